@@ -1,0 +1,10 @@
+import { timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Columns every table has (design.md §4). */
+export const id = () => uuid().primaryKey().defaultRandom();
+export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());

@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './outbox';
+export * from './profiles';
+export * from './settings';
+export * from './work';
+export * from './workspaces';

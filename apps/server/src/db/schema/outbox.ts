@@ -1,0 +1,25 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './_columns';
+
+/**
+ * Every mail and SMS goes here first (design.md §7). A worker delivers it when SMTP / SMS is configured;
+ * otherwise it stays readable in the development mailbox.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    channel: text().$type<'email' | 'sms'>().notNull(),
+    recipient: text().notNull(),
+    subject: text(),
+    body: text().notNull(),
+    html: text(),
+    status: text().$type<'pending' | 'sent' | 'failed' | 'stored'>().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_messages_status_idx').on(t.status, t.nextAttemptAt), index('outbox_messages_recipient_idx').on(t.recipient)],
+);

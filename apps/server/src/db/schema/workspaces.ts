@@ -1,0 +1,16 @@
+import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './_columns';
+
+/** A contractor company: the tenant (design.md §4). */
+export const workspaces = pgTable('workspaces', {
+  id: id(),
+  name: text().notNull(),
+  description: text(),
+  // No FK to profiles: profiles reference workspaces, and an owner may leave the workspace.
+  ownerId: uuid(),
+  privacySetting: text().$type<'private' | 'limited' | 'public'>().notNull().default('private'),
+  driveIntegrationEnabled: boolean().notNull().default(true),
+  defaultGroupVisibility: text().$type<'invite_only' | 'contact_visible' | 'public'>().notNull().default('invite_only'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { migrateDatabase, openPglite, openPostgres } from './db/client';
+import { startOutboxWorker } from './platform/mail';
+import { createTokenSigner } from './platform/tokens';
+
+/** The JWT secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR. */
+function jwtSecret(dataDir: string, configured: string | undefined): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string }).jwtSecret;
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, JSON.stringify({ jwtSecret: secret }), { mode: 0o600 });
+    return secret;
+  }
+}
+
+async function main() {
+  const startedAt = Date.now();
+  const config = loadConfig(process.env);
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  await migrateDatabase(database);
+  const signer = createTokenSigner(jwtSecret(config.dataDir, config.jwtSecret), `${config.publicUrl}/auth/v1`);
+  const app = await buildApp({ config, database, signer });
+
+  const outbox = startOutboxWorker({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    intervalMs: 2000,
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    outbox.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  const lines = [`Fieldbook is running at ${url} (started in ${Date.now() - startedAt} ms)`];
+  lines.push(`  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`);
+  if (config.devMailbox) lines.push(`  development mailbox: ${url}/dev/mailbox`);
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

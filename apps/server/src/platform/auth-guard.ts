@@ -1,0 +1,82 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { authSessions, profiles, users } from '../db/schema';
+import { AppError } from './errors';
+import type { TokenSigner } from './tokens';
+
+/** Who is calling, resolved from the verified token and the live session row (never from client-sent ids). */
+export type Actor = {
+  userId: string;
+  email: string;
+  role: 'admin' | 'user';
+  workspaceId: string | null;
+  sessionId: string;
+  aal: 'aal1' | 'aal2';
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes under /api that answer without a session (e.g. an invitation preview). */
+    isPublic?: boolean;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || null;
+}
+
+export async function resolveActor(db: Db, signer: TokenSigner, token: string): Promise<Actor | null> {
+  const claims = await signer.verify(token);
+  if (!claims) return null;
+  // One indexed lookup: the session must still exist (logout revokes at once) and belong to the token's user.
+  const [row] = await db
+    .select({ sessionId: authSessions.id, aal: authSessions.aal, email: users.email, role: profiles.role, workspaceId: profiles.workspaceId })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(profiles, eq(profiles.id, authSessions.userId))
+    .where(and(eq(authSessions.id, claims.session_id), eq(authSessions.userId, claims.sub)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    userId: claims.sub,
+    email: row.email,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    workspaceId: row.workspaceId ?? null,
+    sessionId: row.sessionId,
+    aal: row.aal,
+  };
+}
+
+/** Adds `req.actor` to every request of the scope and answers 401 unless the route is marked public. */
+export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; signer: TokenSigner }): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (req) => {
+    const token = bearerToken(req);
+    req.actor = token ? await resolveActor(deps.db, deps.signer, token) : null;
+    if (!req.actor && !req.routeOptions.config?.isPublic) {
+      throw new AppError('UNAUTHORIZED', token ? 'Invalid or expired session' : 'Authentication required');
+    }
+  });
+}
+
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  return req.actor;
+}
+
+/** Work data lives in a workspace; a user an admin removed from theirs has none until they save My Workspace. */
+export function requireWorkspace(actor: Actor): string {
+  if (!actor.workspaceId) throw new AppError('NO_WORKSPACE', 'You are not in a workspace. Set one up under My Workspace.');
+  return actor.workspaceId;
+}
+
+export function requireAdmin(actor: Actor): void {
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'You do not have permission to access this page');
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../db/client';
+import { authSessions, profiles, users, workspaces } from '../db/schema';
+import { createTokenSigner, type TokenSigner } from '../platform/tokens';
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  signer: TokenSigner;
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh database per test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a throwaway
+ * database created on that PostgreSQL server and dropped afterwards. No mocks of our own services.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
+  let database: Database;
+  let dropDatabase = async () => {};
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `fieldbook_test_${randomUUID().replaceAll('-', '')}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openPostgres(url.toString(), { max: 5 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openPglite('memory://');
+  }
+  await migrateDatabase(database);
+  const signer = createTokenSigner('test-secret-test-secret-test-secret-0123', `${config.publicUrl}/auth/v1`);
+  const app = await buildApp({ config, database, signer, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    signer,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export type TestUser = { id: string; email: string; workspaceId: string | null; token: string; sessionId: string; headers: { authorization: string } };
+
+/**
+ * Inserts a user with a profile, optionally a workspace (a new one unless `workspaceId` is given), and a live
+ * session, and signs an access token for it. For tests of product endpoints; the auth flows have their own tests.
+ */
+export async function createTestUser(
+  ctx: TestContext,
+  opts: { email?: string; role?: 'admin' | 'user'; workspaceId?: string | null; workspaceName?: string } = {},
+): Promise<TestUser> {
+  const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const [user] = await ctx.db.insert(users).values({ email, encryptedPassword: 'not-a-login', emailConfirmedAt: new Date() }).returning();
+  if (!user) throw new Error('insert user failed');
+  let workspaceId = opts.workspaceId === undefined ? undefined : opts.workspaceId;
+  if (workspaceId === undefined) {
+    const [ws] = await ctx.db.insert(workspaces).values({ name: opts.workspaceName ?? `${email}'s workspace`, ownerId: user.id }).returning();
+    workspaceId = ws!.id;
+  }
+  await ctx.db.insert(profiles).values({ id: user.id, email, role: opts.role ?? 'user', workspaceId, userName: email.split('@')[0] ?? null });
+  const [session] = await ctx.db.insert(authSessions).values({ userId: user.id, amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }] }).returning();
+  const { token } = await ctx.signer.sign(
+    { sub: user.id, email, phone: '', session_id: session!.id, aal: 'aal1', amr: session!.amr, app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {}, is_anonymous: false },
+    new Date(),
+  );
+  return { id: user.id, email, workspaceId, token, sessionId: session!.id, headers: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,4 @@
+export * from './common';
+export * from './errors';
+export * from './profile';
+export * from './settings';

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+export const ThemeSchema = z.enum(['light', 'dark']);
+export type Theme = z.infer<typeof ThemeSchema>;
+
+export const AudioQualitySchema = z.enum(['low', 'medium', 'high']);
+export const AudioSourceSchema = z.enum(['voice_communication', 'mic', 'voice_recognition', 'camcorder']);
+
+/** Recorder settings (spec 001 §3). Stored as JSON text in user_settings.recorder_settings. */
+export const RecorderSettingsSchema = z.object({
+  enabled: z.boolean(),
+  recordAllContacts: z.boolean(),
+  recordUnknown: z.boolean(),
+  useGoogleDrive: z.boolean(),
+  audioQuality: AudioQualitySchema,
+  audioSource: AudioSourceSchema,
+  recordGroups: z.array(z.string()),
+  whitelistNumbers: z.array(z.string()),
+  blacklistNumbers: z.array(z.string()),
+  lastGroupId: z.string(),
+});
+export type RecorderSettings = z.infer<typeof RecorderSettingsSchema>;
+
+export const DEFAULT_RECORDER_SETTINGS: RecorderSettings = {
+  enabled: true,
+  recordAllContacts: true,
+  recordUnknown: true,
+  useGoogleDrive: true,
+  audioQuality: 'medium',
+  audioSource: 'voice_communication',
+  recordGroups: [],
+  whitelistNumbers: [],
+  blacklistNumbers: [],
+  lastGroupId: 'default',
+};
+
+/** The user_settings record (spec 001 §3). */
+export const UserSettingsSchema = z.object({
+  user_id: z.uuid(),
+  theme: ThemeSchema,
+  notifications_enabled: z.boolean(),
+  email_notifications: z.boolean(),
+  sms_notifications: z.boolean(),
+  api_url: z.string().nullable(),
+  recorder_settings: RecorderSettingsSchema,
+  updated_at: z.string().nullable(),
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+/** PUT /api/settings: any subset of the editable fields. */
+export const UpdateSettingsBodySchema = z
+  .object({
+    theme: ThemeSchema,
+    notifications_enabled: z.boolean(),
+    email_notifications: z.boolean(),
+    sms_notifications: z.boolean(),
+    api_url: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'API URL must start with http:// or https://' })
+      .nullable(),
+    recorder_settings: RecorderSettingsSchema.partial(),
+  })
+  .partial()
+  .strict();
+export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
