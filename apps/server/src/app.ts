@@ -1,14 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { profilesRoutes } from './features/profiles/profiles.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { contactsRoutes } from './features/contacts/contacts.routes';
+import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard/dashboard.routes';
+import { jobsRoutes } from './features/jobs/jobs.routes';
+import { searchRoutes } from './features/search/search.routes';
+import { tasksRoutes } from './features/tasks/tasks.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import type { FeatureDeps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
@@ -34,7 +44,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rewriteUrl: (req) => rewriteUrl(req.url ?? '/'),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    disableRequestLogging: config.env === 'test',
+    // One line per request and response (level info) outside tests; tests stay quiet.
+    logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,12 +80,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // GoTrue-compatible auth (design.md §5): its own scope, error shape and rate limits; not under /api.
+  await app.register(authRoutes, { ...featureDeps, prefix: '/auth/v1' });
+
   // Product API: one error envelope, every route behind the auth guard unless marked public.
   await app.register(
     async (api) => {
       registerErrorHandler(api);
       registerAuthGuard(api, featureDeps);
       // Features, in one readable list:
+      await api.register(profilesRoutes, featureDeps);
+      await api.register(settingsRoutes, featureDeps);
+      await api.register(jobsRoutes, featureDeps);
+      await api.register(tasksRoutes, featureDeps);
+      await api.register(contactsRoutes, featureDeps);
+      await api.register(searchRoutes, featureDeps);
+      await api.register(dashboardRoutes, featureDeps);
     },
     { prefix: '/api' },
   );
@@ -83,26 +104,53 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (fast) => {
       registerErrorHandler(fast);
       registerAuthGuard(fast, featureDeps);
+      await fast.register(homepageDataRoutes, featureDeps);
+      await fast.register(performanceStatsRoutes, featureDeps);
     },
     { prefix: '/api-fast' },
   );
+
+  // The development mailbox (design.md §7); /dev/* answers 404 when config.devMailbox is off.
+  await app.register(async (dev) => devMailboxRoutes(dev, featureDeps), { prefix: '/dev' });
 
   await registerSpa(app, config);
   return app;
 }
 
+/**
+ * Where the built SPA is: WEB_DIST, else apps/web/dist found from the working directory (the repo root for
+ * `npm start`) or from this module's own location (src/ under tsx, dist/ in the bundle), so the server
+ * also finds it when started from another directory.
+ */
+export function resolveWebDist(configured: string | undefined): string | null {
+  if (configured) return path.resolve(configured);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(process.cwd(), 'apps/web/dist'), path.resolve(here, '../../web/dist')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
+}
+
 /** Serves the built SPA; client routes fall back to index.html. API paths keep their JSON 404. */
 async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
-  const dist = config.webDist ?? path.resolve(process.cwd(), 'apps/web/dist');
-  const hasDist = existsSync(path.join(dist, 'index.html'));
-  if (hasDist) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const dist = resolveWebDist(config.webDist);
+  const hasDist = dist !== null && existsSync(path.join(dist, 'index.html'));
+  if (dist && hasDist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // Vite's hashed bundles never change under the same name.
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(path.join(dist, 'assets') + path.sep)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const urlPath = req.url.split('?')[0] ?? '/';
-    const isApi = /^\/(api|api-fast|auth)(\/|$)/.test(urlPath);
-    if (!isApi && hasDist && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    const isApi = /^\/(api|api-fast|auth|dev)(\/|$)/.test(urlPath);
+    if (!isApi && dist && hasDist && (req.method === 'GET' || req.method === 'HEAD')) {
+      // index.html names the current hashed bundles, so browsers must revalidate it (static's maxAge would override).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist, { cacheControl: false });
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Route ${req.method} ${urlPath} not found` } });
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
+import { seedDemo, type DemoSeedResult } from './db/seed';
 import { startOutboxWorker } from './platform/mail';
 import { createTokenSigner } from './platform/tokens';
 
@@ -28,6 +29,7 @@ async function main() {
   await migrateDatabase(database);
   const signer = createTokenSigner(jwtSecret(config.dataDir, config.jwtSecret), `${config.publicUrl}/auth/v1`);
   const app = await buildApp({ config, database, signer });
+  const demo: DemoSeedResult | null = config.seedDemo ? await seedDemo({ db: database.db, config, log: (msg, err) => app.log.error({ err }, msg) }) : null;
 
   const outbox = startOutboxWorker({
     db: database.db,
@@ -52,6 +54,7 @@ async function main() {
   const lines = [`Fieldbook is running at ${url} (started in ${Date.now() - startedAt} ms)`];
   lines.push(`  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`);
   if (config.devMailbox) lines.push(`  development mailbox: ${url}/dev/mailbox`);
+  if (demo) lines.push(`  demo admin: ${demo.email} / ${demo.password ?? '(password changed since it was generated)'}`);
   console.log(lines.join('\n'));
 }
 

@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './_columns';
 import { users } from './auth';
 import { workspaces } from './workspaces';
 
 export const DEFAULT_DOCUMENT_TYPES = ['contract', 'estimate', 'invoice', 'permit', 'inspection_report'];
+
+/** PostgreSQL's full-text document type (drizzle has no built-in for it). */
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
 
 /** Jobs belong to a workspace and are shared by its members. */
 export const jobs = pgTable(
@@ -24,12 +29,23 @@ export const jobs = pgTable(
     dueDate: date({ mode: 'string' }),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     documentTypes: jsonb().$type<string[]>().notNull().default(DEFAULT_DOCUMENT_TYPES),
+    /** Full-text search document (english): title and client weigh most, then address and claim, then description. */
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '') || ' ' || coalesce("client_name", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("property_address", '') || ' ' || coalesce("claim_number", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C')`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('jobs_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id),
     index('jobs_workspace_status_created_idx').on(t.workspaceId, t.status, t.createdAt.desc()),
+    // The Standard home and the optimized home's activeJobs: not completed, by due date (undated last).
+    index('jobs_workspace_open_due_idx')
+      .on(t.workspaceId, t.dueDate.asc().nullsLast(), t.createdAt.desc())
+      .where(sql`${t.status} <> 'completed'`),
+    index('jobs_search_vector_idx').using('gin', t.searchVector),
     index('jobs_search_trgm_idx').using(
       'gin',
       sql`(coalesce(${t.clientName}, '') || ' ' || coalesce(${t.propertyAddress}, '') || ' ' || coalesce(${t.title}, '') || ' ' || coalesce(${t.claimNumber}, '')) gin_trgm_ops`,
@@ -57,6 +73,9 @@ export const tasks = pgTable(
     dueDate: date({ mode: 'string' }),
     documentId: uuid(),
     groupId: uuid(),
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "description")`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,6 +85,7 @@ export const tasks = pgTable(
     index('tasks_job_idx').on(t.jobId, t.createdAt.desc()),
     index('tasks_workspace_assignee_idx').on(t.workspaceId, t.assignedTo),
     index('tasks_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('tasks_search_vector_idx').using('gin', t.searchVector),
   ],
 );
 
@@ -89,4 +109,21 @@ export const contacts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('contacts_owner_name_idx').on(t.ownerId, t.name), index('contacts_owner_phone_idx').on(t.ownerId, t.phoneNumber)],
+);
+
+/**
+ * Row counts of jobs and tasks per workspace and status, kept exact by statement-level triggers (migration
+ * 0003_work_counts). Why: every list answers a `total`, and counting 100k tasks per request costs milliseconds
+ * of database CPU — more than the whole page query. No foreign key: a cascading workspace delete fires the
+ * triggers after the workspace row is gone.
+ */
+export const workspaceCounts = pgTable(
+  'workspace_counts',
+  {
+    workspaceId: uuid().notNull(),
+    entity: text().$type<'jobs' | 'tasks'>().notNull(),
+    status: text().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.entity, t.status] })],
 );

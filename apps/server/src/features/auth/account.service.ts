@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profiles, userSettings, users, workspaces } from '../../db/schema';
+import type { UserRow } from './auth.repository';
+
+/**
+ * A US number in E.164 (spec 000 §5): digits only, 10 digits or 11 starting with 1, area code and
+ * exchange starting with 2-9. Anything else is null (the client validates; the server never stores junk).
+ */
+export function normalizeUsPhone(raw: unknown): string | null {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return null;
+  let digits = String(raw).replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  if (!/^[2-9]\d{2}[2-9]\d{6}$/.test(digits)) return null;
+  return `+1${digits}`;
+}
+
+function isTrue(v: unknown): boolean {
+  return v === true || v === 'true';
+}
+
+function parseDate(v: unknown): Date | null {
+  if (typeof v !== 'string' && typeof v !== 'number') return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export type CreateUserAccountInput = {
+  email: string;
+  passwordHash: string;
+  userMetadata?: Record<string, unknown>;
+  emailConfirmedAt?: Date | null;
+  role?: 'admin' | 'user';
+  /** Defaults to "<name>'s Workspace". */
+  workspaceName?: string;
+  now: Date;
+  /** Where a failed profile/workspace write is reported (it never blocks the sign-up, spec 000 §5). */
+  log: (msg: string, err: unknown) => void;
+};
+
+/**
+ * Creates an account the one way every feature should: the auth user, then — in a savepoint of the
+ * same transaction — the profile (spec 000 §3 "Profile written at sign-up"), the personal workspace
+ * (design.md §4: owner, private, drive enabled, invite_only) linked from the profile, and default
+ * user settings. Normally all of it commits together; if the profile part fails, the savepoint is
+ * rolled back, the failure logged, and the user still exists (the specification's rule).
+ * Pass a transaction handle to make it part of a larger unit of work.
+ */
+export async function createUserAccount(db: Db, input: CreateUserAccountInput): Promise<{ user: UserRow; workspaceId: string | null }> {
+  const email = input.email.toLowerCase();
+  const metadata = input.userMetadata ?? {};
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email,
+        encryptedPassword: input.passwordHash,
+        userMetadata: metadata,
+        appMetadata: { provider: 'email', providers: ['email'] },
+        emailConfirmedAt: input.emailConfirmedAt ?? null,
+      })
+      .returning();
+    if (!user) throw new Error('insert user failed');
+
+    const fullName = typeof metadata.full_name === 'string' && metadata.full_name.trim() ? metadata.full_name.trim().slice(0, 200) : null;
+    const userName = fullName ?? email.split('@')[0] ?? email;
+    const smsOptIn = isTrue(metadata.sms_opt_in);
+    let workspaceId: string | null = null;
+    try {
+      workspaceId = await tx.transaction(async (sp) => {
+        const [ws] = await sp
+          .insert(workspaces)
+          .values({
+            name: input.workspaceName ?? `${userName}'s Workspace`,
+            ownerId: user.id,
+            privacySetting: 'private',
+            driveIntegrationEnabled: true,
+            defaultGroupVisibility: 'invite_only',
+          })
+          .returning({ id: workspaces.id });
+        await sp.insert(profiles).values({
+          id: user.id,
+          email,
+          userName,
+          fullName,
+          phoneNumber: normalizeUsPhone(metadata.phone_number),
+          smsOptIn,
+          smsOptInDate: smsOptIn ? (parseDate(metadata.sms_opt_in_date) ?? input.now) : null,
+          role: input.role ?? 'user',
+          workspaceId: ws!.id,
+          createdAt: input.now,
+        });
+        await sp.insert(userSettings).values({ userId: user.id }).onConflictDoNothing();
+        return ws!.id;
+      });
+    } catch (err) {
+      input.log(`profile/workspace for new user ${user.id} could not be written`, err);
+    }
+    return { user, workspaceId };
+  });
+}
+
+/** Keeps the profile's copy of the email in step with the auth user. */
+export async function syncProfileEmail(db: Db, userId: string, email: string): Promise<void> {
+  await db.update(profiles).set({ email }).where(eq(profiles.id, userId));
+}

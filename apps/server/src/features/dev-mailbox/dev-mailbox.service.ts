@@ -1,0 +1,54 @@
+import { desc, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { outboxMessages } from '../../db/schema';
+
+export type MailboxMessage = {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  body: string;
+  status: 'pending' | 'sent' | 'failed' | 'stored';
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  /** Every http(s) URL in the body, in order: what e2e tests follow (confirmation, reset, invitation links). */
+  links: string[];
+};
+
+// Stops at whitespace and at characters that close the URL in prose or markup.
+const URL_PATTERN = /https?:\/\/[^\s<>"'`)\]]+/g;
+
+/** The URLs of a text, without trailing sentence punctuation ("…/verify?token=abc." → "…/verify?token=abc"). */
+export function findLinks(text: string): string[] {
+  return [...text.matchAll(URL_PATTERN)].map((m) => trimTrailingPunctuation(m[0]));
+}
+
+export function trimTrailingPunctuation(url: string): string {
+  return url.replace(/[.,;:!?]+$/, '');
+}
+
+/** Outbox messages, newest first, optionally for one recipient (compared case-insensitively). */
+export async function listMailboxMessages({ db, to, limit }: { db: Db; to?: string | undefined; limit: number }): Promise<MailboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(to ? sql`lower(${outboxMessages.recipient}) = ${to.trim().toLowerCase()}` : undefined)
+    // id breaks ties between messages written in the same millisecond so the order is stable.
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    to: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt ? row.sentAt.toISOString() : null,
+    links: findLinks(row.body),
+  }));
+}

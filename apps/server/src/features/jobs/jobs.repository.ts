@@ -1,0 +1,113 @@
+import type { JobStatus, ListJobsQuery } from '@fieldbook/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { isoDate, isoTs, likePattern, queryJsonText } from './sql';
+
+/** Columns a job answer needs (never the search vector). */
+const JOB_COLUMNS = sql.raw(
+  'j.id, j.workspace_id, j.client_name, j.property_address, j.claim_number, j.status, j.title, j.description, j.due_date, j.metadata, j.document_types, j.created_at, j.updated_at',
+);
+
+/** A task inside its job (JobTaskSchema), from alias `t`. */
+export const jobTaskJson = sql`json_build_object(
+  'id', t.id, 'job_id', t.job_id, 'description', t.description, 'assigned_to', t.assigned_to, 'status', t.status,
+  'priority', t.priority, 'due_date', ${isoDate(sql`t.due_date`)}, 'document_id', t.document_id, 'group_id', t.group_id,
+  'created_at', ${isoTs(sql`t.created_at`)}, 'updated_at', ${isoTs(sql`t.updated_at`)})`;
+
+/**
+ * The job's documents (JobDocumentsSchema) from alias `j`. Until the documents feature exists, every job shows
+ * placeholder "needed" documents made from its document_types (spec 001 §4). The documents issue replaces this.
+ */
+export const jobDocumentsJson = sql`json_build_object(
+  'needed', (SELECT coalesce(json_agg(json_build_object(
+      'id', NULL, 'name', initcap(replace(d.type, '_', ' ')), 'document_type', d.type, 'status', 'needed',
+      'placeholder', true, 'file_type', NULL, 'file_size', NULL, 'created_at', NULL) ORDER BY d.n), '[]'::json)
+    FROM jsonb_array_elements_text(j.document_types) WITH ORDINALITY AS d(type, n)),
+  'created', '[]'::json,
+  'processed', '[]'::json)`;
+
+/** A job with tasks (creation order, one index range per job) and documents (JobSchema), from alias `j`. */
+const jobJson = sql`json_build_object(
+  'id', j.id, 'workspace_id', j.workspace_id, 'client_name', j.client_name, 'property_address', j.property_address,
+  'claim_number', j.claim_number, 'status', j.status, 'title', j.title, 'description', j.description,
+  'due_date', ${isoDate(sql`j.due_date`)}, 'metadata', j.metadata, 'document_types', j.document_types,
+  'created_at', ${isoTs(sql`j.created_at`)}, 'updated_at', ${isoTs(sql`j.updated_at`)},
+  'tasks', (SELECT coalesce(json_agg(${jobTaskJson} ORDER BY t.created_at, t.id), '[]'::json)
+            FROM tasks t WHERE t.job_id = j.id AND t.workspace_id = j.workspace_id),
+  'documents', ${jobDocumentsJson})`;
+
+/** Status values come from the contract's enum, so they are inlined: the planner can then use the partial index. */
+function statusLiteral(status: JobStatus): SQL {
+  return sql.raw(`'${status.replace(/'/g, "''")}'`);
+}
+
+/** Matches the list's search box: full text (english) or a substring of the trigram-indexed text. */
+export function jobSearchCondition(text: string): SQL {
+  return sql`(j.search_vector @@ websearch_to_tsquery('english', ${text})
+    OR (coalesce(j.client_name, '') || ' ' || coalesce(j.property_address, '') || ' ' || coalesce(j.title, '') || ' ' || coalesce(j.claim_number, '')) ILIKE ${likePattern(text)})`;
+}
+
+/** One statement: the page of jobs with their tasks and documents, and the total. Returns JobListSchema JSON text. */
+export async function findJobsPageJson(opts: { db: Db; workspaceId: string; query: ListJobsQuery }): Promise<string> {
+  const { db, workspaceId, query } = opts;
+  const where: SQL[] = [sql`j.workspace_id = ${workspaceId}`];
+  const status = query.status && query.status !== 'all' ? query.status : undefined;
+  if (status) where.push(sql`j.status = ${statusLiteral(status)}`);
+  if (query.exclude_status) where.push(sql`j.status <> ${statusLiteral(query.exclude_status)}`);
+  if (query.search) where.push(jobSearchCondition(query.search));
+  const whereSql = sql.join(where, sql` AND `);
+  const order =
+    query.sort === 'due_date' ? sql`j.due_date ASC NULLS LAST, j.created_at DESC, j.id` : sql`j.created_at DESC, j.id`;
+
+  // Totals without a text search come from the trigger-maintained counts (no scan of the workspace's jobs).
+  const countWhere: SQL[] = [sql`c.workspace_id = ${workspaceId}`, sql`c.entity = 'jobs'`];
+  if (status) countWhere.push(sql`c.status = ${statusLiteral(status)}`);
+  if (query.exclude_status) countWhere.push(sql`c.status <> ${statusLiteral(query.exclude_status)}`);
+  const total = query.search
+    ? sql`(SELECT count(*) FROM jobs j WHERE ${whereSql})`
+    : sql`(SELECT coalesce(sum(c.count), 0) FROM workspace_counts c WHERE ${sql.join(countWhere, sql` AND `)})`;
+
+  const body = await queryJsonText(
+    db,
+    sql`WITH page AS (
+          SELECT ${JOB_COLUMNS} FROM jobs j WHERE ${whereSql} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset})
+        SELECT json_build_object(
+          'jobs', (SELECT coalesce(json_agg(${jobJson} ORDER BY ${order}), '[]'::json) FROM page j),
+          'total', ${total}::int)::text AS body`,
+  );
+  return body ?? '{"jobs":[],"total":0}';
+}
+
+/** One job (JobSchema JSON text) of the workspace, or null. */
+export async function findJobJson(opts: { db: Db; workspaceId: string; jobId: string }): Promise<string | null> {
+  return queryJsonText(
+    opts.db,
+    sql`SELECT ${jobJson}::text AS body FROM jobs j WHERE j.id = ${opts.jobId} AND j.workspace_id = ${opts.workspaceId}`,
+  );
+}
+
+export async function jobExists(opts: { db: Db; workspaceId: string; jobId: string }): Promise<boolean> {
+  const rows = await opts.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, opts.jobId), eq(jobs.workspaceId, opts.workspaceId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type NewJob = typeof jobs.$inferInsert;
+
+export async function insertJob(db: Db, values: NewJob): Promise<string> {
+  const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+  return row!.id;
+}
+
+export async function updateJobStatusRow(opts: { db: Db; workspaceId: string; jobId: string; status: JobStatus }): Promise<boolean> {
+  const rows = await opts.db
+    .update(jobs)
+    .set({ status: opts.status })
+    .where(and(eq(jobs.id, opts.jobId), eq(jobs.workspaceId, opts.workspaceId)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,53 @@
+import { DEFAULT_DOCUMENT_TYPES, type CreateJobBodySchema, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/auth-guard';
+import { requireWorkspace } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import { findJobJson, findJobsPageJson, insertJob, jobExists, updateJobStatusRow } from './jobs.repository';
+
+/** Jobs belong to the caller's workspace (design.md §4); another workspace's job is "not found". */
+export const JOB_NOT_FOUND = 'Job not found';
+
+export async function findJobs(opts: { db: Db; actor: Actor; query: ListJobsQuery }): Promise<string> {
+  const workspaceId = requireWorkspace(opts.actor);
+  return findJobsPageJson({ db: opts.db, workspaceId, query: opts.query });
+}
+
+export async function getJobById(opts: { db: Db; actor: Actor; jobId: string }): Promise<string> {
+  const workspaceId = requireWorkspace(opts.actor);
+  const body = await findJobJson({ db: opts.db, workspaceId, jobId: opts.jobId });
+  if (!body) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  return body;
+}
+
+/** Throws 404 unless the job is in the caller's workspace (used by tasks before writing). */
+export async function assertJobInWorkspace(opts: { db: Db; workspaceId: string; jobId: string }): Promise<void> {
+  if (!(await jobExists(opts))) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+}
+
+export async function createJob(opts: { db: Db; actor: Actor; input: z.output<typeof CreateJobBodySchema> }): Promise<string> {
+  const workspaceId = requireWorkspace(opts.actor);
+  const { input } = opts;
+  const id = await insertJob(opts.db, {
+    workspaceId,
+    createdBy: opts.actor.userId,
+    clientName: input.client_name,
+    propertyAddress: input.property_address,
+    claimNumber: input.claim_number,
+    title: input.title,
+    description: input.description,
+    dueDate: input.due_date ?? null,
+    status: input.status,
+    metadata: input.metadata ?? {},
+    documentTypes: input.document_types?.length ? [...new Set(input.document_types)] : [...DEFAULT_DOCUMENT_TYPES],
+  });
+  return getJobById({ db: opts.db, actor: opts.actor, jobId: id });
+}
+
+export async function updateJobStatus(opts: { db: Db; actor: Actor; jobId: string; status: JobStatus }): Promise<string> {
+  const workspaceId = requireWorkspace(opts.actor);
+  const updated = await updateJobStatusRow({ db: opts.db, workspaceId, jobId: opts.jobId, status: opts.status });
+  if (!updated) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  return getJobById(opts);
+}

@@ -1,0 +1,60 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../../db/client';
+
+/**
+ * Small SQL helpers shared by the work features (jobs, tasks, search, dashboard).
+ *
+ * Why JSON is built in PostgreSQL for the hot lists: design.md §11 wants ≥ 60% of a bare `pg` + `node:http`
+ * handler's throughput. Building the response with json_build_object/json_agg and sending the text as-is keeps
+ * the Node side to one string per request (no row mapping, no second serialization). The contract schemas still
+ * describe these answers (OpenAPI) and every test parses them with the same schemas.
+ */
+
+/** A timestamptz as the ISO string Date#toISOString gives ('2026-01-02T03:04:05.678Z'), whatever the session time zone. */
+export function isoTs(column: SQL): SQL {
+  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** A date column as 'YYYY-MM-DD' (or null). */
+export function isoDate(column: SQL): SQL {
+  return sql`to_char(${column}, 'YYYY-MM-DD')`;
+}
+
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Runs a statement that selects one text column `body` (a JSON document) and returns that text. */
+export async function queryJsonText(db: Db, query: SQL): Promise<string | null> {
+  const [row] = await queryRows<{ body: string | null }>(db, query);
+  return row?.body ?? null;
+}
+
+/**
+ * Sends JSON text built by PostgreSQL unchanged. Fastify sends a string with a JSON content type as-is (no
+ * serializer), so the route's response schema documents the shape without re-serializing it.
+ */
+export function sendJsonText(reply: FastifyReply, body: string, status = 200): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Escapes LIKE wildcards so user text matches literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Whether a table exists (documents arrive with a later issue); cached per database handle. */
+const tableCache = new WeakMap<Db, Map<string, boolean>>();
+export async function hasTable(db: Db, table: string): Promise<boolean> {
+  let perDb = tableCache.get(db);
+  if (!perDb) tableCache.set(db, (perDb = new Map()));
+  const known = perDb.get(table);
+  if (known !== undefined) return known;
+  const [row] = await queryRows<{ present: boolean }>(db, sql`SELECT to_regclass(${`public.${table}`}) IS NOT NULL AS present`);
+  // Tables appear only through migrations, which run before the app serves: one look per process is enough.
+  const present = row?.present === true;
+  perDb.set(table, present);
+  return present;
+}

@@ -1,0 +1,130 @@
+/**
+ * Pure text helpers for search results: which words matched, a short excerpt with them in <b>…</b>, and the
+ * human reason. PostgreSQL finds and ranks the rows; these explain a row to the user.
+ */
+
+/** Words as pg_trgm sees them: runs of letters/digits, lower-cased. */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const set = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+  return set;
+}
+
+/** pg_trgm's similarity() of two single words (shared trigrams / all trigrams). */
+export function trigramSimilarity(a: string, b: string): number {
+  const ta = trigrams(a.toLowerCase());
+  const tb = trigrams(b.toLowerCase());
+  let shared = 0;
+  for (const t of ta) if (tb.has(t)) shared++;
+  const union = ta.size + tb.size - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
+/** A word of the text matches a query term exactly or by stem-like prefix ('roofs', 'roofing' for 'roof'). */
+function isDirectMatch(word: string, term: string): boolean {
+  if (word === term) return true;
+  const shorter = word.length < term.length ? word : term;
+  const longer = shorter === word ? term : word;
+  return shorter.length >= 3 && longer.startsWith(shorter) && longer.length - shorter.length <= 4;
+}
+
+export type WordMatch = { term: string; word: string; similarity: number; direct: boolean };
+
+/** The best match of each query term among the text's words (direct matches first, then by similarity ≥ 0.3). */
+export function matchTerms(queryText: string, text: string): WordMatch[] {
+  const textWords = [...new Set(words(text))];
+  const matches: WordMatch[] = [];
+  for (const term of new Set(words(queryText))) {
+    let best: WordMatch | null = null;
+    for (const word of textWords) {
+      const direct = isDirectMatch(word, term);
+      const similarity = direct ? 1 : trigramSimilarity(word, term);
+      if (!best || similarity > best.similarity) best = { term, word, similarity, direct };
+      if (direct) break;
+    }
+    if (best && (best.direct || best.similarity >= 0.3)) matches.push(best);
+  }
+  return matches;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * About `radius` characters either side of the first matched word, HTML-escaped, matched words in <b>…</b>,
+ * with '…' where text was cut.
+ */
+export function buildExcerpt(text: string, matchedWords: string[], radius = 80): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (!clean) return '';
+  const lower = clean.toLowerCase();
+  const wanted = new Set(matchedWords.map((w) => w.toLowerCase()));
+  const spans: Array<[number, number]> = [];
+  for (const m of lower.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (wanted.has(m[0])) spans.push([m.index, m.index + m[0].length]);
+  }
+  const first = spans[0]?.[0] ?? 0;
+  let start = Math.max(0, first - radius);
+  let end = Math.min(clean.length, first + radius + (spans[0] ? spans[0][1] - spans[0][0] : 0));
+  // Do not cut words in half.
+  if (start > 0) start = clean.indexOf(' ', start) + 1 || start;
+  if (end < clean.length) end = clean.lastIndexOf(' ', end) > first ? clean.lastIndexOf(' ', end) : end;
+  let out = '';
+  let pos = start;
+  for (const [s, e] of spans) {
+    if (s < start || e > end) continue;
+    out += `${escapeHtml(clean.slice(pos, s))}<b>${escapeHtml(clean.slice(s, e))}</b>`;
+    pos = e;
+  }
+  out += escapeHtml(clean.slice(pos, end));
+  return `${start > 0 ? '…' : ''}${out}${end < clean.length ? '…' : ''}`;
+}
+
+export type SearchField = { label: string; text: string | null };
+
+export type Explanation = { excerpt: string; match_reason: string };
+
+/**
+ * Explains a hit: the first field holding a direct match gives 'Matched "roof" in description'; otherwise the
+ * closest word anywhere gives 'Similar to "plumbing"'. The excerpt comes from that field.
+ */
+export function explainMatch(queryText: string, fields: SearchField[]): Explanation {
+  let fuzzy: { field: SearchField; match: WordMatch } | null = null;
+  for (const field of fields) {
+    if (!field.text) continue;
+    const matches = matchTerms(queryText, field.text);
+    const direct = matches.filter((m) => m.direct);
+    if (direct.length) {
+      return {
+        excerpt: buildExcerpt(field.text, matches.map((m) => m.word)),
+        match_reason: `Matched "${direct.map((m) => m.term).join('", "')}" in ${field.label}`,
+      };
+    }
+    for (const m of matches) if (!fuzzy || m.similarity > fuzzy.match.similarity) fuzzy = { field, match: m };
+  }
+  if (fuzzy) {
+    return { excerpt: buildExcerpt(fuzzy.field.text!, [fuzzy.match.word]), match_reason: `Similar to "${fuzzy.match.word}"` };
+  }
+  // Matched through stemming we cannot see word by word (e.g. 'ran' ~ 'running'): say so plainly.
+  const firstText = fields.find((f) => f.text)?.text ?? '';
+  return { excerpt: buildExcerpt(firstText, []), match_reason: `Matched "${queryText.trim()}"` };
+}
+
+/** 'Found 3 tasks and 1 job matching "roof"' / 'No results found for "roof"'. */
+export function searchSummary(queryText: string, counts: { jobs: number; tasks: number; documents?: number }): string {
+  const q = queryText.trim();
+  const parts: string[] = [];
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  if (counts.tasks) parts.push(plural(counts.tasks, 'task'));
+  if (counts.jobs) parts.push(plural(counts.jobs, 'job'));
+  if (counts.documents) parts.push(plural(counts.documents, 'document'));
+  if (!parts.length) return `No results found for "${q}"`;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return `Found ${list} matching "${q}"`;
+}

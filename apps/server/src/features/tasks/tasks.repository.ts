@@ -1,0 +1,114 @@
+import type { ListTasksQuery, TaskStatus } from '@fieldbook/contract';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tasks } from '../../db/schema';
+import { isoDate, isoTs, likePattern, queryJsonText } from '../jobs/sql';
+
+/**
+ * A task with its job summary and the assignee's name from the caller's contacts (TaskSchema), from aliases
+ * `t` (task), `j` (its job) and `c` (the matched contact, lateral). Stored phones are 10 digits; the contact match
+ * also tries the raw value and a stripped +1 (spec 001 §5), all through the (owner_id, phone_number) index.
+ */
+const taskJson = sql`json_build_object(
+  'id', t.id, 'job_id', t.job_id, 'description', t.description, 'assigned_to', t.assigned_to,
+  'assignee_name', c.name, 'status', t.status, 'priority', t.priority, 'due_date', ${isoDate(sql`t.due_date`)},
+  'document_id', t.document_id, 'group_id', t.group_id,
+  'created_at', ${isoTs(sql`t.created_at`)}, 'updated_at', ${isoTs(sql`t.updated_at`)},
+  'job', json_build_object('id', j.id, 'client_name', j.client_name, 'property_address', j.property_address, 'title', j.title, 'status', j.status))`;
+
+function assigneeJoin(userId: string): SQL {
+  return sql`LEFT JOIN LATERAL (
+      SELECT ct.name FROM contacts ct
+      WHERE t.assigned_to IS NOT NULL AND ct.owner_id = ${userId}
+        AND ct.phone_number = ANY (ARRAY[t.assigned_to, regexp_replace(t.assigned_to, '\\D', '', 'g'),
+                                        regexp_replace(regexp_replace(t.assigned_to, '\\D', '', 'g'), '^1(\\d{10})$', '\\1')])
+      ORDER BY ct.name LIMIT 1) c ON true`;
+}
+
+const TASK_COLUMNS = sql.raw(
+  't.id, t.workspace_id, t.job_id, t.description, t.assigned_to, t.status, t.priority, t.due_date, t.document_id, t.group_id, t.created_at, t.updated_at',
+);
+
+function statusLiteral(status: TaskStatus): SQL {
+  return sql.raw(`'${status.replace(/'/g, "''")}'`);
+}
+
+/** Newest first; `t.id` ascending breaks ties in the order of the (workspace_id, created_at DESC, id) index. */
+const NEWEST_FIRST = sql`t.created_at DESC, t.id`;
+
+/** One statement: a page of the workspace's tasks with jobs and assignee names, and the total (TaskListSchema JSON). */
+export async function findTasksPageJson(opts: { db: Db; workspaceId: string; userId: string; query: ListTasksQuery }): Promise<string> {
+  const { db, workspaceId, userId, query } = opts;
+  const where: SQL[] = [sql`t.workspace_id = ${workspaceId}`];
+  const status = query.status && query.status !== 'all' ? query.status : undefined;
+  if (status) where.push(sql`t.status = ${statusLiteral(status)}`);
+  if (query.job_id) where.push(sql`t.job_id = ${query.job_id}`);
+  if (query.assigned_to === 'unassigned') where.push(sql`t.assigned_to IS NULL`);
+  else if (query.assigned_to) where.push(sql`t.assigned_to = ${query.assigned_to}`);
+  if (query.q) {
+    where.push(sql`(t.search_vector @@ websearch_to_tsquery('english', ${query.q}) OR t.description ILIKE ${likePattern(query.q)})`);
+  }
+  const whereSql = sql.join(where, sql` AND `);
+  // Only workspace/status filters are answered from the trigger-maintained counts; the others count their rows.
+  const hasRowFilters = Boolean(query.job_id || query.assigned_to || query.q);
+  const total = hasRowFilters
+    ? sql`(SELECT count(*) FROM tasks t WHERE ${whereSql})`
+    : sql`(SELECT coalesce(sum(cnt.count), 0) FROM workspace_counts cnt
+           WHERE cnt.workspace_id = ${workspaceId} AND cnt.entity = 'tasks' ${status ? sql`AND cnt.status = ${statusLiteral(status)}` : sql``})`;
+
+  const body = await queryJsonText(
+    db,
+    sql`WITH page AS (
+          SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})
+        SELECT json_build_object(
+          'tasks', (SELECT coalesce(json_agg(${taskJson} ORDER BY ${NEWEST_FIRST}), '[]'::json)
+                    FROM page t JOIN jobs j ON j.id = t.job_id ${assigneeJoin(userId)}),
+          'total', ${total}::int)::text AS body`,
+  );
+  return body ?? '{"tasks":[],"total":0}';
+}
+
+/** Tasks of the workspace by id, as TaskSchema JSON texts in one array (newest first). */
+export async function findTasksJson(opts: { db: Db; workspaceId: string; userId: string; taskIds: string[] }): Promise<string> {
+  const body = await queryJsonText(
+    opts.db,
+    sql`SELECT coalesce(json_agg(${taskJson} ORDER BY ${NEWEST_FIRST}), '[]'::json)::text AS body
+        FROM tasks t JOIN jobs j ON j.id = t.job_id ${assigneeJoin(opts.userId)}
+        WHERE t.workspace_id = ${opts.workspaceId} AND t.id IN (${sql.join(
+          opts.taskIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return body ?? '[]';
+}
+
+/** One task (TaskSchema JSON text) of the workspace, or null. */
+export async function findTaskJson(opts: { db: Db; workspaceId: string; userId: string; taskId: string }): Promise<string | null> {
+  return queryJsonText(
+    opts.db,
+    sql`SELECT ${taskJson}::text AS body FROM tasks t JOIN jobs j ON j.id = t.job_id ${assigneeJoin(opts.userId)}
+        WHERE t.id = ${opts.taskId} AND t.workspace_id = ${opts.workspaceId}`,
+  );
+}
+
+export type NewTask = typeof tasks.$inferInsert;
+
+export async function insertTask(db: Db, values: NewTask): Promise<string> {
+  const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id });
+  return row!.id;
+}
+
+/** Updates tasks of the workspace; returns the ids it changed. */
+export async function updateTaskRows(opts: {
+  db: Db;
+  workspaceId: string;
+  taskIds: string[];
+  set: Partial<Pick<NewTask, 'status' | 'assignedTo'>>;
+}): Promise<string[]> {
+  const rows = await opts.db
+    .update(tasks)
+    .set(opts.set)
+    .where(and(eq(tasks.workspaceId, opts.workspaceId), inArray(tasks.id, opts.taskIds)))
+    .returning({ id: tasks.id });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,130 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../db/schema';
+import { createTestApp, type TestContext } from '../test/setup-app';
+import { enqueueMail, startOutboxWorker } from './mail';
+
+type Received = { from: string | undefined; to: string[]; raw: string };
+
+/** A real SMTP server on loopback (design.md §3: tests use smtp-server, not a mock transport). */
+async function startSmtp(opts: { rejectRcpt?: boolean } = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP on loopback: no STARTTLS (its self-signed certificate would fail verification) and no AUTH.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      if (opts.rejectRcpt) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined;
+        received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Headers of a raw RFC 5322 message (folded lines joined) and its body, quoted-printable decoded. */
+function parseMessage(raw: string): { headers: Record<string, string>; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = raw.slice(split + 4);
+  if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) {
+    body = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return { headers, body: body.replace(/\r\n$/, '') };
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+afterEach(async () => {
+  await ctx.db.delete(outboxMessages);
+});
+
+const rowsFor = (to: string) => ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to));
+
+describe('outbox worker over real SMTP', () => {
+  it('delivers pending mail (from, to, subject, body) and marks the row sent', async () => {
+    const smtp = await startSmtp();
+    try {
+      const text = 'Confirm your email: http://localhost:3000/auth/v1/verify?token=abc123&type=signup\nThanks, Fieldbook';
+      await enqueueMail(ctx.db, { to: 'ada@example.com', subject: 'Confirm your signup', text });
+      await enqueueMail(ctx.db, { to: 'bob@example.com', subject: 'Second', text: 'plain', html: '<p>rich</p>' });
+      const worker = startOutboxWorker({ db: ctx.db, smtpUrl: smtp.url, from: 'Fieldbook <no-reply@fieldbook.local>' });
+      expect(await worker.drain()).toBe(2);
+      worker.stop();
+
+      expect(smtp.received).toHaveLength(2);
+      const [first, second] = smtp.received;
+      expect(first!.from).toBe('no-reply@fieldbook.local');
+      expect(first!.to).toEqual(['ada@example.com']);
+      const message = parseMessage(first!.raw);
+      expect(message.headers.subject).toBe('Confirm your signup');
+      expect(message.headers.from).toBe('Fieldbook <no-reply@fieldbook.local>');
+      expect(message.headers.to).toBe('ada@example.com');
+      expect(message.body).toBe(text.replace(/\n/g, '\r\n'));
+      expect(second!.to).toEqual(['bob@example.com']);
+      expect(second!.raw).toContain('multipart/alternative');
+      expect(second!.raw).toContain('<p>rich</p>');
+
+      const [row] = await rowsFor('ada@example.com');
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      expect(row!.sentAt).toBeInstanceOf(Date);
+      // Nothing is sent twice.
+      const again = startOutboxWorker({ db: ctx.db, smtpUrl: smtp.url, from: 'x@example.com' });
+      expect(await again.drain()).toBe(0);
+      expect(smtp.received).toHaveLength(2);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('keeps the row pending with attempts=1, last_error and a later retry time when the server rejects it', async () => {
+    const smtp = await startSmtp({ rejectRcpt: true });
+    const errors: string[] = [];
+    try {
+      await enqueueMail(ctx.db, { to: 'gone@example.com', subject: 'Hello', text: 'Hi' });
+      const worker = startOutboxWorker({ db: ctx.db, smtpUrl: smtp.url, from: 'no-reply@fieldbook.local', log: (msg) => errors.push(msg) });
+      expect(await worker.drain()).toBe(0);
+      worker.stop();
+      const [row] = await rowsFor('gone@example.com');
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
+      expect(row!.lastError).toMatch(/Mailbox unavailable|550/);
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+      expect(errors).toEqual(['mail to gone@example.com failed (attempt 1)']);
+      expect(smtp.received).toHaveLength(0);
+      // Backoff: an immediate second drain does not hammer the server.
+      expect(await startOutboxWorker({ db: ctx.db, smtpUrl: smtp.url, from: 'no-reply@fieldbook.local' }).drain()).toBe(0);
+      expect((await rowsFor('gone@example.com'))[0]!.attempts).toBe(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('without SMTP_URL marks mail stored (readable in the development mailbox)', async () => {
+    await enqueueMail(ctx.db, { to: 'local@example.com', subject: 'Stored', text: 'kept here' });
+    const worker = startOutboxWorker({ db: ctx.db, smtpUrl: undefined, from: 'no-reply@fieldbook.local' });
+    expect(await worker.drain()).toBe(1);
+    const [row] = await rowsFor('local@example.com');
+    expect(row).toMatchObject({ status: 'stored', attempts: 0, sentAt: null });
+  });
+});

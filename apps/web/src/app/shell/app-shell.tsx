@@ -1,0 +1,117 @@
+import { ActionIcon, Avatar, Box, Burger, Container, Drawer, Group, NavLink as MantineNavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { NavLink, Link, Outlet, useLocation } from 'react-router';
+import { BrandLogo } from '../../components/brand-mark';
+import { useAuth } from '../../features/auth/auth-provider';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { SettingsModal } from '../../features/settings/components/settings-modal';
+import { useSavedSettings } from '../../features/settings/lib/use-saved-settings';
+import { isDevMode } from '../../lib/dev-mode';
+import classes from './app-shell.module.css';
+import { AuthDebugPanel, DebugStrip } from './dev-tools';
+import { LogoutDialog } from './logout-dialog';
+import { isNavItemActive, visibleNavItems } from './nav-items';
+import { WorkspaceSearch } from './workspace-search';
+
+/** The guarded layout's navigation shell (spec 000 §2): header, top navigation (a drawer on phones), page. */
+export function AppShellLayout() {
+  const { user } = useAuth();
+  const profile = useProfile();
+  const location = useLocation();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [settingsOpened, settings] = useDisclosure(false);
+  const [logoutOpened, logout] = useDisclosure(false);
+  const [showDevTools] = useState(isDevMode);
+  const items = visibleNavItems(profile.data);
+  useSavedSettings();
+
+  useEffect(() => {
+    if (profile.error) toast.error(`Failed to load your profile: ${profile.error.message}`, { id: 'profile-error' });
+  }, [profile.error]);
+
+  // A navigation from the drawer closes it.
+  useEffect(() => drawer.close(), [location.pathname, drawer]);
+
+  const initials = (profile.data?.full_name ?? user?.email ?? '?').slice(0, 2).toUpperCase();
+  return (
+    <>
+      <header className={classes.header}>
+        <div className={classes.topRow}>
+          <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+          <Link to="/" aria-label="Fieldbook home" style={{ textDecoration: 'none', color: 'inherit' }}>
+            <BrandLogo size={30} />
+          </Link>
+          <Box className={classes.search} visibleFrom="md">
+            <WorkspaceSearch />
+          </Box>
+          <Group gap={6} ml="auto" wrap="nowrap">
+            <Tooltip label="Settings" withArrow>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings" onClick={settings.open}>
+                <IconSettings size={20} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Log out" withArrow>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Log out" onClick={logout.open}>
+                <IconLogout size={20} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={user?.email ?? ''} withArrow>
+              <Avatar radius="xl" size={32} color="fieldbook" variant="light" visibleFrom="sm" ml={4}>
+                {initials}
+              </Avatar>
+            </Tooltip>
+          </Group>
+        </div>
+        <Box visibleFrom="md">
+          <nav className={classes.navRow} aria-label="Main navigation">
+            {items.map((item) => (
+              <NavLink key={item.to} to={item.to} className={classes.navLink} data-active={isNavItemActive(item, location.pathname) || undefined}>
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        </Box>
+      </header>
+
+      <Drawer opened={drawerOpened} onClose={drawer.close} size={300} padding="md" title={<BrandLogo size={28} />} hiddenFrom="md">
+        <Stack gap="md">
+          <WorkspaceSearch onSearch={drawer.close} />
+          <nav aria-label="Main navigation">
+            {items.map((item) => (
+              <MantineNavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                active={isNavItemActive(item, location.pathname)}
+                fw={600}
+                style={{ borderRadius: 'var(--mantine-radius-md)', letterSpacing: '0.04em' }}
+              />
+            ))}
+          </nav>
+          {user?.email && (
+            <Text size="xs" c="dimmed" px="sm">
+              Signed in as {user.email}
+            </Text>
+          )}
+        </Stack>
+      </Drawer>
+
+      <Container size="xl" className={classes.main} component="main">
+        <Outlet />
+      </Container>
+
+      <SettingsModal opened={settingsOpened} onClose={settings.close} />
+      <LogoutDialog opened={logoutOpened} onClose={logout.close} />
+      {showDevTools && (
+        <>
+          <DebugStrip />
+          <AuthDebugPanel />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/auth-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { auth } from '../../lib/auth-client';
+import { clearStoredAuthToken, storeAuthToken } from '../../lib/auth-token-storage';
+
+export type AuthContextValue = {
+  session: Session | null;
+  user: User | null;
+  /** True until auth-js reports the initial session (spec 000 §4: loading, then authenticated or not). */
+  loading: boolean;
+  /** Signed in with a password while a verified factor requires the TOTP step (aal1 → aal2). */
+  needsMfa: boolean;
+  signOut: () => Promise<{ error: AuthError | null }>;
+  /** Re-reads the assurance level, e.g. after an MFA verification. */
+  refreshAssurance: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const PUBLIC_PATHS = ['/login', '/signup', '/forgot-password', '/reset-password', '/download'];
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
+}
+
+async function needsSecondFactor(session: Session | null): Promise<boolean> {
+  if (!session) return false;
+  const { data, error } = await auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error || !data) return false;
+  return data.currentLevel === 'aal1' && data.nextLevel === 'aal2';
+}
+
+type AuthState = { session: Session | null; loading: boolean; needsMfa: boolean };
+
+/** Sessions come from one GoTrueClient; this provider mirrors them into React and reacts to auth events. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>({ session: null, loading: true, needsMfa: false });
+
+  const applySession = useCallback(async (session: Session | null) => {
+    if (session) storeAuthToken(session.access_token);
+    const needsMfa = await needsSecondFactor(session);
+    setState({ session, loading: false, needsMfa });
+  }, []);
+
+  useEffect(() => {
+    const handle = async (event: AuthChangeEvent, session: Session | null) => {
+      switch (event) {
+        case 'INITIAL_SESSION':
+        case 'SIGNED_IN': // the sign-in page moves on from /login once the session is complete
+        case 'TOKEN_REFRESHED':
+        case 'USER_UPDATED':
+        case 'MFA_CHALLENGE_VERIFIED':
+          await applySession(session);
+          break;
+        case 'PASSWORD_RECOVERY':
+          await applySession(session);
+          navigate('/reset-password', { replace: true });
+          break;
+        case 'SIGNED_OUT':
+          clearStoredAuthToken();
+          queryClient.clear();
+          if (!isPublicPath(pathRef.current)) navigate('/login', { replace: true });
+          setState({ session: null, loading: false, needsMfa: false });
+          break;
+      }
+    };
+    const { data } = auth.onAuthStateChange((event, session) => {
+      // auth-js invokes listeners inside its own critical section: further auth calls must wait a tick.
+      setTimeout(() => void handle(event, session), 0);
+    });
+    return () => data.subscription.unsubscribe();
+  }, [applySession, navigate, queryClient]);
+
+  const signOut = useCallback(async () => {
+    const { error } = await auth.signOut({ scope: 'local' });
+    return { error };
+  }, []);
+
+  const refreshAssurance = useCallback(async () => {
+    const { data } = await auth.getSession();
+    await applySession(data.session);
+  }, [applySession]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, user: state.session?.user ?? null, signOut, refreshAssurance }),
+    [state, signOut, refreshAssurance],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

@@ -1,0 +1,121 @@
+import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { auth } from '../../../lib/auth-client';
+import { useAuth } from '../auth-provider';
+import { safeRedirectTarget } from '../lib/redirect';
+import { FormStatus } from './form-status';
+import { MfaChallengeForm } from './mfa-challenge-form';
+
+/** Spec 000 §9: navigation 0.5 s after a successful sign-in. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'mfa' } | { kind: 'success' } | { kind: 'error'; message: string };
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const { session, loading, needsMfa, refreshAssurance, signOut } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const target = safeRedirectTarget(searchParams.get('redirect'));
+  const signupMessage = (location.state as { message?: string } | null)?.message;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const succeed = () => {
+    setStatus({ kind: 'success' });
+    timer.current = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setStatus({ kind: 'error', message: 'Email and password are required' });
+      return;
+    }
+    setStatus({ kind: 'submitting' });
+    try {
+      const { data, error } = await auth.signInWithPassword({ email: email.trim(), password });
+      if (error) {
+        setStatus({ kind: 'error', message: error.message || 'Failed to sign in' });
+        return;
+      }
+      if (!data.session) {
+        setStatus({ kind: 'error', message: 'Authentication failed: No response from server' });
+        return;
+      }
+      const { data: level } = await auth.mfa.getAuthenticatorAssuranceLevel();
+      if (level?.currentLevel === 'aal1' && level.nextLevel === 'aal2') {
+        setStatus({ kind: 'mfa' });
+        return;
+      }
+      succeed();
+    } catch {
+      setStatus({ kind: 'error', message: 'An unexpected error occurred. Please try again.' });
+    }
+  };
+
+  const isBusy = status.kind === 'submitting' || status.kind === 'success';
+  // Already signed in (another tab, or an email link that landed here): go on. Not while this form is mid-flow.
+  if (!loading && session && !needsMfa && (status.kind === 'idle' || status.kind === 'error')) {
+    return <Navigate to={target} replace />;
+  }
+
+  if (status.kind === 'mfa' || (session && needsMfa && !isBusy)) {
+    return (
+      <MfaChallengeForm
+        onVerified={() => {
+          void refreshAssurance();
+          succeed();
+        }}
+        onCancel={() => {
+          void signOut();
+          setStatus({ kind: 'idle' });
+        }}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {signupMessage && status.kind === 'idle' && <FormStatus kind="info" message={signupMessage} />}
+        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} disabled={isBusy} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          disabled={isBusy}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to="/forgot-password" size="sm" fw={500}>
+            Forgot Password?
+          </Anchor>
+        </Group>
+        {status.kind === 'error' && <FormStatus kind="error" message={status.message} />}
+        {status.kind === 'success' && <FormStatus kind="success" message="Login successful! Redirecting..." />}
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          disabled={isBusy}
+          leftSection={status.kind === 'submitting' ? <Loader size={16} color="gray" /> : undefined}
+        >
+          {status.kind === 'submitting' ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <Text size="sm" c="dimmed" ta="center" mt="xs">
+          New to Fieldbook?{' '}
+          <Anchor component={Link} to="/signup" fw={600}>
+            Create Account
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

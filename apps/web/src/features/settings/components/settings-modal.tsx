@@ -1,0 +1,142 @@
+import { Alert, Button, Group, Loader, Modal, Tabs, Text, useMantineColorScheme } from '@mantine/core';
+import { IconDeviceMobile, IconPlugConnected, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useSettings } from '../api/get-settings';
+import { useUpdateSettings } from '../api/update-settings';
+import { hasCallRecorderPlugin, storeSettingsLocally } from '../lib/local-settings';
+import { CallRecorderTab } from './call-recorder-tab';
+import { GeneralSettingsTab, type GeneralSettingsValues } from './general-settings-tab';
+import { IntegrationsTab } from './integrations-tab';
+import { SecurityTab } from './security-tab';
+
+/** Spec 001 §9: the saved message disappears after 3 s. */
+export const SAVED_MESSAGE_MS = 3000;
+
+const DEFAULTS: Omit<GeneralSettingsValues, 'theme'> = { notifications_enabled: true, email_notifications: true, sms_notifications: true, api_url: '' };
+
+export function SettingsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700} size="lg">Settings</Text>} size="lg" fullScreen={false} padding="lg">
+      {/* Mounted only while open, so each opening starts from the saved values. */}
+      {opened && <SettingsForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function SettingsForm({ onClose }: { onClose: () => void }) {
+  const settings = useSettings();
+  const save = useUpdateSettings();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  // The theme previews live while the modal is open; closing without saving goes back to this one.
+  const savedTheme = useRef<'light' | 'dark'>(colorScheme === 'dark' ? 'dark' : 'light');
+  const [values, setValues] = useState<GeneralSettingsValues>({ theme: savedTheme.current, ...DEFAULTS });
+  const [loadedFromServer, setLoadedFromServer] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const showRecorder = hasCallRecorderPlugin();
+
+  useEffect(() => {
+    if (!settings.data || loadedFromServer) return;
+    const { theme, notifications_enabled, email_notifications, sms_notifications, api_url } = settings.data;
+    setValues({ theme, notifications_enabled, email_notifications, sms_notifications, api_url: api_url ?? '' });
+    savedTheme.current = theme;
+    setColorScheme(theme);
+    setLoadedFromServer(true);
+  }, [settings.data, loadedFromServer, setColorScheme]);
+
+  useEffect(() => {
+    if (message?.kind !== 'success') return;
+    const timer = setTimeout(() => setMessage(null), SAVED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  useEffect(() => {
+    // Restore the saved theme if the modal closes with an unsaved preview.
+    return () => setColorScheme(savedTheme.current);
+  }, [setColorScheme]);
+
+  const change = (patch: Partial<GeneralSettingsValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    if (patch.theme) setColorScheme(patch.theme);
+  };
+
+  const submit = () => {
+    setMessage(null);
+    const apiUrl = values.api_url.trim();
+    save.mutate(
+      { ...values, api_url: apiUrl ? apiUrl : null },
+      {
+        onSuccess: (saved) => {
+          savedTheme.current = saved.theme;
+          setColorScheme(saved.theme);
+          storeSettingsLocally(saved);
+          setMessage({ kind: 'success', text: 'Settings saved successfully!' });
+        },
+        onError: (err) => setMessage({ kind: 'error', text: err instanceof ApiRequestError ? err.message : 'Failed to save settings' }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Tabs defaultValue="general" keepMounted={false}>
+        <Tabs.List mb="lg" grow>
+          <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
+            General
+          </Tabs.Tab>
+          {showRecorder && (
+            <Tabs.Tab value="recorder" leftSection={<IconDeviceMobile size={16} />}>
+              Call Recorder
+            </Tabs.Tab>
+          )}
+          <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} />}>
+            Integrations
+          </Tabs.Tab>
+          <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} />}>
+            Security
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="general">
+          {settings.isPending && (
+            <Group gap="xs" mb="md">
+              <Loader size="xs" type="dots" />
+              <Text size="sm" c="dimmed">
+                Loading your settings...
+              </Text>
+            </Group>
+          )}
+          {settings.isError && (
+            <Alert color="red" variant="light" mb="md">
+              {`Failed to load settings: ${settings.error.message}`}
+            </Alert>
+          )}
+          <GeneralSettingsTab values={values} onChange={change} />
+        </Tabs.Panel>
+        {showRecorder && (
+          <Tabs.Panel value="recorder">
+            <CallRecorderTab />
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="integrations">
+          <IntegrationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <SecurityTab />
+        </Tabs.Panel>
+      </Tabs>
+      {message && (
+        <Alert mt="lg" variant="light" color={message.kind === 'success' ? 'fieldbook' : 'red'} role={message.kind === 'success' ? 'status' : 'alert'}>
+          {message.text}
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        <Button onClick={submit} disabled={save.isPending} leftSection={save.isPending ? <Loader size={14} color="gray" /> : undefined}>
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,236 @@
+import type { z } from 'zod';
+import { auth } from './auth-client';
+import { clearStoredAuthToken, readStoredAuthToken } from './auth-token-storage';
+
+/**
+ * The request layer of the product API (spec 000 §7–§9): bearer token, timeout, retries with backoff,
+ * 401/403 session refresh with one retry, and every answer parsed with its contract schema.
+ * Deliberate deviation (design.md §10): failures are thrown, never turned into empty 200 answers.
+ */
+
+/** Spec 000 §9. */
+export const REQUEST_TIMEOUT_MS = 3000;
+export const MAX_RETRIES = 2;
+export const RETRY_BASE_DELAY_MS = 500;
+export const AUTH_REFRESH_THROTTLE_MS = 5000;
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized - Please log in again';
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export type ApiRequestInit = {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+export type FieldDetail = { field: string; message: string };
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: FieldDetail[];
+  constructor(status: number, code: string, message: string, details?: FieldDetail[]) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+    if (details) this.details = details;
+  }
+}
+
+export type ApiClientDeps = {
+  fetch: typeof fetch;
+  /** The current access token, or null when signed out. */
+  getAccessToken: () => Promise<string | null>;
+  /** Refreshes the session; resolves the new access token, or null when the session cannot be refreshed. */
+  refreshAccessToken: () => Promise<string | null>;
+  /** Forgets the browser-stored token copies before a refresh (spec 000 §8). */
+  clearStoredToken: () => void;
+  getBaseUrl: () => string;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+};
+
+const RETRYABLE_STATUSES = new Set([502, 503]);
+/** A timed-out request may have been applied; only methods safe to repeat are retried after a timeout. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+class TimeoutError extends Error {}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads `{ error: { code, message, details } }`; anything else becomes a generic error with the status. */
+function errorFromBody(status: number, body: unknown): ApiRequestError {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : null;
+  const code = error && typeof error.code === 'string' ? error.code : `HTTP_${status}`;
+  const message = error && typeof error.message === 'string' ? error.message : `Request failed (${status})`;
+  const details = error && Array.isArray(error.details)
+    ? error.details.filter((d): d is FieldDetail => isRecord(d) && typeof d.field === 'string' && typeof d.message === 'string')
+    : undefined;
+  return new ApiRequestError(status, code, message, details);
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const normalisedPath = path.startsWith('/') ? path : `/${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}${normalisedPath}${search ? `${normalisedPath.includes('?') ? '&' : '?'}${search}` : ''}`;
+}
+
+const LOCAL_HOST = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(:\d+)?(\/|$)/i;
+
+/**
+ * The API base: '' (same origin) unless a stored address is set. Localhost addresses point at the
+ * production host, which is this same origin, except in development builds where they are kept.
+ */
+export function resolveApiBaseUrl(stored: string | null | undefined, isDev: boolean): string {
+  const value = stored?.trim() ?? '';
+  if (!value) return '';
+  if (LOCAL_HOST.test(value) && !isDev) return '';
+  return value.replace(/\/+$/, '');
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = deps.now ?? Date.now;
+  let lastRefresh: { at: number; token: Promise<string | null> } | null = null;
+
+  /** At most one session refresh per 5 s; concurrent 401s share it (spec 000 §8 throttle). */
+  function refreshThrottled(): Promise<string | null> {
+    const at = now();
+    if (lastRefresh && at - lastRefresh.at < AUTH_REFRESH_THROTTLE_MS) return lastRefresh.token;
+    deps.clearStoredToken();
+    const token = deps.refreshAccessToken().catch(() => null);
+    lastRefresh = { at, token };
+    return token;
+  }
+
+  async function fetchOnce(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<Response> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onOuterAbort = () => controller.abort();
+    if (outer?.aborted) controller.abort();
+    outer?.addEventListener('abort', onOuterAbort);
+    try {
+      return await deps.fetch(url, { ...init, signal: controller.signal });
+    } catch (err) {
+      if (timedOut) throw new TimeoutError(`Request timed out after ${timeoutMs} ms`);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  /** Network errors, timeouts, 502 and 503 are retried twice with 500 ms, 1000 ms backoff. */
+  async function fetchWithRetry(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<Response> {
+    const method = (init.method ?? 'GET').toUpperCase();
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = attempt < MAX_RETRIES;
+      const delay = RETRY_BASE_DELAY_MS * 2 ** attempt;
+      try {
+        const res = await fetchOnce(url, init, timeoutMs, outer);
+        if (RETRYABLE_STATUSES.has(res.status) && canRetry) {
+          await sleep(delay);
+          continue;
+        }
+        return res;
+      } catch (err) {
+        if (outer?.aborted) throw err; // the caller cancelled: no retry, no wrapping
+        const isTimeout = err instanceof TimeoutError;
+        if (canRetry && (!isTimeout || IDEMPOTENT_METHODS.has(method))) {
+          await sleep(delay);
+          continue;
+        }
+        throw isTimeout
+          ? new ApiRequestError(0, 'TIMEOUT', 'The server took too long to answer. Please try again.')
+          : new ApiRequestError(0, 'NETWORK_ERROR', 'Unable to connect to server. Please check your connection and try again.');
+      }
+    }
+  }
+
+  async function readBody(res: Response): Promise<{ json: unknown; isJson: boolean }> {
+    const text = await res.text();
+    if (!text) return { json: undefined, isJson: true };
+    try {
+      return { json: JSON.parse(text) as unknown, isJson: true };
+    } catch {
+      return { json: undefined, isJson: false };
+    }
+  }
+
+  async function request<S extends z.ZodType>(schema: S, path: string, init: ApiRequestInit = {}): Promise<z.infer<S>> {
+    const url = buildUrl(deps.getBaseUrl(), path, init.query);
+    const timeoutMs = init.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    const isRawBody = init.body instanceof FormData || init.body instanceof Blob;
+    const send = (token: string | null) => {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (init.body !== undefined && !isRawBody) headers['Content-Type'] = 'application/json';
+      const body = init.body === undefined ? undefined : isRawBody ? (init.body as BodyInit) : JSON.stringify(init.body);
+      return fetchWithRetry(url, { method: init.method ?? 'GET', headers, body }, timeoutMs, init.signal);
+    };
+
+    const token = await deps.getAccessToken();
+    let res = await send(token);
+    if (res.status === 401 || res.status === 403) {
+      const firstStatus = res.status;
+      const fresh = await refreshThrottled();
+      if (!fresh) throw new ApiRequestError(401, 'UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+      // A token refreshed moments ago that still fails: a 401 means the session is gone, a 403 is a real refusal.
+      if (fresh !== token) res = await send(fresh);
+      if (res.status === 401 || (firstStatus === 401 && fresh === token)) {
+        throw new ApiRequestError(401, 'UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+      }
+    }
+
+    const { json, isJson } = await readBody(res);
+    if (!res.ok) throw errorFromBody(res.status, json);
+    if (!isJson) throw new ApiRequestError(res.status, 'INVALID_RESPONSE', 'Received invalid response from server');
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      console.error(`Response of ${path} does not match its contract`, parsed.error.issues);
+      throw new ApiRequestError(res.status, 'INVALID_RESPONSE', 'Received invalid response from server');
+    }
+    return parsed.data;
+  }
+
+  return { request };
+}
+
+function storedApiBase(): string | null {
+  try {
+    return localStorage.getItem('apiBaseUrl');
+  } catch {
+    return null;
+  }
+}
+
+const defaultClient = createApiClient({
+  fetch: (input, init) => globalThis.fetch(input, init),
+  getAccessToken: async () => {
+    const { data } = await auth.getSession();
+    return data.session?.access_token ?? readStoredAuthToken();
+  },
+  refreshAccessToken: async () => {
+    const { data, error } = await auth.refreshSession();
+    return error ? null : (data.session?.access_token ?? null);
+  },
+  clearStoredToken: clearStoredAuthToken,
+  getBaseUrl: () => resolveApiBaseUrl(storedApiBase(), import.meta.env.DEV),
+});
+
+/** Calls the product API and parses the answer with `schema`; throws ApiRequestError on any failure. */
+export const apiRequest = defaultClient.request;

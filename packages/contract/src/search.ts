@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** GET /api/search?query=…: a non-empty trimmed query (spec 001 §5); limit default 20, max 50. */
+export const SearchQuerySchema = z.object({
+  query: z.string({ error: 'Search query is required' }).trim().min(1, 'Search query is required').max(200),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+export const SearchResultTypeSchema = z.enum(['job', 'task', 'document']);
+
+/**
+ * One hit. title: the job's title (else client name) or the task's description; excerpt: text around the matched
+ * words with them wrapped in <b>…</b> (ts_headline); match_reason e.g. 'Matched "roof" in description' or
+ * 'Similar to "plumbing"'; score 0–1 (shown as a percent).
+ */
+export const SearchResultSchema = z.object({
+  id: z.uuid(),
+  type: SearchResultTypeSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  excerpt: z.string(),
+  match_reason: z.string(),
+  score: z.number().min(0).max(1),
+  status: z.string().nullable(),
+  priority: z.string().nullable(),
+  job_id: z.uuid().nullable(),
+  task_id: z.uuid().nullable(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+/** summary e.g. 'Found 3 tasks and 1 job matching "roof"' or 'No results found for "roof"'. */
+export const SearchResponseSchema = z.object({ success: z.literal(true), results: z.array(SearchResultSchema), summary: z.string() });
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { digitsOnly } from './format';
+import { JobStatusSchema, OptionalDateSchema, OptionalFilterTextSchema, TaskPrioritySchema, TaskStatusSchema } from './work-enums';
+
+export const INVALID_PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
+
+/**
+ * An assignee: a contact's phone, stored as 10 digits; null, '' or 'unassigned' = unassigned.
+ * Formatting and a leading +1 are stripped ("(555) 123-4567", "+15551234567" → "5551234567").
+ */
+export const AssigneeSchema = z
+  .union([z.string().trim().max(40), z.null()])
+  .transform((v, ctx) => {
+    if (v === null || v === '' || v.toLowerCase() === 'unassigned') return null;
+    let d = digitsOnly(v);
+    if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
+    if (d.length !== 10) {
+      ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+/** The job a task belongs to, as task lists show it. */
+export const TaskJobSummarySchema = z.object({
+  id: z.uuid(),
+  client_name: z.string().nullable(),
+  property_address: z.string().nullable(),
+  title: z.string().nullable(),
+  status: JobStatusSchema,
+});
+export type TaskJobSummary = z.infer<typeof TaskJobSummarySchema>;
+
+/**
+ * A task (GET /api/tasks, GET /api/tasks/:id, and every task mutation's answer).
+ * assignee_name: the caller's contact with that phone (raw, digits, +1), else null.
+ */
+export const TaskSchema = z.object({
+  id: z.uuid(),
+  job_id: z.uuid(),
+  description: z.string(),
+  assigned_to: z.string().nullable(),
+  assignee_name: z.string().nullable(),
+  status: TaskStatusSchema,
+  priority: TaskPrioritySchema,
+  due_date: z.string().nullable(),
+  document_id: z.uuid().nullable(),
+  group_id: z.uuid().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  job: TaskJobSummarySchema,
+});
+export type Task = z.infer<typeof TaskSchema>;
+
+/** GET /api/tasks. */
+export const TaskListSchema = z.object({ tasks: z.array(TaskSchema), total: z.number().int() });
+export type TaskList = z.infer<typeof TaskListSchema>;
+
+/**
+ * GET /api/tasks query: newest first, limit default 200, max 500.
+ * assigned_to: a phone (any formatting) or 'unassigned'. q: words in the description (trigram match).
+ */
+export const ListTasksQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  status: z.union([TaskStatusSchema, z.literal('all')]).optional(),
+  job_id: z.uuid().optional(),
+  assigned_to: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      if (v.toLowerCase() === 'unassigned') return 'unassigned' as const;
+      let d = digitsOnly(v);
+      if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
+      if (d.length !== 10) {
+        ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE });
+        return z.NEVER;
+      }
+      return d;
+    }),
+  q: OptionalFilterTextSchema,
+});
+export type ListTasksQuery = z.infer<typeof ListTasksQuerySchema>;
+
+const TaskDescriptionSchema = z.string({ error: 'Task description is required' }).trim().min(1, 'Task description is required').max(5000);
+
+/**
+ * POST /api/tasks (Create New Task dialog). The server also rejects a due date before today
+ * ('Due date cannot be before today', checked with the server clock, UTC calendar date).
+ */
+export const CreateTaskBodySchema = z.object({
+  description: TaskDescriptionSchema,
+  job_id: z.uuid({ error: 'Please select a job for this task' }),
+  assigned_to: AssigneeSchema.optional().transform((v) => v ?? null),
+  due_date: OptionalDateSchema,
+  priority: TaskPrioritySchema.default('medium'),
+});
+export type CreateTaskBody = z.input<typeof CreateTaskBodySchema>;
+
+/** POST /api/jobs/:id/tasks. job_id in the body is optional; when sent it must equal the path's id. */
+export const CreateJobTaskBodySchema = z.object({
+  description: TaskDescriptionSchema,
+  job_id: z.uuid({ error: 'Please select a job for this task' }).optional(),
+  assigned_to: AssigneeSchema.optional().transform((v) => v ?? null),
+  due_date: OptionalDateSchema,
+  priority: TaskPrioritySchema.default('medium'),
+});
+export type CreateJobTaskBody = z.input<typeof CreateJobTaskBodySchema>;
+
+export const DUE_DATE_BEFORE_TODAY_MESSAGE = 'Due date cannot be before today';
+
+/** PUT /api/tasks/:id/status: body { status } — or the query ?status= (the jobs dashboard sends it that way). */
+export const UpdateTaskStatusBodySchema = z.object({ status: TaskStatusSchema }).partial().nullish();
+export const UpdateTaskStatusQuerySchema = z.object({ status: TaskStatusSchema.optional() });
+export type UpdateTaskStatusBody = { status: z.infer<typeof TaskStatusSchema> };
+
+/** PUT /api/tasks/:id/assign. null (or '') unassigns. */
+export const AssignTaskBodySchema = z.object({ assigned_to: AssigneeSchema });
+export type AssignTaskBody = z.input<typeof AssignTaskBodySchema>;
+
+/** PUT /api/tasks/batch-assign: all or nothing — every id must be a task of the caller's workspace, else 404. */
+export const BatchAssignBodySchema = z.object({
+  task_ids: z.array(z.uuid()).min(1, 'Select at least one task').max(500),
+  assigned_to: AssigneeSchema,
+});
+export type BatchAssignBody = z.input<typeof BatchAssignBodySchema>;
+
+export const BatchAssignResponseSchema = z.object({ success: z.literal(true), updated: z.number().int(), tasks: z.array(TaskSchema) });
+export type BatchAssignResponse = z.infer<typeof BatchAssignResponseSchema>;

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Everything `npm test` checks, in order: typecheck, lint, migration drift, unit/API tests (PGlite), the same
+# server tests on PostgreSQL when one answers on 127.0.0.1:5432, the production build, and the browser tests.
+# Every step runs even after a failure (one run shows all problems); the exit code is non-zero if any failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+CHROMIUM=/usr/bin/chromium
+PG_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+results=()
+passed=0
+failed=0
+skipped=0
+started_all=$(date +%s)
+
+step() {
+  local name=$1
+  shift
+  echo
+  echo "==> ${name}: $*"
+  local t0=$(date +%s)
+  if "$@"; then
+    results+=("PASS  ${name} ($(($(date +%s) - t0)) s)")
+    passed=$((passed + 1))
+  else
+    results+=("FAIL  ${name} ($(($(date +%s) - t0)) s)")
+    failed=$((failed + 1))
+  fi
+}
+
+skip() {
+  echo
+  echo "==> $1: skipped ($2)"
+  results+=("SKIP  $1 ($2)")
+  skipped=$((skipped + 1))
+}
+
+postgres_answers() {
+  if command -v pg_isready >/dev/null 2>&1; then
+    pg_isready -q -h 127.0.0.1 -p 5432
+  else
+    node -e "const s=require('node:net').connect(5432,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),2000)"
+  fi
+}
+
+# Browser tests need Debian's Chromium (Playwright's own browser download does not work on these machines).
+if [ ! -x "$CHROMIUM" ]; then
+  echo "ERROR: $CHROMIUM is missing; the browser tests need Debian's Chromium." >&2
+  echo "Install it with:  sudo apt-get update && sudo apt-get install -y chromium" >&2
+  results+=("FAIL  chromium present ($CHROMIUM missing: apt-get install -y chromium)")
+  failed=$((failed + 1))
+fi
+
+step typecheck npx tsc -b
+step lint npx eslint .
+step "migration drift" npm run --silent db:check-drift
+
+# The web project joins once it has its own vitest config; until then only the server project runs.
+if [ -f apps/web/vitest.config.ts ] || [ -f apps/web/vitest.config.mts ]; then
+  step "unit and API tests (PGlite)" npx vitest run
+else
+  step "unit and API tests (PGlite, server only: apps/web has no vitest config)" npx vitest run --project server
+fi
+
+if postgres_answers; then
+  step "server tests on PostgreSQL" env TEST_DATABASE_URL="$PG_URL" npx vitest run --project server
+else
+  skip "server tests on PostgreSQL" "no server answers on 127.0.0.1:5432"
+fi
+
+step build npm run build
+
+if [ ! -f playwright.config.ts ]; then
+  skip "browser tests" "no playwright.config.ts yet"
+elif [ ! -x "$CHROMIUM" ]; then
+  results+=("FAIL  browser tests (no $CHROMIUM)")
+  failed=$((failed + 1))
+else
+  step "browser tests (Playwright, Chromium)" npx playwright test
+fi
+
+echo
+echo "==> Summary ($(($(date +%s) - started_all)) s)"
+printf '  %s\n' "${results[@]}"
+echo "test-all: ${passed} passed, ${failed} failed, ${skipped} skipped"
+[ "$failed" -eq 0 ]
