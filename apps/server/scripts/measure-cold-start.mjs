@@ -43,6 +43,16 @@ async function startOnce(label) {
   }
 }
 
+// A server left running on the port would answer instead and make the numbers meaningless.
+const busy = await fetch(`http://127.0.0.1:${port}/`).then(
+  () => true,
+  () => false,
+);
+if (busy) {
+  console.error(`Something already answers on port ${port}; stop it or pass another port.`);
+  process.exit(1);
+}
+
 try {
   const cold = await startOnce('empty data dir ');
   const warm = await startOnce('existing data  ');

@@ -54,7 +54,7 @@ async function main() {
   const lines = [`Fieldbook is running at ${url} (started in ${Date.now() - startedAt} ms)`];
   lines.push(`  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`);
   if (config.devMailbox) lines.push(`  development mailbox: ${url}/dev/mailbox`);
-  if (demo) lines.push(`  demo admin: ${demo.email} / ${demo.password ?? '(password changed since it was generated)'}`);
+  if (demo) lines.push(`  demo admin: ${demo.email} / ${demo.password ?? '(not shown: the configured or stored password no longer matches this account)'}`);
   console.log(lines.join('\n'));
 }
 

@@ -82,7 +82,7 @@ describe('request limits on the real app', () => {
     ctx = await createTestApp();
     user = await createTestUser(ctx);
   });
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   it('answers a body over 1 MiB with 413', async () => {
     const res = await ctx.app.inject({

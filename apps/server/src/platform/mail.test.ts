@@ -55,7 +55,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 afterEach(async () => {
   await ctx.db.delete(outboxMessages);
 });

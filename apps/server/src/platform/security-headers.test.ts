@@ -12,7 +12,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
-  await ctx.close();
+  await ctx?.close();
   rmSync(webDist, { recursive: true, force: true });
 });
 

@@ -11,6 +11,13 @@ const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 
+/**
+ * The lexeme 'ws<workspace id without dashes>' in a row's search vector. A search ANDs it into the query
+ * (search.service.ts), so GIN intersects posting lists inside the index: cost follows the caller's matches,
+ * not every tenant's. Plain sql.raw: it names the row's own column inside a generated-column expression.
+ */
+export const WORKSPACE_LEXEME_SQL = sql.raw(`array_to_tsvector(ARRAY['ws' || replace("workspace_id"::text, '-', '')])`);
+
 /** Jobs belong to a workspace and are shared by its members. */
 export const jobs = pgTable(
   'jobs',
@@ -29,11 +36,15 @@ export const jobs = pgTable(
     dueDate: date({ mode: 'string' }),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     documentTypes: jsonb().$type<string[]>().notNull().default(DEFAULT_DOCUMENT_TYPES),
-    /** Full-text search document (english): title and client weigh most, then address and claim, then description. */
+    /**
+     * Full-text search document (english): title and client weigh most, then address and claim, then description.
+     * Plus one workspace lexeme (WORKSPACE_LEXEME_SQL), so the GIN index answers "these words in this workspace"
+     * without visiting other tenants' matching rows.
+     */
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '') || ' ' || coalesce("client_name", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("property_address", '') || ' ' || coalesce("claim_number", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C')`,
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '') || ' ' || coalesce("client_name", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("property_address", '') || ' ' || coalesce("claim_number", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C') || ${WORKSPACE_LEXEME_SQL}`,
       ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -75,7 +86,7 @@ export const tasks = pgTable(
     groupId: uuid(),
     searchVector: tsvector()
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "description")`),
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "description") || ${WORKSPACE_LEXEME_SQL}`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -126,4 +137,15 @@ export const workspaceCounts = pgTable(
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.entity, t.status] })],
+);
+
+/**
+ * Every distinct word (3–40 letters/digits, lower-case, not all digits) of jobs' and tasks' text, kept by triggers
+ * (migration 0005_search_words). Misspelled searches look up similar words here by trigram (a few thousand rows)
+ * and then run ordinary full-text search with them: 'plumbng' → 'plumbing'.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text().primaryKey() },
+  (t) => [index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );

@@ -157,6 +157,11 @@ export async function findChallenge(db: Db, factorId: string, challengeId: strin
   return row;
 }
 
+/** Challenges are single-use and short-lived; old ones of a factor are dropped when a new one is made. */
+export async function deleteChallengesBefore(db: Db, factorId: string, before: Date): Promise<void> {
+  await db.delete(mfaChallenges).where(and(eq(mfaChallenges.factorId, factorId), lt(mfaChallenges.createdAt, before)));
+}
+
 export async function markChallengeVerified(db: Db, id: string, at: Date): Promise<void> {
   await db.update(mfaChallenges).set({ verifiedAt: at }).where(eq(mfaChallenges.id, id));
 }

@@ -133,6 +133,10 @@ describe('sign-up with email confirmation', () => {
     expect((await lastLink(ctx, own)).url.searchParams.get('redirect_to')).toBe('http://localhost:3000/welcome');
     const forged = await ctx.app.inject({ method: 'GET', url: '/auth/v1/verify?token=nope&type=signup&redirect_to=https://evil.example/' });
     expect((forged.headers.location as string).startsWith('http://localhost:3000/login#error=')).toBe(true);
+    const oddType = await ctx.app.inject({ method: 'GET', url: '/auth/v1/verify?token=nope&type=constructor' });
+    expect(oddType.statusCode).toBe(303);
+    expect(fragmentOf(oddType.headers.location as string)).toMatchObject({ error: 'invalid_request', error_code: 'validation_failed' });
+    expect((oddType.headers.location as string).startsWith('http://localhost:3000/login#')).toBe(true);
   });
 
   it('answers a repeated sign-up of a confirmed email like GoTrue: a fake user, no mail', async () => {

@@ -30,7 +30,7 @@ import {
   signUp,
   updateUserAttributes,
   verifyEmailToken,
-  VERIFY_TYPES,
+  verifyKind,
   type AuthDeps,
   type LogoutScope,
 } from './auth.service';
@@ -130,10 +130,10 @@ export async function authRoutes(app: FastifyInstance, options: FeatureDeps): Pr
   // where auth-js (detectSessionInUrl, implicit flow) reads it.
   api.get('/verify', { config: { authRateLimit: 'verify' }, schema: { tags, querystring: VerifyQuerySchema } }, async (req, reply) => {
     const type = req.query.type ?? '';
-    const kind = VERIFY_TYPES[type] ?? 'confirmation';
+    const kind = verifyKind(type) ?? 'confirmation';
     const requested = req.query.redirect_to ? safeRedirect(config, req.query.redirect_to, kind) : null;
     try {
-      if (!VERIFY_TYPES[type]) throw validationFailed('Unsupported verification type');
+      if (!verifyKind(type)) throw validationFailed('Unsupported verification type');
       if (!req.query.token) throw validationFailed('Verify requires a token or a token hash');
       const { tokens, type: flowType, storedRedirect } = await verifyEmailToken(deps, { type, tokenHash: req.query.token }, clientInfo(req));
       const target = requested ?? safeRedirect(config, storedRedirect, kind);

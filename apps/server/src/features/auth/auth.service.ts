@@ -154,7 +154,8 @@ export type UpdateUserInput = { email?: string | null; password?: string | null;
 
 /**
  * PUT /user. `data` is merged into user_metadata (a null value removes the key, as in GoTrue). A new
- * password ends the user's other sessions. An email change applies at once only with AUTH_AUTOCONFIRM:
+ * password ends the user's other sessions; with a verified MFA factor, changing the password or email
+ * needs an aal2 session (GoTrue). An email change applies at once only with AUTH_AUTOCONFIRM:
  * confirming a new address needs somewhere to keep it pending, which the schema does not have yet.
  */
 export async function updateUserAttributes(deps: AuthDeps, auth: AuthContext, input: UpdateUserInput): Promise<GoTrueUser> {
@@ -163,6 +164,13 @@ export async function updateUserAttributes(deps: AuthDeps, auth: AuthContext, in
   let newPassword: string | null = null;
   let newEmail: string | null = null;
 
+  const changesCredentials = input.password != null || (input.email != null && input.email.trim().toLowerCase() !== auth.user.email);
+  if (changesCredentials && auth.session.aal !== 'aal2') {
+    const factors = await listFactors(db, auth.user.id);
+    if (factors.some((f) => f.status === 'verified')) {
+      throw new GoTrueError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    }
+  }
   if (input.email != null && input.email.trim().toLowerCase() !== auth.user.email) {
     newEmail = normalizeEmail(input.email);
     if (!config.autoconfirm) {
@@ -215,8 +223,12 @@ export async function requestRecovery(deps: AuthDeps, input: { email?: string | 
   return {};
 }
 
-/** The verification types we send mail for, and the token kind each consumes. */
-export const VERIFY_TYPES: Record<string, OneTimeTokenType> = { signup: 'confirmation', email: 'confirmation', recovery: 'recovery' };
+/** The verification types we send mail for, and the token kind each consumes (undefined: unsupported). */
+export function verifyKind(type: string): OneTimeTokenType | undefined {
+  if (type === 'signup' || type === 'email') return 'confirmation';
+  if (type === 'recovery') return 'recovery';
+  return undefined;
+}
 
 export type VerifiedSession = { tokens: TokenResponse; type: string; storedRedirect: string | null };
 
@@ -229,7 +241,7 @@ export async function verifyEmailToken(
   input: { type: string; tokenHash?: string | null; email?: string | null; code?: string | null },
   client: ClientInfo,
 ): Promise<VerifiedSession> {
-  const expected = VERIFY_TYPES[input.type];
+  const expected = verifyKind(input.type);
   if (!expected) throw validationFailed('Unsupported verification type');
   let hash: string;
   if (input.tokenHash) hash = hashToken(input.tokenHash);

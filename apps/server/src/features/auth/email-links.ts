@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { enqueueMail } from '../../platform/mail';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
-import { deleteOneTimeTokens, insertOneTimeTokens, type OneTimeTokenType, type UserRow } from './auth.repository';
+import { deleteExpiredOneTimeTokens, deleteOneTimeTokens, insertOneTimeTokens, type OneTimeTokenType, type UserRow } from './auth.repository';
 
 /** Where confirmation and recovery links land when the client names no (acceptable) redirect_to. */
 export const DEFAULT_REDIRECT_PATH: Record<OneTimeTokenType, string> = { confirmation: '/login', recovery: '/reset-password' };
@@ -12,7 +12,8 @@ const TOKEN_LIFETIME_MS: Record<OneTimeTokenType, number> = { confirmation: 24 *
 
 /**
  * redirect_to is honoured only for our own origin (GoTrue's allow list, reduced to the site URL), plus
- * localhost outside production for the Vite dev server; anything else falls back to the default page,
+ * localhost when developing (not production, or the site itself on localhost: the Vite dev server on
+ * another port); anything else falls back to the default page,
  * so a link can never be turned into an open redirect carrying a session.
  */
 export function safeRedirect(config: Config, candidate: string | null | undefined, type: OneTimeTokenType): string {
@@ -22,7 +23,8 @@ export function safeRedirect(config: Config, candidate: string | null | undefine
     const site = new URL(config.publicUrl);
     const url = new URL(candidate, site);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return fallback;
-    const isLocalDev = config.env !== 'production' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
+    const isLocal = (host: string) => host === 'localhost' || host === '127.0.0.1';
+    const isLocalDev = (config.env !== 'production' || isLocal(site.hostname)) && isLocal(url.hostname);
     if (url.origin !== site.origin && !isLocalDev) return fallback;
     url.hash = '';
     return url.toString();
@@ -51,6 +53,8 @@ export async function sendEmailLink(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[type]);
   await deleteOneTimeTokens(db, user.id, type);
+  // Housekeeping: links nobody followed would otherwise stay forever.
+  await deleteExpiredOneTimeTokens(db, now);
   await insertOneTimeTokens(db, [
     { userId: user.id, tokenType: type, tokenHash: hashToken(linkToken), redirectTo, expiresAt },
     { userId: user.id, tokenType: type, tokenHash: emailCodeHash(user.email, code), redirectTo, expiresAt },

@@ -6,6 +6,7 @@ import type { AuthContext } from './auth.context';
 import { GoTrueError, validationFailed } from './auth.errors';
 import {
   deleteChallenge,
+  deleteChallengesBefore,
   deleteFactor,
   deleteOtherUnverifiedFactors,
   deleteUserSessions,
@@ -74,6 +75,7 @@ export async function enrollFactor(deps: AuthDeps, auth: AuthContext, input: Enr
 export async function challengeFactor(deps: AuthDeps, auth: AuthContext, factorId: string, ip: string | null) {
   const factor = UUID_RE.test(factorId) ? await findFactor(deps.db, auth.user.id, factorId) : undefined;
   if (!factor) throw factorNotFound();
+  await deleteChallengesBefore(deps.db, factor.id, new Date(deps.now().getTime() - CHALLENGE_EXPIRY_MS));
   const challenge = await insertChallenge(deps.db, { factorId: factor.id, ip });
   return { id: challenge.id, type: 'totp' as const, expires_at: Math.floor((challenge.createdAt.getTime() + CHALLENGE_EXPIRY_MS) / 1000) };
 }

@@ -45,8 +45,8 @@ export async function dashboardTasksJson(db: Db, workspaceId: string): Promise<s
           'id', t.id, 'title', coalesce(nullif(j.title, ''), nullif(j.client_name, ''), left(t.description, 80)),
           'description', t.description, 'status', t.status, 'priority', t.priority, 'assigned_to', t.assigned_to,
           'due_date', ${isoDate(sql`t.due_date`)}, 'job_id', t.job_id, 'group_id', t.group_id, 'groups', ${groupJson},
-          'created_at', ${isoTs(sql`t.created_at`)}) ORDER BY t.created_at DESC, t.id), '[]'::json))::text AS body
-        FROM (SELECT * FROM tasks WHERE workspace_id = ${workspaceId} ORDER BY created_at DESC, id LIMIT 20) t
+          'created_at', ${isoTs(sql`t.created_at`)}) ORDER BY t.created_at DESC NULLS LAST, t.id), '[]'::json))::text AS body
+        FROM (SELECT * FROM tasks WHERE workspace_id = ${workspaceId} ORDER BY created_at DESC NULLS LAST, id LIMIT 20) t
         JOIN jobs j ON j.id = t.job_id ${groupJoin}`,
   );
   return body ?? '{"tasks":[]}';
@@ -59,9 +59,9 @@ function recentDocumentsJson(withDocuments: boolean, workspaceId: string, limit:
       'id', x.id, 'name', coalesce(x.d ->> 'name', x.d ->> 'file_name', 'Document'),
       'document_type', coalesce(x.d ->> 'document_type', x.d ->> 'type'), 'status', coalesce(x.d ->> 'status', 'unknown'),
       'file_size', CASE WHEN jsonb_typeof(x.d -> 'file_size') = 'number' THEN (x.d ->> 'file_size')::float8 END,
-      'job_id', x.d ->> 'job_id', 'created_at', ${isoTs(sql`x.created_at`)}) ORDER BY x.created_at DESC, x.id), '[]'::json)
+      'job_id', x.d ->> 'job_id', 'created_at', ${isoTs(sql`x.created_at`)}) ORDER BY x.created_at DESC NULLS LAST, x.id), '[]'::json)
     FROM (SELECT d.id, d.created_at, to_jsonb(d) AS d FROM documents d WHERE d.workspace_id = ${workspaceId}
-          ORDER BY d.created_at DESC, d.id LIMIT ${limit}) x)`;
+          ORDER BY d.created_at DESC NULLS LAST, d.id LIMIT ${limit}) x)`;
 }
 
 /** The fast home: three lists of 10 in ONE statement (one round trip), each an index range scan. */
@@ -71,18 +71,18 @@ export function homepageQuery(workspaceId: string, withDocuments: boolean): SQL 
           'id', t.id, 'title', coalesce(nullif(j.title, ''), nullif(j.client_name, ''), left(t.description, 80)),
           'description', t.description, 'status', t.status, 'priority', t.priority, 'assigned_to', t.assigned_to,
           'due_date', ${isoDate(sql`t.due_date`)}, 'job_id', t.job_id, 'created_at', ${isoTs(sql`t.created_at`)})
-          ORDER BY t.created_at DESC, t.id), '[]'::json)
+          ORDER BY t.created_at DESC NULLS LAST, t.id), '[]'::json)
         FROM (SELECT id, job_id, description, status, priority, assigned_to, due_date, created_at FROM tasks
-              WHERE workspace_id = ${workspaceId} ORDER BY created_at DESC, id LIMIT 10) t
+              WHERE workspace_id = ${workspaceId} ORDER BY created_at DESC NULLS LAST, id LIMIT 10) t
         JOIN jobs j ON j.id = t.job_id),
       'recentDocuments', ${recentDocumentsJson(withDocuments, workspaceId, 10)},
       'activeJobs', (SELECT coalesce(json_agg(json_build_object(
           'id', j.id, 'client_name', j.client_name, 'property_address', j.property_address, 'title', j.title,
           'status', j.status, 'due_date', ${isoDate(sql`j.due_date`)}, 'created_at', ${isoTs(sql`j.created_at`)})
-          ORDER BY j.due_date ASC NULLS LAST, j.created_at DESC, j.id), '[]'::json)
+          ORDER BY j.due_date ASC NULLS LAST, j.created_at DESC NULLS LAST, j.id), '[]'::json)
         FROM (SELECT id, client_name, property_address, title, status, due_date, created_at FROM jobs
               WHERE workspace_id = ${workspaceId} AND status <> 'completed'
-              ORDER BY due_date ASC NULLS LAST, created_at DESC, id LIMIT 10) j)
+              ORDER BY due_date ASC NULLS LAST, created_at DESC NULLS LAST, id LIMIT 10) j)
     )::text AS body`;
 }
 

@@ -20,7 +20,7 @@ describe('development mailbox (on)', () => {
     await ctx.db.insert(outboxMessages).values({ channel: 'email', recipient: 'bob@example.com', subject: '<b>Reset</b>', body: 'Reset: https://x.test/reset?t=1 <script>alert(1)</script>', createdAt: new Date(Date.now() + 1000) });
     await ctx.db.insert(outboxMessages).values({ channel: 'sms', recipient: '+15551234567', body: 'Join us: http://localhost:3000/invite/xyz', status: 'stored', createdAt: new Date(Date.now() + 2000) });
   });
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   it('lists every message as JSON, newest first, with the links found in the body', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
@@ -90,7 +90,7 @@ describe('development mailbox (off)', () => {
     ctx = await createTestApp({ DEV_MAILBOX: 'false', WEB_DIST: webDist });
     await enqueueMail(ctx.db, { to: 'ada@example.com', subject: 'Secret link', text: 'http://localhost:3000/secret' });
   });
-  afterAll(() => ctx.close());
+  afterAll(() => ctx?.close());
 
   it.each(['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox.json?to=ada%40example.com'])('answers 404 for %s, not the SPA and not the messages', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url });

@@ -57,8 +57,9 @@ export async function findJobsPageJson(opts: { db: Db; workspaceId: string; quer
   if (query.exclude_status) where.push(sql`j.status <> ${statusLiteral(query.exclude_status)}`);
   if (query.search) where.push(jobSearchCondition(query.search));
   const whereSql = sql.join(where, sql` AND `);
+  // NULLS LAST matches the indexes' order (see NEWEST_FIRST in tasks.repository.ts).
   const order =
-    query.sort === 'due_date' ? sql`j.due_date ASC NULLS LAST, j.created_at DESC, j.id` : sql`j.created_at DESC, j.id`;
+    query.sort === 'due_date' ? sql`j.due_date ASC NULLS LAST, j.created_at DESC NULLS LAST, j.id` : sql`j.created_at DESC NULLS LAST, j.id`;
 
   // Totals without a text search come from the trigger-maintained counts (no scan of the workspace's jobs).
   const countWhere: SQL[] = [sql`c.workspace_id = ${workspaceId}`, sql`c.entity = 'jobs'`];

@@ -8,7 +8,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 describe('GET /api/profile', () => {
   it('answers 401 without a session', async () => {
@@ -49,6 +49,14 @@ describe('GET /api/profile', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: b.headers });
     expect(res.json().id).toBe(b.id);
     expect(res.json().id).not.toBe(a.id);
+  });
+
+  it('answers 404 when the account has no profile row', async () => {
+    const user = await createTestUser(ctx);
+    await ctx.db.delete(profiles).where(eq(profiles.id, user.id));
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: user.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Profile not found' } });
   });
 
   it('answers under /api/multi-workspace/ as under /api/', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import { queryRows } from '../jobs/sql';
-import { explainMatch, searchSummary, type SearchField } from './search-text';
+import { explainMatch, searchSummary, words, type SearchField } from './search-text';
 
 type Hit = {
   type: 'job' | 'task';
@@ -21,35 +21,60 @@ type Hit = {
   total: number;
 };
 
-/** The job text the trigram index covers (the same expression as jobs_search_trgm_idx, so the index applies). */
-const JOB_TRGM_TEXT = sql`(coalesce(j.client_name, '') || ' ' || coalesce(j.property_address, '') || ' ' || coalesce(j.title, '') || ' ' || coalesce(j.claim_number, ''))`;
+/** The workspace lexeme every search vector carries (WORKSPACE_LEXEME_SQL in db/schema/work.ts). */
+function workspaceLexeme(workspaceId: string): string {
+  return `ws${workspaceId.replaceAll('-', '')}`;
+}
 
 /**
- * Full-text hits score 0.75–1 (ts_rank normalised by rank/(rank+1)); similar-word hits score
- * 0.8 × word_similarity, so a misspelling ranks below an exact match of the same word.
+ * The jobs and tasks matching the tsquery of CTE `q` (columns tsq, wsq, sim) in the workspace, best first, with
+ * the number of matches of each kind. `@@ (tsq && wsq)` lets GIN intersect the words with the workspace inside the
+ * index. An empty tsquery (only stop words) matches nothing.
  */
-function hitsQuery(opts: { workspaceId: string; text: string; limit: number; fuzzy: boolean }): SQL {
-  const { workspaceId, text, limit, fuzzy } = opts;
-  const jobFts = sql`(j.search_vector @@ q.tsq)`;
-  const taskFts = sql`(t.search_vector @@ q.tsq)`;
-  const jobScore = fuzzy
-    ? sql`greatest(CASE WHEN ${jobFts} THEN 0.75 + 0.25 * ts_rank(j.search_vector, q.tsq, 32) ELSE 0 END, 0.8 * word_similarity(${text}, ${JOB_TRGM_TEXT}))`
-    : sql`0.75 + 0.25 * ts_rank(j.search_vector, q.tsq, 32)`;
-  const taskScore = fuzzy
-    ? sql`greatest(CASE WHEN ${taskFts} THEN 0.75 + 0.25 * ts_rank(t.search_vector, q.tsq, 32) ELSE 0 END, 0.8 * word_similarity(${text}, t.description))`
-    : sql`0.75 + 0.25 * ts_rank(t.search_vector, q.tsq, 32)`;
-  const jobMatch = fuzzy ? sql`(${jobFts} OR ${text} <% ${JOB_TRGM_TEXT})` : jobFts;
-  const taskMatch = fuzzy ? sql`(${taskFts} OR ${text} <% t.description)` : taskFts;
-  return sql`WITH q AS (SELECT websearch_to_tsquery('english', ${text}) AS tsq)
+function hitsFromQuery(opts: { cte: SQL; workspaceId: string; limit: number; score: (vector: SQL) => SQL }): SQL {
+  const { cte, workspaceId, limit, score } = opts;
+  return sql`WITH ${cte}
     (SELECT 'job' AS type, j.id, j.title, j.client_name, j.property_address, j.claim_number, j.description, j.status,
-            NULL::text AS priority, j.id AS job_id, (${jobScore})::float8 AS score, (count(*) OVER ())::int AS total
-       FROM jobs j, q WHERE j.workspace_id = ${workspaceId} AND ${jobMatch}
-       ORDER BY score DESC, j.created_at DESC LIMIT ${limit})
+            NULL::text AS priority, j.id AS job_id, (${score(sql`j.search_vector`)})::float8 AS score, (count(*) OVER ())::int AS total
+       FROM jobs j, q
+      WHERE j.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND j.search_vector @@ (q.tsq && q.wsq)
+      ORDER BY score DESC, j.created_at DESC NULLS LAST LIMIT ${limit})
     UNION ALL
     (SELECT 'task', t.id, NULL, NULL, NULL, NULL, t.description, t.status, t.priority, t.job_id,
-            (${taskScore})::float8, (count(*) OVER ())::int
-       FROM tasks t, q WHERE t.workspace_id = ${workspaceId} AND ${taskMatch}
-       ORDER BY 11 DESC, t.created_at DESC LIMIT ${limit})`;
+            (${score(sql`t.search_vector`)})::float8, (count(*) OVER ())::int
+       FROM tasks t, q
+      WHERE t.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND t.search_vector @@ (q.tsq && q.wsq)
+      ORDER BY 11 DESC, t.created_at DESC NULLS LAST LIMIT ${limit})`;
+}
+
+/** Exact words (english stemming, websearch syntax): score 0.75–1 by ts_rank normalised as rank/(rank+1). */
+function exactHitsQuery(opts: { workspaceId: string; text: string; limit: number }): SQL {
+  return hitsFromQuery({
+    cte: sql`q AS (SELECT websearch_to_tsquery('english', ${opts.text}) AS tsq, ${workspaceLexeme(opts.workspaceId)}::tsquery AS wsq)`,
+    workspaceId: opts.workspaceId,
+    limit: opts.limit,
+    score: (v) => sql`0.75 + 0.25 * ts_rank(${v}, q.tsq, 32)`,
+  });
+}
+
+/**
+ * Similar words: each query term becomes (its 3 most similar dictionary words, trigram similarity ≥ 0.3), the
+ * terms are ANDed, and full-text search runs with that. Scores stay below exact hits: (0.5 + 0.25 × rank) × the
+ * weakest term's similarity.
+ */
+function similarHitsQuery(opts: { workspaceId: string; terms: string[]; limit: number }): SQL {
+  return hitsFromQuery({
+    cte: sql`terms AS (SELECT DISTINCT term FROM unnest(string_to_array(${opts.terms.join(' ')}, ' ')) AS term),
+      alternatives AS (
+        SELECT t.term, w.word, similarity(w.word, t.term) AS sim FROM terms t
+        CROSS JOIN LATERAL (SELECT word FROM search_words WHERE word % t.term ORDER BY similarity(word, t.term) DESC, word LIMIT 3) w),
+      per_term AS (SELECT term, '(' || string_agg(word, ' | ') || ')' AS alternative, max(sim) AS best FROM alternatives GROUP BY term),
+      q AS (SELECT to_tsquery('english', string_agg(alternative, ' & ')) AS tsq, min(best) AS sim,
+                   ${workspaceLexeme(opts.workspaceId)}::tsquery AS wsq FROM per_term)`,
+    workspaceId: opts.workspaceId,
+    limit: opts.limit,
+    score: (v) => sql`(0.5 + 0.25 * ts_rank(${v}, q.tsq, 32)) * q.sim`,
+  });
 }
 
 function fieldsOf(hit: Hit): SearchField[] {
@@ -87,23 +112,34 @@ function toResult(hit: Hit, text: string): SearchResult {
 }
 
 /**
- * Searches the caller's workspace's jobs and tasks (documents join once they exist). Full text first (cheap,
- * GIN on the tsvector columns); only when that finds fewer than `limit` hits does a second statement add
- * trigram word-similarity matches, which is what finds 'plumbing' for 'plumbng'.
+ * Searches the caller's workspace's jobs and tasks (documents join once they exist). Exact words first (GIN on
+ * the tsvector columns); only when that finds fewer than `limit` hits does a second statement search with
+ * similar dictionary words, which is what finds 'plumbing' for 'plumbng'.
  */
 export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuery }): Promise<SearchResponse> {
   const workspaceId = requireWorkspace(opts.actor);
   const text = opts.query.query;
   const limit = opts.query.limit;
-  let hits = await queryRows<Hit>(opts.db, hitsQuery({ workspaceId, text, limit, fuzzy: false }));
-  const totalOf = (type: Hit['type']) => hits.find((h) => h.type === type)?.total ?? 0;
-  if (totalOf('job') + totalOf('task') < limit) {
-    hits = await queryRows<Hit>(opts.db, hitsQuery({ workspaceId, text, limit, fuzzy: true }));
+  const exact = await queryRows<Hit>(opts.db, exactHitsQuery({ workspaceId, text, limit }));
+  let hits = exact;
+  const totals = { job: 0, task: 0 };
+  for (const h of exact) totals[h.type] = h.total;
+  const terms = [...new Set(words(text).filter((w) => w.length >= 3 && w.length <= 40))];
+  if (totals.job + totals.task < limit && terms.length > 0) {
+    const similar = await queryRows<Hit>(opts.db, similarHitsQuery({ workspaceId, terms, limit }));
+    // The similar-word search is (nearly) a superset of the exact one; keep each row once, with its best score.
+    const byId = new Map(exact.map((h) => [h.id, h]));
+    for (const h of similar) {
+      totals[h.type] = Math.max(totals[h.type], h.total);
+      const seen = byId.get(h.id);
+      if (!seen || Number(seen.score) < Number(h.score)) byId.set(h.id, h);
+    }
+    hits = [...byId.values()];
   }
   const results = hits
     .map((h) => ({ ...h, score: Number(h.score) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
     .map((h) => toResult(h, text));
-  return { success: true, results, summary: searchSummary(text, { jobs: totalOf('job'), tasks: totalOf('task') }) };
+  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task }) };
 }

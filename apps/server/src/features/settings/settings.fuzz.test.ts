@@ -13,7 +13,7 @@ beforeAll(async () => {
   user = await createTestUser(ctx);
   await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: user.headers, payload: { theme: 'dark', recorder_settings: { lastGroupId: 'seed' } } });
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const snapshot = async () => JSON.stringify((await ctx.db.select().from(userSettings).where(eq(userSettings.userId, user.id)))[0]);
 

@@ -8,7 +8,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx?.close());
 
 const getSettings = (user: TestUser, prefix = '/api') => ctx.app.inject({ method: 'GET', url: `${prefix}/settings`, headers: user.headers });
 const putSettings = (user: TestUser, payload: unknown, prefix = '/api') =>
@@ -121,6 +121,13 @@ describe('PUT /api/settings', () => {
     expect(bView.recorder_settings.lastGroupId).toBe('default');
     await putSettings(b, { theme: 'light', notifications_enabled: false });
     expect((await getSettings(a)).json()).toMatchObject({ user_id: a.id, theme: 'dark', notifications_enabled: true });
+  });
+
+  it('works for a user outside any workspace (settings are personal)', async () => {
+    const user = await createTestUser(ctx, { workspaceId: null });
+    const res = await putSettings(user, { notifications_enabled: false });
+    expect(res.statusCode).toBe(200);
+    expect((await getSettings(user)).json().notifications_enabled).toBe(false);
   });
 
   it('answers under /api/multi-workspace/ as under /api/', async () => {

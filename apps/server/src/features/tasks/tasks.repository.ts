@@ -6,8 +6,7 @@ import { isoDate, isoTs, likePattern, queryJsonText } from '../jobs/sql';
 
 /**
  * A task with its job summary and the assignee's name from the caller's contacts (TaskSchema), from aliases
- * `t` (task), `j` (its job) and `c` (the matched contact, lateral). Stored phones are 10 digits; the contact match
- * also tries the raw value and a stripped +1 (spec 001 §5), all through the (owner_id, phone_number) index.
+ * `t` (task), `j` (its job) and `c` (the matched contact, lateral).
  */
 const taskJson = sql`json_build_object(
   'id', t.id, 'job_id', t.job_id, 'description', t.description, 'assigned_to', t.assigned_to,
@@ -16,12 +15,16 @@ const taskJson = sql`json_build_object(
   'created_at', ${isoTs(sql`t.created_at`)}, 'updated_at', ${isoTs(sql`t.updated_at`)},
   'job', json_build_object('id', j.id, 'client_name', j.client_name, 'property_address', j.property_address, 'title', j.title, 'status', j.status))`;
 
+/**
+ * Phone-to-contact matching (spec 001 §5: raw, digits only, +1 prefix). Contacts store exactly 10 digits, so every
+ * accepted form reduces to one key — the assignee's digits without a leading country code 1 — and the lookup is a
+ * single (owner_id, phone_number) index probe per task.
+ */
 function assigneeJoin(userId: string): SQL {
   return sql`LEFT JOIN LATERAL (
       SELECT ct.name FROM contacts ct
       WHERE t.assigned_to IS NOT NULL AND ct.owner_id = ${userId}
-        AND ct.phone_number = ANY (ARRAY[t.assigned_to, regexp_replace(t.assigned_to, '\\D', '', 'g'),
-                                        regexp_replace(regexp_replace(t.assigned_to, '\\D', '', 'g'), '^1(\\d{10})$', '\\1')])
+        AND ct.phone_number = regexp_replace(regexp_replace(t.assigned_to, '\\D', '', 'g'), '^1(\\d{10})$', '\\1')
       ORDER BY ct.name LIMIT 1) c ON true`;
 }
 
@@ -33,8 +36,12 @@ function statusLiteral(status: TaskStatus): SQL {
   return sql.raw(`'${status.replace(/'/g, "''")}'`);
 }
 
-/** Newest first; `t.id` ascending breaks ties in the order of the (workspace_id, created_at DESC, id) index. */
-const NEWEST_FIRST = sql`t.created_at DESC, t.id`;
+/**
+ * Newest first, in exactly the order of the (workspace_id, created_at DESC NULLS LAST, id) index so the page is an
+ * index range scan. NULLS LAST must be spelled out: drizzle's `.desc()` indexes are NULLS LAST, ORDER BY … DESC is
+ * NULLS FIRST, and PostgreSQL will not use one for the other even on a NOT NULL column.
+ */
+const NEWEST_FIRST = sql`t.created_at DESC NULLS LAST, t.id`;
 
 /** One statement: a page of the workspace's tasks with jobs and assignee names, and the total (TaskListSchema JSON). */
 export async function findTasksPageJson(opts: { db: Db; workspaceId: string; userId: string; query: ListTasksQuery }): Promise<string> {

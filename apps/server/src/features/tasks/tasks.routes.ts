@@ -24,6 +24,15 @@ export async function tasksRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
+  // The jobs dashboard sends PUT /tasks/:id/status?status=… and may send `Content-Type: application/json` with no
+  // body; Fastify's parser rejects that. In this plugin only, an empty JSON body means "no body".
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(req, body, done);
+  });
+
   api.get(
     '/tasks',
     { schema: { tags, summary: "A page of the workspace's tasks, newest first", querystring: ListTasksQuerySchema, response: { 200: TaskListSchema } } },

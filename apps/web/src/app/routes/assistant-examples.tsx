@@ -7,7 +7,7 @@ export default function AssistantExamplesPage() {
       title="Training Examples"
       description="Examples a group assistant learns from, for review."
       icon={<IconSchool size={28} />}
-      emptyTitle="No examples to show"
+      emptyTitle="Training examples"
       emptyText="Training examples extracted from the group's calls will be listed here."
     />
   );

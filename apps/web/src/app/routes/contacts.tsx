@@ -7,7 +7,7 @@ export default function ContactsPage() {
       title="Contacts"
       description="Clients, subcontractors and suppliers you work with."
       icon={<IconAddressBook size={28} />}
-      emptyTitle="No contacts yet"
+      emptyTitle="Your contacts"
       emptyText="Contacts you add or that are shared with your groups will be listed here."
     />
   );

@@ -7,7 +7,7 @@ export default function DocumentsPage() {
       title="Documents"
       description="Contracts, estimates, invoices, permits and reports by job."
       icon={<IconFiles size={28} />}
-      emptyTitle="No documents yet"
+      emptyTitle="Your documents"
       emptyText="Documents you upload or generate for your jobs will be listed here."
     />
   );

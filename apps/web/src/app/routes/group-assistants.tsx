@@ -7,7 +7,7 @@ export default function GroupAssistantsPage() {
       title="Group Assistants"
       description="Specialised assistants trained on a group's calls."
       icon={<IconRobot size={28} />}
-      emptyTitle="No group assistants yet"
+      emptyTitle="Group assistants"
       emptyText="Assistants for your groups and their training status will be listed here."
     />
   );

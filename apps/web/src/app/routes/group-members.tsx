@@ -7,7 +7,7 @@ export default function GroupMembersPage() {
       title="Group Members"
       description="The members of a group and their roles."
       icon={<IconUsers size={28} />}
-      emptyTitle="No members to show"
+      emptyTitle="Members"
       emptyText="The group's members and pending invitations will be listed here."
     />
   );

@@ -7,7 +7,7 @@ export default function GroupsPage() {
       title="Groups"
       description="Crews and teams you work with, and who is in them."
       icon={<IconUsersGroup size={28} />}
-      emptyTitle="No groups yet"
+      emptyTitle="Your groups"
       emptyText="Groups you create or join will be listed here."
     />
   );

@@ -7,7 +7,7 @@ export default function HomePage() {
       title="Home"
       description="Recent tasks, recent documents and active jobs across your workspace."
       icon={<IconHome size={28} />}
-      emptyTitle="Nothing recent yet"
+      emptyTitle="Recent work"
       emptyText="Tasks, documents and jobs your crew touches will show up here."
     />
   );

@@ -1,14 +1,5 @@
-import { IconBriefcase } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { JobsDashboard } from '../../features/jobs/components/jobs-dashboard';
 
 export default function JobsPage() {
-  return (
-    <ScreenPlaceholder
-      title="Jobs"
-      description="Client jobs with their status, documents and tasks."
-      icon={<IconBriefcase size={28} />}
-      emptyTitle="No jobs yet"
-      emptyText="Jobs in your workspace will be listed here."
-    />
-  );
+  return <JobsDashboard />;
 }

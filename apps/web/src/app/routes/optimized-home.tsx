@@ -7,7 +7,7 @@ export default function FastDashboardPage() {
       title="Fast Dashboard"
       description="A quick overview of recent tasks, documents and active jobs."
       icon={<IconLayoutDashboard size={28} />}
-      emptyTitle="Nothing recent yet"
+      emptyTitle="Recent work"
       emptyText="Recent work in your workspace will show up here."
     />
   );

@@ -7,7 +7,7 @@ export default function RecordingsPage() {
       title="Recordings"
       description="Call recordings with their transcripts."
       icon={<IconMicrophone size={28} />}
-      emptyTitle="No recordings yet"
+      emptyTitle="Your recordings"
       emptyText="Calls recorded with the Fieldbook mobile app will be listed here."
     />
   );

@@ -1,14 +1,7 @@
-import { IconChecklist } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useParams } from 'react-router';
+import { TaskDetail } from '../../features/tasks/components/task-detail';
 
 export default function TaskDetailPage() {
-  return (
-    <ScreenPlaceholder
-      title="Task"
-      description="The details of one task."
-      icon={<IconChecklist size={28} />}
-      emptyTitle="Task details"
-      emptyText="The task's job, assignee, due date and status appear here."
-    />
-  );
+  const { id = '' } = useParams();
+  return <TaskDetail key={id} id={id} />;
 }

@@ -7,7 +7,7 @@ export default function WorkspaceAnalyticsPage() {
       title="Workspace Analytics"
       description="Activity across workspaces: recordings, jobs and tasks over time."
       icon={<IconChartBar size={28} />}
-      emptyTitle="No activity to show"
+      emptyTitle="Activity"
       emptyText="Usage charts for your workspaces appear here."
     />
   );

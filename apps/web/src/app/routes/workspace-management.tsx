@@ -7,7 +7,7 @@ export default function WorkspaceManagementPage() {
       title="Manage Workspaces"
       description="Every workspace on this Fieldbook installation and its members."
       icon={<IconBuildingSkyscraper size={28} />}
-      emptyTitle="No workspaces to show"
+      emptyTitle="Workspaces"
       emptyText="Workspaces and their members will be listed here."
     />
   );

@@ -13,11 +13,20 @@ import { isDevMode } from '../../lib/dev-mode';
 import classes from './app-shell.module.css';
 import { AuthDebugPanel, DebugStrip } from './dev-tools';
 import { LogoutDialog } from './logout-dialog';
+import { ShellProviders } from './shell-providers';
 import { isNavItemActive, visibleNavItems } from './nav-items';
 import { WorkspaceSearch } from './workspace-search';
 
 /** The guarded layout's navigation shell (spec 000 §2): header, top navigation (a drawer on phones), page. */
 export function AppShellLayout() {
+  return (
+    <ShellProviders>
+      <Shell />
+    </ShellProviders>
+  );
+}
+
+function Shell() {
   const { user } = useAuth();
   const profile = useProfile();
   const location = useLocation();
@@ -33,9 +42,10 @@ export function AppShellLayout() {
   }, [profile.error]);
 
   // A navigation from the drawer closes it.
-  useEffect(() => drawer.close(), [location.pathname, drawer]);
+  const closeDrawer = drawer.close;
+  useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);
 
-  const initials = (profile.data?.full_name ?? user?.email ?? '?').slice(0, 2).toUpperCase();
+  const initials = initialsOf(profile.data?.full_name || profile.data?.user_name || user?.email || '?');
   return (
     <>
       <header className={classes.header}>
@@ -100,7 +110,7 @@ export function AppShellLayout() {
         </Stack>
       </Drawer>
 
-      <Container size="xl" className={classes.main} component="main">
+      <Container size="xl" px={{ base: 'md', md: 'xl' }} className={classes.main} component="main">
         <Outlet />
       </Container>
 
@@ -114,4 +124,11 @@ export function AppShellLayout() {
       )}
     </>
   );
+}
+
+/** "Dana Ortiz" → "DO"; "dana@x.com" → "DA". */
+function initialsOf(name: string): string {
+  const words = name.split('@')[0]!.split(/[\s._-]+/).filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : name.slice(0, 2);
+  return letters.toUpperCase();
 }

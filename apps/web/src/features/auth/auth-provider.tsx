@@ -1,5 +1,4 @@
 import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/auth-js';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { auth } from '../../lib/auth-client';
@@ -40,7 +39,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const pathRef = useRef(location.pathname);
   pathRef.current = location.pathname;
-  const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>({ session: null, loading: true, needsMfa: false });
 
   const applySession = useCallback(async (session: Session | null) => {
@@ -65,7 +63,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break;
         case 'SIGNED_OUT':
           clearStoredAuthToken();
-          queryClient.clear();
           if (!isPublicPath(pathRef.current)) navigate('/login', { replace: true });
           setState({ session: null, loading: false, needsMfa: false });
           break;
@@ -76,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setTimeout(() => void handle(event, session), 0);
     });
     return () => data.subscription.unsubscribe();
-  }, [applySession, navigate, queryClient]);
+  }, [applySession, navigate]);
 
   const signOut = useCallback(async () => {
     const { error } = await auth.signOut({ scope: 'local' });

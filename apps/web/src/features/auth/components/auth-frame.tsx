@@ -1,13 +1,13 @@
-import { Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBriefcase, IconFileText, IconPhoneCall } from '@tabler/icons-react';
+import { Box, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/brand-mark';
+import { BriefcaseIcon, FileTextIcon, PhoneCallIcon } from '../../../components/light-icons';
 import classes from './auth-frame.module.css';
 
 const HIGHLIGHTS = [
-  { icon: IconBriefcase, text: 'Jobs and tasks your whole crew can act on' },
-  { icon: IconFileText, text: 'Contracts, estimates and invoices filed with each job' },
-  { icon: IconPhoneCall, text: 'Client calls recorded, transcribed and searchable' },
+  { icon: BriefcaseIcon, text: 'Jobs and tasks your whole crew can act on' },
+  { icon: FileTextIcon, text: 'Contracts, estimates and invoices filed with each job' },
+  { icon: PhoneCallIcon, text: 'Client calls recorded, transcribed and searchable' },
 ];
 
 /** The frame of the public auth pages: a brand panel on wide screens, the form on its own on phones. */
@@ -20,22 +20,18 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
           <Title order={2} c="white" fz={34} lh={1.2}>
             Every job, task and call in one place.
           </Title>
-          <List spacing="md" center>
+          <ul className={classes.highlights}>
             {HIGHLIGHTS.map(({ icon: Icon, text }) => (
-              <List.Item
-                key={text}
-                icon={
-                  <ThemeIcon size={32} radius="md" color="white" variant="white" c="fieldbook.7">
-                    <Icon size={18} />
-                  </ThemeIcon>
-                }
-              >
+              <li key={text}>
+                <span className={classes.highlightIcon}>
+                  <Icon size={18} />
+                </span>
                 <Text c="white" fw={500}>
                   {text}
                 </Text>
-              </List.Item>
+              </li>
             ))}
-          </List>
+          </ul>
         </Stack>
         <Text size="sm" c="rgba(255,255,255,0.7)" style={{ position: 'relative', zIndex: 1 }}>
           Built for contractors and their crews.

@@ -1,13 +1,15 @@
-import { Alert } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { AlertCircleIcon, CircleCheckIcon, InfoCircleIcon } from '../../../components/light-icons';
+import classes from './form-status.module.css';
 
-/** One status line for the auth forms: errors and successes are announced to screen readers. */
+const ICONS = { error: AlertCircleIcon, success: CircleCheckIcon, info: InfoCircleIcon };
+
+/** One status line for the auth forms; errors and successes are announced to screen readers. */
 export function FormStatus({ kind, message }: { kind: 'error' | 'success' | 'info'; message: string }) {
-  const color = kind === 'error' ? 'red' : kind === 'success' ? 'fieldbook' : 'blue';
-  const Icon = kind === 'error' ? IconAlertCircle : kind === 'success' ? IconCircleCheck : IconInfoCircle;
+  const Icon = ICONS[kind];
   return (
-    <Alert color={color} variant="light" icon={<Icon size={18} />} role={kind === 'info' ? 'status' : 'alert'} py="sm">
-      {message}
-    </Alert>
+    <div className={`${classes.root} ${classes[kind]}`} role={kind === 'error' ? 'alert' : 'status'}>
+      <Icon size={18} />
+      <span>{message}</span>
+    </div>
   );
 }

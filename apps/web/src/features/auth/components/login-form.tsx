@@ -1,11 +1,14 @@
-import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { auth } from '../../../lib/auth-client';
 import { useAuth } from '../auth-provider';
 import { safeRedirectTarget } from '../lib/redirect';
+import { PasswordField } from '../../../components/password-field';
 import { FormStatus } from './form-status';
-import { MfaChallengeForm } from './mfa-challenge-form';
+
+// Only accounts with two-step verification need the code step: keep it out of the login chunk.
+const MfaChallengeForm = lazy(() => import('./mfa-challenge-form').then((m) => ({ default: m.MfaChallengeForm })));
 
 /** Spec 000 §9: navigation 0.5 s after a successful sign-in. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
@@ -67,16 +70,18 @@ export function LoginForm() {
 
   if (status.kind === 'mfa' || (session && needsMfa && !isBusy)) {
     return (
-      <MfaChallengeForm
-        onVerified={() => {
-          void refreshAssurance();
+      <Suspense fallback={<Loader type="dots" />}>
+        <MfaChallengeForm
+        onVerified={async () => {
+          await refreshAssurance(); // the guard must see aal2 before the redirect
           succeed();
         }}
         onCancel={() => {
           void signOut();
           setStatus({ kind: 'idle' });
         }}
-      />
+        />
+      </Suspense>
     );
   }
 
@@ -85,7 +90,7 @@ export function LoginForm() {
       <Stack gap="md">
         {signupMessage && status.kind === 'idle' && <FormStatus kind="info" message={signupMessage} />}
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} disabled={isBusy} />
-        <PasswordInput
+        <PasswordField
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"

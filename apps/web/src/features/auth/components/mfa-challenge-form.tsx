@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { auth } from '../../../lib/auth-client';
 import { FormStatus } from './form-status';
 
-type MfaChallengeFormProps = { onVerified: () => void; onCancel: () => void };
+type MfaChallengeFormProps = { onVerified: () => Promise<void> | void; onCancel: () => void };
 
 /** The second sign-in step for accounts with a verified TOTP factor (aal1 → aal2). */
 export function MfaChallengeForm({ onVerified, onCancel }: MfaChallengeFormProps) {
@@ -32,7 +32,7 @@ export function MfaChallengeForm({ onVerified, onCancel }: MfaChallengeFormProps
         setCode('');
         return;
       }
-      onVerified();
+      await onVerified();
     } catch {
       setError('An unexpected error occurred. Please try again.');
     } finally {
@@ -47,7 +47,7 @@ export function MfaChallengeForm({ onVerified, onCancel }: MfaChallengeFormProps
           Two-step verification is on for this account. Enter the 6-digit code from your authenticator app.
         </Text>
         <Group justify="center">
-          <PinInput length={6} type="number" oneTimeCode autoFocus size="lg" value={code} onChange={setCode} aria-label="Authentication code" onComplete={() => undefined} />
+          <PinInput length={6} type="number" oneTimeCode autoFocus size="lg" value={code} onChange={setCode} ariaLabel="Authentication code" />
         </Group>
         {error && <FormStatus kind="error" message={error} />}
         <Button type="submit" size="md" loading={verifying} fullWidth>

@@ -1,9 +1,10 @@
-import { Anchor, Button, Loader, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Loader, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { auth } from '../../../lib/auth-client';
 import { useAuth } from '../auth-provider';
 import { MIN_PASSWORD_LENGTH } from '../lib/signup-validation';
+import { PasswordField } from '../../../components/password-field';
 import { FormStatus } from './form-status';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done' } | { kind: 'error'; message: string };
@@ -69,8 +70,8 @@ export function ResetPasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <PasswordInput label="New Password" autoComplete="new-password" placeholder="At least 6 characters" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-        <PasswordInput label="Confirm New Password" autoComplete="new-password" placeholder="Repeat your new password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+        <PasswordField label="New Password" autoComplete="new-password" placeholder="At least 6 characters" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <PasswordField label="Confirm New Password" autoComplete="new-password" placeholder="Repeat your new password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
         {status.kind === 'error' && <FormStatus kind="error" message={status.message} />}
         <Button type="submit" size="md" fullWidth disabled={status.kind === 'saving'} leftSection={status.kind === 'saving' ? <Loader size={16} color="gray" /> : undefined}>
           {status.kind === 'saving' ? 'Saving...' : 'Set New Password'}

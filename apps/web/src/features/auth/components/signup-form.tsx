@@ -1,8 +1,9 @@
-import { Anchor, Button, Checkbox, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { appUrl, auth } from '../../../lib/auth-client';
 import { validateSignup } from '../lib/signup-validation';
+import { PasswordField } from '../../../components/password-field';
 import { FormStatus } from './form-status';
 
 /** Spec 000 §9: the sign-in page follows 3 s after a successful sign-up. */
@@ -51,7 +52,7 @@ export function SignupForm() {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" value={values.email} onChange={set('email')} disabled={isBusy} />
-        <PasswordInput
+        <PasswordField
           label="Password"
           autoComplete="new-password"
           placeholder="At least 6 characters"
@@ -59,7 +60,7 @@ export function SignupForm() {
           onChange={set('password')}
           disabled={isBusy}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
           placeholder="Repeat your password"

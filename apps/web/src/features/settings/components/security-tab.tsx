@@ -129,7 +129,7 @@ export function SecurityTab() {
             <Text size="xs" c="dimmed">
               Can't scan? Enter this key: <Code>{enrollment.secret}</Code>
             </Text>
-            <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label="Verification code" />
+            <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} ariaLabel="Verification code" />
             <Group>
               <Button variant="default" disabled={busy} onClick={() => void removeFactor(enrollment.factorId)}>
                 Cancel

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Tabs, Text, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceMobile, IconPlugConnected, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSettings } from '../api/get-settings';
@@ -16,8 +17,9 @@ export const SAVED_MESSAGE_MS = 3000;
 const DEFAULTS: Omit<GeneralSettingsValues, 'theme'> = { notifications_enabled: true, email_notifications: true, sms_notifications: true, api_url: '' };
 
 export function SettingsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700} size="lg">Settings</Text>} size="lg" fullScreen={false} padding="lg">
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700} size="lg">Settings</Text>} size="lg" fullScreen={isPhone} padding="lg">
       {/* Mounted only while open, so each opening starts from the saved values. */}
       {opened && <SettingsForm onClose={onClose} />}
     </Modal>
@@ -79,8 +81,8 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <Tabs defaultValue="general" keepMounted={false}>
-        <Tabs.List mb="lg" grow>
+      <Tabs defaultValue="general" keepMounted={false} mih={420}>
+        <Tabs.List mb="lg">
           <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
             General
           </Tabs.Tab>

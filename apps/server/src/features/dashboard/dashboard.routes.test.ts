@@ -1,0 +1,114 @@
+import { DashboardStatsSchema, DashboardTaskListSchema, HomepageDataSchema, PerformanceStatsSchema } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '../../db/schema';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { insertJob, insertTask } from '../jobs/test-factories';
+
+let ctx: TestContext;
+let alice: TestUser;
+let eve: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  alice = await createTestUser(ctx);
+  eve = await createTestUser(ctx);
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, user?: TestUser) => ctx.app.inject({ method: 'GET', url, headers: user?.headers ?? {} });
+
+describe('dashboard and home endpoints', () => {
+  it('answer 401 anonymous and 409 without a workspace', async () => {
+    const loner = await createTestUser(ctx, { workspaceId: null });
+    for (const url of ['/api/dashboard/stats', '/api/dashboard/tasks', '/api-fast/optimized/homepage-data', '/api-fast/optimized/performance-stats']) {
+      expect((await get(url)).statusCode, url).toBe(401);
+      expect((await get(url, loner)).statusCode, url).toBe(409);
+    }
+  });
+
+  it('start empty for a new workspace', async () => {
+    expect(DashboardStatsSchema.parse((await get('/api/dashboard/stats', alice)).json())).toEqual({
+      activeJobs: 0, total_jobs: 0, totalDocuments: 0, pendingTasks: 0, total_tasks: 0, tasks_completed: 0, tasks_in_progress: 0,
+    });
+    expect(HomepageDataSchema.parse((await get('/api-fast/optimized/homepage-data', alice)).json())).toEqual({ recentTasks: [], recentDocuments: [], activeJobs: [] });
+    expect(DashboardTaskListSchema.parse((await get('/api/dashboard/tasks', alice)).json())).toEqual({ tasks: [] });
+  });
+});
+
+describe('GET /api/dashboard/stats', () => {
+  it('counts the workspace’s jobs and tasks by status and follows inserts, updates and deletes', async () => {
+    const ws = alice.workspaceId!;
+    const active = await insertJob(ctx.db, { workspaceId: ws });
+    await insertJob(ctx.db, { workspaceId: ws, status: 'in progress' });
+    await insertJob(ctx.db, { workspaceId: ws, status: 'completed' });
+    const p1 = await insertTask(ctx.db, { workspaceId: ws, jobId: active.id });
+    await insertTask(ctx.db, { workspaceId: ws, jobId: active.id, status: 'in progress' });
+    await insertTask(ctx.db, { workspaceId: ws, jobId: active.id, status: 'completed' });
+    const eveJob = await insertJob(ctx.db, { workspaceId: eve.workspaceId! });
+    await insertTask(ctx.db, { workspaceId: eve.workspaceId!, jobId: eveJob.id });
+
+    let stats = DashboardStatsSchema.parse((await get('/api/dashboard/stats', alice)).json());
+    expect(stats).toEqual({ activeJobs: 2, total_jobs: 3, totalDocuments: 0, pendingTasks: 1, total_tasks: 3, tasks_completed: 1, tasks_in_progress: 1 });
+
+    const put = await ctx.app.inject({ method: 'PUT', url: `/api/tasks/${p1.id}/status`, headers: alice.headers, payload: { status: 'completed' } });
+    expect(put.statusCode).toBe(200);
+    await ctx.db.delete(tasks).where(eq(tasks.status, 'in progress'));
+    stats = DashboardStatsSchema.parse((await get('/api/dashboard/stats', alice)).json());
+    expect(stats).toMatchObject({ pendingTasks: 0, total_tasks: 2, tasks_completed: 2, tasks_in_progress: 0 });
+    // The stored counts equal a real count (the triggers keep them exact).
+    const real = await ctx.db.select().from(tasks).where(eq(tasks.workspaceId, ws));
+    expect(real).toHaveLength(stats.total_tasks);
+  });
+});
+
+describe('GET /api/dashboard/tasks and the home data', () => {
+  it('list the newest tasks (20 / 10) and the open jobs by due date, only from the workspace', async () => {
+    const ws = alice.workspaceId!;
+    const late = await insertJob(ctx.db, { workspaceId: ws, title: 'Late job', dueDate: '2031-01-01' });
+    const early = await insertJob(ctx.db, { workspaceId: ws, title: '', clientName: 'Early client', dueDate: '2030-01-01' });
+    for (let i = 0; i < 25; i++) {
+      await insertTask(ctx.db, { workspaceId: ws, jobId: early.id, description: `Step ${i}`, createdAt: new Date(Date.UTC(2029, 0, 1, 0, i)) });
+    }
+    await insertTask(ctx.db, { workspaceId: eve.workspaceId!, jobId: (await insertJob(ctx.db, { workspaceId: eve.workspaceId! })).id, description: 'Eve' });
+
+    const dash = DashboardTaskListSchema.parse((await get('/api/dashboard/tasks', alice)).json());
+    expect(dash.tasks).toHaveLength(20);
+    expect(dash.tasks.some((t) => t.description === 'Eve')).toBe(false);
+    const steps = dash.tasks.filter((t) => t.description.startsWith('Step'));
+    expect(steps.slice(0, 2).map((t) => t.description)).toEqual(['Step 24', 'Step 23']);
+    expect(steps[0]).toMatchObject({ title: 'Early client', job_id: early.id, group_id: null, groups: null });
+
+    const home = HomepageDataSchema.parse((await get('/api-fast/optimized/homepage-data', alice)).json());
+    expect(home.recentTasks).toHaveLength(10);
+    expect(home.recentTasks.some((t) => t.description === 'Eve')).toBe(false);
+    expect(home.recentDocuments).toEqual([]);
+    expect(home.activeJobs.length).toBeLessThanOrEqual(10);
+    expect(home.activeJobs.every((j) => j.status !== 'completed')).toBe(true);
+    expect(home.activeJobs.slice(0, 2).map((j) => j.id)).toEqual([early.id, late.id]);
+
+    // The Standard mode's requests return the same lists.
+    const stdJobs = (await get('/api/jobs?exclude_status=completed&sort=due_date&limit=10', alice)).json();
+    expect(stdJobs.jobs.map((j: { id: string }) => j.id)).toEqual(home.activeJobs.map((j) => j.id));
+    const stdTasks = (await get('/api/tasks?limit=10', alice)).json();
+    expect(stdTasks.tasks.map((t: { id: string }) => t.id)).toEqual(home.recentTasks.map((t) => t.id));
+  });
+});
+
+describe('GET /api-fast/optimized/performance-stats', () => {
+  it('reports measured timings of both paths', async () => {
+    const res = await get('/api-fast/optimized/performance-stats', alice);
+    expect(res.statusCode).toBe(200);
+    const stats = PerformanceStatsSchema.parse(res.json());
+    expect(stats.runs).toBe(5);
+    expect(stats.optimized.requests).toBe(1);
+    expect(stats.original.requests).toBe(2);
+    expect(stats.optimized.time_seconds).toBeGreaterThan(0);
+    expect(stats.original.time_seconds).toBeGreaterThan(0);
+    const expected = ((stats.original.time_seconds - stats.optimized.time_seconds) / stats.original.time_seconds) * 100;
+    expect(stats.improvement_percent).toBeCloseTo(expected, 0);
+    // Measured, not canned: two calls do not give identical timings.
+    const again = PerformanceStatsSchema.parse((await get('/api-fast/optimized/performance-stats', alice)).json());
+    expect([again.optimized.time_seconds, again.original.time_seconds]).not.toEqual([stats.optimized.time_seconds, stats.original.time_seconds]);
+  });
+});

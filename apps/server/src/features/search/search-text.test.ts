@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { buildExcerpt, explainMatch, searchSummary, trigramSimilarity } from './search-text';
+
+describe('search text helpers', () => {
+  it('computes pg_trgm similarity', () => {
+    expect(trigramSimilarity('plumbing', 'plumbing')).toBe(1);
+    expect(trigramSimilarity('plumbng', 'plumbing')).toBeCloseTo(6 / 11, 5);
+    expect(trigramSimilarity('roof', 'kitchen')).toBe(0);
+  });
+
+  it('cuts long text around the first match on word boundaries', () => {
+    const text = `${'alpha '.repeat(30)}roof ${'omega '.repeat(30)}`;
+    const excerpt = buildExcerpt(text, ['roof'], 20);
+    expect(excerpt.startsWith('…')).toBe(true);
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect(excerpt).toContain('<b>roof</b>');
+    expect(excerpt).not.toMatch(/…[a-z]{1,4} /);
+  });
+
+  it('explains direct, stemmed and similar matches', () => {
+    expect(explainMatch('roofs', [{ label: 'title', text: 'Roof work' }]).match_reason).toBe('Matched "roofs" in title');
+    expect(explainMatch('plumbng', [{ label: 'description', text: 'fix the plumbing' }])).toEqual({
+      excerpt: 'fix the <b>plumbing</b>',
+      match_reason: 'Similar to "plumbing"',
+    });
+  });
+
+  it('summarises counts', () => {
+    expect(searchSummary(' roof ', { jobs: 1, tasks: 3 })).toBe('Found 3 tasks and 1 job matching "roof"');
+    expect(searchSummary('roof', { jobs: 2, tasks: 0 })).toBe('Found 2 jobs matching "roof"');
+    expect(searchSummary('roof', { jobs: 0, tasks: 0 })).toBe('No results found for "roof"');
+  });
+});

@@ -1,0 +1,105 @@
+import { SearchResponseSchema } from '@fieldbook/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { insertJob, insertTask } from '../jobs/test-factories';
+
+let ctx: TestContext;
+let alice: TestUser;
+let eve: TestUser;
+let roofJobId: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  alice = await createTestUser(ctx);
+  eve = await createTestUser(ctx);
+  const ws = alice.workspaceId!;
+  const roofJob = await insertJob(ctx.db, { workspaceId: ws, title: 'Roof replacement', clientName: 'Henderson', propertyAddress: '4 Elm Road', description: 'Hail damage on the north side' });
+  roofJobId = roofJob.id;
+  const kitchen = await insertJob(ctx.db, { workspaceId: ws, title: 'Kitchen remodel', clientName: 'Garcia', propertyAddress: '77 Pine Ave' });
+  await insertTask(ctx.db, { workspaceId: ws, jobId: roofJob.id, description: 'Inspect the roof flashing near the chimney', priority: 'high' });
+  await insertTask(ctx.db, { workspaceId: ws, jobId: roofJob.id, description: 'Order roofing shingles' });
+  await insertTask(ctx.db, { workspaceId: ws, jobId: kitchen.id, description: 'Replace plumbing under the sink', status: 'in progress' });
+  await insertTask(ctx.db, { workspaceId: ws, jobId: kitchen.id, description: 'Paint <b>cabinets</b> & trim' });
+  // Another workspace's matching rows must never appear.
+  const eveJob = await insertJob(ctx.db, { workspaceId: eve.workspaceId!, title: 'Roof for Eve' });
+  await insertTask(ctx.db, { workspaceId: eve.workspaceId!, jobId: eveJob.id, description: 'Eve roof plumbing' });
+});
+afterAll(() => ctx.close());
+
+const search = async (query: string, user = alice) => {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/search?query=${encodeURIComponent(query)}`, headers: user.headers });
+  return res;
+};
+
+describe('GET /api/search', () => {
+  it('finds jobs and tasks of the workspace by full text, with excerpt, reason, score and a summary', async () => {
+    const res = await search('roof');
+    expect(res.statusCode).toBe(200);
+    const body = SearchResponseSchema.parse(res.json());
+    expect(body.success).toBe(true);
+    expect(body.summary).toBe('Found 2 tasks and 1 job matching "roof"');
+    expect(body.results).toHaveLength(3);
+    const job = body.results.find((r) => r.type === 'job')!;
+    expect(job).toMatchObject({ id: roofJobId, title: 'Roof replacement', job_id: roofJobId, task_id: null, status: 'active', match_reason: 'Matched "roof" in title' });
+    expect(job.excerpt).toContain('<b>Roof</b>');
+    const task = body.results.find((r) => r.description?.includes('flashing'))!;
+    expect(task).toMatchObject({ type: 'task', task_id: task.id, job_id: roofJobId, priority: 'high', match_reason: 'Matched "roof" in description' });
+    expect(task.excerpt).toBe('Inspect the <b>roof</b> flashing near the chimney');
+    for (const r of body.results) {
+      expect(r.score).toBeGreaterThanOrEqual(0.75);
+      expect(r.score).toBeLessThanOrEqual(1);
+    }
+    expect(body.results.some((r) => r.description?.includes('Eve'))).toBe(false);
+  });
+
+  it('finds a misspelled word by similarity ("plumbng" → plumbing)', async () => {
+    const body = SearchResponseSchema.parse((await search('plumbng')).json());
+    expect(body.results).toHaveLength(1);
+    expect(body.results[0]).toMatchObject({ type: 'task', status: 'in progress', match_reason: 'Similar to "plumbing"' });
+    expect(body.results[0]!.excerpt).toContain('<b>plumbing</b>');
+    expect(body.results[0]!.score).toBeGreaterThan(0);
+    expect(body.results[0]!.score).toBeLessThan(0.8);
+    expect(body.summary).toBe('Found 1 task matching "plumbng"');
+  });
+
+  it('learns the words of tasks created through the API (dictionary trigger) and finds them misspelled', async () => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/tasks', headers: alice.headers, payload: { description: 'Reglaze the clawfoot bathtub', job_id: roofJobId } });
+    expect(created.statusCode).toBe(201);
+    const body = SearchResponseSchema.parse((await search('clawfot')).json());
+    expect(body.results.map((r) => r.id)).toEqual([created.json().id]);
+    expect(body.results[0]!.match_reason).toBe('Similar to "clawfoot"');
+    // Eve's workspace has no such task: the shared dictionary never leaks another workspace's rows.
+    expect(SearchResponseSchema.parse((await search('clawfot', eve)).json()).results).toEqual([]);
+  });
+
+  it('treats a query of stop words as matching nothing rather than everything', async () => {
+    const body = SearchResponseSchema.parse((await search('the')).json());
+    expect(body.results).toEqual([]);
+  });
+
+  it('escapes HTML in excerpts (only the highlight is markup)', async () => {
+    const body = SearchResponseSchema.parse((await search('cabinets')).json());
+    expect(body.results[0]!.excerpt).toBe('Paint &lt;b&gt;<b>cabinets</b>&lt;/b&gt; &amp; trim');
+  });
+
+  it('says when nothing matches', async () => {
+    const body = SearchResponseSchema.parse((await search('zeppelin')).json());
+    expect(body).toEqual({ success: true, results: [], summary: 'No results found for "zeppelin"' });
+  });
+
+  it('answers 400 naming `query` for a missing or blank query, 401 anonymous, 409 without a workspace', async () => {
+    for (const url of ['/api/search', '/api/search?query=', '/api/search?query=%20%20']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: alice.headers });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.details[0].field).toBe('query');
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/search?query=roof' })).statusCode).toBe(401);
+    const loner = await createTestUser(ctx, { workspaceId: null });
+    expect((await search('roof', loner)).statusCode).toBe(409);
+  });
+
+  it('shows another workspace only its own rows', async () => {
+    const body = SearchResponseSchema.parse((await search('roof', eve)).json());
+    expect(body.results.map((r) => r.type).sort()).toEqual(['job', 'task']);
+  });
+});

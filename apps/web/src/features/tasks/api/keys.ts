@@ -1,0 +1,28 @@
+import type { TaskStatus } from '@fieldbook/contract';
+
+/** Filters GET /api/tasks accepts; part of the query key so each filter has its own cache entry. */
+export type TaskListFilters = {
+  status?: TaskStatus | 'all';
+  job_id?: string;
+  assigned_to?: string;
+  q?: string;
+  limit?: number;
+  offset?: number;
+};
+
+/** Query keys of the tasks feature. Every task mutation invalidates `taskKeys.all` and `JOBS_QUERY_ROOT`. */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  lists: () => [...taskKeys.all, 'list'] as const,
+  list: (filters: TaskListFilters = {}) => [...taskKeys.lists(), filters] as const,
+  details: () => [...taskKeys.all, 'detail'] as const,
+  detail: (id: string) => [...taskKeys.details(), id] as const,
+};
+
+export const searchKeys = {
+  all: ['search'] as const,
+  query: (query: string) => [...searchKeys.all, query] as const,
+};
+
+/** Job cards and job detail embed their tasks, so task changes refresh every `['jobs', …]` query too. */
+export const JOBS_QUERY_ROOT = ['jobs'] as const;

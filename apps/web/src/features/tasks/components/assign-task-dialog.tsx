@@ -1,0 +1,93 @@
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { findContactByPhone, type Task } from '@fieldbook/contract';
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { useContacts } from '../../contacts/api/get-contacts';
+import { ContactPickerList } from '../../contacts/components/contact-picker-list';
+import { useAssignTask } from '../api/assign-task';
+import { assigneeName } from '../lib/group-tasks';
+
+/**
+ * The Assign Task dialog (spec 001 §2): one contact as the assignee. Assign Task is disabled until a contact is
+ * chosen and while it is the current assignee (spec 001 §5).
+ */
+export function AssignTaskDialog({ task, onClose }: { task: Task | null; onClose: () => void }) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  const contacts = useContacts();
+  const assign = useAssignTask();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  const all = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
+  const current = useMemo(() => (task ? findContactByPhone(task.assigned_to, all) : null), [task, all]);
+
+  // Each opening starts at the task's current assignee.
+  useEffect(() => setSelectedId(current?.id ?? null), [task?.id, current?.id]);
+
+  const selected = all.find((c) => c.id === selectedId) ?? null;
+  const isSame = Boolean(task && selected && selected.phone_number === task.assigned_to);
+
+  const submit = (phone: string | null, name: string) => {
+    if (!task) return;
+    assign.mutate(
+      { id: task.id, assigned_to: phone },
+      {
+        onSuccess: () => {
+          toast.success(phone ? `Task assigned to ${name}` : 'Task unassigned');
+          onClose();
+        },
+        onError: () => toast.error('Failed to assign task'),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={task !== null} onClose={onClose} title="Assign Task" fullScreen={isPhone} size="md">
+      {task && (
+        <Stack gap="md">
+          <div>
+            <Text size="sm" fw={600} lineClamp={3}>
+              {task.description}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Currently: {assigneeName(task)}
+            </Text>
+          </div>
+          <ContactPickerList
+            label="Search assignees"
+            value={selectedId ? [selectedId] : []}
+            maxSelection={1}
+            maxHeight={isPhone ? 'calc(100dvh - 300px)' : '18rem'}
+            onChange={(ids) => setSelectedId(ids[0] ?? null)}
+          />
+          {contacts.isSuccess && all.length === 0 && (
+            <Text size="sm" ta="center">
+              <Anchor component={Link} to="/contacts">
+                Add a contact
+              </Anchor>{' '}
+              to assign tasks to your crew.
+            </Text>
+          )}
+          <Group justify="space-between" gap="sm">
+            {task.assigned_to ? (
+              <Button variant="subtle" color="red" onClick={() => submit(null, '')} disabled={assign.isPending}>
+                Unassign
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group gap="sm">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button disabled={!selected || isSame} loading={assign.isPending} onClick={() => selected && submit(selected.phone_number, selected.name)}>
+                Assign Task
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

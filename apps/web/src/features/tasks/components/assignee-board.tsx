@@ -1,0 +1,150 @@
+import { Alert, Button, Center, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconFilterOff, IconPlus, IconRefresh, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import type { Task } from '@fieldbook/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { useContacts } from '../../contacts/api/get-contacts';
+import { useTasks } from '../api/get-tasks';
+import { filterTasks, STATUS_FILTER_OPTIONS, type StatusFilter } from '../lib/filter-tasks';
+import { groupTasksByAssignee, taskJobName } from '../lib/group-tasks';
+import { AssignTaskDialog } from './assign-task-dialog';
+import { AssigneeSection } from './assignee-section';
+import { BatchAssignDialog } from './batch-assign-dialog';
+import { CreateTaskDialog, type JobChoice } from './create-task-dialog';
+import classes from './task-board.module.css';
+import { useTaskStatusChange } from './use-task-status-change';
+
+/** The server's largest page; the board works on the newest tasks up to this many. */
+const BOARD_LIMIT = 500;
+
+/** The Tasks by Assignee tab (spec 001 §2). */
+export function AssigneeBoard() {
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [text, setText] = useState('');
+  const tasks = useTasks({ limit: BOARD_LIMIT });
+  const contacts = useContacts();
+  const { change } = useTaskStatusChange();
+  const [assigning, setAssigning] = useState<Task | null>(null);
+  const [isBatchOpen, setBatchOpen] = useState(false);
+  const [createFor, setCreateFor] = useState<{ job: JobChoice | null } | null>(null);
+  // Job sections start open; the set holds the collapsed ones, keyed assignee:job.
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+
+  const all = useMemo(() => tasks.data?.tasks ?? [], [tasks.data]);
+  const shown = useMemo(() => filterTasks(all, { status, text }), [all, status, text]);
+  const groups = useMemo(() => groupTasksByAssignee(shown, contacts.data?.contacts), [shown, contacts.data]);
+  const hasFilters = status !== 'all' || text.trim() !== '';
+
+  const onStatusChange = useCallback(
+    (task: Task, next: Task['status']) => {
+      if (next === task.status) return;
+      change(task.id, next, next === 'completed' ? 'Task marked complete' : task.status === 'completed' ? 'Task reopened' : undefined);
+    },
+    [change],
+  );
+
+  const onCreateTask = useCallback(
+    (jobId: string) => {
+      const task = all.find((t) => t.job_id === jobId);
+      const label = task ? (task.job.property_address ? `${taskJobName(task.job)} — ${task.job.property_address}` : taskJobName(task.job)) : '';
+      setCreateFor({ job: { value: jobId, label } });
+    },
+    [all],
+  );
+
+  const toggleJob = useCallback(
+    (key: string) =>
+      setCollapsed((prev) => {
+        const next = new Set(prev);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    [],
+  );
+
+  return (
+    <Stack gap="md">
+      <div className={classes.toolbar}>
+        <div className={classes.toolbarFilters}>
+          <SegmentedControl aria-label="Status filter" data={STATUS_FILTER_OPTIONS} value={status} onChange={(v) => setStatus(v as StatusFilter)} />
+          <TextInput
+            aria-label="Filter tasks"
+            placeholder="Filter by task, job or assignee"
+            leftSection={<IconSearch size={16} />}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            style={{ flex: '1 1 14rem' }}
+          />
+        </div>
+        <div className={classes.toolbarButtons}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreateFor({ job: null })}>
+            Create Task
+          </Button>
+          <Button variant="light" leftSection={<IconUsersGroup size={16} />} onClick={() => setBatchOpen(true)} disabled={!all.length}>
+            Batch Assign
+          </Button>
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void tasks.refetch()} loading={tasks.isFetching && !tasks.isPending}>
+            Refresh
+          </Button>
+          <Button
+            variant="subtle"
+            color="gray"
+            leftSection={<IconFilterOff size={16} />}
+            disabled={!hasFilters}
+            onClick={() => {
+              setStatus('all');
+              setText('');
+            }}
+          >
+            Clear Filters
+          </Button>
+        </div>
+      </div>
+
+      {tasks.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading tasks" />
+        </Center>
+      ) : tasks.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Tasks could not be loaded" role="alert">
+          <Text size="sm" mb="sm">
+            {tasks.error.message}
+          </Text>
+          <Button size="xs" color="red" variant="white" onClick={() => void tasks.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : groups.length === 0 ? (
+        <Paper withBorder p="xl" ta="center">
+          <Text fw={600}>{all.length ? 'No tasks match your filters' : 'No tasks yet'}</Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            {all.length ? 'Change the status or text filter, or clear them.' : 'Create a task for one of your jobs to get started.'}
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="md">
+          {tasks.data.total > all.length && (
+            <Text size="xs" c="dimmed">
+              Showing the {all.length} newest of {tasks.data.total} tasks. Use Task Search to find older ones.
+            </Text>
+          )}
+          {groups.map((group) => (
+            <AssigneeSection
+              key={group.key}
+              group={group}
+              isJobOpen={(key) => !collapsed.has(key)}
+              onToggleJob={toggleJob}
+              onCreateTask={onCreateTask}
+              onStatusChange={onStatusChange}
+              onReassign={setAssigning}
+            />
+          ))}
+        </Stack>
+      )}
+
+      <AssignTaskDialog task={assigning} onClose={() => setAssigning(null)} />
+      <BatchAssignDialog opened={isBatchOpen} onClose={() => setBatchOpen(false)} tasks={all} />
+      <CreateTaskDialog opened={createFor !== null} onClose={() => setCreateFor(null)} initialJob={createFor?.job ?? null} />
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { formatPhoneInput, jobClientName, type TaskPriority } from '@fieldbook/contract';
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useContacts } from '../../contacts/api/get-contacts';
+import { useCreateTask } from '../api/create-task';
+import { useJobChoices } from '../api/get-job-choices';
+import { CREATE_TASK_SERVER_FIELDS, emptyCreateTaskForm, toCreateTaskBody, validateCreateTask, type CreateTaskFormValues } from '../lib/create-task-form';
+import { localIsoDate } from '../lib/due-status';
+
+export type JobChoice = { value: string; label: string };
+
+type CreateTaskDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** Opened from a job ("Create Task for this Job"): that job, preselected. */
+  initialJob?: JobChoice | null;
+};
+
+const PRIORITIES: Array<{ value: TaskPriority; label: string }> = [
+  { value: 'low', label: 'Low' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'high', label: 'High' },
+];
+
+/** Create New Task (spec 001 §2, §5): description and job required, due date not before today, priority medium. */
+export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDialogProps) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  const create = useCreateTask();
+  const contacts = useContacts();
+  const [jobSearch, setJobSearch] = useState('');
+  const [chosenJob, setChosenJob] = useState<JobChoice | null>(initialJob ?? null);
+  // After a pick the box shows the job's label: that is not a search.
+  const [debouncedJobSearch] = useDebouncedValue(jobSearch === chosenJob?.label ? '' : jobSearch, 300);
+  const jobs = useJobChoices(debouncedJobSearch, { enabled: opened });
+  const form = useForm<CreateTaskFormValues>({ initialValues: emptyCreateTaskForm(), validate: (values) => validateCreateTask(values) });
+
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(emptyCreateTaskForm(initialJob?.value ?? null));
+    form.clearErrors();
+    setChosenJob(initialJob ?? null);
+    setJobSearch('');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on each opening only
+  }, [opened, initialJob?.value]);
+
+  const jobData = useMemo(() => {
+    const options: JobChoice[] = (jobs.data?.jobs ?? []).map((job) => ({
+      value: job.id,
+      label: job.property_address ? `${jobClientName(job)} — ${job.property_address}` : jobClientName(job),
+    }));
+    // The chosen job stays selectable even when a later search no longer lists it.
+    if (chosenJob && !options.some((o) => o.value === chosenJob.value)) options.unshift(chosenJob);
+    return options;
+  }, [jobs.data, chosenJob]);
+
+  const assigneeData = useMemo(
+    () => (contacts.data?.contacts ?? []).map((c) => ({ value: c.phone_number, label: `${c.name} · ${formatPhoneInput(c.phone_number)}` })),
+    [contacts.data],
+  );
+
+  const submit = form.onSubmit((values) => {
+    create.mutate(toCreateTaskBody(values), {
+      onSuccess: () => {
+        toast.success('Task created successfully');
+        onClose();
+      },
+      onError: (err) => {
+        if (err instanceof ApiRequestError && err.details?.length) {
+          for (const d of err.details) {
+            const field = CREATE_TASK_SERVER_FIELDS[d.field];
+            if (field) form.setFieldError(field, d.message);
+          }
+        }
+        toast.error('Failed to create task');
+      },
+    });
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create New Task" fullScreen={isPhone} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Textarea label="Task description" placeholder="What needs to be done?" withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+          <Select
+            label="Job"
+            placeholder="Search jobs by client or address"
+            withAsterisk
+            searchable
+            clearable
+            data={jobData}
+            // The server searches; the list shows what it answered.
+            filter={({ options }) => options}
+            searchValue={jobSearch}
+            onSearchChange={setJobSearch}
+            nothingFoundMessage={jobs.isFetching ? 'Loading jobs…' : jobs.isError ? `Failed to load jobs: ${jobs.error.message}` : 'No jobs found'}
+            value={form.values.jobId}
+            onChange={(value, option) => {
+              form.setFieldValue('jobId', value);
+              setChosenJob(value && option ? { value, label: option.label } : null);
+            }}
+            error={form.errors.jobId}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Assign to"
+            placeholder={assigneeData.length ? 'Unassigned' : 'No contacts available'}
+            searchable
+            clearable
+            data={assigneeData}
+            nothingFoundMessage="No matching contacts found"
+            {...form.getInputProps('assignee')}
+          />
+          <Group grow align="flex-start" gap="md" wrap="wrap">
+            <TextInput type="date" label="Due date" min={localIsoDate(new Date())} miw={160} {...form.getInputProps('dueDate')} />
+            <Stack gap={4} miw={200}>
+              <Text size="sm" fw={500} component="label" id="create-task-priority">
+                Priority
+              </Text>
+              <SegmentedControl aria-labelledby="create-task-priority" data={PRIORITIES} {...form.getInputProps('priority')} />
+            </Stack>
+          </Group>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create Task
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

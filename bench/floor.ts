@@ -1,0 +1,54 @@
+// The floor (design.md §11): a bare node:http + pg handler that replays exactly the SQL statements the server
+// runs for each benchmarked request (captured from the real repository functions, bench/queries.ts), with the
+// same pool size, and sends the JSON. No framework, no auth, no validation: what the database path alone costs.
+//   node --import tsx bench/floor.ts <port>
+import http from 'node:http';
+import pg from 'pg';
+import { captureStatements, type Statement } from './queries';
+
+const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
+const port = Number(process.argv[2] ?? 3132);
+
+const pool = new pg.Pool({ connectionString: BENCH_URL, max: 20 });
+const { rows: [who] } = await pool.query(
+  `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email FROM users u JOIN profiles p ON p.id = u.id WHERE u.email = 'bench@fieldbook.local'`,
+);
+if (!who) throw new Error('Run node bench/generate.mjs first');
+const statements = await captureStatements(BENCH_URL, who);
+
+/** Runs the statements in order; a single `body` column is sent as-is, other rows as JSON. */
+async function replay(list: Statement[]): Promise<string> {
+  let out = '';
+  const rowsOfAll: unknown[] = [];
+  for (const s of list) {
+    const { rows } = await pool.query(s.text, s.params);
+    if (rows.length === 1 && typeof rows[0].body === 'string') out = rows[0].body;
+    else rowsOfAll.push(...rows);
+  }
+  return out || JSON.stringify({ success: true, results: rowsOfAll });
+}
+
+const routes: Record<string, Statement[]> = {
+  '/jobs': statements.jobs,
+  '/tasks': statements.tasks,
+  '/tasks10': statements.tasks10,
+  '/homepage': statements.homepage,
+  '/search-roof': statements.searchRoof,
+  '/search-misspelled': statements.searchMisspelled,
+};
+
+const server = http.createServer((req, res) => {
+  const list = routes[req.url ?? ''];
+  if (!list) {
+    res.writeHead(404).end();
+    return;
+  }
+  replay(list).then(
+    (body) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body),
+    (err) => res.writeHead(500).end(String(err)),
+  );
+});
+server.listen(port, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, routes: Object.keys(routes) })));
+const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

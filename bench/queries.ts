@@ -1,0 +1,41 @@
+// The exact SQL statements (text + parameters) the server runs for each benchmarked request, captured by
+// calling the real repository functions on a drizzle instance whose logger records every statement.
+// The floor (bare pg + node:http) replays these statements, so both sides run the same SQL.
+import { ListJobsQuerySchema, ListTasksQuerySchema, SearchQuerySchema } from '@fieldbook/contract';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { schema, type Db } from '../apps/server/src/db/client';
+import { homepageJson } from '../apps/server/src/features/dashboard/dashboard.repository';
+import { findJobsPageJson } from '../apps/server/src/features/jobs/jobs.repository';
+import { searchWork } from '../apps/server/src/features/search/search.service';
+import { findTasksPageJson } from '../apps/server/src/features/tasks/tasks.repository';
+import type { Actor } from '../apps/server/src/platform/auth-guard';
+
+export type Statement = { text: string; params: unknown[] };
+
+export async function captureStatements(url: string, who: { userId: string; workspaceId: string; email: string }) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  let log: Statement[] = [];
+  const db = drizzle({ client: pool, schema, casing: 'snake_case', logger: { logQuery: (text, params) => log.push({ text, params }) } }) as unknown as Db;
+  const actor: Actor = { userId: who.userId, email: who.email, role: 'user', workspaceId: who.workspaceId, sessionId: '', aal: 'aal1' };
+  const take = async (run: () => Promise<unknown>) => {
+    log = [];
+    await run();
+    return log;
+  };
+  const { workspaceId, userId } = who;
+  const statements = {
+    jobs: await take(() => findJobsPageJson({ db, workspaceId, query: ListJobsQuerySchema.parse({}) })),
+    tasks: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({}) })),
+    tasks10: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({ limit: 10 }) })),
+    homepage: await take(async () => {
+      await homepageJson(db, workspaceId); // the first call also looks up whether a documents table exists
+      log = [];
+      await homepageJson(db, workspaceId);
+    }),
+    searchRoof: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'roof' }) })),
+    searchMisspelled: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'plumbng' }) })),
+  };
+  await pool.end();
+  return statements;
+}

@@ -1,0 +1,116 @@
+// Load benchmark of the work API on real PostgreSQL (design.md §11), side by side with the floor.
+//
+//   node bench/generate.mjs          # once: 10k jobs / 100k tasks / 5k contacts (+ 20 other workspaces)
+//   node bench/run.mjs [--only=jobs,tasks] [--duration=10]
+//
+// Starts the real server (buildApp + openPostgres, bench/app-server.ts) on 127.0.0.1:3131 and the floor
+// (bare node:http + pg running the same SQL, bench/floor.ts) on 127.0.0.1:3132, then for every endpoint runs
+// autocannon: a latency run at a fixed overall rate and an unthrottled throughput run, each `duration` seconds.
+// Prints a table and writes bench/results.json. Loopback only; both children are stopped at the end.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const DURATION = Number(args.duration ?? 10);
+const APP_PORT = 3131;
+const FLOOR_PORT = 3132;
+
+/** endpoint → app path, floor path, the rate of the latency run, and its target. */
+const ENDPOINTS = [
+  { name: 'jobs', app: '/api/jobs', floor: '/jobs', rate: 500, target: { p99: 15 } },
+  { name: 'tasks', app: '/api/tasks', floor: '/tasks', rate: 500, target: { p99: 15 } },
+  { name: 'tasks10', app: '/api/tasks?limit=10', floor: '/tasks10', rate: 500, target: { p99: 15 } },
+  { name: 'homepage', app: '/api-fast/optimized/homepage-data', floor: '/homepage', rate: 500, target: { p99: 15 } },
+  { name: 'search-roof', app: '/api/search?query=roof', floor: '/search-roof', rate: 50, target: { p95: 50 } },
+  { name: 'search-misspelled', app: '/api/search?query=plumbng', floor: '/search-misspelled', rate: 50, target: { p95: 50 } },
+].filter((e) => !args.only || args.only.split(',').includes(e.name));
+
+function start(script, port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script), String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const line = buf.split('\n')[0];
+      if (buf.includes('\n')) resolve({ child, info: JSON.parse(line) });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+
+function load({ url, headers, rate, duration, connections = 10 }) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    const instance = autocannon({ url, headers, connections, duration, ...(rate ? { overallRate: rate } : {}) }, (err, result) => {
+      if (err) return reject(err);
+      times.sort((a, b) => a - b);
+      resolve({
+        requests: result.requests.total,
+        rps: Math.round((result.requests.total / result.duration) * 10) / 10,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        p99: percentile(times, 99),
+        max: times[times.length - 1],
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+        bytes: Math.round(result.throughput.average),
+      });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+const fmt = (n) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+
+async function main() {
+  const children = [];
+  const results = [];
+  try {
+    const app = await start('app-server.ts', APP_PORT);
+    children.push(app.child);
+    const floor = await start('floor.ts', FLOOR_PORT);
+    children.push(floor.child);
+    const auth = { authorization: `Bearer ${app.info.token}` };
+    for (const e of ENDPOINTS) {
+      const appUrl = `http://127.0.0.1:${APP_PORT}${e.app}`;
+      const floorUrl = `http://127.0.0.1:${FLOOR_PORT}${e.floor}`;
+      // Warm both (JIT, plan and buffer caches) before measuring.
+      await load({ url: appUrl, headers: auth, duration: 2 });
+      await load({ url: floorUrl, duration: 2 });
+      const row = {
+        endpoint: e.app,
+        rate: e.rate,
+        target: e.target,
+        app: { atRate: await load({ url: appUrl, headers: auth, rate: e.rate, duration: DURATION }) },
+        floor: { atRate: await load({ url: floorUrl, rate: e.rate, duration: DURATION }) },
+      };
+      row.app.max = await load({ url: appUrl, headers: auth, duration: DURATION });
+      row.floor.max = await load({ url: floorUrl, duration: DURATION });
+      row.throughputVsFloor = Math.round((row.app.max.rps / row.floor.max.rps) * 1000) / 10;
+      results.push(row);
+      const a = row.app.atRate;
+      console.log(
+        `${e.app.padEnd(40)} @${e.rate}/s p50 ${fmt(a.p50)} p95 ${fmt(a.p95)} p99 ${fmt(a.p99)} ms (floor p99 ${fmt(row.floor.atRate.p99)}) | ` +
+          `max ${row.app.max.rps} req/s vs floor ${row.floor.max.rps} (${row.throughputVsFloor}%) | non2xx ${a.non2xx + row.app.max.non2xx} errors ${a.errors + row.app.max.errors}`,
+      );
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+  }
+  const meta = { date: new Date().toISOString(), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg(), node: process.version, duration: DURATION };
+  writeFileSync(path.join(here, 'results.json'), `${JSON.stringify({ meta, results }, null, 2)}\n`);
+  console.log(`\nwritten bench/results.json (load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT } from './e2e/support/env';
+
+/**
+ * Browser tests drive the BUILT app (`npm run build` first) in Debian's Chromium. The server runs from
+ * apps/server/dist on its own port with a fresh data directory; tests create their own users.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/start-server.mjs',
+    url: `${BASE_URL}/auth/v1/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: path.join(os.tmpdir(), `fieldbook-e2e-${E2E_PORT}`),
+      SEED_DEMO: 'true',
+      DEMO_ADMIN_EMAIL: ADMIN_EMAIL,
+      DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      AUTH_AUTOCONFIRM: 'false',
+      AUTH_RATE_LIMIT: '100000',
+      DEV_MAILBOX: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
