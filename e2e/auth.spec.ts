@@ -31,7 +31,7 @@ test.describe('sign-up and sign-in', () => {
 
     await signInThroughUi(page, { email, password });
     await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'HOME' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'HOME', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('sign-up validation uses the specified messages', async ({ page }) => {
@@ -77,7 +77,7 @@ test.describe('sign-up and sign-in', () => {
     await page.goto('/tasks');
     await expect(page).toHaveURL('/login?redirect=/tasks');
     await signInThroughUi(page, user, '/tasks');
-    await expect(page.getByRole('link', { name: 'TASKS' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'TASKS', exact: true })).toHaveAttribute('aria-current', 'page');
 
     // Back to the sign-in page while signed in: straight on to Home.
     await page.goto('/login');
@@ -118,8 +118,8 @@ test.describe('sign-up and sign-in', () => {
 
     await page.getByRole('button', { name: 'Continue to Fieldbook' }).click();
     await expect(page).toHaveURL('/');
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
+    await page.getByRole('button', { name: 'Log Out', exact: true }).click();
     await expect(page).toHaveURL('/login');
     await signInThroughUi(page, { email: user.email, password: 'new-secret-9' });
   });
@@ -146,8 +146,8 @@ test.describe('sign-up and sign-in', () => {
     await expect(page.getByText('Verified', { exact: true })).toBeVisible();
 
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
+    await page.getByRole('button', { name: 'Log Out', exact: true }).click();
     await expect(page).toHaveURL('/login');
 
     await page.getByLabel('Email').fill(user.email);

@@ -10,7 +10,7 @@ test.describe('navigation shell', () => {
     const user = await createConfirmedUser(request);
     await signInThroughUi(page, user);
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Logout' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Are you sure you want to log out?')).toBeVisible();
@@ -18,8 +18,8 @@ test.describe('navigation shell', () => {
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL('/');
 
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await dialog.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Log Out', exact: true }).click();
     await expect(page).toHaveURL('/login');
     await page.goto('/contacts');
     await expect(page).toHaveURL('/login?redirect=/contacts');
@@ -112,11 +112,11 @@ test.describe('on a 390 px phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await signInThroughUi(page, user);
 
-    await expect(page.getByRole('link', { name: 'CONTACTS' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'CONTACTS', exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');
-    await expect(drawer.getByRole('link', { name: 'CONTACTS' })).toBeVisible();
-    await drawer.getByRole('link', { name: 'GROUPS' }).click();
+    await expect(drawer.getByRole('link', { name: 'CONTACTS', exact: true })).toBeVisible();
+    await drawer.getByRole('link', { name: 'GROUPS', exact: true }).click();
     await expect(page).toHaveURL('/groups');
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();

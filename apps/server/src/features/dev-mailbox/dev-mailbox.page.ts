@@ -1,5 +1,4 @@
-import type { MailboxMessage } from './dev-mailbox.service';
-import { trimTrailingPunctuation } from './dev-mailbox.service';
+import { URL_PATTERN, trimTrailingPunctuation, type MailboxMessage } from './dev-mailbox.service';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -8,7 +7,7 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 export function linkify(text: string): string {
   let html = '';
   let last = 0;
-  for (const match of text.matchAll(/https?:\/\/[^\s<>"'`)\]]+/g)) {
+  for (const match of text.matchAll(URL_PATTERN)) {
     const url = trimTrailingPunctuation(match[0]);
     const start = match.index;
     html += escapeHtml(text.slice(last, start));

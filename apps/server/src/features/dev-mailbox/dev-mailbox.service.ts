@@ -17,8 +17,9 @@ export type MailboxMessage = {
   links: string[];
 };
 
-// Stops at whitespace and at characters that close the URL in prose or markup.
-const URL_PATTERN = /https?:\/\/[^\s<>"'`)\]]+/g;
+// Stops at whitespace and at characters that close the URL in prose or markup. (matchAll copies the regex,
+// so sharing this global one is safe.)
+export const URL_PATTERN = /https?:\/\/[^\s<>"'`)\]]+/g;
 
 /** The URLs of a text, without trailing sentence punctuation ("…/verify?token=abc." → "…/verify?token=abc"). */
 export function findLinks(text: string): string[] {

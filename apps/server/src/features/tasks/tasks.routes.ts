@@ -29,8 +29,9 @@ export async function tasksRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(req, body, done);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return parseJson(req, text, done);
   });
 
   api.get(

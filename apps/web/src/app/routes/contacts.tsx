@@ -1,14 +1,7 @@
-import { IconAddressBook } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useParams } from 'react-router';
+import { ContactsScreen } from '../../features/contacts/components/contacts-screen';
 
 export default function ContactsPage() {
-  return (
-    <ScreenPlaceholder
-      title="Contacts"
-      description="Clients, subcontractors and suppliers you work with."
-      icon={<IconAddressBook size={28} />}
-      emptyTitle="Your contacts"
-      emptyText="Contacts you add or that are shared with your groups will be listed here."
-    />
-  );
+  const { contactId } = useParams();
+  return <ContactsScreen contactId={contactId} />;
 }

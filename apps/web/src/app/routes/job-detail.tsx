@@ -1,14 +1,8 @@
-import { IconBriefcase } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useParams } from 'react-router';
+import { JobDetail } from '../../features/jobs/components/job-detail';
 
 export default function JobDetailPage() {
-  return (
-    <ScreenPlaceholder
-      title="Job"
-      description="The documents, tasks and status of one job."
-      icon={<IconBriefcase size={28} />}
-      emptyTitle="Job details"
-      emptyText="The job's client, address, documents and tasks appear here."
-    />
-  );
+  const { jobId = '' } = useParams();
+  // A new id is a new page: no state carries over from the previous job.
+  return <JobDetail key={jobId} jobId={jobId} />;
 }

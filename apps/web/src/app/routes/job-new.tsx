@@ -1,14 +1,11 @@
-import { IconBriefcase } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { PageHeader } from '../../components/page-header';
+import { JobForm } from '../../features/jobs/components/job-form';
 
 export default function NewJobPage() {
   return (
-    <ScreenPlaceholder
-      title="New Job"
-      description="Create a job for a client and property."
-      icon={<IconBriefcase size={28} />}
-      emptyTitle="New job"
-      emptyText="The form to create a job appears here."
-    />
+    <>
+      <PageHeader title="New Job" description="A client and property to track tasks and documents for." />
+      <JobForm />
+    </>
   );
 }

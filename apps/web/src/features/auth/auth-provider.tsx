@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/auth-js';
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { auth } from '../../lib/auth-client';
 import { clearStoredAuthToken, storeAuthToken } from '../../lib/auth-token-storage';
@@ -24,6 +24,11 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
 }
 
+/** auth-js clears the tokens from an email link by setting an empty hash; drop the leftover '#'. */
+function dropEmptyHash(): void {
+  if (window.location.href.endsWith('#')) window.history.replaceState(window.history.state, '', window.location.href.slice(0, -1));
+}
+
 async function needsSecondFactor(session: Session | null): Promise<boolean> {
   if (!session) return false;
   const { data, error } = await auth.mfa.getAuthenticatorAssuranceLevel();
@@ -37,8 +42,6 @@ type AuthState = { session: Session | null; loading: boolean; needsMfa: boolean 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const pathRef = useRef(location.pathname);
-  pathRef.current = location.pathname;
   const [state, setState] = useState<AuthState>({ session: null, loading: true, needsMfa: false });
 
   const applySession = useCallback(async (session: Session | null) => {
@@ -47,33 +50,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ session, loading: false, needsMfa });
   }, []);
 
+  // An effect event: it sees the current location without re-subscribing on every navigation.
+  const handleAuthEvent = useEffectEvent(async (event: AuthChangeEvent, session: Session | null) => {
+    dropEmptyHash();
+    switch (event) {
+      case 'INITIAL_SESSION':
+      case 'SIGNED_IN': // the sign-in page moves on from /login once the session is complete (MFA included)
+      case 'TOKEN_REFRESHED':
+      case 'USER_UPDATED':
+      case 'MFA_CHALLENGE_VERIFIED':
+        await applySession(session);
+        break;
+      case 'PASSWORD_RECOVERY':
+        await applySession(session);
+        navigate('/reset-password', { replace: true });
+        break;
+      case 'SIGNED_OUT':
+        clearStoredAuthToken();
+        if (!isPublicPath(location.pathname)) navigate('/login', { replace: true });
+        setState({ session: null, loading: false, needsMfa: false });
+        break;
+    }
+  });
+
   useEffect(() => {
-    const handle = async (event: AuthChangeEvent, session: Session | null) => {
-      switch (event) {
-        case 'INITIAL_SESSION':
-        case 'SIGNED_IN': // the sign-in page moves on from /login once the session is complete
-        case 'TOKEN_REFRESHED':
-        case 'USER_UPDATED':
-        case 'MFA_CHALLENGE_VERIFIED':
-          await applySession(session);
-          break;
-        case 'PASSWORD_RECOVERY':
-          await applySession(session);
-          navigate('/reset-password', { replace: true });
-          break;
-        case 'SIGNED_OUT':
-          clearStoredAuthToken();
-          if (!isPublicPath(pathRef.current)) navigate('/login', { replace: true });
-          setState({ session: null, loading: false, needsMfa: false });
-          break;
-      }
-    };
     const { data } = auth.onAuthStateChange((event, session) => {
       // auth-js invokes listeners inside its own critical section: further auth calls must wait a tick.
-      setTimeout(() => void handle(event, session), 0);
+      setTimeout(() => void handleAuthEvent(event, session), 0);
     });
     return () => data.subscription.unsubscribe();
-  }, [applySession, navigate]);
+  }, []);
 
   const signOut = useCallback(async () => {
     const { error } = await auth.signOut({ scope: 'local' });

@@ -1,4 +1,4 @@
-import { digitsOnly, formatPhoneInput, INVALID_PHONE_MESSAGE, type Contact, type CreateContactBody } from '@fieldbook/contract';
+import { digitsOnly, formatPhoneInput, INVALID_PHONE_MESSAGE, type Contact, type UpdateContactBody } from '@fieldbook/contract';
 
 /** The contact form's fields as typed: the phone is kept formatted, (xxx) xxx-xxxx. */
 export type ContactFormValues = {
@@ -41,7 +41,8 @@ export function validateContactForm(values: ContactFormValues): ContactFormError
 }
 
 /** The request body: the phone is sent as digits only (the stored form). */
-export function formToContactBody(values: ContactFormValues): CreateContactBody {
+/** (CreateContactBody's input type is opaque — it is a preprocess — so the shared UpdateContactBody shape is used.) */
+export function formToContactBody(values: ContactFormValues): UpdateContactBody & { name: string; phone_number: string } {
   return {
     name: values.name.trim(),
     phone_number: digitsOnly(values.phone),

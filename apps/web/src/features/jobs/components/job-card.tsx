@@ -3,6 +3,7 @@ import { IconCalendar, IconChevronRight, IconFileText, IconMapPin, IconPlus } fr
 import type { Job } from '@fieldbook/contract';
 import { Link } from 'react-router';
 import { jobDisplayName, type ContactDirectory } from '../lib/assignee';
+import { formatDate } from '../lib/job-display';
 import { jobStatusColor, jobStatusLabel } from '../lib/job-status';
 import { JobDocuments } from './job-documents';
 import { JobStatusSelect } from './job-status-select';
@@ -58,7 +59,7 @@ export function JobCard({ job, directory, onAddTask }: JobCardProps) {
               <Group gap={4} wrap="nowrap">
                 <IconCalendar size={14} color="var(--mantine-color-dimmed)" />
                 <Text size="xs" c="dimmed">
-                  Due {job.due_date}
+                  Due {formatDate(job.due_date)}
                 </Text>
               </Group>
             )}

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Flex, Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconFileCheck, IconFileDots, IconFilePlus } from '@tabler/icons-react';
 import type { JobDocument, JobDocuments as JobDocumentsData } from '@fieldbook/contract';
 import type { ReactNode } from 'react';
@@ -16,11 +16,11 @@ const COLUMNS: { key: keyof JobDocumentsData; title: string; color: string; icon
  */
 export function JobDocuments({ documents }: { documents: JobDocumentsData }) {
   return (
-    <SimpleGrid cols={3} spacing="xs" data-testid="job-documents">
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" data-testid="job-documents">
       {COLUMNS.map((column) => {
         const docs = documents[column.key];
         return (
-          <Paper key={column.key} withBorder radius="md" p="xs" bg="var(--mantine-color-body)" aria-label={`${column.title} documents`}>
+          <Paper key={column.key} component="section" withBorder radius="md" p="xs" bg="var(--mantine-color-body)" aria-label={`${column.title} documents`}>
             <Group justify="space-between" gap={4} mb={6} wrap="nowrap">
               <Text size="xs" fw={700} tt="uppercase" c={`${column.color}.8`} style={{ letterSpacing: '0.04em' }}>
                 {column.title}
@@ -29,7 +29,8 @@ export function JobDocuments({ documents }: { documents: JobDocumentsData }) {
                 {docs.length}
               </Badge>
             </Group>
-            <Stack gap={4}>
+            {/* One line per column on phones (items wrap side by side), a list per column from xs up. */}
+            <Flex direction={{ base: 'row', xs: 'column' }} wrap="wrap" gap={{ base: 10, xs: 4 }}>
               {docs.length === 0 ? (
                 <Text size="xs" c="dimmed">
                   None
@@ -37,7 +38,7 @@ export function JobDocuments({ documents }: { documents: JobDocumentsData }) {
               ) : (
                 docs.map((doc, i) => <DocumentItem key={doc.id ?? `${doc.document_type}-${i}`} doc={doc} icon={column.icon} />)
               )}
-            </Stack>
+            </Flex>
           </Paper>
         );
       })}

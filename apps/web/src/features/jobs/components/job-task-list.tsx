@@ -56,12 +56,12 @@ function JobTaskRow({ task, directory }: { task: JobTask; directory: ContactDire
       align="center"
       gap="sm"
       py={8}
-      wrap="wrap"
+      wrap="nowrap"
       style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
       data-testid="job-task"
       data-task-id={task.id}
     >
-      <Box miw={0} style={{ flex: '1 1 14rem' }}>
+      <Box miw={0} style={{ flex: '1 1 auto' }}>
         <Anchor
           component={Link}
           to={`/tasks/${task.id}`}
@@ -85,7 +85,8 @@ function JobTaskRow({ task, directory }: { task: JobTask; directory: ContactDire
       </Box>
       <NativeSelect
         size="sm"
-        w={{ base: '100%', xs: 150 }}
+        w={{ base: 128, xs: 150 }}
+        style={{ flexShrink: 0 }}
         aria-label={`Status of ${task.description}`}
         data={TASK_STATUS_OPTIONS}
         value={status}

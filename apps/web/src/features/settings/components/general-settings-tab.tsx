@@ -12,9 +12,11 @@ export type GeneralSettingsValues = {
 type GeneralSettingsTabProps = {
   values: GeneralSettingsValues;
   onChange: (patch: Partial<GeneralSettingsValues>) => void;
+  /** While the saved values load, so a change is not overwritten by them. */
+  disabled?: boolean;
 };
 
-export function GeneralSettingsTab({ values, onChange }: GeneralSettingsTabProps) {
+export function GeneralSettingsTab({ values, onChange, disabled = false }: GeneralSettingsTabProps) {
   return (
     <Stack gap="lg">
       <section>
@@ -26,6 +28,7 @@ export function GeneralSettingsTab({ values, onChange }: GeneralSettingsTabProps
           label="Dark theme"
           description="Applies to the whole app on this device and wherever you sign in."
           checked={values.theme === 'dark'}
+          disabled={disabled}
           onChange={(e) => onChange({ theme: e.currentTarget.checked ? 'dark' : 'light' })}
           onLabel={<IconMoon size={14} />}
           offLabel={<IconSun size={14} />}
@@ -42,12 +45,13 @@ export function GeneralSettingsTab({ values, onChange }: GeneralSettingsTabProps
             label="Enable notifications"
             description="Task assignments, job updates and documents sent to you."
             checked={values.notifications_enabled}
+            disabled={disabled}
             onChange={(e) => onChange({ notifications_enabled: e.currentTarget.checked })}
           />
           {values.notifications_enabled && (
             <Stack gap="sm" pl={{ base: 'md', sm: 'xl' }}>
-              <Switch label="Email notifications" checked={values.email_notifications} onChange={(e) => onChange({ email_notifications: e.currentTarget.checked })} />
-              <Switch label="SMS notifications" checked={values.sms_notifications} onChange={(e) => onChange({ sms_notifications: e.currentTarget.checked })} />
+              <Switch label="Email notifications" disabled={disabled} checked={values.email_notifications} onChange={(e) => onChange({ email_notifications: e.currentTarget.checked })} />
+              <Switch label="SMS notifications" disabled={disabled} checked={values.sms_notifications} onChange={(e) => onChange({ sms_notifications: e.currentTarget.checked })} />
             </Stack>
           )}
         </Stack>
@@ -59,6 +63,7 @@ export function GeneralSettingsTab({ values, onChange }: GeneralSettingsTabProps
           placeholder="Leave empty to use the default API URL"
           description="Only change this if your administrator gave you a different server address. Leave empty to use the default API URL."
           value={values.api_url}
+          disabled={disabled}
           onChange={(e) => onChange({ api_url: e.currentTarget.value })}
           size="sm"
         />

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, Tabs, Text, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceMobile, IconPlugConnected, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import type { UserSettings } from '@fieldbook/contract';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
@@ -37,14 +38,17 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const showRecorder = hasCallRecorderPlugin();
 
-  useEffect(() => {
-    if (!settings.data || loadedFromServer) return;
-    const { theme, notifications_enabled, email_notifications, sms_notifications, api_url } = settings.data;
+  // Mantine's setColorScheme changes identity on every render: effects reach it through effect events.
+  const applyLoaded = useEffectEvent((data: UserSettings) => {
+    const { theme, notifications_enabled, email_notifications, sms_notifications, api_url } = data;
     setValues({ theme, notifications_enabled, email_notifications, sms_notifications, api_url: api_url ?? '' });
     savedTheme.current = theme;
     setColorScheme(theme);
     setLoadedFromServer(true);
-  }, [settings.data, loadedFromServer, setColorScheme]);
+  });
+  useEffect(() => {
+    if (settings.data && !loadedFromServer) applyLoaded(settings.data);
+  }, [settings.data, loadedFromServer]);
 
   useEffect(() => {
     if (message?.kind !== 'success') return;
@@ -52,10 +56,9 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  useEffect(() => {
-    // Restore the saved theme if the modal closes with an unsaved preview.
-    return () => setColorScheme(savedTheme.current);
-  }, [setColorScheme]);
+  // Closing with an unsaved theme preview goes back to the saved theme.
+  const restoreSavedTheme = useEffectEvent(() => setColorScheme(savedTheme.current));
+  useEffect(() => () => restoreSavedTheme(), []);
 
   const change = (patch: Partial<GeneralSettingsValues>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -112,7 +115,7 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
               {`Failed to load settings: ${settings.error.message}`}
             </Alert>
           )}
-          <GeneralSettingsTab values={values} onChange={change} />
+          <GeneralSettingsTab values={values} onChange={change} disabled={settings.isPending} />
         </Tabs.Panel>
         {showRecorder && (
           <Tabs.Panel value="recorder">

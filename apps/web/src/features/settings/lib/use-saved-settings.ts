@@ -1,5 +1,6 @@
+import type { UserSettings } from '@fieldbook/contract';
 import { useMantineColorScheme } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSettings } from '../api/get-settings';
 import { storeSettingsLocally } from './local-settings';
 
@@ -11,10 +12,12 @@ export function useSavedSettings(): void {
   const settings = useSettings();
   const { setColorScheme } = useMantineColorScheme();
   const appliedFor = useRef<string | null>(null);
+  const apply = useEffectEvent((data: UserSettings) => {
+    appliedFor.current = data.user_id;
+    setColorScheme(data.theme);
+    storeSettingsLocally(data);
+  });
   useEffect(() => {
-    if (!settings.data || appliedFor.current === settings.data.user_id) return;
-    appliedFor.current = settings.data.user_id;
-    setColorScheme(settings.data.theme);
-    storeSettingsLocally(settings.data);
-  }, [settings.data, setColorScheme]);
+    if (settings.data && appliedFor.current !== settings.data.user_id) apply(settings.data);
+  }, [settings.data]);
 }

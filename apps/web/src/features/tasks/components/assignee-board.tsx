@@ -69,7 +69,7 @@ export function AssigneeBoard() {
           <SegmentedControl aria-label="Status filter" data={STATUS_FILTER_OPTIONS} value={status} onChange={(v) => setStatus(v as StatusFilter)} />
           <TextInput
             aria-label="Filter tasks"
-            placeholder="Filter by task, job or assignee"
+            placeholder="Filter tasks, jobs, people"
             leftSection={<IconSearch size={16} />}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}

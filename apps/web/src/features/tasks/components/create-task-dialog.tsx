@@ -84,8 +84,9 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
     <Modal opened={opened} onClose={onClose} title="Create New Task" fullScreen={isPhone} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Textarea label="Task description" placeholder="What needs to be done?" withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+          <Textarea size="md" label="Task description" placeholder="What needs to be done?" withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
           <Select
+            size="md"
             label="Job"
             placeholder="Search jobs by client or address"
             withAsterisk
@@ -106,6 +107,7 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
             comboboxProps={{ withinPortal: true }}
           />
           <Select
+            size="md"
             label="Assign to"
             placeholder={assigneeData.length ? 'Unassigned' : 'No contacts available'}
             searchable
@@ -117,10 +119,10 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
           <Group grow align="flex-start" gap="md" wrap="wrap">
             <TextInput type="date" label="Due date" min={localIsoDate(new Date())} miw={160} {...form.getInputProps('dueDate')} />
             <Stack gap={4} miw={200}>
-              <Text size="sm" fw={500} component="label" id="create-task-priority">
+              <Text size="md" fw={500} id="create-task-priority">
                 Priority
               </Text>
-              <SegmentedControl aria-labelledby="create-task-priority" data={PRIORITIES} {...form.getInputProps('priority')} />
+              <SegmentedControl size="md" aria-labelledby="create-task-priority" data={PRIORITIES} {...form.getInputProps('priority')} />
             </Stack>
           </Group>
           <Group justify="flex-end" gap="sm">

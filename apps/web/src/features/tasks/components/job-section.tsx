@@ -1,5 +1,5 @@
-import { Anchor, Badge, Box, Button, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBriefcase, IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { Badge, Box, Button, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBriefcase, IconChevronDown, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import type { Task, TaskStatus } from '@fieldbook/contract';
 import { Link } from 'react-router';
 import type { JobGroup } from '../lib/group-tasks';
@@ -44,10 +44,10 @@ export function JobSection({ job, isOpen, onToggle, onCreateTask, onStatusChange
         </Badge>
       </Group>
       <Collapse expanded={isOpen} id={bodyId}>
-        <Group gap="xs" mt="xs" mb="sm" wrap="wrap">
-          <Anchor component={Link} to={`/jobs/${job.jobId}`} size="sm" fw={600}>
+        <Group gap={4} mt={6} mb="sm" wrap="wrap" ml={-8}>
+          <Button component={Link} to={`/jobs/${job.jobId}`} size="compact-sm" variant="subtle" leftSection={<IconExternalLink size={14} />}>
             View Job Details
-          </Anchor>
+          </Button>
           <Button size="compact-sm" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => onCreateTask(job.jobId)}>
             Create Task for this Job
           </Button>

@@ -27,7 +27,7 @@ export function TaskBadges({ task, withStatus = false, today }: { task: Pick<Tas
           data-due={due}
           data-testid="due-badge"
         >
-          {dueLabel(task.due_date, today)}
+          {dueLabel(task.due_date, today, { isDone: task.status === 'completed' })}
         </Badge>
       )}
     </Group>

@@ -1,4 +1,4 @@
-import { Box, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Box, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconCircleCheck, IconUserShare } from '@tabler/icons-react';
 import type { Task, TaskStatus } from '@fieldbook/contract';
 import { Link } from 'react-router';
@@ -21,7 +21,7 @@ export function TaskCard({ task, onStatusChange, onReassign, subtitle }: TaskCar
   const swipe = useSwipeToComplete({ isEnabled: !isCompleted, onComplete: () => onStatusChange(task, 'completed') });
 
   return (
-    <div className={classes.swipeFrame} {...swipe.handlers} data-testid="task-card" data-task-id={task.id}>
+    <div className={classes.swipeFrame} {...swipe.handlers} data-testid="task-card" data-task-id={task.id} data-status={task.status}>
       {swipe.offset > 0 && (
         <div className={classes.swipeReveal} data-armed={swipe.isArmed || undefined} aria-hidden>
           <IconCircleCheck size={20} /> {swipe.isArmed ? 'Release to complete' : 'Complete'}
@@ -33,20 +33,23 @@ export function TaskCard({ task, onStatusChange, onReassign, subtitle }: TaskCar
         data-dragging={swipe.offset > 0 || undefined}
         style={swipe.offset ? { transform: `translateX(${swipe.offset}px)` } : undefined}
       >
-        <Stack gap={8}>
-          <Box>
-            <Text component={Link} to={`/tasks/${task.id}`} className={classes.description} size="sm" draggable={false}>
-              {task.description}
-            </Text>
-            {subtitle && (
-              <Text size="xs" c="dimmed" mt={2}>
-                {subtitle}
+        <div className={classes.cardBody}>
+          <Stack gap={6} miw={0}>
+            <Box>
+              <Text component={Link} to={`/tasks/${task.id}`} className={classes.description} size="sm" draggable={false}>
+                {task.description}
               </Text>
-            )}
-          </Box>
-          <TaskBadges task={task} />
+              {subtitle && (
+                <Text size="xs" c="dimmed" mt={2}>
+                  {subtitle}
+                </Text>
+              )}
+            </Box>
+            <TaskBadges task={task} />
+          </Stack>
           <div className={classes.actions}>
             <Button
+              className={classes.primaryAction}
               size="sm"
               variant={isCompleted ? 'default' : 'light'}
               color={isCompleted ? 'gray' : 'green'}
@@ -58,19 +61,16 @@ export function TaskCard({ task, onStatusChange, onReassign, subtitle }: TaskCar
             <Button size="sm" variant="default" leftSection={<IconUserShare size={16} />} onClick={() => onReassign(task)}>
               Reassign
             </Button>
-            <Group gap={0} style={{ flex: '1 1 9rem' }} justify="flex-end">
-              <NativeSelect
-                size="sm"
-                aria-label="Task status"
-                data={TASK_STATUS_OPTIONS}
-                value={task.status}
-                onChange={(e) => onStatusChange(task, e.currentTarget.value as TaskStatus)}
-                w="100%"
-                maw={{ sm: 160 }}
-              />
-            </Group>
+            <NativeSelect
+              size="sm"
+              aria-label="Task status"
+              data={TASK_STATUS_OPTIONS}
+              value={task.status}
+              onChange={(e) => onStatusChange(task, e.currentTarget.value as TaskStatus)}
+              className={classes.statusSelect}
+            />
           </div>
-        </Stack>
+        </div>
       </div>
     </div>
   );

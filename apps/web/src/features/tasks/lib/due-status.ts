@@ -40,12 +40,21 @@ export function dueStatus(date: string | null | undefined, today: Date | string 
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A short label for a due date: "Overdue · Mar 3", "Due today", "Due tomorrow", "Due Mar 9". */
-export function dueLabel(date: string | null | undefined, today: Date | string = new Date()): string {
+/** 'YYYY-MM-DD' → "Mar 3". */
+export function shortDate(date: string): string {
+  const m = ISO_DATE.exec(date);
+  return m ? `${MONTHS[Number(m[2]) - 1] ?? ''} ${Number(m[3])}` : date;
+}
+
+/**
+ * A short label for a due date: "Overdue · Mar 3", "Due today", "Due tomorrow", "Due Mar 9".
+ * A finished task is never overdue: its label is just "Due Mar 3".
+ */
+export function dueLabel(date: string | null | undefined, today: Date | string = new Date(), { isDone = false } = {}): string {
   const days = daysUntil(date, today);
   if (days === null || !date) return 'No due date';
-  const m = ISO_DATE.exec(date);
-  const short = m ? `${MONTHS[Number(m[2]) - 1] ?? ''} ${Number(m[3])}` : date;
+  const short = shortDate(date);
+  if (isDone) return `Due ${short}`;
   if (days < 0) return `Overdue · ${short}`;
   if (days === 0) return 'Due today';
   if (days === 1) return 'Due tomorrow';

@@ -1,0 +1,52 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_CONTACT_FORM } from '../lib/contact-form';
+import { ContactForm } from './contact-form';
+
+// happy-dom has no document.fonts; Mantine's autosizing Textarea listens to it.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+
+afterEach(cleanup);
+
+function renderForm(onSubmit = vi.fn()) {
+  render(
+    <MantineProvider>
+      <ContactForm initialValues={EMPTY_CONTACT_FORM} submitLabel="Create Contact" isSaving={false} onSubmit={onSubmit} onCancel={() => {}} />
+    </MantineProvider>,
+  );
+  return { onSubmit, phone: screen.getByLabelText(/Phone number/) as HTMLInputElement };
+}
+
+describe('ContactForm', () => {
+  it('formats the phone as (xxx) xxx-xxxx while typing and stops at 10 digits', async () => {
+    const user = userEvent.setup();
+    const { phone } = renderForm();
+    await user.type(phone, '555');
+    expect(phone.value).toBe('(555');
+    await user.type(phone, '1234');
+    expect(phone.value).toBe('(555) 123-4');
+    await user.type(phone, '567890');
+    expect(phone.value).toBe('(555) 123-4567');
+  });
+
+  it('shows the specified messages and submits digits-only values when valid', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, phone } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Create Contact' }));
+    expect(screen.getByText('Contact name is required')).toBeTruthy();
+    expect(screen.getByText('Phone number is required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText(/Name/), 'Ann Roofer');
+    await user.type(phone, '555-123');
+    await user.click(screen.getByRole('button', { name: 'Create Contact' }));
+    expect(screen.getByText('Please enter a valid 10-digit phone number')).toBeTruthy();
+
+    await user.type(phone, '4567');
+    await user.click(screen.getByRole('button', { name: 'Create Contact' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: 'Ann Roofer', phone: '(555) 123-4567' });
+  });
+});

@@ -1,0 +1,79 @@
+import { Button, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { formatPhoneInput } from '@fieldbook/contract';
+import { useState, type FormEvent } from 'react';
+import { validateContactForm, type ContactFormErrors, type ContactFormValues } from '../lib/contact-form';
+
+type ContactFormProps = {
+  initialValues: ContactFormValues;
+  submitLabel: string;
+  isSaving: boolean;
+  /** Errors the server sent back, by form field. */
+  serverErrors?: ContactFormErrors;
+  onSubmit: (values: ContactFormValues) => void;
+  onCancel: () => void;
+  onDelete?: () => void;
+};
+
+/** Create / edit a contact. The phone is formatted (xxx) xxx-xxxx while typing, at most 10 digits (spec 001 §5). */
+export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors, onSubmit, onCancel, onDelete }: ContactFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<ContactFormErrors>({});
+  const shownErrors = { ...serverErrors, ...errors };
+
+  const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => {
+    setValues((prev) => ({ ...prev, [key]: value }));
+    // An edited field's old error no longer applies.
+    setErrors((prev) => ({ ...prev, [key]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateContactForm(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSubmit(values);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label="Name" withAsterisk autoComplete="name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={shownErrors.name} />
+        <TextInput
+          label="Phone number"
+          withAsterisk
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(555) 123-4567"
+          value={values.phone}
+          onChange={(e) => set('phone', formatPhoneInput(e.currentTarget.value))}
+          error={shownErrors.phone}
+        />
+        <TextInput label="Email" type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.currentTarget.value)} error={shownErrors.email} />
+        <TextInput label="Role" placeholder="e.g. Roofer, Client, Supplier" value={values.role} onChange={(e) => set('role', e.currentTarget.value)} error={shownErrors.role} />
+        <Textarea size="md" label="Notes" autosize minRows={2} maxRows={6} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} error={shownErrors.notes} />
+        <Group gap="lg">
+          <Switch label="Text messages (SMS)" checked={values.sms_opt_in} onChange={(e) => set('sms_opt_in', e.currentTarget.checked)} />
+          <Switch label="Email" checked={values.email_opt_in} onChange={(e) => set('email_opt_in', e.currentTarget.checked)} />
+        </Group>
+        <Group justify="space-between" gap="sm" mt="sm">
+          {onDelete ? (
+            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={isSaving}>
+              Delete
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSaving}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Contact } from '@fieldbook/contract';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useCreateContact } from '../api/create-contact';
+import { useDeleteContact } from '../api/delete-contact';
+import { useUpdateContact } from '../api/update-contact';
+import { contactToForm, EMPTY_CONTACT_FORM, fieldOfServerError, formToContactBody, type ContactFormErrors } from '../lib/contact-form';
+import { ContactForm } from './contact-form';
+import { DeleteContactDialog } from './delete-contact-dialog';
+
+export type ContactPanelMode = { kind: 'create' } | { kind: 'edit'; contact: Contact };
+
+function serverFieldErrors(err: unknown): ContactFormErrors {
+  const errors: ContactFormErrors = {};
+  if (err instanceof ApiRequestError) {
+    for (const d of err.details ?? []) {
+      const field = fieldOfServerError(d.field);
+      if (field) errors[field] = d.message;
+    }
+  }
+  return errors;
+}
+
+/** The side panel (full screen on phones) that creates or edits a contact, and deletes it after confirmation. */
+export function ContactPanel({ mode, onClose }: { mode: ContactPanelMode | null; onClose: () => void }) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  const create = useCreateContact();
+  const update = useUpdateContact();
+  const remove = useDeleteContact();
+  const [serverErrors, setServerErrors] = useState<ContactFormErrors>({});
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+
+  const close = () => {
+    setServerErrors({});
+    setConfirmingDelete(false);
+    onClose();
+  };
+  const onFailure = (verb: string) => (err: Error) => {
+    setServerErrors(serverFieldErrors(err));
+    toast.error(`Failed to ${verb} contact: ${err.message}`);
+  };
+
+  const editing = mode?.kind === 'edit' ? mode.contact : null;
+  return (
+    <Drawer
+      opened={mode !== null}
+      onClose={close}
+      position="right"
+      size={isPhone ? '100%' : 'md'}
+      title={editing ? 'Edit Contact' : 'New Contact'}
+      padding="lg"
+    >
+      {mode && (
+        <ContactForm
+          // A different contact (or a fresh create) starts from its own values.
+          key={editing ? `${editing.id}-${editing.updated_at}` : 'new'}
+          initialValues={editing ? contactToForm(editing) : EMPTY_CONTACT_FORM}
+          submitLabel={editing ? 'Save Changes' : 'Create Contact'}
+          isSaving={create.isPending || update.isPending}
+          serverErrors={serverErrors}
+          onCancel={close}
+          onDelete={editing ? () => setConfirmingDelete(true) : undefined}
+          onSubmit={(values) => {
+            setServerErrors({});
+            const body = formToContactBody(values);
+            if (editing) {
+              update.mutate({ id: editing.id, body }, { onSuccess: () => (toast.success('Contact updated'), close()), onError: onFailure('update') });
+            } else {
+              create.mutate(body, { onSuccess: () => (toast.success('Contact created'), close()), onError: onFailure('create') });
+            }
+          }}
+        />
+      )}
+      {editing && (
+        <DeleteContactDialog
+          opened={isConfirmingDelete}
+          name={editing.name}
+          isDeleting={remove.isPending}
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={() =>
+            remove.mutate(editing.id, {
+              onSuccess: () => (toast.success('Contact deleted'), close()),
+              onError: (err) => toast.error(`Failed to delete contact: ${err.message}`),
+            })
+          }
+        />
+      )}
+    </Drawer>
+  );
+}

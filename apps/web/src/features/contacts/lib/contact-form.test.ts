@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { contactToForm, EMPTY_CONTACT_FORM, fieldOfServerError, formToContactBody, validateContactForm } from './contact-form';
+import { filterContacts } from './contact-search';
+
+describe('contact form', () => {
+  it('requires a name and a 10-digit phone with the specified messages', () => {
+    expect(validateContactForm(EMPTY_CONTACT_FORM)).toEqual({ name: 'Contact name is required', phone: 'Phone number is required' });
+    expect(validateContactForm({ ...EMPTY_CONTACT_FORM, name: 'Ann', phone: '(555) 123-45' })).toEqual({ phone: 'Please enter a valid 10-digit phone number' });
+    expect(validateContactForm({ ...EMPTY_CONTACT_FORM, name: 'Ann', phone: '(555) 123-4567' })).toEqual({});
+    expect(validateContactForm({ ...EMPTY_CONTACT_FORM, name: 'Ann', phone: '(555) 123-4567', email: 'nope' })).toEqual({ email: 'Please enter a valid email address' });
+  });
+
+  it('shows a stored phone formatted and sends it back as digits only', () => {
+    const form = contactToForm({
+      id: '00000000-0000-4000-8000-000000000001',
+      owner_id: '00000000-0000-4000-8000-000000000002',
+      name: 'Ann Roofer',
+      phone_number: '5551234567',
+      phone: '5551234567',
+      email: null,
+      notes: null,
+      role: 'Roofer',
+      email_opt_in: false,
+      sms_opt_in: true,
+      created_at: '',
+      updated_at: '',
+    });
+    expect(form.phone).toBe('(555) 123-4567');
+    expect(formToContactBody({ ...form, name: '  Ann Roofer ', notes: '  ' })).toEqual({
+      name: 'Ann Roofer',
+      phone_number: '5551234567',
+      email: null,
+      role: 'Roofer',
+      notes: null,
+      email_opt_in: false,
+      sms_opt_in: true,
+    });
+  });
+
+  it('maps the server field names to form fields', () => {
+    expect(fieldOfServerError('phone_number')).toBe('phone');
+    expect(fieldOfServerError('name')).toBe('name');
+    expect(fieldOfServerError('owner_id')).toBeNull();
+  });
+});
+
+describe('filterContacts', () => {
+  const contacts = [
+    { name: 'Ann Roofer', phone_number: '5551234567', email: 'ann@example.com', role: 'Roofer' },
+    { name: 'Bob Plumber', phone_number: '5559876543', email: null, role: null },
+  ];
+  it('matches name, email, role words and phone digits in any formatting', () => {
+    expect(filterContacts(contacts, 'ann').map((c) => c.name)).toEqual(['Ann Roofer']);
+    expect(filterContacts(contacts, 'example.com')).toHaveLength(1);
+    expect(filterContacts(contacts, '(555) 987').map((c) => c.name)).toEqual(['Bob Plumber']);
+    expect(filterContacts(contacts, '555')).toHaveLength(2);
+    expect(filterContacts(contacts, 'zed')).toHaveLength(0);
+    expect(filterContacts(contacts, '')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,22 @@
+import { PerformanceStatsSchema, type PerformanceStats } from '@fieldbook/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-provider';
+import { homeKeys } from './keys';
+
+/**
+ * GET /api-fast/optimized/performance-stats: the server runs both home paths several times and reports the mean
+ * time and database round trips of each. It measures on every call, so it gets a longer timeout than the default.
+ */
+export function getPerformanceStats({ signal }: { signal?: AbortSignal } = {}): Promise<PerformanceStats> {
+  return apiRequest(PerformanceStatsSchema, '/api-fast/optimized/performance-stats', { signal, timeoutMs: 15_000 });
+}
+
+export function performanceStatsQueryOptions() {
+  return queryOptions({ queryKey: homeKeys.performanceStats(), queryFn: ({ signal }) => getPerformanceStats({ signal }), staleTime: 60_000 });
+}
+
+export function usePerformanceStats() {
+  const { user } = useAuth();
+  return useQuery({ ...performanceStatsQueryOptions(), enabled: Boolean(user) });
+}

@@ -1,0 +1,81 @@
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { buildPhoneIndex, lookupPhone } from '@fieldbook/contract';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useContacts } from '../../contacts/api/get-contacts';
+import { LoadError } from '../../jobs/components/load-error';
+import { isNoWorkspaceError } from '../../jobs/lib/jobs-error';
+import { useHomepageData } from '../api/get-homepage-data';
+import { useStandardHomeData } from '../api/get-standard-home-data';
+import type { HomeMode } from '../lib/standard-home';
+import { ActiveJobsCard, RecentDocumentsCard, RecentTasksCard } from './home-lists';
+import { PerformanceComparison } from './performance-comparison';
+
+/**
+ * The home dashboard (spec 001 §2): Recent Tasks, Recent Documents and Active Jobs (10 each), read either from the
+ * optimized endpoint (one request) or the ordinary endpoints (Standard), with the measured comparison of both.
+ */
+export function HomeDashboard() {
+  const [mode, setMode] = useState<HomeMode>('optimized');
+  const optimized = useHomepageData({ enabled: mode === 'optimized' });
+  const standard = useStandardHomeData({ enabled: mode === 'standard' });
+  const query = mode === 'optimized' ? optimized : standard;
+  const contacts = useContacts();
+  const all = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
+  const index = useMemo(() => buildPhoneIndex(all), [all]);
+
+  return (
+    <>
+      <PageHeader
+        title="Home"
+        description="Recent tasks, documents and active jobs across your workspace."
+        actions={
+          <SegmentedControl
+            aria-label="Data source"
+            value={mode}
+            onChange={(v) => setMode(v as HomeMode)}
+            data={[
+              { value: 'optimized', label: 'Optimized' },
+              { value: 'standard', label: 'Standard' },
+            ]}
+          />
+        }
+      />
+      <Stack gap="md">
+        <PerformanceComparison />
+        <Text size="xs" c="dimmed" data-testid="home-mode">
+          {mode === 'optimized'
+            ? 'Showing data from the optimized endpoint: one request for all three cards.'
+            : 'Showing data from the standard endpoints: one request per card.'}
+        </Text>
+        {query.isError ? (
+          isNoWorkspaceError(query.error) ? (
+            <LoadError error={query.error} onRetry={() => void query.refetch()} />
+          ) : (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title={mode === 'optimized' ? 'Failed to fetch homepage data' : undefined} role="alert">
+              <Group justify="space-between" gap="sm">
+                <Text size="sm">Failed to load dashboard data: {query.error.message}</Text>
+                <Button size="xs" color="red" variant="white" onClick={() => void query.refetch()} loading={query.isFetching}>
+                  Retry
+                </Button>
+              </Group>
+            </Alert>
+          )
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+            {query.isPending ? (
+              [0, 1, 2].map((i) => <Skeleton key={i} height={320} radius="lg" />)
+            ) : (
+              <>
+                <RecentTasksCard tasks={query.data.recentTasks} nameOf={(phone) => lookupPhone(phone, index)?.name ?? null} />
+                <RecentDocumentsCard documents={query.data.recentDocuments} />
+                <ActiveJobsCard jobs={query.data.activeJobs} contacts={all} />
+              </>
+            )}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </>
+  );
+}

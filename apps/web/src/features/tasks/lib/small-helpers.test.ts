@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyCreateTaskForm, toCreateTaskBody, validateCreateTask } from './create-task-form';
+import { createDebouncer, SEARCH_DEBOUNCE_MS } from './debounce';
+import { parseExcerpt } from './excerpt';
+import { isCompletingSwipe, swipeAxis } from './swipe';
+
+describe('parseExcerpt', () => {
+  it('splits out the <b> marks as matches and keeps other markup as plain text', () => {
+    expect(parseExcerpt('fix the <b>roof</b> leak near <b>gutter</b>')).toEqual([
+      { text: 'fix the ', isMatch: false },
+      { text: 'roof', isMatch: true },
+      { text: ' leak near ', isMatch: false },
+      { text: 'gutter', isMatch: true },
+    ]);
+    expect(parseExcerpt('<img src=x onerror=alert(1)>')).toEqual([{ text: '<img src=x onerror=alert(1)>', isMatch: false }]);
+    expect(parseExcerpt('')).toEqual([]);
+  });
+});
+
+describe('swipe to complete', () => {
+  it('decides the axis once the finger has moved, vertical wins ties', () => {
+    expect(swipeAxis(4, 2)).toBe('undecided');
+    expect(swipeAxis(30, 5)).toBe('horizontal');
+    expect(swipeAxis(10, 40)).toBe('vertical');
+    expect(swipeAxis(20, 20)).toBe('vertical');
+  });
+
+  it('completes only on a horizontal drag to the right of more than 50 px', () => {
+    expect(isCompletingSwipe('horizontal', 51)).toBe(true);
+    expect(isCompletingSwipe('horizontal', 50)).toBe(false);
+    expect(isCompletingSwipe('horizontal', -80)).toBe(false);
+    expect(isCompletingSwipe('vertical', 120)).toBe(false);
+  });
+});
+
+describe('search debounce', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('runs 500 ms after the last keystroke, once, with the last value', () => {
+    const run = vi.fn();
+    const d = createDebouncer(run, SEARCH_DEBOUNCE_MS);
+    d.schedule('r');
+    vi.advanceTimersByTime(300);
+    d.schedule('ro');
+    d.schedule('roof');
+    vi.advanceTimersByTime(499);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledExactlyOnceWith('roof');
+  });
+
+  it('Enter (flush) searches at once and drops the pending run', () => {
+    const run = vi.fn();
+    const d = createDebouncer(run, SEARCH_DEBOUNCE_MS);
+    d.schedule('roo');
+    d.flush('roof');
+    vi.advanceTimersByTime(1000);
+    expect(run.mock.calls).toEqual([['roof']]);
+  });
+});
+
+describe('Create Task rules', () => {
+  const today = '2025-03-10';
+  it('needs a trimmed description and a job; due date not before today', () => {
+    expect(validateCreateTask({ ...emptyCreateTaskForm(), description: '   ' }, today)).toEqual({
+      description: 'Task description is required',
+      jobId: 'Please select a job for this task',
+    });
+    const ok = { ...emptyCreateTaskForm('00000000-0000-4000-8000-000000000001'), description: 'Tear off' };
+    expect(validateCreateTask({ ...ok, dueDate: '2025-03-09' }, today)).toEqual({ dueDate: 'Due date cannot be before today' });
+    expect(validateCreateTask({ ...ok, dueDate: '2025-03-10' }, today)).toEqual({});
+  });
+
+  it('sends empty assignee and due date as null, priority default medium', () => {
+    const body = toCreateTaskBody({ ...emptyCreateTaskForm('00000000-0000-4000-8000-000000000001'), description: '  Tear off  ' });
+    expect(body).toEqual({ description: 'Tear off', job_id: '00000000-0000-4000-8000-000000000001', assigned_to: null, due_date: null, priority: 'medium' });
+  });
+});

@@ -1,0 +1,92 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Contact, CreateJobBody, Job, Task } from '@fieldbook/contract';
+import { apiAccessToken, createConfirmedUser, signInThroughUi, type TestUser } from './auth';
+
+/**
+ * Work data for the browser tests (jobs, tasks, contacts), created through the product API with the
+ * test's own user: every test owns its workspace and data. (Owned by web-tasks; web-jobs adds at the end.)
+ */
+export type WorkSession = { user: TestUser; request: APIRequestContext; headers: Record<string, string> };
+
+/** A fresh confirmed user (with the personal workspace sign-up creates) and a bearer token for the API. */
+export async function createWorkSession(request: APIRequestContext): Promise<WorkSession> {
+  const user = await createConfirmedUser(request);
+  const token = await apiAccessToken(request, user);
+  return { user, request, headers: { Authorization: `Bearer ${token}` } };
+}
+
+/** The same user, signed in through the UI, landing on `path`. */
+export async function openAs(page: Page, session: WorkSession, path: string): Promise<void> {
+  await signInThroughUi(page, session.user);
+  await page.goto(path);
+}
+
+async function send<T>(session: WorkSession, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<T> {
+  const res = await session.request.fetch(path, { method, headers: session.headers, data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+export function createJob(session: WorkSession, body: CreateJobBody): Promise<Job> {
+  return send<Job>(session, 'POST', '/api/jobs', body);
+}
+
+export function createContact(session: WorkSession, body: { name: string; phone_number: string; email?: string; role?: string }): Promise<Contact> {
+  return send<Contact>(session, 'POST', '/api/contacts', body);
+}
+
+export function getContacts(session: WorkSession): Promise<{ contacts: Contact[]; total: number }> {
+  return send(session, 'GET', '/api/contacts');
+}
+
+export type NewTask = { description: string; job_id: string; assigned_to?: string | null; due_date?: string | null; priority?: 'low' | 'medium' | 'high' };
+
+export function createTask(session: WorkSession, body: NewTask): Promise<Task> {
+  return send<Task>(session, 'POST', '/api/tasks', body);
+}
+
+export function setTaskStatus(session: WorkSession, id: string, status: Task['status']): Promise<Task> {
+  return send<Task>(session, 'PUT', `/api/tasks/${id}/status`, { status });
+}
+
+export function getTask(session: WorkSession, id: string): Promise<Task> {
+  return send<Task>(session, 'GET', `/api/tasks/${id}`);
+}
+
+export function getTasks(session: WorkSession): Promise<{ tasks: Task[]; total: number }> {
+  return send(session, 'GET', '/api/tasks');
+}
+
+/** A calendar date `days` from today, 'YYYY-MM-DD' (the browser and the test run on the same machine). */
+export function isoDateFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A small crew and two jobs: what most work-screen tests start from. */
+export async function seedCrew(session: WorkSession) {
+  const [ann, bob] = await Promise.all([
+    createContact(session, { name: 'Ann Roofer', phone_number: '5125550101', role: 'Roofer' }),
+    createContact(session, { name: 'Bob Plumber', phone_number: '5125550102', role: 'Plumber' }),
+  ]);
+  const [garcia, lee] = await Promise.all([
+    createJob(session, { client_name: 'Garcia Residence', property_address: '12 Oak Ave' }),
+    createJob(session, { client_name: 'Lee Family', property_address: '9 Pine Rd' }),
+  ]);
+  return { ann, bob, garcia, lee };
+}
+
+// ---- Added by web-jobs ----
+
+export function getJob(session: WorkSession, id: string): Promise<Job> {
+  return send<Job>(session, 'GET', `/api/jobs/${id}`);
+}
+
+/** `count` jobs created one after another (so "newest first" has a defined order); make(i) gives job i's fields. */
+export async function createJobs(session: WorkSession, count: number, make: (i: number) => CreateJobBody): Promise<Job[]> {
+  const jobs: Job[] = [];
+  for (let i = 0; i < count; i++) jobs.push(await createJob(session, make(i)));
+  return jobs;
+}

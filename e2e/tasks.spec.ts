@@ -1,0 +1,268 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createTask, createWorkSession, getTask, getTasks, isoDateFromToday, openAs, seedCrew, setTaskStatus } from './support/work-data';
+
+/** The card of the task with this description. */
+const card = (scope: Page | Locator, description: string) => scope.getByTestId('task-card').filter({ hasText: description });
+/** The section of one assignee. */
+const section = (page: Page, name: string) => page.getByRole('region', { name: `Tasks for ${name}` });
+
+async function pickOption(page: Page, input: Locator, typed: string, option: string | RegExp) {
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', { name: option }).click();
+}
+
+test.describe('tasks page', () => {
+  test('Create New Task: validation, then a task created for a job and one from the job section', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    await createTask(s, { description: 'Existing gutter check', job_id: garcia.id });
+    await openAs(page, s, '/tasks');
+    await expect(card(page, 'Existing gutter check')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create Task', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Task' });
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect(dialog.getByText('Task description is required')).toBeVisible();
+    await expect(dialog.getByText('Please select a job for this task')).toBeVisible();
+
+    await dialog.getByLabel('Task description').fill('Tear off old shingles');
+    await pickOption(page, dialog.getByRole('textbox', { name: 'Job' }), 'Lee', /Lee Family/);
+    await pickOption(page, dialog.getByRole('textbox', { name: 'Assign to' }), 'Ann', /Ann Roofer/);
+    await dialog.getByLabel('Due date').fill(isoDateFromToday(1));
+    await dialog.getByText('High', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect(page.getByText('Task created successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const created = card(section(page, 'Ann Roofer'), 'Tear off old shingles');
+    await expect(created).toBeVisible();
+    await expect(created.getByText('High priority')).toBeVisible();
+    await expect(created.getByText('Due tomorrow')).toBeVisible();
+    await expect(section(page, 'Ann Roofer').getByText('Lee Family')).toBeVisible();
+
+    // "Create Task for this Job" preselects the job.
+    await section(page, 'Unassigned').getByRole('button', { name: 'Create Task for this Job' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Job' })).toHaveValue(/Garcia Residence/);
+    await dialog.getByLabel('Task description').fill('Photograph attic decking');
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect(page.getByText('Task created successfully').first()).toBeVisible();
+    await expect(card(section(page, 'Unassigned'), 'Photograph attic decking')).toBeVisible();
+
+    const { tasks } = await getTasks(s);
+    const photo = tasks.find((t) => t.description === 'Photograph attic decking');
+    expect(photo).toMatchObject({ job_id: garcia.id, priority: 'medium', assigned_to: null, due_date: null, status: 'pending' });
+    expect(tasks.find((t) => t.description === 'Tear off old shingles')).toMatchObject({ assigned_to: '5125550101', priority: 'high' });
+  });
+
+  test('Assign Task dialog assigns a contact; the button waits for a new choice', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    const task = await createTask(s, { description: 'Replace flashing at chimney', job_id: garcia.id });
+    await openAs(page, s, '/tasks');
+
+    await card(page, 'Replace flashing at chimney').getByRole('button', { name: 'Reassign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign Task' });
+    const assign = dialog.getByRole('button', { name: 'Assign Task' });
+    await expect(assign).toBeDisabled();
+    await dialog.getByRole('option', { name: /Bob Plumber/ }).click();
+    await expect(assign).toBeEnabled();
+    await assign.click();
+    await expect(page.getByText('Task assigned to Bob Plumber')).toBeVisible();
+    await expect(card(section(page, 'Bob Plumber'), 'Replace flashing at chimney')).toBeVisible();
+    expect((await getTask(s, task.id)).assigned_to).toBe('5125550102');
+
+    // Reopening the dialog: the current assignee is selected, so Assign Task is disabled again.
+    await card(page, 'Replace flashing at chimney').getByRole('button', { name: 'Reassign' }).click();
+    await expect(dialog.getByRole('option', { name: /Bob Plumber/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(assign).toBeDisabled();
+  });
+
+  test('Batch Assign Tasks: filter by job, select all, assign to one contact', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia, lee } = await seedCrew(s);
+    const a = await createTask(s, { description: 'Order ridge vents', job_id: garcia.id });
+    const b = await createTask(s, { description: 'Haul away debris', job_id: garcia.id });
+    const c = await createTask(s, { description: 'Snake main drain', job_id: lee.id });
+    await openAs(page, s, '/tasks');
+    await expect(card(page, 'Snake main drain')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Batch Assign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Batch Assign Tasks' });
+    await expect(dialog.getByRole('button', { name: /Assign 0 Task\(s\)/ })).toBeDisabled();
+    await dialog.getByLabel('Job').selectOption({ label: 'Garcia Residence — 12 Oak Ave' });
+    await expect(dialog.getByText('Snake main drain')).toBeHidden();
+    await dialog.getByLabel('Select all (2)').check();
+    await dialog.getByRole('option', { name: /Ann Roofer/ }).click();
+    await dialog.getByRole('button', { name: 'Assign 2 Task(s)' }).click();
+    await expect(page.getByText('Successfully assigned 2 task(s)')).toBeVisible();
+
+    await expect(card(section(page, 'Ann Roofer'), 'Order ridge vents')).toBeVisible();
+    await expect(card(section(page, 'Ann Roofer'), 'Haul away debris')).toBeVisible();
+    expect((await getTask(s, a.id)).assigned_to).toBe('5125550101');
+    expect((await getTask(s, b.id)).assigned_to).toBe('5125550101');
+    expect((await getTask(s, c.id)).assigned_to).toBeNull();
+  });
+
+  test('Mark Complete and Reopen, and the status dropdown', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    const task = await createTask(s, { description: 'Install drip edge', job_id: garcia.id });
+    await openAs(page, s, '/tasks');
+
+    const c = card(page, 'Install drip edge');
+    await c.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect(c).toHaveAttribute('data-status', 'completed');
+    await expect(c.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    await expect.poll(async () => (await getTask(s, task.id)).status).toBe('completed');
+
+    await c.getByRole('button', { name: 'Reopen' }).click();
+    await expect(c).toHaveAttribute('data-status', 'pending');
+    await expect.poll(async () => (await getTask(s, task.id)).status).toBe('pending');
+
+    await c.getByLabel('Task status').selectOption('in progress');
+    await expect(c).toHaveAttribute('data-status', 'in progress');
+    await expect.poll(async () => (await getTask(s, task.id)).status).toBe('in progress');
+  });
+
+  test('status and text filters, with the empty state and Clear Filters', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia, lee } = await seedCrew(s);
+    await createTask(s, { description: 'Seal skylight', job_id: garcia.id });
+    const done = await createTask(s, { description: 'Pressure test lines', job_id: lee.id });
+    await setTaskStatus(s, done.id, 'completed');
+    await openAs(page, s, '/tasks');
+    await expect(card(page, 'Seal skylight')).toBeVisible();
+
+    const statusFilter = page.getByRole('radiogroup', { name: 'Status filter' });
+    await statusFilter.getByText('Completed', { exact: true }).click();
+    await expect(card(page, 'Pressure test lines')).toBeVisible();
+    await expect(card(page, 'Seal skylight')).toBeHidden();
+
+    await statusFilter.getByText('Pending', { exact: true }).click();
+    await expect(card(page, 'Seal skylight')).toBeVisible();
+    await expect(card(page, 'Pressure test lines')).toBeHidden();
+
+    await page.getByLabel('Filter tasks').fill('pressure');
+    await expect(page.getByText('No tasks match your filters')).toBeVisible();
+
+    await statusFilter.getByText('All', { exact: true }).click();
+    await expect(card(page, 'Pressure test lines')).toBeVisible();
+    await page.getByLabel('Filter tasks').fill('oak ave'); // matches the job's address
+    await expect(card(page, 'Seal skylight')).toBeVisible();
+    await expect(card(page, 'Pressure test lines')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(page.getByLabel('Filter tasks')).toHaveValue('');
+    await expect(card(page, 'Seal skylight')).toBeVisible();
+    await expect(card(page, 'Pressure test lines')).toBeVisible();
+  });
+
+  test('job sections collapse', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    await createTask(s, { description: 'Replace vent boots', job_id: garcia.id });
+    await openAs(page, s, '/tasks');
+    const toggle = page.getByRole('button', { name: /Garcia Residence/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(card(page, 'Replace vent boots')).toBeHidden();
+    await toggle.click();
+    await expect(card(page, 'Replace vent boots')).toBeVisible();
+  });
+
+  test('Task Search: debounced typing, a misspelled word, Enter, the empty state and the header search', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { lee } = await seedCrew(s);
+    await createTask(s, { description: 'Replace corroded plumbing under the kitchen sink', job_id: lee.id, priority: 'high' });
+    await openAs(page, s, '/tasks');
+
+    await page.getByRole('tab', { name: 'Task Search' }).click();
+    await expect(page).toHaveURL(/tab=search/);
+    const box = page.getByLabel('Search tasks');
+    await box.pressSequentially('plumbng'); // misspelled
+    const result = page.getByTestId('search-result').filter({ hasText: 'Replace corroded plumbing under the kitchen sink' });
+    await expect(result).toBeVisible();
+    await expect(result.getByText(/% match/)).toBeVisible();
+    await expect(result.getByText('high priority')).toBeVisible();
+    await expect(page).toHaveURL(/q=plumbng/);
+
+    await box.fill('zzqqxx');
+    await box.press('Enter');
+    await expect(page.getByText('No tasks found matching your search')).toBeVisible();
+
+    await page.getByLabel('Search your workspace').fill('kitchen sink');
+    await page.getByLabel('Search your workspace').press('Enter');
+    await expect(page).toHaveURL(/\/tasks\?tab=search&q=kitchen(\+|%20)sink/);
+    await expect(page.getByLabel('Search tasks')).toHaveValue('kitchen sink');
+    await expect(result).toBeVisible();
+    await result.click();
+    await expect(page).toHaveURL(/\/tasks\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Replace corroded plumbing under the kitchen sink' })).toBeVisible();
+  });
+
+  test('task detail: job link, assign, Mark Complete and Reopen', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    const task = await createTask(s, { description: 'Final roof inspection', job_id: garcia.id, due_date: isoDateFromToday(0) });
+    await openAs(page, s, `/tasks/${task.id}`);
+
+    await expect(page.getByRole('heading', { name: 'Final roof inspection' })).toBeVisible();
+    await expect(page.getByText('Due today').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Garcia Residence' })).toHaveAttribute('href', `/jobs/${garcia.id}`);
+
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign Task' });
+    await dialog.getByRole('option', { name: /Ann Roofer/ }).click();
+    await dialog.getByRole('button', { name: 'Assign Task' }).click();
+    await expect(page.getByText('Ann Roofer', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    await expect.poll(async () => (await getTask(s, task.id)).status).toBe('completed');
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await expect(page.getByRole('button', { name: 'Mark Complete' })).toBeVisible();
+    await expect.poll(async () => (await getTask(s, task.id)).status).toBe('pending');
+  });
+});
+
+test.describe('tasks page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  /** A real touch drag through the DevTools protocol: Chromium turns it into touch and pointer events. */
+  async function drag(page: Page, target: Locator, dx: number, dy: number) {
+    const box = await target.boundingBox();
+    if (!box) throw new Error('the card is not on screen');
+    const cdp = await page.context().newCDPSession(page);
+    const x = box.x + 24;
+    const y = box.y + 18;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    const steps = 8;
+    for (let i = 1; i <= steps; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / steps, y: y + (dy * i) / steps }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  test('a swipe right of more than 50 px completes a task; short or vertical swipes do not', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    const task = await createTask(s, { description: 'Swipe me when done', job_id: garcia.id });
+    await openAs(page, s, '/tasks');
+    const c = card(page, 'Swipe me when done');
+    await c.scrollIntoViewIfNeeded();
+
+    await drag(page, c, 35, 0);
+    await drag(page, c, 0, 120);
+    await expect(c).toHaveAttribute('data-status', 'pending');
+    expect((await getTask(s, task.id)).status).toBe('pending');
+
+    await c.scrollIntoViewIfNeeded();
+    await drag(page, c, 140, 6);
+    await expect(c).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByText('Task marked complete')).toBeVisible();
+    await expect.poll(async () => (await getTask(s, task.id)).status).toBe('completed');
+  });
+});
