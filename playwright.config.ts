@@ -55,6 +55,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '100000',
       DEV_MAILBOX: 'true',
       LOG_LEVEL: 'warn',
+      // A private copy of the built SPA, when the shared apps/web/dist may be rebuilt during the run.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

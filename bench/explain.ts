@@ -16,7 +16,7 @@ const statements = await captureStatements(url, who);
 for (const [name, list] of Object.entries(statements)) {
   if (only && name !== only) continue;
   for (const s of list) {
-    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.params);
+    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.values);
     const lines = rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
     console.log(`== ${name}\n${(full ? lines : lines.filter((l) => /Execution|Planning Time|Scan|Sort|Limit/.test(l))).join('\n')}`);
   }

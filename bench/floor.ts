@@ -11,17 +11,28 @@ const port = Number(process.argv[2] ?? 3132);
 
 const pool = new pg.Pool({ connectionString: BENCH_URL, max: 20 });
 const { rows: [who] } = await pool.query(
-  `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email FROM users u JOIN profiles p ON p.id = u.id WHERE u.email = 'bench@fieldbook.local'`,
+  `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email, s.id AS "sessionId"
+     FROM users u JOIN profiles p ON p.id = u.id JOIN auth_sessions s ON s.user_id = u.id WHERE u.email = 'bench@fieldbook.local' LIMIT 1`,
 );
 if (!who) throw new Error('Run node bench/generate.mjs first');
 const statements = await captureStatements(BENCH_URL, who);
+
+/**
+ * The session lookup the product API's auth guard runs on every request (platform/auth-guard.ts resolveActor, as
+ * drizzle sends it: an unnamed statement). Paths under /with-session/ run it first, to show how much of the
+ * difference to the floor is that second round trip.
+ */
+const SESSION_LOOKUP = {
+  text: `select "auth_sessions"."id", "auth_sessions"."aal", "users"."email", "profiles"."role", "profiles"."workspace_id" from "auth_sessions" inner join "users" on "users"."id" = "auth_sessions"."user_id" left join "profiles" on "profiles"."id" = "auth_sessions"."user_id" where ("auth_sessions"."id" = $1 and "auth_sessions"."user_id" = $2) limit $3`,
+  values: [who.sessionId, who.userId, 1],
+};
 
 /** Runs the statements in order; a single `body` column is sent as-is, other rows as JSON. */
 async function replay(list: Statement[]): Promise<string> {
   let out = '';
   const rowsOfAll: unknown[] = [];
   for (const s of list) {
-    const { rows } = await pool.query(s.text, s.params);
+    const { rows } = await pool.query({ name: s.name, text: s.text, values: s.values });
     if (rows.length === 1 && typeof rows[0].body === 'string') out = rows[0].body;
     else rowsOfAll.push(...rows);
   }
@@ -38,12 +49,13 @@ const routes: Record<string, Statement[]> = {
 };
 
 const server = http.createServer((req, res) => {
-  const list = routes[req.url ?? ''];
+  const withSession = req.url?.startsWith('/with-session/') ?? false;
+  const list = routes[withSession ? req.url!.slice('/with-session'.length) : (req.url ?? '')];
   if (!list) {
     res.writeHead(404).end();
     return;
   }
-  replay(list).then(
+  (withSession ? pool.query(SESSION_LOOKUP).then(() => replay(list)) : replay(list)).then(
     (body) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body),
     (err) => res.writeHead(500).end(String(err)),
   );

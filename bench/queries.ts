@@ -1,22 +1,29 @@
-// The exact SQL statements (text + parameters) the server runs for each benchmarked request, captured by
-// calling the real repository functions on a drizzle instance whose logger records every statement.
-// The floor (bare pg + node:http) replays these statements, so both sides run the same SQL.
+// The exact SQL statements (name, text, parameters) the server runs for each benchmarked request, captured by
+// calling the real repository functions with a database handle whose pg pool records every statement.
+// The floor (bare pg + node:http) replays them as the same named prepared statements, so both sides run the same SQL.
 import { ListJobsQuerySchema, ListTasksQuerySchema, SearchQuerySchema } from '@fieldbook/contract';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { schema, type Db } from '../apps/server/src/db/client';
+import type { Db } from '../apps/server/src/db/client';
 import { homepageJson } from '../apps/server/src/features/dashboard/dashboard.repository';
 import { findJobsPageJson } from '../apps/server/src/features/jobs/jobs.repository';
 import { searchWork } from '../apps/server/src/features/search/search.service';
 import { findTasksPageJson } from '../apps/server/src/features/tasks/tasks.repository';
 import type { Actor } from '../apps/server/src/platform/auth-guard';
 
-export type Statement = { text: string; params: unknown[] };
+export type Statement = { name: string; text: string; values: unknown[] };
 
 export async function captureStatements(url: string, who: { userId: string; workspaceId: string; email: string }) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   let log: Statement[] = [];
-  const db = drizzle({ client: pool, schema, casing: 'snake_case', logger: { logQuery: (text, params) => log.push({ text, params }) } }) as unknown as Db;
+  // The work repositories send their statements through `db.$client.query({ name, text, values })` (jobs/sql.ts).
+  const recorder = {
+    totalCount: 0,
+    query: (statement: Statement) => {
+      log.push(statement);
+      return pool.query(statement);
+    },
+  };
+  const db = { $client: recorder } as unknown as Db;
   const actor: Actor = { userId: who.userId, email: who.email, role: 'user', workspaceId: who.workspaceId, sessionId: '', aal: 'aal1' };
   const take = async (run: () => Promise<unknown>) => {
     log = [];

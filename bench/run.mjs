@@ -8,11 +8,12 @@
 // autocannon: a latency run at a fixed overall rate and an unthrottled throughput run, each `duration` seconds.
 // Prints a table and writes bench/results.json. Loopback only; both children are stopped at the end.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -20,6 +21,7 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const DURATION = Number(args.duration ?? 10);
 const APP_PORT = 3131;
 const FLOOR_PORT = 3132;
+const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
 
 /** endpoint → app path, floor path, the rate of the latency run, and its target. */
 const ENDPOINTS = [
@@ -68,15 +70,53 @@ function load({ url, headers, rate, duration, connections = 10 }) {
   });
 }
 
+/**
+ * CPU seconds used so far by these processes (utime + stime from /proc). CPU per request does not depend on how
+ * busy the rest of the machine is, unlike req/s, so it is the steadier comparison with the floor.
+ */
+function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended
+    }
+  }
+  return ticks / 100;
+}
+
+/** PostgreSQL backends serving the benchmark database (both servers' pools). */
+async function backendPids() {
+  const client = new pg.Client({ connectionString: BENCH_URL });
+  await client.connect();
+  const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  await client.end();
+  return rows.map((r) => r.pid);
+}
+
+/** A fixed number of requests, unthrottled; CPU per request of the server process and of PostgreSQL. */
+async function cpuPerRequest({ url, headers, serverPid, amount = 3000 }) {
+  const pgPids = await backendPids();
+  const node0 = cpuSeconds([serverPid]);
+  const pg0 = cpuSeconds(pgPids);
+  await new Promise((resolve, reject) => autocannon({ url, headers, connections: 10, amount }, (err, r) => (err ? reject(err) : resolve(r))));
+  const perRequest = (s) => Math.round((s / amount) * 1e6);
+  return { nodeMicros: perRequest(cpuSeconds([serverPid]) - node0), postgresMicros: perRequest(cpuSeconds(pgPids) - pg0) };
+}
+
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(2) : '-');
 
 async function main() {
   const children = [];
   const results = [];
+  let app;
+  let floor;
   try {
-    const app = await start('app-server.ts', APP_PORT);
+    app = await start('app-server.ts', APP_PORT);
     children.push(app.child);
-    const floor = await start('floor.ts', FLOOR_PORT);
+    floor = await start('floor.ts', FLOOR_PORT);
     children.push(floor.child);
     const auth = { authorization: `Bearer ${app.info.token}` };
     for (const e of ENDPOINTS) {
@@ -95,11 +135,21 @@ async function main() {
       row.app.max = await load({ url: appUrl, headers: auth, duration: DURATION });
       row.floor.max = await load({ url: floorUrl, duration: DURATION });
       row.throughputVsFloor = Math.round((row.app.max.rps / row.floor.max.rps) * 1000) / 10;
+      row.app.cpu = await cpuPerRequest({ url: appUrl, headers: auth, serverPid: app.child.pid });
+      row.floor.cpu = await cpuPerRequest({ url: floorUrl, serverPid: floor.child.pid });
+      // The floor plus the auth guard's session lookup: separates "one more round trip" from framework cost.
+      const withSessionUrl = `http://127.0.0.1:${FLOOR_PORT}/with-session${e.floor}`;
+      row.floorWithSession = { max: await load({ url: withSessionUrl, duration: DURATION }), cpu: await cpuPerRequest({ url: withSessionUrl, serverPid: floor.child.pid }) };
+      row.throughputVsFloorWithSession = Math.round((row.app.max.rps / row.floorWithSession.max.rps) * 1000) / 10;
+      const total = (c) => c.nodeMicros + c.postgresMicros;
+      row.cpuFloorShare = Math.round((total(row.floor.cpu) / total(row.app.cpu)) * 1000) / 10;
       results.push(row);
       const a = row.app.atRate;
       console.log(
         `${e.app.padEnd(40)} @${e.rate}/s p50 ${fmt(a.p50)} p95 ${fmt(a.p95)} p99 ${fmt(a.p99)} ms (floor p99 ${fmt(row.floor.atRate.p99)}) | ` +
-          `max ${row.app.max.rps} req/s vs floor ${row.floor.max.rps} (${row.throughputVsFloor}%) | non2xx ${a.non2xx + row.app.max.non2xx} errors ${a.errors + row.app.max.errors}`,
+          `max ${row.app.max.rps} req/s vs floor ${row.floor.max.rps} (${row.throughputVsFloor}%), vs floor+session ${row.floorWithSession.max.rps} (${row.throughputVsFloorWithSession}%) | ` +
+          `CPU/req node+pg ${row.app.cpu.nodeMicros}+${row.app.cpu.postgresMicros} µs vs floor ${row.floor.cpu.nodeMicros}+${row.floor.cpu.postgresMicros} (${row.cpuFloorShare}%) | ` +
+          `non2xx ${a.non2xx + row.app.max.non2xx} errors ${a.errors + row.app.max.errors}`,
       );
     }
   } finally {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { PerformanceStats } from '@fieldbook/contract';
+import { signInThroughUi } from './support/auth';
 import { createJob, createTask, createWorkSession, openAs, seedCrew, setTaskStatus } from './support/work-data';
 
 const LONG_DESCRIPTION =
@@ -13,9 +14,13 @@ test.describe('home', () => {
     for (let i = 1; i <= 11; i++) await createTask(s, { description: `Checklist item ${String(i).padStart(2, '0')}`, job_id: garcia.id });
     await createTask(s, { description: LONG_DESCRIPTION, job_id: garcia.id, assigned_to: '5125550101' });
 
+    // Sign in (landing on /, which measures once), then load /home afresh and keep the measurement it reads.
+    await signInThroughUi(page, s.user);
+    await expect(page.getByTestId('path-optimized')).toBeVisible();
     const stats = page.waitForResponse((res) => res.url().endsWith('/api-fast/optimized/performance-stats') && res.ok());
     const optimizedData = page.waitForRequest((req) => req.url().endsWith('/api-fast/optimized/homepage-data'));
-    await openAs(page, s, '/home');
+    await page.goto('/home');
+    const measured = (await (await stats).json()) as PerformanceStats;
     await optimizedData;
 
     const tasks = page.getByRole('region', { name: 'Recent Tasks' });
@@ -35,7 +40,6 @@ test.describe('home', () => {
     await expect(documents.getByRole('link', { name: 'View All Recent Documents' })).toHaveAttribute('href', '/documents');
 
     // The comparison shows what the server measured.
-    const measured = (await (await stats).json()) as PerformanceStats;
     const box = page.getByRole('region', { name: 'Performance comparison' });
     const seconds = (s: number) => `${s.toFixed(s > 0 && s < 0.01 ? 4 : 3)} s`;
     await expect(box.getByTestId('path-optimized')).toContainText(`${seconds(measured.optimized.time_seconds)} · 1 request`);
@@ -48,7 +52,7 @@ test.describe('home', () => {
     // Standard: the ordinary endpoints, one request per card, and the same lists.
     const standardTasks = page.waitForRequest((req) => req.url().endsWith('/api/tasks?limit=10'));
     const standardJobs = page.waitForRequest((req) => req.url().endsWith('/api/jobs?exclude_status=completed&sort=due_date&limit=10'));
-    await page.getByText('Standard', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Data source' }).getByText('Standard').click();
     await Promise.all([standardTasks, standardJobs]);
     await expect(page.getByTestId('home-mode')).toHaveText('Showing data from the standard endpoints: one request per card.');
     await expect(tasks.getByTestId('home-task')).toHaveCount(10);
@@ -56,7 +60,7 @@ test.describe('home', () => {
     await expect(jobs.getByTestId('home-job')).toHaveCount(2);
     await expect(box.getByTestId('path-original')).toBeVisible();
 
-    await page.getByText('Optimized', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Data source' }).getByText('Optimized').click();
     await expect(page.getByTestId('home-mode')).toHaveText('Showing data from the optimized endpoint: one request for all three cards.');
 
     // A task row opens its job.

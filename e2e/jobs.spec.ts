@@ -252,3 +252,34 @@ test.describe('jobs', () => {
     await expect(page.getByText('Job not found')).toBeVisible();
   });
 });
+
+test.describe('jobs on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('cards fit the screen, Add Task works full screen, and the list is stacked rows instead of a table', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    await openAs(page, s, '/jobs');
+
+    const card = jobCard(page, 'Garcia Residence');
+    await expect(card).toBeVisible();
+    // Nothing wider than the screen: no sideways scrolling in the field.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await card.getByRole('button', { name: 'Add Task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Task' });
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(380);
+    await dialog.getByLabel('Task description').fill('Measure the gutter run');
+    await dialog.getByRole('option', { name: /Bob Plumber/ }).click();
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect(page.getByText('Task created successfully')).toBeVisible();
+    await expect.poll(async () => (await getJob(s, garcia.id)).tasks.map((t) => t.description)).toEqual(['Measure the gutter run']);
+
+    await page.goto('/jobs?view=table');
+    await expect(page.getByTestId('job-row')).toHaveCount(2);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await page.getByTestId('job-row').filter({ hasText: 'Garcia Residence' }).click();
+    await expect(page.getByRole('heading', { name: 'Garcia Residence', level: 1 })).toBeVisible();
+  });
+});

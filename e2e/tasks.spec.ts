@@ -27,8 +27,8 @@ test.describe('tasks page', () => {
     await expect(dialog.getByText('Please select a job for this task')).toBeVisible();
 
     await dialog.getByLabel('Task description').fill('Tear off old shingles');
-    await pickOption(page, dialog.getByRole('textbox', { name: 'Job' }), 'Lee', /Lee Family/);
-    await pickOption(page, dialog.getByRole('textbox', { name: 'Assign to' }), 'Ann', /Ann Roofer/);
+    await pickOption(page, dialog.getByRole('combobox', { name: 'Job' }), 'Lee', /Lee Family/);
+    await pickOption(page, dialog.getByRole('combobox', { name: 'Assign to' }), 'Ann', /Ann Roofer/);
     await dialog.getByLabel('Due date').fill(isoDateFromToday(1));
     await dialog.getByText('High', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Create Task' }).click();
@@ -43,7 +43,7 @@ test.describe('tasks page', () => {
 
     // "Create Task for this Job" preselects the job.
     await section(page, 'Unassigned').getByRole('button', { name: 'Create Task for this Job' }).click();
-    await expect(dialog.getByRole('textbox', { name: 'Job' })).toHaveValue(/Garcia Residence/);
+    await expect(dialog.getByRole('combobox', { name: 'Job' })).toHaveValue(/Garcia Residence/);
     await dialog.getByLabel('Task description').fill('Photograph attic decking');
     await dialog.getByRole('button', { name: 'Create Task' }).click();
     await expect(page.getByText('Task created successfully').first()).toBeVisible();

@@ -81,10 +81,7 @@ export async function findTasksJson(opts: { db: Db; workspaceId: string; userId:
     opts.db,
     sql`SELECT coalesce(json_agg(${taskJson} ORDER BY ${NEWEST_FIRST}), '[]'::json)::text AS body
         FROM tasks t JOIN jobs j ON j.id = t.job_id ${assigneeJoin(opts.userId)}
-        WHERE t.workspace_id = ${opts.workspaceId} AND t.id IN (${sql.join(
-          opts.taskIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+        WHERE t.workspace_id = ${opts.workspaceId} AND t.id = ANY(${sql.param(opts.taskIds)}::uuid[])`,
   );
   return body ?? '[]';
 }

@@ -53,8 +53,8 @@ export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors
         <TextInput label="Role" placeholder="e.g. Roofer, Client, Supplier" value={values.role} onChange={(e) => set('role', e.currentTarget.value)} error={shownErrors.role} />
         <Textarea size="md" label="Notes" autosize minRows={2} maxRows={6} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} error={shownErrors.notes} />
         <Group gap="lg">
-          <Switch label="Text messages (SMS)" checked={values.sms_opt_in} onChange={(e) => set('sms_opt_in', e.currentTarget.checked)} />
-          <Switch label="Email" checked={values.email_opt_in} onChange={(e) => set('email_opt_in', e.currentTarget.checked)} />
+          <Switch label="OK to text (SMS)" checked={values.sms_opt_in} onChange={(e) => set('sms_opt_in', e.currentTarget.checked)} />
+          <Switch label="OK to email" checked={values.email_opt_in} onChange={(e) => set('email_opt_in', e.currentTarget.checked)} />
         </Group>
         <Group justify="space-between" gap="sm" mt="sm">
           {onDelete ? (

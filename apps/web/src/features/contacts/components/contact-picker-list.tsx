@@ -4,6 +4,7 @@ import { formatPhoneInput, type Contact } from '@fieldbook/contract';
 import { useMemo, useState } from 'react';
 import { useContacts } from '../api/get-contacts';
 import { filterContacts } from '../lib/contact-search';
+import { nextSelection } from '../lib/selection';
 import { ContactLoadError } from './contact-load-error';
 import classes from './contact-picker.module.css';
 
@@ -33,11 +34,8 @@ export function ContactPickerList({ value, onChange, maxSelection, maxHeight = '
   const isFull = maxSelection !== undefined && value.length >= maxSelection;
 
   const toggle = (contact: Contact) => {
-    let next: string[];
-    if (value.includes(contact.id)) next = value.filter((id) => id !== contact.id);
-    else if (isSingle) next = [contact.id];
-    else if (isFull) return;
-    else next = [...value, contact.id];
+    const next = nextSelection(value, contact.id, maxSelection);
+    if (next.length === value.length && next.every((id, i) => id === value[i])) return;
     onChange(next, all.filter((c) => next.includes(c.id)));
   };
 

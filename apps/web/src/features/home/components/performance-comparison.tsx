@@ -9,7 +9,7 @@ export function PerformanceComparison() {
 
   return (
     <Paper withBorder p="md" aria-label="Performance comparison" component="section" data-testid="performance-comparison">
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <IconBolt size={18} color="var(--mantine-color-fieldbook-7)" />
           <Text fw={700} size="sm">
@@ -18,7 +18,7 @@ export function PerformanceComparison() {
         </Group>
         <Group gap="xs" wrap="nowrap">
           {stats.data && (
-            <Badge color={stats.data.improvement_percent > 0 ? 'green' : 'gray'} variant="light" data-testid="improvement">
+            <Badge color={stats.data.improvement_percent > 0 ? 'green' : 'gray'} variant="light" data-testid="improvement" style={{ flexShrink: 0, overflow: 'visible' }}>
               {improvementLabel(stats.data.improvement_percent)}
             </Badge>
           )}

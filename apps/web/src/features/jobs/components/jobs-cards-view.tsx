@@ -92,7 +92,7 @@ export function JobsCardsView() {
       ) : feed.isError && jobs.length === 0 ? (
         <LoadError error={feed.error} onRetry={() => void feed.refetch()} isRetrying={feed.isFetching} />
       ) : jobs.length === 0 ? (
-        <EmptyJobs isFiltered={isFiltered} onViewAll={viewAll} />
+        <EmptyJobs isFiltered={isFiltered} term={search.term} onViewAll={viewAll} />
       ) : (
         <>
           <Group gap="xs">
@@ -121,7 +121,7 @@ export function JobsCardsView() {
   );
 }
 
-function EmptyJobs({ isFiltered, onViewAll }: { isFiltered: boolean; onViewAll: () => void }) {
+function EmptyJobs({ isFiltered, term, onViewAll }: { isFiltered: boolean; term: string; onViewAll: () => void }) {
   return (
     <Paper withBorder p={{ base: 'lg', sm: 48 }}>
       <Stack align="center" gap="sm" ta="center">
@@ -132,7 +132,11 @@ function EmptyJobs({ isFiltered, onViewAll }: { isFiltered: boolean; onViewAll: 
           {isFiltered ? 'No jobs found' : 'No jobs yet'}
         </Text>
         <Text c="dimmed" size="sm" maw={420}>
-          {isFiltered ? 'No job matches this search and status.' : 'Create a job for a client and property to start tracking its tasks and documents.'}
+          {!isFiltered
+            ? 'Create a job for a client and property to start tracking its tasks and documents.'
+            : term
+              ? `No job's client, address, claim or title matches “${term}” with this status. Similar matches, if any, are listed above.`
+              : 'No job has this status.'}
         </Text>
         {isFiltered ? (
           <Button onClick={onViewAll}>View All Jobs</Button>

@@ -102,13 +102,24 @@ export function TaskDetail({ id }: { id: string }) {
                   <Anchor component={Link} to={`/jobs/${t.job_id}`} fw={600}>
                     {taskJobName(t.job)}
                   </Anchor>
-                  {t.job.property_address && <Text size="xs" c="dimmed">{t.job.property_address}</Text>}
+                  {t.job.title && <Text size="sm">{t.job.title}</Text>}
+                  {t.job.property_address && (
+                    <Text size="xs" c="dimmed">
+                      {t.job.property_address}
+                    </Text>
+                  )}
                 </div>
               </Group>
             </Fact>
             <Fact label="Assigned to">
-              {assigneeName(t)}
-              {t.assigned_to && t.assignee_name && <Text size="xs" c="dimmed">{formatPhoneInput(t.assigned_to)}</Text>}
+              <Text span size="sm">
+                {assigneeName(t)}
+              </Text>
+              {t.assigned_to && t.assignee_name && (
+                <Text size="xs" c="dimmed">
+                  {formatPhoneInput(t.assigned_to)}
+                </Text>
+              )}
             </Fact>
             <Fact label="Due">{dueLabel(t.due_date)}</Fact>
             <Fact label="Priority">
