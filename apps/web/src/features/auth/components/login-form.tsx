@@ -72,14 +72,14 @@ export function LoginForm() {
     return (
       <Suspense fallback={<Loader type="dots" />}>
         <MfaChallengeForm
-        onVerified={async () => {
-          await refreshAssurance(); // the guard must see aal2 before the redirect
-          succeed();
-        }}
-        onCancel={() => {
-          void signOut();
-          setStatus({ kind: 'idle' });
-        }}
+          onVerified={async () => {
+            await refreshAssurance(); // the guard must see aal2 before the redirect
+            succeed();
+          }}
+          onCancel={() => {
+            void signOut();
+            setStatus({ kind: 'idle' });
+          }}
         />
       </Suspense>
     );
