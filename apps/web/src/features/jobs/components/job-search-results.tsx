@@ -3,7 +3,7 @@ import type { SearchResult } from '@fieldbook/contract';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSearch } from '../../tasks/api/search';
-import { excerptParts } from '../lib/excerpt';
+import { excerptParts } from '../../../lib/excerpt';
 
 const TYPE_COLOR: Record<SearchResult['type'], string> = { job: 'fieldbook', task: 'blue', document: 'grape' };
 

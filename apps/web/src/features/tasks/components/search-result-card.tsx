@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { SearchResult } from '@fieldbook/contract';
 import { Link } from 'react-router';
-import { parseExcerpt } from '../lib/excerpt';
+import { excerptParts } from '../../../lib/excerpt';
 import { PRIORITY_COLOR, TASK_STATUS_COLOR } from '../lib/task-display';
 
 const TYPE_LABEL: Record<SearchResult['type'], string> = { task: 'Task', job: 'Job', document: 'Document' };
@@ -31,7 +31,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {parseExcerpt(result.excerpt).map((part, i) =>
+          {excerptParts(result.excerpt).map((part, i) =>
             part.isMatch ? (
               <Text key={i} component="mark" fw={700} c="inherit" bg="yellow.2" px={2} style={{ borderRadius: 3 }}>
                 {part.text}

@@ -1,21 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyCreateTaskForm, toCreateTaskBody, validateCreateTask } from './create-task-form';
 import { createDebouncer, SEARCH_DEBOUNCE_MS } from './debounce';
-import { parseExcerpt } from './excerpt';
 import { isCompletingSwipe, swipeAxis } from './swipe';
-
-describe('parseExcerpt', () => {
-  it('splits out the <b> marks as matches and keeps other markup as plain text', () => {
-    expect(parseExcerpt('fix the <b>roof</b> leak near <b>gutter</b>')).toEqual([
-      { text: 'fix the ', isMatch: false },
-      { text: 'roof', isMatch: true },
-      { text: ' leak near ', isMatch: false },
-      { text: 'gutter', isMatch: true },
-    ]);
-    expect(parseExcerpt('<img src=x onerror=alert(1)>')).toEqual([{ text: '<img src=x onerror=alert(1)>', isMatch: false }]);
-    expect(parseExcerpt('')).toEqual([]);
-  });
-});
 
 describe('swipe to complete', () => {
   it('decides the axis once the finger has moved, vertical wins ties', () => {

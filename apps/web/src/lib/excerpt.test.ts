@@ -23,3 +23,16 @@ describe('excerptParts', () => {
     expect(excerptParts('')).toEqual([]);
   });
 });
+
+describe('excerptParts (task search results)', () => {
+  it('splits out the <b> marks as matches and keeps other markup as plain text', () => {
+    expect(excerptParts('fix the <b>roof</b> leak near <b>gutter</b>')).toEqual([
+      { text: 'fix the ', isMatch: false },
+      { text: 'roof', isMatch: true },
+      { text: ' leak near ', isMatch: false },
+      { text: 'gutter', isMatch: true },
+    ]);
+    expect(excerptParts('<img src=x onerror=alert(1)>')).toEqual([{ text: '<img src=x onerror=alert(1)>', isMatch: false }]);
+    expect(excerptParts('')).toEqual([]);
+  });
+});
