@@ -85,7 +85,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleClientSecret: e.GOOGLE_CLIENT_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
-    devMailbox: e.DEV_MAILBOX ?? embedded,
+    // The mailbox shows sign-in links: on only for the embedded default without real mail (HOST defaults to loopback).
+    devMailbox: e.DEV_MAILBOX ?? (embedded && !e.SMTP_URL),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
   };

@@ -93,6 +93,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+  // An idle client can be dropped by the server (restart, admin termination); pg then emits 'error' on the pool,
+  // which would crash the process if nobody listens. The pool replaces the client on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }

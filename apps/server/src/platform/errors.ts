@@ -37,11 +37,15 @@ export function fieldError(field: string, message: string): AppError {
 }
 
 function zodIssuesToFields(error: FastifyError): FieldIssue[] {
-  const validation = (error.validation ?? []) as Array<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }>;
-  return validation.map((v) => {
-    const issuePath = v.params?.issue?.path;
-    const field = issuePath?.length ? issuePath.map(String).join('.') : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-    return { field: field || (error.validationContext ?? 'request'), message: v.message ?? 'Invalid value' };
+  // fastify-type-provider-zod puts each zod issue here: keyword = issue.code, instancePath = '/a/b', params = the rest.
+  const validation = (error.validation ?? []) as Array<{ keyword?: string; instancePath?: string; message?: string; params?: { keys?: string[] } }>;
+  return validation.flatMap((v) => {
+    const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    // An unknown key in a strict body: name the key itself, not its parent object.
+    if (v.keyword === 'unrecognized_keys' && v.params?.keys?.length) {
+      return v.params.keys.map((key) => ({ field: path ? `${path}.${key}` : key, message: `Unknown field "${key}"` }));
+    }
+    return [{ field: path || (error.validationContext ?? 'request'), message: v.message ?? 'Invalid value' }];
   });
 }
 

@@ -106,7 +106,7 @@ describe('PUT /api/settings', () => {
     const user = await createTestUser(ctx);
     const unknown = await putSettings(user, { theme: 'dark', colour: 'red' });
     expect(unknown.statusCode).toBe(400);
-    expect(JSON.stringify(unknown.json().error)).toContain('colour');
+    expect(unknown.json().error.details).toContainEqual({ field: 'colour', message: 'Unknown field "colour"' });
     const list = await putSettings(user, [1, 2]);
     expect(list.statusCode).toBe(400);
     expect(await storedRow(user.id)).toBeUndefined();
