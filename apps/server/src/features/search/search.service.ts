@@ -28,10 +28,10 @@ function workspaceLexeme(workspaceId: string): string {
 
 /**
  * Relevance is ranked among at most this many of the newest matches of each kind. Why: ts_rank over every match
- * of a common word (8,000 tasks say "roof" in the benchmark workspace) cost ~70 ms; ranking the newest 500 costs
+ * of a common word (8,000 tasks say "roof" in the benchmark workspace) cost ~70 ms; ranking the newest 200 costs
  * a few. Totals still count every match.
  */
-export const RANK_CANDIDATES = 500;
+export const RANK_CANDIDATES = 200;
 
 /**
  * The jobs and tasks matching the tsquery of CTE `q` (columns tsq and wsq; the similar-word search adds sim) in the
