@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { paced } from './paced.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -138,8 +139,16 @@ async function main() {
         endpoint: e.app,
         rate: e.rate,
         target: e.target,
-        app: { atRate: await load({ url: appUrl, headers: auth, rate: e.rate, duration: DURATION }) },
-        floor: { atRate: await load({ url: floorUrl, rate: e.rate, duration: DURATION }) },
+        // The latency target is judged on evenly paced arrivals (paced.mjs); autocannon's overallRate run is kept
+        // beside it for comparison (its per-second quota arrives in bursts).
+        app: {
+          atRate: await paced({ url: appUrl, headers: auth, rate: e.rate, duration: DURATION }),
+          autocannonAtRate: await load({ url: appUrl, headers: auth, rate: e.rate, duration: DURATION }),
+        },
+        floor: {
+          atRate: await paced({ url: floorUrl, rate: e.rate, duration: DURATION }),
+          autocannonAtRate: await load({ url: floorUrl, rate: e.rate, duration: DURATION }),
+        },
       };
       row.app.max = await load({ url: appUrl, headers: auth, duration: DURATION });
       row.floor.max = await load({ url: floorUrl, duration: DURATION });
@@ -155,7 +164,8 @@ async function main() {
       results.push(row);
       const a = row.app.atRate;
       console.log(
-        `${e.app.padEnd(40)} @${e.rate}/s p50 ${fmt(a.p50)} p95 ${fmt(a.p95)} p99 ${fmt(a.p99)} ms (floor p99 ${fmt(row.floor.atRate.p99)}) | ` +
+        `${e.app.padEnd(40)} paced @${e.rate}/s p50 ${fmt(a.p50)} p95 ${fmt(a.p95)} p99 ${fmt(a.p99)} ms (floor p95 ${fmt(row.floor.atRate.p95)} p99 ${fmt(row.floor.atRate.p99)}); ` +
+          `autocannon @${e.rate}/s p95 ${fmt(row.app.autocannonAtRate.p95)} p99 ${fmt(row.app.autocannonAtRate.p99)} | ` +
           `max ${row.app.max.rps} req/s vs floor ${row.floor.max.rps} (${row.throughputVsFloor}%), vs floor+session ${row.floorWithSession.max.rps} (${row.throughputVsFloorWithSession}%) | ` +
           `CPU/req node+pg ${row.app.cpu.nodeMicros}+${row.app.cpu.postgresMicros} µs vs floor ${row.floor.cpu.nodeMicros}+${row.floor.cpu.postgresMicros} (${row.cpuFloorShare}%) | ` +
           `non2xx ${a.non2xx + row.app.max.non2xx} errors ${a.errors + row.app.max.errors}`,
