@@ -58,6 +58,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The build's migrated empty database (dist/pglite-template.tar.gz beside dist/migrations), if present. */
+function pgliteTemplate(): Blob | undefined {
+  try {
+    const file = path.join(migrationsDir(), '..', 'pglite-template.tar.gz');
+    return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Opens PGlite in `dataDir` (or in memory with `memory://`). */
 export async function openPglite(dataDir: string | 'memory://'): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -72,7 +82,10 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
     mkdirSync(dir, { recursive: true });
     release = acquireLock(dir);
     try {
-      client = await PGlite.create({ dataDir: path.join(dir, 'pg'), extensions: { pg_trgm } });
+      const pgDir = path.join(dir, 'pg');
+      // First start: copy the migrated empty database made by the build, if there is one (much faster than initdb).
+      const template = existsSync(pgDir) ? undefined : pgliteTemplate();
+      client = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
     } catch (err) {
       release();
       throw err;
