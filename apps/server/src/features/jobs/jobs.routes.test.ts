@@ -125,6 +125,13 @@ describe('POST /api/jobs', () => {
     expect(row!.createdBy).toBe(alice.id);
   });
 
+  it('makes placeholder documents from custom document types', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/jobs', headers: alice.headers, payload: { client_name: 'Custom', document_types: ['roof_plan', 'permit'] } });
+    expect(res.statusCode).toBe(201);
+    const job = JobSchema.parse(res.json());
+    expect(job.documents.needed.map((d) => [d.name, d.document_type])).toEqual([['Roof Plan', 'roof_plan'], ['Permit', 'permit']]);
+  });
+
   it('rejects a missing client name and bad fields with 400 and writes nothing', async () => {
     const before = (await ctx.db.select().from(jobs)).length;
     for (const [payload, field, message] of [
