@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AmrEntry } from '../db/schema';
 
@@ -28,7 +28,8 @@ export type TokenSigner = {
 
 /** HS256 access tokens (design.md §5). */
 export function createTokenSigner(secret: string, issuer: string): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: with raw bytes jose imports the HMAC key again on every sign and verify.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async sign(claims, now) {
       const iat = Math.floor(now.getTime() / 1000);
