@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitsOnly } from './format';
+import { JobTaskSchema } from './jobs';
 import { JobStatusSchema, OptionalDateSchema, OptionalFilterTextSchema, TaskPrioritySchema, TaskStatusSchema } from './work-enums';
 
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
@@ -35,19 +36,8 @@ export type TaskJobSummary = z.infer<typeof TaskJobSummarySchema>;
  * A task (GET /api/tasks, GET /api/tasks/:id, and every task mutation's answer).
  * assignee_name: the caller's contact with that phone (raw, digits, +1), else null.
  */
-export const TaskSchema = z.object({
-  id: z.uuid(),
-  job_id: z.uuid(),
-  description: z.string(),
-  assigned_to: z.string().nullable(),
+export const TaskSchema = JobTaskSchema.extend({
   assignee_name: z.string().nullable(),
-  status: TaskStatusSchema,
-  priority: TaskPrioritySchema,
-  due_date: z.string().nullable(),
-  document_id: z.uuid().nullable(),
-  group_id: z.uuid().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
   job: TaskJobSummarySchema,
 });
 export type Task = z.infer<typeof TaskSchema>;
