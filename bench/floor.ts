@@ -18,14 +18,11 @@ if (!who) throw new Error('Run node bench/generate.mjs first');
 const statements = await captureStatements(BENCH_URL, who);
 
 /**
- * The session lookup the product API's auth guard runs on every request (platform/auth-guard.ts resolveActor, as
- * drizzle sends it: an unnamed statement). Paths under /with-session/ run it first, to show how much of the
- * difference to the floor is that second round trip.
+ * The session lookup the product API's auth guard runs on every request (platform/auth-guard.ts resolveActor,
+ * captured like the rest). Paths under /with-session/ run it first, to show how much of the difference to the
+ * floor is that second round trip.
  */
-const SESSION_LOOKUP = {
-  text: `select "auth_sessions"."id", "auth_sessions"."aal", "users"."email", "profiles"."role", "profiles"."workspace_id" from "auth_sessions" inner join "users" on "users"."id" = "auth_sessions"."user_id" left join "profiles" on "profiles"."id" = "auth_sessions"."user_id" where ("auth_sessions"."id" = $1 and "auth_sessions"."user_id" = $2) limit $3`,
-  values: [who.sessionId, who.userId, 1],
-};
+const SESSION_LOOKUP = statements.session[0]!;
 
 /** Runs the statements in order; a single `body` column is sent as-is, other rows as JSON. */
 async function replay(list: Statement[]): Promise<string> {

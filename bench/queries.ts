@@ -8,14 +8,15 @@ import { homepageJson } from '../apps/server/src/features/dashboard/dashboard.re
 import { findJobsPageJson } from '../apps/server/src/features/jobs/jobs.repository';
 import { searchWork } from '../apps/server/src/features/search/search.service';
 import { findTasksPageJson } from '../apps/server/src/features/tasks/tasks.repository';
-import type { Actor } from '../apps/server/src/platform/auth-guard';
+import { resolveActor, type Actor } from '../apps/server/src/platform/auth-guard';
+import type { AccessClaims, TokenSigner } from '../apps/server/src/platform/tokens';
 
 export type Statement = { name: string; text: string; values: unknown[] };
 
-export async function captureStatements(url: string, who: { userId: string; workspaceId: string; email: string }) {
+export async function captureStatements(url: string, who: { userId: string; workspaceId: string; email: string; sessionId: string }) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   let log: Statement[] = [];
-  // The work repositories send their statements through `db.$client.query({ name, text, values })` (jobs/sql.ts).
+  // The work repositories send their statements through `db.$client.query({ name, text, values })` (db/sql.ts).
   const recorder = {
     totalCount: 0,
     query: (statement: Statement) => {
@@ -31,7 +32,10 @@ export async function captureStatements(url: string, who: { userId: string; work
     return log;
   };
   const { workspaceId, userId } = who;
+  // The auth guard's session lookup, as resolveActor sends it once the token has been verified.
+  const signer = { verify: async () => ({ sub: userId, session_id: who.sessionId }) as AccessClaims } as unknown as TokenSigner;
   const statements = {
+    session: await take(() => resolveActor(db, signer, 'verified')),
     jobs: await take(() => findJobsPageJson({ db, workspaceId, query: ListJobsQuerySchema.parse({}) })),
     tasks: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({}) })),
     tasks10: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({ limit: 10 }) })),

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,6 +21,7 @@ import { tasksRoutes } from './features/tasks/tasks.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import type { FeatureDeps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
+import { registerSecurityHeaders } from './platform/security-headers';
 import type { TokenSigner } from './platform/tokens';
 
 export type AppDeps = {
@@ -52,7 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const featureDeps: FeatureDeps = { config, db: deps.database.db, signer: deps.signer, now: deps.now ?? (() => new Date()) };
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { contacts } from '../../db/schema';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { likePattern } from '../jobs/sql';
+import { likePattern } from '../../db/sql';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { hasTable, isoDate, isoTs, queryJsonText, queryRows } from '../jobs/sql';
+import { hasTable, isoDate, isoTs, queryJsonText, queryRows } from '../../db/sql';
 
 /**
  * Tables of later issues (documents, groups) are used once their migration has created them, generically

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
-import { sendJsonText } from '../jobs/sql';
+import { sendJsonText } from '../../platform/json-text';
 import { getDashboardStats, getDashboardTasks, getHomepageData, measureHomePerformance } from './dashboard.service';
 
 const tags = ['dashboard'];

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import { findJobsPageJson } from '../jobs/jobs.repository';
-import { hasTable, queryRows } from '../jobs/sql';
+import { hasTable, queryRows } from '../../db/sql';
 import { findTasksPageJson } from '../tasks/tasks.repository';
 import { countsForWorkspace, dashboardTasksJson, homepageJson } from './dashboard.repository';
 

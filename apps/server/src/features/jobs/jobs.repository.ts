@@ -2,7 +2,7 @@ import { DEFAULT_DOCUMENT_TYPES, type JobStatus, type ListJobsQuery } from '@fie
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { isoDate, isoTs, likePattern, queryJsonText } from './sql';
+import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
 
 /** Columns a job answer needs (never the search vector). */
 const JOB_COLUMNS = sql.raw(

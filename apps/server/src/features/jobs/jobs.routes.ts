@@ -15,7 +15,7 @@ import type { FeatureDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
 import { createTask } from '../tasks/tasks.service';
 import { createJob, findJobs, getJobById, updateJobStatus } from './jobs.service';
-import { sendJsonText } from './sql';
+import { sendJsonText } from '../../platform/json-text';
 
 const tags = ['jobs'];
 

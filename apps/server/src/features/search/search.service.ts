@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
-import { queryRows } from '../jobs/sql';
+import { queryRows } from '../../db/sql';
 import { explainMatch, searchSummary, words, type SearchField } from './search-text';
 
 type Hit = {

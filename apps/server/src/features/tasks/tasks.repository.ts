@@ -2,7 +2,7 @@ import type { ListTasksQuery, TaskStatus } from '@fieldbook/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
-import { isoDate, isoTs, likePattern, queryJsonText } from '../jobs/sql';
+import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
 
 /**
  * A task with its job summary and the assignee's name from the caller's contacts (TaskSchema), from aliases

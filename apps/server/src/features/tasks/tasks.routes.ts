@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
-import { sendJsonText } from '../jobs/sql';
+import { sendJsonText } from '../../platform/json-text';
 import { assignTask, batchAssignTasks, createTask, findTasks, getTaskById, updateTaskStatus } from './tasks.service';
 
 const tags = ['tasks'];

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 /**
- * Small SQL helpers shared by the work features (jobs, tasks, search, dashboard).
+ * Small SQL helpers shared by the features (jobs, tasks, search, dashboard, the auth guard).
  *
  * Why JSON is built in PostgreSQL for the hot lists: design.md §11 wants ≥ 60% of a bare `pg` + `node:http`
  * handler's throughput. Building the response with json_build_object/json_agg and sending the text as-is keeps
@@ -65,14 +64,6 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export async function queryJsonText(db: Db, query: SQL): Promise<string | null> {
   const [row] = await queryRows<{ body: string | null }>(db, query);
   return row?.body ?? null;
-}
-
-/**
- * Sends JSON text built by PostgreSQL unchanged. Fastify sends a string with a JSON content type as-is (no
- * serializer), so the route's response schema documents the shape without re-serializing it.
- */
-export function sendJsonText(reply: FastifyReply, body: string, status = 200): FastifyReply {
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 /** Escapes LIKE wildcards so user text matches literally. */
