@@ -246,6 +246,24 @@ test.describe('tasks page on a phone', () => {
     await cdp.detach();
   }
 
+  test('Create New Task fits the screen: every priority is visible and can be chosen', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    await createTask(s, { description: 'Existing gutter check', job_id: garcia.id });
+    await openAs(page, s, '/tasks');
+    await page.getByRole('button', { name: 'Create Task', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Task' });
+    const priority = dialog.getByRole('radiogroup');
+    const high = priority.getByText('High', { exact: true });
+    await expect(high).toBeVisible();
+    const [groupBox, highBox] = [await priority.boundingBox(), await high.boundingBox()];
+    // The control clips what overflows it: "High" must end inside it, and inside the screen.
+    expect(highBox!.x + highBox!.width).toBeLessThanOrEqual(groupBox!.x + groupBox!.width);
+    expect(groupBox!.x + groupBox!.width).toBeLessThanOrEqual(390);
+    await high.click();
+    await expect(priority.getByRole('radio', { name: 'High' })).toBeChecked();
+  });
+
   test('a swipe right of more than 50 px completes a task; short or vertical swipes do not', async ({ page, request }) => {
     const s = await createWorkSession(request);
     const { garcia } = await seedCrew(s);

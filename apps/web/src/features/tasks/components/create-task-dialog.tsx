@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { formatPhoneInput, jobClientName, type TaskPriority } from '@fieldbook/contract';
@@ -116,15 +116,16 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
             nothingFoundMessage="No matching contacts found"
             {...form.getInputProps('assignee')}
           />
-          <Group grow align="flex-start" gap="md" wrap="wrap">
-            <TextInput type="date" label="Due date" min={localIsoDate(new Date())} miw={160} {...form.getInputProps('dueDate')} />
-            <Stack gap={4} miw={200}>
+          {/* One column on phones: a grown Group caps each child at half the width, which clipped "High". */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput type="date" label="Due date" min={localIsoDate(new Date())} {...form.getInputProps('dueDate')} />
+            <Stack gap={4}>
               <Text size="md" fw={500} id="create-task-priority">
                 Priority
               </Text>
-              <SegmentedControl size="md" aria-labelledby="create-task-priority" data={PRIORITIES} {...form.getInputProps('priority')} />
+              <SegmentedControl size="md" fullWidth aria-labelledby="create-task-priority" data={PRIORITIES} {...form.getInputProps('priority')} />
             </Stack>
-          </Group>
+          </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
