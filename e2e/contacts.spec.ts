@@ -72,6 +72,11 @@ test.describe('contacts', () => {
     const s = await createWorkSession(request);
     await createContact(s, { name: 'Uma Gutters', phone_number: '5125550170' });
     await openAs(page, s, '/contacts');
+    // Deleting from /contacts/:id must not make the screen look the deleted contact up on its own.
+    const notFound: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 404 && res.url().includes('/api/contacts/')) notFound.push(res.url());
+    });
 
     await page.getByTestId('contact-row').filter({ hasText: 'Uma Gutters' }).click();
     await expect(page).toHaveURL(/\/contacts\/[0-9a-f-]{36}$/);
@@ -87,6 +92,9 @@ test.describe('contacts', () => {
     await confirm.getByRole('button', { name: 'Delete Contact' }).click();
     await expect(page.getByText('Contact deleted')).toBeVisible();
     await expect(page.getByText('No contacts available')).toBeVisible();
+    await expect(page).toHaveURL('/contacts');
     expect((await getContacts(s)).total).toBe(0);
+    await expect(page.getByText('Contact not found')).toHaveCount(0);
+    expect(notFound).toEqual([]);
   });
 });

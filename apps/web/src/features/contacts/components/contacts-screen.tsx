@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useDeletedContactIds } from '../api/delete-contact';
 import { useContact } from '../api/get-contact';
 import { useContacts } from '../api/get-contacts';
 import { filterContacts } from '../lib/contact-search';
@@ -57,7 +58,8 @@ export function ContactsScreen({ contactId }: { contactId?: string }) {
 
   // The deep-linked contact: from the list when it is there, else fetched on its own.
   const listed = contactId ? all.find((c) => c.id === contactId) : undefined;
-  const single = useContact(contactId && contacts.isSuccess && !listed ? contactId : undefined);
+  const isDeleted = useDeletedContactIds().includes(contactId ?? '');
+  const single = useContact(contactId && contacts.isSuccess && !listed && !isDeleted ? contactId : undefined);
   const editing = listed ?? single.data;
   useEffect(() => {
     if (contactId && single.isError) {
