@@ -31,6 +31,19 @@ describe('ContactForm', () => {
     expect(phone.value).toBe('(555) 123-4567');
   });
 
+  it('keeps the caret where the user edits in the middle of the number', async () => {
+    const user = userEvent.setup();
+    const { phone } = renderForm();
+    await user.type(phone, '5125559876');
+    // "(512) 5|55-9876": Backspace removes that 5, then a 5 typed goes back in the same place, not at the end.
+    await user.type(phone, '{Backspace}', { initialSelectionStart: 7, initialSelectionEnd: 7 });
+    expect(phone.value).toBe('(512) 559-876');
+    expect(phone.selectionStart).toBe(4);
+    await user.keyboard('5');
+    expect(phone.value).toBe('(512) 555-9876');
+    expect(phone.selectionStart).toBe(7);
+  });
+
   it('shows the specified messages and submits digits-only values when valid', async () => {
     const user = userEvent.setup();
     const { onSubmit, phone } = renderForm();

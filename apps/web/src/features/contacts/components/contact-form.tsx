@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatPhoneInput } from '@fieldbook/contract';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { validateContactForm, type ContactFormErrors, type ContactFormValues } from '../lib/contact-form';
+import { caretAfterFormat } from '../lib/phone-caret';
 
 type ContactFormProps = {
   initialValues: ContactFormValues;
@@ -20,11 +21,27 @@ export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<ContactFormErrors>({});
   const shownErrors = { ...serverErrors, ...errors };
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const phoneCaret = useRef<number | null>(null);
+
+  // After the re-formatted phone is committed, put the caret back where the user was typing.
+  useLayoutEffect(() => {
+    if (phoneCaret.current === null || !phoneRef.current) return;
+    phoneRef.current.setSelectionRange(phoneCaret.current, phoneCaret.current);
+    phoneCaret.current = null;
+  });
 
   const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => {
     setValues((prev) => ({ ...prev, [key]: value }));
     // An edited field's old error no longer applies.
     setErrors((prev) => ({ ...prev, [key]: undefined }));
+  };
+
+  const onPhoneChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const typed = e.currentTarget.value;
+    const formatted = formatPhoneInput(typed);
+    phoneCaret.current = caretAfterFormat(typed, e.currentTarget.selectionStart ?? typed.length, formatted);
+    set('phone', formatted);
   };
 
   const submit = (e: FormEvent) => {
@@ -45,8 +62,9 @@ export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors
           inputMode="tel"
           autoComplete="tel-national"
           placeholder="(555) 123-4567"
+          ref={phoneRef}
           value={values.phone}
-          onChange={(e) => set('phone', formatPhoneInput(e.currentTarget.value))}
+          onChange={onPhoneChange}
           error={shownErrors.phone}
         />
         <TextInput label="Email" type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.currentTarget.value)} error={shownErrors.email} />
