@@ -9,7 +9,7 @@ const full = process.argv.includes('--full');
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const { rows: [who] } = await client.query(
-  `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email FROM users u JOIN profiles p ON p.id = u.id WHERE u.email = 'bench@fieldbook.local'`,
+  `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email, s.id AS "sessionId" FROM users u JOIN profiles p ON p.id = u.id JOIN auth_sessions s ON s.user_id = u.id WHERE u.email = 'bench@fieldbook.local'`,
 );
 if (!who) throw new Error('Run node bench/generate.mjs first');
 const statements = await captureStatements(url, who);

@@ -135,6 +135,10 @@ async function main() {
       // Warm both (JIT, plan and buffer caches) before measuring.
       await load({ url: appUrl, headers: auth, duration: 2 });
       await load({ url: floorUrl, duration: 2 });
+      // …and at the measured rate, so both pools have the connections (and prepared statements) that rate needs:
+      // without it the first half second of the paced run measures connection set-up, not steady state.
+      await paced({ url: appUrl, headers: auth, rate: e.rate, duration: 2 });
+      await paced({ url: floorUrl, rate: e.rate, duration: 2 });
       const row = {
         endpoint: e.app,
         rate: e.rate,
