@@ -9,11 +9,16 @@ const JOB_COLUMNS = sql.raw(
   'j.id, j.workspace_id, j.client_name, j.property_address, j.claim_number, j.status, j.title, j.description, j.due_date, j.metadata, j.document_types, j.created_at, j.updated_at',
 );
 
-/** A task inside its job (JobTaskSchema), from alias `t`. */
-export const jobTaskJson = sql`json_build_object(
-  'id', t.id, 'job_id', t.job_id, 'description', t.description, 'assigned_to', t.assigned_to, 'status', t.status,
-  'priority', t.priority, 'due_date', ${isoDate(sql`t.due_date`)}, 'document_id', t.document_id, 'group_id', t.group_id,
-  'created_at', ${isoTs(sql`t.created_at`)}, 'updated_at', ${isoTs(sql`t.updated_at`)})`;
+/**
+ * A job's tasks (JobTaskSchema[], creation order, one index range per job) for the job at alias `j`. Built as
+ * json_agg over rows of named columns (kept in the subquery's order) rather than json_build_object per task, whose
+ * per-call, per-argument type handling made the ~100 task objects of a jobs page two thirds of its
+ * statement (bench/README.md: 2.7 → 1.8 ms for the page). Same keys, same values.
+ */
+const jobTasksJson = sql`(SELECT coalesce(json_agg(task), '[]'::json) FROM (
+    SELECT t.id, t.job_id, t.description, t.assigned_to, t.status, t.priority, ${isoDate(sql`t.due_date`)} AS due_date,
+      t.document_id, t.group_id, ${isoTs(sql`t.created_at`)} AS created_at, ${isoTs(sql`t.updated_at`)} AS updated_at
+    FROM tasks t WHERE t.job_id = j.id AND t.workspace_id = j.workspace_id ORDER BY t.created_at, t.id) task)`;
 
 /** 'inspection_report' → 'Inspection Report' (as initcap(replace(type, '_', ' ')) below). */
 function documentTypeName(type: string): string {
@@ -40,7 +45,7 @@ const DEFAULT_PLACEHOLDERS_JSON = JSON.stringify(
  * constant: building five objects per job was a quarter of the jobs page's database time. The documents issue
  * replaces this.
  */
-export const jobDocumentsJson = sql`json_build_object(
+const jobDocumentsJson = sql`json_build_object(
   'needed', CASE WHEN j.document_types = ${JSON.stringify(DEFAULT_DOCUMENT_TYPES)}::jsonb THEN ${DEFAULT_PLACEHOLDERS_JSON}::json
     ELSE (SELECT coalesce(json_agg(json_build_object(
       'id', NULL, 'name', initcap(replace(d.type, '_', ' ')), 'document_type', d.type, 'status', 'needed',
@@ -49,14 +54,13 @@ export const jobDocumentsJson = sql`json_build_object(
   'created', '[]'::json,
   'processed', '[]'::json)`;
 
-/** A job with tasks (creation order, one index range per job) and documents (JobSchema), from alias `j`. */
+/** A job with its tasks and documents (JobSchema), from alias `j`. */
 const jobJson = sql`json_build_object(
   'id', j.id, 'workspace_id', j.workspace_id, 'client_name', j.client_name, 'property_address', j.property_address,
   'claim_number', j.claim_number, 'status', j.status, 'title', j.title, 'description', j.description,
   'due_date', ${isoDate(sql`j.due_date`)}, 'metadata', j.metadata, 'document_types', j.document_types,
   'created_at', ${isoTs(sql`j.created_at`)}, 'updated_at', ${isoTs(sql`j.updated_at`)},
-  'tasks', (SELECT coalesce(json_agg(${jobTaskJson} ORDER BY t.created_at, t.id), '[]'::json)
-            FROM tasks t WHERE t.job_id = j.id AND t.workspace_id = j.workspace_id),
+  'tasks', ${jobTasksJson},
   'documents', ${jobDocumentsJson})`;
 
 /** Status values come from the contract's enum, so they are inlined: the planner can then use the partial index. */

@@ -1,4 +1,4 @@
-import { JobListSchema, JobSchema, TaskSchema } from '@fieldbook/contract';
+import { JobListSchema, JobSchema, JobTaskSchema, TaskSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, tasks } from '../../db/schema';
@@ -40,6 +40,10 @@ describe('GET /api/jobs', () => {
     expect(body.jobs.map((j) => j.client_name)).toEqual(['Newer', 'Older']);
     const [first] = body.jobs;
     expect(first!.tasks.map((t) => t.description)).toEqual(['First', 'Second']);
+    // Exactly the contract's task keys (the raw answer: zod would strip extras), timestamps as toISOString gives them.
+    const rawTask = (res.json() as { jobs: Array<{ tasks: Array<Record<string, unknown>> }> }).jobs[0]!.tasks[0]!;
+    expect(Object.keys(rawTask).sort()).toEqual(Object.keys(JobTaskSchema.shape).sort());
+    expect(rawTask).toMatchObject({ created_at: '2025-02-02T00:00:00.000Z', due_date: null, status: 'pending', priority: 'medium' });
     expect(first!.documents.created).toEqual([]);
     expect(first!.documents.processed).toEqual([]);
     expect(first!.documents.needed.map((d) => d.document_type)).toEqual(['contract', 'estimate', 'invoice', 'permit', 'inspection_report']);
