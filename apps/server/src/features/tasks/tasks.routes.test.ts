@@ -1,4 +1,4 @@
-import { BatchAssignResponseSchema, TaskListSchema, TaskSchema } from '@fieldbook/contract';
+import { BatchAssignResponseSchema, TaskJobSummarySchema, TaskListSchema, TaskSchema } from '@fieldbook/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema';
@@ -39,7 +39,13 @@ describe('GET /api/tasks', () => {
     const t3 = await insertTask(ctx.db, { workspaceId: ws(), jobId, description: 'Order gutters', assignedTo: '+1 (555) 000-1111', status: 'in progress', createdAt: new Date('2025-01-03T00:00:00Z') });
     await insertTask(ctx.db, { workspaceId: eve.workspaceId!, jobId: eveJobId, description: 'Eve task' });
 
-    const all = TaskListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/tasks', headers: alice.headers })).json());
+    const allRes = await ctx.app.inject({ method: 'GET', url: '/api/tasks', headers: alice.headers });
+    const all = TaskListSchema.parse(allRes.json());
+    // Exactly the contract's keys, the job summary included (the raw answer: zod would strip extras).
+    const rawTask = (allRes.json() as { tasks: Array<Record<string, unknown>> }).tasks[2]!;
+    expect(Object.keys(rawTask).sort()).toEqual(Object.keys(TaskSchema.shape).sort());
+    expect(Object.keys(rawTask.job as object).sort()).toEqual(Object.keys(TaskJobSummarySchema.shape).sort());
+    expect(rawTask).toMatchObject({ created_at: '2025-01-01T00:00:00.000Z', due_date: null });
     expect(all.total).toBe(3);
     expect(all.tasks.map((t) => t.id)).toEqual([t3.id, t2.id, t1.id]);
     expect(all.tasks[2]).toMatchObject({ assignee_name: 'Carla Crew', job: { id: jobId, title: 'Roof job', client_name: 'Acme', status: 'active' } });
