@@ -7,8 +7,8 @@ import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
 /**
  * The select list of a task with its job summary and the assignee's name from the caller's contacts (TaskSchema),
  * from aliases `t` (task), `j` (its job), `jr` (the job summary row, JOB_SUMMARY) and `c` (the matched contact,
- * lateral). Answers are json_agg / row_to_json over these rows: one json_build_object per task cost far more in
- * PostgreSQL than turning a row into JSON (bench/README.md), and the nested `jr` record becomes the `job` object.
+ * lateral). Answers are json_agg / row_to_json over these rows, cheaper in PostgreSQL than one json_build_object
+ * per task (200-task page 6.0 → 5.1 ms, bench/README.md); the nested `jr` record becomes the `job` object.
  */
 const TASK_SELECT = sql`t.id, t.job_id, t.description, t.assigned_to, c.name AS assignee_name, t.status, t.priority,
   ${isoDate(sql`t.due_date`)} AS due_date, t.document_id, t.group_id,
