@@ -7,8 +7,9 @@ import type { Db } from './client';
  * Small SQL helpers shared by the features (jobs, tasks, search, dashboard, the auth guard).
  *
  * Why JSON is built in PostgreSQL for the hot lists: design.md §11 wants ≥ 60% of a bare `pg` + `node:http`
- * handler's throughput. Building the response with json_build_object/json_agg and sending the text as-is keeps
- * the Node side to one string per request (no row mapping, no second serialization). The contract schemas still
+ * handler's throughput. Building the response in SQL and sending the text as-is keeps the Node side to one string
+ * per request (no row mapping, no second serialization). Lists of many objects use json_agg / row_to_json over rows
+ * of named columns: json_build_object per object cost PostgreSQL noticeably more (bench/README.md). The contract schemas still
  * describe these answers (OpenAPI) and every test parses them with the same schemas.
  */
 
