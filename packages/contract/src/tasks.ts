@@ -46,12 +46,17 @@ export type Task = z.infer<typeof TaskSchema>;
 export const TaskListSchema = z.object({ tasks: z.array(TaskSchema), total: z.number().int() });
 export type TaskList = z.infer<typeof TaskListSchema>;
 
+/** The Tasks page's page size (Load More Tasks adds another), and GET /api/tasks' default limit. */
+export const TASKS_PAGE_SIZE = 50;
+
 /**
- * GET /api/tasks query: newest first, limit default 200, max 500.
- * assigned_to: a phone (any formatting) or 'unassigned'. q: words in the description (trigram match).
+ * GET /api/tasks query: newest first, limit default TASKS_PAGE_SIZE, max 500.
+ * assigned_to: a phone (any formatting) or 'unassigned'.
+ * q: the Tasks page's text filter — every word (case-insensitive) must appear in the task's description, its job's
+ * client name, title or address, or its assignee's phone or name (the caller's contacts).
  */
 export const ListTasksQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  limit: z.coerce.number().int().min(1).max(500).default(TASKS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   status: z.union([TaskStatusSchema, z.literal('all')]).optional(),
   job_id: z.uuid().optional(),

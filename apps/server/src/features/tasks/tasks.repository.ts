@@ -21,11 +21,12 @@ const JOB_SUMMARY = sql`CROSS JOIN LATERAL (SELECT j.id, j.client_name, j.proper
  * accepted form reduces to one key — the assignee's digits without a leading country code 1 — and the lookup is a
  * single (owner_id, phone_number) index probe per task.
  */
+const ASSIGNEE_DIGITS = sql`regexp_replace(regexp_replace(t.assigned_to, '\\D', '', 'g'), '^1(\\d{10})$', '\\1')`;
+
 function assigneeJoin(userId: string): SQL {
   return sql`LEFT JOIN LATERAL (
       SELECT ct.name FROM contacts ct
-      WHERE t.assigned_to IS NOT NULL AND ct.owner_id = ${userId}
-        AND ct.phone_number = regexp_replace(regexp_replace(t.assigned_to, '\\D', '', 'g'), '^1(\\d{10})$', '\\1')
+      WHERE t.assigned_to IS NOT NULL AND ct.owner_id = ${userId} AND ct.phone_number = ${ASSIGNEE_DIGITS}
       ORDER BY ct.name LIMIT 1) c ON true`;
 }
 
@@ -44,6 +45,30 @@ function statusLiteral(status: TaskStatus): SQL {
  */
 const NEWEST_FIRST = sql`t.created_at DESC NULLS LAST, t.id`;
 
+/** At most this many words of a text filter count (a filter, not a query language). */
+const MAX_FILTER_WORDS = 8;
+
+/**
+ * The Tasks page's text filter (ListTasksQuerySchema `q`): every word, case-insensitively, in the description, the
+ * job's client name, title or address, or the assignee's phone or name among the caller's contacts — what the board
+ * shows for a task. The job and contact lookups are uncorrelated subqueries, so PostgreSQL runs each once per
+ * statement (hashed) instead of once per task; the assignee is compared in the same normalised form the name lookup
+ * uses (spec 001 §5: raw, digits only, +1).
+ */
+function textFilter(opts: { workspaceId: string; userId: string; text: string }): SQL[] {
+  const words = opts.text.split(/\s+/).filter(Boolean).slice(0, MAX_FILTER_WORDS);
+  return words.map((word) => {
+    const pattern = likePattern(word);
+    const digits = word.replace(/\D/g, '');
+    return sql`(t.description ILIKE ${pattern}
+      OR t.job_id IN (SELECT jq.id FROM jobs jq WHERE jq.workspace_id = ${opts.workspaceId}
+            AND (jq.client_name ILIKE ${pattern} OR jq.title ILIKE ${pattern} OR jq.property_address ILIKE ${pattern}))
+      OR ${ASSIGNEE_DIGITS} IN (SELECT cq.phone_number FROM contacts cq WHERE cq.owner_id = ${opts.userId} AND cq.name ILIKE ${pattern})
+      ${digits ? sql`OR ${ASSIGNEE_DIGITS} LIKE ${`%${digits}%`}` : sql``}
+      OR (t.assigned_to IS NULL AND 'Unassigned' ILIKE ${pattern}))`;
+  });
+}
+
 /** One statement: a page of the workspace's tasks with jobs and assignee names, and the total (TaskListSchema JSON). */
 export async function findTasksPageJson(opts: { db: Db; workspaceId: string; userId: string; query: ListTasksQuery }): Promise<string> {
   const { db, workspaceId, userId, query } = opts;
@@ -53,9 +78,7 @@ export async function findTasksPageJson(opts: { db: Db; workspaceId: string; use
   if (query.job_id) where.push(sql`t.job_id = ${query.job_id}`);
   if (query.assigned_to === 'unassigned') where.push(sql`t.assigned_to IS NULL`);
   else if (query.assigned_to) where.push(sql`t.assigned_to = ${query.assigned_to}`);
-  if (query.q) {
-    where.push(sql`(t.search_vector @@ websearch_to_tsquery('english', ${query.q}) OR t.description ILIKE ${likePattern(query.q)})`);
-  }
+  if (query.q) where.push(...textFilter({ workspaceId, userId, text: query.q }));
   const whereSql = sql.join(where, sql` AND `);
   // Only workspace/status filters are answered from the trigger-maintained counts; the others count their rows.
   const hasRowFilters = Boolean(query.job_id || query.assigned_to || query.q);

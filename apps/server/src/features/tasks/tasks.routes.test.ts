@@ -1,4 +1,4 @@
-import { BatchAssignResponseSchema, TaskJobSummarySchema, TaskListSchema, TaskSchema } from '@fieldbook/contract';
+import { BatchAssignResponseSchema, TASKS_PAGE_SIZE, TaskJobSummarySchema, TaskListSchema, TaskSchema } from '@fieldbook/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema';
@@ -62,8 +62,40 @@ describe('GET /api/tasks', () => {
     expect((await get('assigned_to=unassigned')).tasks.map((t) => t.id)).toEqual([t2.id]);
     expect((await get('assigned_to=(555)%20000-1111')).tasks.map((t) => t.id)).toEqual([t1.id]);
     expect((await get('q=plumbing')).tasks.map((t) => t.id)).toEqual([t2.id]);
+    // The board's text filter: every word in the description, the job, or the assignee's phone or name.
+    const ids = async (q: string) => {
+      const list = await get(`q=${encodeURIComponent(q)}`);
+      expect(list.total, q).toBe(list.tasks.length);
+      return list.tasks.map((t) => t.id);
+    };
+    expect(await ids('beta')).toEqual([t2.id]);
+    expect(await ids('ROOF')).toEqual([t3.id, t2.id, t1.id]);
+    expect(await ids('ROOF JOB')).toEqual([t3.id, t1.id]);
+    expect(await ids('carla')).toEqual([t3.id, t1.id]);
+    expect(await ids('carla gutters')).toEqual([t3.id]);
+    expect(await ids('000-1111')).toEqual([t3.id, t1.id]);
+    expect(await ids('unassigned')).toEqual([t2.id]);
+    expect(await ids('acme shingles')).toEqual([t1.id]);
+    expect(await ids('100%_')).toEqual([]);
+    expect(await ids('eve')).toEqual([]);
+    expect((await get('q=carla&status=in%20progress')).tasks.map((t) => t.id)).toEqual([t3.id]);
     const page = await get('limit=1&offset=1');
     expect(page).toMatchObject({ total: 3, tasks: [{ id: t2.id }] });
+  });
+
+  it('answers pages of TASKS_PAGE_SIZE by default, with the total of all', async () => {
+    const owner = await createTestUser(ctx);
+    const job = await insertJob(ctx.db, { workspaceId: owner.workspaceId!, clientName: 'Paged' });
+    const count = TASKS_PAGE_SIZE + 3;
+    await ctx.db.insert(tasks).values(
+      Array.from({ length: count }, (_, i) => ({ workspaceId: owner.workspaceId!, jobId: job.id, description: `Task ${i}`, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) })),
+    );
+    const first = TaskListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/tasks', headers: owner.headers })).json());
+    expect(first.total).toBe(count);
+    expect(first.tasks).toHaveLength(TASKS_PAGE_SIZE);
+    expect(first.tasks[0]!.description).toBe(`Task ${count - 1}`);
+    const rest = TaskListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/tasks?offset=${TASKS_PAGE_SIZE}`, headers: owner.headers })).json());
+    expect(rest.tasks.map((t) => t.description)).toEqual(['Task 2', 'Task 1', 'Task 0']);
   });
 
   it('caps the page size and rejects bad filters with 400 naming the field', async () => {
