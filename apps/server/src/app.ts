@@ -18,6 +18,7 @@ import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './f
 import { jobsRoutes } from './features/jobs/jobs.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
+import { ACTOR_CHANNEL, ActorCache } from './platform/actor-cache';
 import { registerAuthGuard } from './platform/auth-guard';
 import type { FeatureDeps } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
@@ -36,6 +37,8 @@ export type AppDeps = {
 function rewriteUrl(url: string): string {
   return url.startsWith('/api/multi-workspace/') ? `/api/${url.slice('/api/multi-workspace/'.length)}` : url;
 }
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -80,14 +83,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Verified sessions are remembered while a LISTEN connection reports every revocation (platform/actor-cache.ts).
+  const actors = new ActorCache();
+  const actorListener = deps.database.listen?.(ACTOR_CHANNEL, {
+    onMessage: (userId) => actors.forgetUser(userId),
+    onListening: () => actors.enable(),
+    onLost: () => actors.disable(),
+  });
+  app.addHook('onClose', async () => actorListener?.close());
+  app.decorate('actorCache', actors);
+  const guardDeps = { ...featureDeps, actors };
+
   // GoTrue-compatible auth (design.md §5): its own scope, error shape and rate limits; not under /api.
-  await app.register(authRoutes, { ...featureDeps, prefix: '/auth/v1' });
+  await app.register(
+    async (auth) => {
+      // A logout, refresh, MFA step or account change has committed when its answer is sent: the caller's next
+      // request must be checked against the database, not against a notification still on its way.
+      auth.addHook('onSend', async (req) => {
+        if (WRITE_METHODS.has(req.method)) actors.forgetAll();
+      });
+      await auth.register(authRoutes, featureDeps);
+    },
+    { prefix: '/auth/v1' },
+  );
 
   // Product API: one error envelope, every route behind the auth guard unless marked public.
   await app.register(
     async (api) => {
       registerErrorHandler(api);
-      registerAuthGuard(api, featureDeps);
+      registerAuthGuard(api, guardDeps);
       // Features, in one readable list:
       await api.register(profilesRoutes, featureDeps);
       await api.register(settingsRoutes, featureDeps);
@@ -103,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (fast) => {
       registerErrorHandler(fast);
-      registerAuthGuard(fast, featureDeps);
+      registerAuthGuard(fast, guardDeps);
       await fast.register(homepageDataRoutes, featureDeps);
       await fast.register(performanceStatsRoutes, featureDeps);
     },

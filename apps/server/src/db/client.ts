@@ -11,7 +11,18 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PostgreSQL only: LISTEN on a channel over a dedicated connection (see `listen` below). */
+  listen?: (channel: string, handlers: ListenHandlers) => Listener;
 };
+
+export type ListenHandlers = {
+  onMessage: (payload: string) => void;
+  /** LISTEN has succeeded (first time or after a reconnect): from now on no notification is missed. */
+  onListening: () => void;
+  /** The connection is gone; notifications may be missed until the next onListening. */
+  onLost: () => void;
+};
+export type Listener = { close: () => Promise<void> };
 
 /** Where the committed drizzle migrations are: beside this file in src/, or copied next to the bundle in dist/. */
 export function migrationsDir(): string {
@@ -110,7 +121,78 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // which would crash the process if nobody listens. The pool replaces the client on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const listeners = new Set<Listener>();
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([...listeners].map((l) => l.close()));
+      await pool.end();
+    },
+    listen: (channel, handlers) => {
+      const listener = listen(pg, url, channel, handlers);
+      listeners.add(listener);
+      return listener;
+    },
+  };
+}
+
+const RECONNECT_MS = { first: 500, max: 30_000 };
+
+/**
+ * A dedicated connection (not the pool's: a LISTEN belongs to its session) that LISTENs on `channel` and
+ * reconnects with backoff when the server drops it, telling the handlers when notifications can be missed.
+ */
+function listen(pg: typeof import('pg').default, url: string, channel: string, handlers: ListenHandlers): Listener {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let current: import('pg').Client | undefined;
+  let isClosed = false;
+  let delay = RECONNECT_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    if (isClosed) return;
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    const lost = () => {
+      if (current !== client) return;
+      current = undefined;
+      handlers.onLost();
+      client.end().catch(() => {});
+      if (isClosed) return;
+      timer = setTimeout(() => void connect(), delay);
+      timer.unref();
+      delay = Math.min(delay * 2, RECONNECT_MS.max);
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      if (current !== client) return;
+      delay = RECONNECT_MS.first;
+      handlers.onListening();
+    } catch (err) {
+      if (current === client) console.warn(`LISTEN ${channel} failed: ${(err as Error).message}`);
+      lost();
+    }
+  };
+  void connect();
+  return {
+    close: async () => {
+      isClosed = true;
+      clearTimeout(timer);
+      const client = current;
+      current = undefined;
+      if (client) {
+        handlers.onLost();
+        await client.end().catch(() => {});
+      }
+    },
+  };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/sql';
+import type { ActorCache } from './actor-cache';
 import { AppError } from './errors';
 import type { TokenSigner } from './tokens';
 
@@ -34,9 +35,12 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 type SessionRow = { session_id: string; aal: string; email: string; role: string | null; workspace_id: string | null };
 
-export async function resolveActor(db: Db, signer: TokenSigner, token: string): Promise<Actor | null> {
+export async function resolveActor(db: Db, signer: TokenSigner, token: string, cache?: ActorCache): Promise<Actor | null> {
   const claims = await signer.verify(token);
   if (!claims) return null;
+  const remembered = cache?.get(claims.session_id, claims.sub);
+  if (remembered) return remembered;
+  const epoch = cache?.epoch ?? 0;
   // One indexed lookup: the session must still exist (logout revokes at once) and belong to the token's user.
   // Hand-written and sent as a named prepared statement: it runs on every request, and parsing, planning and
   // drizzle's query building were a visible share of a cheap list request (bench/README.md).
@@ -47,7 +51,7 @@ export async function resolveActor(db: Db, signer: TokenSigner, token: string): 
         WHERE s.id = ${claims.session_id} AND s.user_id = ${claims.sub} LIMIT 1`,
   );
   if (!row) return null;
-  return {
+  const actor: Actor = {
     userId: claims.sub,
     email: row.email,
     role: row.role === 'admin' ? 'admin' : 'user',
@@ -55,14 +59,16 @@ export async function resolveActor(db: Db, signer: TokenSigner, token: string): 
     sessionId: row.session_id,
     aal: row.aal === 'aal2' ? 'aal2' : 'aal1',
   };
+  cache?.remember(actor, epoch);
+  return actor;
 }
 
 /** Adds `req.actor` to every request of the scope and answers 401 unless the route is marked public. */
-export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; signer: TokenSigner }): void {
+export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; signer: TokenSigner; actors?: ActorCache }): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
-    req.actor = token ? await resolveActor(deps.db, deps.signer, token) : null;
+    req.actor = token ? await resolveActor(deps.db, deps.signer, token, deps.actors) : null;
     if (!req.actor && !req.routeOptions.config?.isPublic) {
       throw new AppError('UNAUTHORIZED', token ? 'Invalid or expired session' : 'Authentication required');
     }

@@ -11,6 +11,8 @@ export type TestContext = {
   db: Db;
   config: Config;
   signer: TokenSigner;
+  /** The throwaway PostgreSQL database's URL (unset on PGlite), for tests that start a second server on it. */
+  databaseUrl?: string;
   close: () => Promise<void>;
 };
 
@@ -22,6 +24,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
   let database: Database;
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `fieldbook_test_${randomUUID().replaceAll('-', '')}`;
@@ -32,7 +35,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    database = await openPostgres(url.toString(), { max: 5 });
+    databaseUrl = url.toString();
+    database = await openPostgres(databaseUrl, { max: 5 });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -51,6 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     config,
     signer,
+    ...(databaseUrl ? { databaseUrl } : {}),
     close: async () => {
       await app.close();
       await database.close();
