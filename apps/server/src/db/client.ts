@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { default as PgModule, Client as PgClient } from 'pg';
 import * as schema from './schema';
 
 export { schema };
@@ -143,9 +144,9 @@ const RECONNECT_MS = { first: 500, max: 30_000 };
  * A dedicated connection (not the pool's: a LISTEN belongs to its session) that LISTENs on `channel` and
  * reconnects with backoff when the server drops it, telling the handlers when notifications can be missed.
  */
-function listen(pg: typeof import('pg').default, url: string, channel: string, handlers: ListenHandlers): Listener {
+function listen(pg: typeof PgModule, url: string, channel: string, handlers: ListenHandlers): Listener {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
-  let current: import('pg').Client | undefined;
+  let current: PgClient | undefined;
   let isClosed = false;
   let delay = RECONNECT_MS.first;
   let timer: NodeJS.Timeout | undefined;
