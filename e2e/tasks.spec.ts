@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createTask, createWorkSession, getTask, getTasks, isoDateFromToday, openAs, seedCrew, setTaskStatus } from './support/work-data';
+import { TASKS_PAGE_SIZE } from '@fieldbook/contract';
+import { createTask, createTasks, createWorkSession, getTask, getTasks, isoDateFromToday, openAs, seedCrew, setTaskStatus } from './support/work-data';
 
 /** The card of the task with this description. */
 const card = (scope: Page | Locator, description: string) => scope.getByTestId('task-card').filter({ hasText: description });
@@ -115,6 +116,11 @@ test.describe('tasks page', () => {
     await expect(c).toHaveAttribute('data-status', 'completed');
     await expect(c.getByRole('button', { name: 'Reopen' })).toBeVisible();
     await expect.poll(async () => (await getTask(s, task.id)).status).toBe('completed');
+    // The board's refetch brings the server's answer, which keeps the change.
+    const refetched = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/tasks');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await refetched;
+    await expect(c).toHaveAttribute('data-status', 'completed');
 
     await c.getByRole('button', { name: 'Reopen' }).click();
     await expect(c).toHaveAttribute('data-status', 'pending');
@@ -156,6 +162,41 @@ test.describe('tasks page', () => {
     await expect(page.getByLabel('Filter tasks')).toHaveValue('');
     await expect(card(page, 'Seal skylight')).toBeVisible();
     await expect(card(page, 'Pressure test lines')).toBeVisible();
+  });
+
+  test('Load More Tasks appends the next page; the text filter reaches tasks not loaded yet', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    const count = TASKS_PAGE_SIZE + 3;
+    // Oldest first: "Paged task 01" is the oldest, so it is not on the first page (newest first).
+    await createTasks(s, count, (i) => ({ description: `Paged task ${String(i + 1).padStart(2, '0')}`, job_id: garcia.id }));
+    await openAs(page, s, '/tasks');
+
+    const cards = page.getByTestId('task-card');
+    const countLine = page.getByTestId('task-count');
+    const loadMore = page.getByRole('button', { name: 'Load More Tasks' });
+    await expect(countLine).toHaveText(`Showing ${TASKS_PAGE_SIZE} of ${count} tasks`);
+    await expect(cards).toHaveCount(TASKS_PAGE_SIZE);
+    await expect(card(page, `Paged task ${count}`)).toBeVisible();
+    await expect(card(page, 'Paged task 01')).toHaveCount(0);
+
+    // The server filters: the oldest task is found although the board has not loaded it.
+    await page.getByLabel('Filter tasks').fill('paged 01');
+    await expect(card(page, 'Paged task 01')).toBeVisible();
+    await expect(countLine).toHaveText('Showing 1 of 1 task');
+    await expect(loadMore).toBeHidden();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(countLine).toHaveText(`Showing ${TASKS_PAGE_SIZE} of ${count} tasks`);
+
+    await loadMore.click();
+    await expect(countLine).toHaveText(`Showing ${count} of ${count} tasks`);
+    await expect(cards).toHaveCount(count);
+    await expect(card(page, 'Paged task 01')).toBeVisible();
+    await expect(card(page, `Paged task ${count}`)).toHaveCount(1);
+    await expect(loadMore).toBeHidden();
+    // Grouping spans the pages: one job section holds them all.
+    await expect(section(page, 'Unassigned').getByTestId('job-section')).toHaveCount(1);
+    await expect(section(page, 'Unassigned').getByText(`${count} open / ${count}`)).toBeVisible();
   });
 
   test('job sections collapse', async ({ page, request }) => {
@@ -270,6 +311,9 @@ test.describe('tasks page on a phone', () => {
     const task = await createTask(s, { description: 'Swipe me when done', job_id: garcia.id });
     await openAs(page, s, '/tasks');
     const c = card(page, 'Swipe me when done');
+    await expect(page.getByTestId('task-count')).toHaveText('Showing 1 of 1 task');
+    // Nothing on the board is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await c.scrollIntoViewIfNeeded();
 
     await drag(page, c, 35, 0);

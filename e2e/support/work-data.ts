@@ -45,6 +45,13 @@ export function createTask(session: WorkSession, body: NewTask): Promise<Task> {
   return send<Task>(session, 'POST', '/api/tasks', body);
 }
 
+/** `count` tasks created one after another (so "newest first" has a defined order); make(i) gives task i's fields. */
+export async function createTasks(session: WorkSession, count: number, make: (i: number) => NewTask): Promise<Task[]> {
+  const tasks: Task[] = [];
+  for (let i = 0; i < count; i++) tasks.push(await createTask(session, make(i)));
+  return tasks;
+}
+
 export function setTaskStatus(session: WorkSession, id: string, status: Task['status']): Promise<Task> {
   return send<Task>(session, 'PUT', `/api/tasks/${id}/status`, { status });
 }

@@ -1,25 +1,33 @@
-import { TaskListSchema, type TaskList } from '@fieldbook/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { TASKS_PAGE_SIZE, TaskListSchema, type TaskList } from '@fieldbook/contract';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-provider';
-import { taskKeys, type TaskListFilters } from './keys';
+import { nextPageOffset } from '../lib/task-pages';
+import { taskKeys, type TaskBoardFilters, type TaskListFilters } from './keys';
 
-export { taskKeys, searchKeys, JOBS_QUERY_ROOT, type TaskListFilters } from './keys';
+export { taskKeys, searchKeys, JOBS_QUERY_ROOT, type TaskBoardFilters, type TaskListFilters } from './keys';
 
+/** GET /api/tasks: newest first, with `total` = the number of tasks matching the filters. */
 export function getTasks(filters: TaskListFilters = {}, { signal }: { signal?: AbortSignal } = {}): Promise<TaskList> {
-  return apiRequest(TaskListSchema, '/api/tasks', { query: filters, signal });
-}
-
-export function tasksQueryOptions(filters: TaskListFilters = {}) {
-  return queryOptions({ queryKey: taskKeys.list(filters), queryFn: ({ signal }) => getTasks(filters, { signal }) });
-}
-
-/** GET /api/tasks (newest first; the server's default page is 200, max 500). */
-export function useTasks(filters: TaskListFilters = {}, options: { enabled?: boolean } = {}) {
-  const { user } = useAuth();
-  return useQuery({
-    ...tasksQueryOptions(filters),
-    enabled: Boolean(user) && (options.enabled ?? true),
-    placeholderData: keepPreviousData,
+  const { status, q, ...rest } = filters;
+  return apiRequest(TaskListSchema, '/api/tasks', {
+    query: { ...rest, status: status === 'all' ? undefined : status, q: q || undefined },
+    signal,
   });
+}
+
+export function taskBoardQueryOptions(filters: TaskBoardFilters) {
+  return infiniteQueryOptions({
+    queryKey: taskKeys.board(filters),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => getTasks({ ...filters, limit: TASKS_PAGE_SIZE, offset: pageParam }, { signal }),
+    getNextPageParam: (_lastPage, pages) => nextPageOffset(pages, TASKS_PAGE_SIZE),
+  });
+}
+
+/** The Tasks by Assignee board: pages of TASKS_PAGE_SIZE, filtered by the server; Load More Tasks adds the next. */
+export function useTaskBoard(filters: TaskBoardFilters) {
+  const { user } = useAuth();
+  // A new filter keeps the current board on screen until its first page arrives.
+  return useInfiniteQuery({ ...taskBoardQueryOptions(filters), enabled: Boolean(user), placeholderData: keepPreviousData });
 }

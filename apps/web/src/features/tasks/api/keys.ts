@@ -1,4 +1,5 @@
 import type { TaskStatus } from '@fieldbook/contract';
+import type { StatusFilter } from '../lib/filter-tasks';
 
 /** Filters GET /api/tasks accepts; part of the query key so each filter has its own cache entry. */
 export type TaskListFilters = {
@@ -10,11 +11,15 @@ export type TaskListFilters = {
   offset?: number;
 };
 
+/** The Tasks by Assignee board's server-side filters (q: the text filter, already debounced and normalized). */
+export type TaskBoardFilters = { status: StatusFilter; q: string };
+
 /** Query keys of the tasks feature. Every task mutation invalidates `taskKeys.all` and `JOBS_QUERY_ROOT`. */
 export const taskKeys = {
   all: ['tasks'] as const,
-  lists: () => [...taskKeys.all, 'list'] as const,
-  list: (filters: TaskListFilters = {}) => [...taskKeys.lists(), filters] as const,
+  boards: () => [...taskKeys.all, 'board'] as const,
+  /** The board's pages (an infinite query): one cache entry per filter combination. */
+  board: (filters: TaskBoardFilters) => [...taskKeys.boards(), filters] as const,
   details: () => [...taskKeys.all, 'detail'] as const,
   detail: (id: string) => [...taskKeys.details(), id] as const,
 };

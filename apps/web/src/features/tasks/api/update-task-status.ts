@@ -1,5 +1,5 @@
 import { TaskSchema, type Task, type TaskList, type TaskStatus } from '@fieldbook/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateTaskViews } from './invalidate';
 import { taskKeys } from './keys';
@@ -17,11 +17,19 @@ export function updateTaskStatus({ id, status }: UpdateTaskStatusInput, sendAs: 
     : apiRequest(TaskSchema, path, { method: 'PUT', body: { status } });
 }
 
-type Snapshot = Array<[readonly unknown[], TaskList | Task | undefined]>;
+type BoardPages = InfiniteData<TaskList, number>;
+type Snapshot = Array<[QueryKey, BoardPages | Task | undefined]>;
+
+/** The board's cached pages with one task's status changed (the same pages when the task is not among them). */
+export function withTaskStatus(data: BoardPages | undefined, id: string, status: TaskStatus): BoardPages | undefined {
+  if (!data?.pages.some((page) => page.tasks.some((t) => t.id === id))) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.map((t) => (t.id === id ? { ...t, status } : t)) })) };
+}
 
 /**
- * Changes a task's status; cached task lists and the task's detail show the new status at once (a swipe must
- * feel instant on a phone) and are restored if the server refuses.
+ * Changes a task's status; the cached board pages (every filter) and the task's detail show the new status at
+ * once (a swipe must feel instant on a phone) and are restored if the server refuses. The refetch that follows
+ * brings the server's answer, which also moves the task out of a board filtered by its old status.
  */
 export function useUpdateTaskStatus({ sendAs = 'body' }: { sendAs?: 'body' | 'query' } = {}) {
   const queryClient = useQueryClient();
@@ -30,12 +38,10 @@ export function useUpdateTaskStatus({ sendAs = 'body' }: { sendAs?: 'body' | 'qu
     onMutate: async ({ id, status }): Promise<{ snapshot: Snapshot }> => {
       await queryClient.cancelQueries({ queryKey: taskKeys.all });
       const snapshot: Snapshot = [
-        ...queryClient.getQueriesData<TaskList>({ queryKey: taskKeys.lists() }),
+        ...queryClient.getQueriesData<BoardPages>({ queryKey: taskKeys.boards() }),
         ...queryClient.getQueriesData<Task>({ queryKey: taskKeys.detail(id) }),
       ];
-      queryClient.setQueriesData<TaskList>({ queryKey: taskKeys.lists() }, (list) =>
-        list ? { ...list, tasks: list.tasks.map((t) => (t.id === id ? { ...t, status } : t)) } : list,
-      );
+      queryClient.setQueriesData<BoardPages>({ queryKey: taskKeys.boards() }, (data) => withTaskStatus(data, id, status));
       queryClient.setQueryData<Task>(taskKeys.detail(id), (task) => (task ? { ...task, status } : task));
       return { snapshot };
     },

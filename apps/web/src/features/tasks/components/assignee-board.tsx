@@ -1,26 +1,33 @@
 import { Alert, Button, Center, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconFilterOff, IconPlus, IconRefresh, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import type { Task } from '@fieldbook/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useContacts } from '../../contacts/api/get-contacts';
-import { useTasks } from '../api/get-tasks';
-import { filterTasks, STATUS_FILTER_OPTIONS, type StatusFilter } from '../lib/filter-tasks';
+import { useTaskBoard } from '../api/get-tasks';
+import { createDebouncer, FILTER_DEBOUNCE_MS } from '../lib/debounce';
+import { STATUS_FILTER_OPTIONS, type StatusFilter } from '../lib/filter-tasks';
 import { groupTasksByAssignee, taskJobName } from '../lib/group-tasks';
+import { loadedTasks, normalizeFilterText } from '../lib/task-pages';
 import { AssignTaskDialog } from './assign-task-dialog';
 import { AssigneeSection } from './assignee-section';
 import { BatchAssignDialog } from './batch-assign-dialog';
 import { CreateTaskDialog, type JobChoice } from './create-task-dialog';
+import { LoadMoreTasks } from './load-more-tasks';
 import classes from './task-board.module.css';
 import { useTaskStatusChange } from './use-task-status-change';
 
-/** The server's largest page; the board works on the newest tasks up to this many. */
-const BOARD_LIMIT = 500;
-
-/** The Tasks by Assignee tab (spec 001 §2). */
+/**
+ * The Tasks by Assignee tab (spec 001 §2). The server filters (status, text) and pages (Load More Tasks); the
+ * grouping by assignee and job is done here, over the loaded pages.
+ */
 export function AssigneeBoard() {
   const [status, setStatus] = useState<StatusFilter>('all');
+  // `text` is what the box shows; `q`, what the server filters by, follows it once typing pauses.
   const [text, setText] = useState('');
-  const tasks = useTasks({ limit: BOARD_LIMIT });
+  const [q, setQ] = useState('');
+  const debouncer = useMemo(() => createDebouncer<string>(setQ, FILTER_DEBOUNCE_MS), []);
+  useEffect(() => debouncer.cancel, [debouncer]);
+  const tasks = useTaskBoard({ status, q });
   const contacts = useContacts();
   const { change } = useTaskStatusChange();
   const [assigning, setAssigning] = useState<Task | null>(null);
@@ -29,10 +36,12 @@ export function AssigneeBoard() {
   // Job sections start open; the set holds the collapsed ones, keyed assignee:job.
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
 
-  const all = useMemo(() => tasks.data?.tasks ?? [], [tasks.data]);
-  const shown = useMemo(() => filterTasks(all, { status, text }), [all, status, text]);
-  const groups = useMemo(() => groupTasksByAssignee(shown, contacts.data?.contacts), [shown, contacts.data]);
+  const all = useMemo(() => loadedTasks(tasks.data?.pages ?? []), [tasks.data]);
+  const total = tasks.data?.pages.at(-1)?.total ?? 0;
+  const groups = useMemo(() => groupTasksByAssignee(all, contacts.data?.contacts), [all, contacts.data]);
   const hasFilters = status !== 'all' || text.trim() !== '';
+  // The empty state speaks of the filters the shown answer was made with, not of what is still being typed.
+  const isAnswerFiltered = status !== 'all' || q !== '';
 
   const onStatusChange = useCallback(
     (task: Task, next: Task['status']) => {
@@ -72,7 +81,14 @@ export function AssigneeBoard() {
             placeholder="Filter tasks, jobs, people"
             leftSection={<IconSearch size={16} />}
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              debouncer.schedule(normalizeFilterText(e.currentTarget.value));
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') debouncer.flush(normalizeFilterText(text));
+            }}
+            enterKeyHint="search"
             style={{ flex: '1 1 14rem' }}
           />
         </div>
@@ -83,7 +99,7 @@ export function AssigneeBoard() {
           <Button variant="light" leftSection={<IconUsersGroup size={16} />} onClick={() => setBatchOpen(true)} disabled={!all.length}>
             Batch Assign
           </Button>
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void tasks.refetch()} loading={tasks.isFetching && !tasks.isPending}>
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void tasks.refetch()} loading={tasks.isRefetching && !tasks.isFetchingNextPage}>
             Refresh
           </Button>
           <Button
@@ -94,6 +110,7 @@ export function AssigneeBoard() {
             onClick={() => {
               setStatus('all');
               setText('');
+              debouncer.flush('');
             }}
           >
             Clear Filters
@@ -105,7 +122,7 @@ export function AssigneeBoard() {
         <Center py="xl">
           <Loader aria-label="Loading tasks" />
         </Center>
-      ) : tasks.isError ? (
+      ) : tasks.isError && !tasks.isFetchNextPageError ? (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Tasks could not be loaded" role="alert">
           <Text size="sm" mb="sm">
             {tasks.error.message}
@@ -116,18 +133,13 @@ export function AssigneeBoard() {
         </Alert>
       ) : groups.length === 0 ? (
         <Paper withBorder p="xl" ta="center">
-          <Text fw={600}>{all.length ? 'No tasks match your filters' : 'No tasks yet'}</Text>
+          <Text fw={600}>{isAnswerFiltered ? 'No tasks match your filters' : 'No tasks yet'}</Text>
           <Text size="sm" c="dimmed" mt={4}>
-            {all.length ? 'Change the status or text filter, or clear them.' : 'Create a task for one of your jobs to get started.'}
+            {isAnswerFiltered ? 'Change the status or text filter, or clear them.' : 'Create a task for one of your jobs to get started.'}
           </Text>
         </Paper>
       ) : (
         <Stack gap="md">
-          {tasks.data.total > all.length && (
-            <Text size="xs" c="dimmed">
-              Showing the {all.length} newest of {tasks.data.total} tasks. Use Task Search to find older ones.
-            </Text>
-          )}
           {groups.map((group) => (
             <AssigneeSection
               key={group.key}
@@ -139,6 +151,15 @@ export function AssigneeBoard() {
               onReassign={setAssigning}
             />
           ))}
+          <LoadMoreTasks
+            shown={all.length}
+            total={total}
+            hasMore={tasks.hasNextPage}
+            isLoadingMore={tasks.isFetchingNextPage}
+            isUpdating={tasks.isPlaceholderData}
+            error={tasks.isFetchNextPageError ? tasks.error : null}
+            onLoadMore={() => void tasks.fetchNextPage()}
+          />
         </Stack>
       )}
 
