@@ -179,6 +179,8 @@ test.describe('tasks page', () => {
     await expect(cards).toHaveCount(TASKS_PAGE_SIZE);
     await expect(card(page, `Paged task ${count}`)).toBeVisible();
     await expect(card(page, 'Paged task 01')).toHaveCount(0);
+    // While more pages exist the assignee's counts say they are of the loaded tasks.
+    await expect(section(page, 'Unassigned').getByText(`${TASKS_PAGE_SIZE} open · ${TASKS_PAGE_SIZE} loaded`)).toBeVisible();
 
     // The server filters: the oldest task is found although the board has not loaded it.
     await page.getByLabel('Filter tasks').fill('paged 01');
@@ -197,6 +199,7 @@ test.describe('tasks page', () => {
     // Grouping spans the pages: one job section holds them all.
     await expect(section(page, 'Unassigned').getByTestId('job-section')).toHaveCount(1);
     await expect(section(page, 'Unassigned').getByText(`${count} open / ${count}`)).toBeVisible();
+    await expect(section(page, 'Unassigned').getByText(`${count} open · ${count} total`)).toBeVisible();
   });
 
   test('job sections collapse', async ({ page, request }) => {

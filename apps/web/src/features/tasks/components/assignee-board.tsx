@@ -149,6 +149,7 @@ export function AssigneeBoard() {
               onCreateTask={onCreateTask}
               onStatusChange={onStatusChange}
               onReassign={setAssigning}
+              isPartial={tasks.hasNextPage}
             />
           ))}
           <LoadMoreTasks

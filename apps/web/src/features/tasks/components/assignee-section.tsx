@@ -12,10 +12,12 @@ type AssigneeSectionProps = {
   onCreateTask: (jobId: string) => void;
   onStatusChange: (task: Task, status: TaskStatus) => void;
   onReassign: (task: Task) => void;
+  /** More pages exist: the counts are of the loaded tasks, not the assignee's total. */
+  isPartial?: boolean;
 };
 
 /** One assignee (or Unassigned) with their tasks grouped by job. */
-export function AssigneeSection({ group, isJobOpen, onToggleJob, ...handlers }: AssigneeSectionProps) {
+export function AssigneeSection({ group, isJobOpen, onToggleJob, isPartial = false, ...handlers }: AssigneeSectionProps) {
   const isUnassigned = group.phone === null;
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-label={`Tasks for ${group.name}`} data-testid="assignee-section">
@@ -36,7 +38,7 @@ export function AssigneeSection({ group, isJobOpen, onToggleJob, ...handlers }: 
           </Box>
         </Group>
         <Badge variant="outline" color="gray" style={{ flex: 'none' }}>
-          {group.openCount} open · {group.taskCount} total
+          {group.openCount} open · {group.taskCount} {isPartial ? 'loaded' : 'total'}
         </Badge>
       </Group>
       <Stack gap="sm">
