@@ -118,7 +118,14 @@ async function cpuPerRequest({ url, headers, serverPid, amount = 3000 }) {
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(2) : '-');
 
+/** Peak resident set size (VmHWM) of a process in MB, from /proc. */
+function peakRssMb(pid) {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb ? Math.round(Number(kb) / 1024) : null;
+}
+
 async function main() {
+  let serverPeakRssMb;
   const children = [];
   const results = [];
   let app;
@@ -175,10 +182,21 @@ async function main() {
           `non2xx ${a.non2xx + row.app.max.non2xx} errors ${a.errors + row.app.max.errors}`,
       );
     }
+    // design.md §11: server RSS ≤ 400 MB under load — the app's peak resident set over every run above.
+    serverPeakRssMb = peakRssMb(app.child.pid);
+    console.log(`app server peak RSS: ${serverPeakRssMb} MB`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }
-  const meta = { date: new Date().toISOString(), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg(), node: process.version, duration: DURATION };
+  const meta = {
+    date: new Date().toISOString(),
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadavg: os.loadavg(),
+    node: process.version,
+    duration: DURATION,
+    serverPeakRssMb: serverPeakRssMb ?? null,
+  };
   writeFileSync(path.join(here, 'results.json'), `${JSON.stringify({ meta, results }, null, 2)}\n`);
   console.log(`\nwritten bench/results.json (load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
 }
