@@ -72,4 +72,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('remembered sessions on PostgreSQL
     expect(await jobsVia(a.app)).toBe(401);
     expect(await within(async () => (await jobsVia(b)) === 401)).toBe(true);
   });
+
+  it('turns itself off when its LISTEN connection is dropped, and on again once it has reconnected', async () => {
+    user = await createTestUser(a);
+    expect(await jobsVia(b)).toBe(200);
+    await a.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN fieldbook_actor'`,
+    );
+    expect(await within(async () => !b.actorCache.isEnabled)).toBe(true);
+    // Turning off forgot what was remembered, so even a change nobody announced is seen at once.
+    await a.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE profiles DISABLE TRIGGER profiles_actor_notify`);
+      await tx.execute(sql`UPDATE profiles SET workspace_id = NULL WHERE id = ${user.id}`);
+      await tx.execute(sql`ALTER TABLE profiles ENABLE TRIGGER profiles_actor_notify`);
+    });
+    expect(await jobsVia(b)).toBe(409);
+    expect(await within(async () => a.app.actorCache.isEnabled && b.actorCache.isEnabled)).toBe(true);
+  });
 });
