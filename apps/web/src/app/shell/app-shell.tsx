@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { NavLink, Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
 import { useAuth } from '../../features/auth/auth-provider';
+import { OfflineQueueSync } from '../../features/tasks/api/offline-sync';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { SettingsModal } from '../../features/settings/components/settings-modal';
 import { useSavedSettings } from '../../features/settings/lib/use-saved-settings';
@@ -116,6 +117,8 @@ function Shell() {
 
       <SettingsModal opened={settingsOpened} onClose={settings.close} />
       <LogoutDialog opened={logoutOpened} onClose={logout.close} />
+      {/* Task writes queued offline are replayed on reconnect, whichever page is open (spec 001 §4). */}
+      <OfflineQueueSync />
       {showDevTools && (
         <>
           <DebugStrip />

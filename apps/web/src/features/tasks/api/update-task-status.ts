@@ -1,8 +1,12 @@
 import { TaskSchema, type Task, type TaskList, type TaskStatus } from '@fieldbook/contract';
-import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type MutateOptions, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import { isTempTaskId, OFFLINE_QUEUED_MESSAGE, statusAction } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { taskKeys } from './keys';
+import { applyOfflineStatus } from './offline-cache';
+import { afterQueued, isOffline, useOfflineQueue, type Queueable } from './offline-queue';
 
 export type UpdateTaskStatusInput = { id: string; status: TaskStatus };
 
@@ -33,7 +37,8 @@ export function withTaskStatus(data: BoardPages | undefined, id: string, status:
  */
 export function useUpdateTaskStatus({ sendAs = 'body' }: { sendAs?: 'body' | 'query' } = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const { enqueue, sync } = useOfflineQueue();
+  const mutation = useMutation({
     mutationFn: (input: UpdateTaskStatusInput) => updateTaskStatus(input, sendAs),
     onMutate: async ({ id, status }): Promise<{ snapshot: Snapshot }> => {
       await queryClient.cancelQueries({ queryKey: taskKeys.all });
@@ -50,4 +55,19 @@ export function useUpdateTaskStatus({ sendAs = 'body' }: { sendAs?: 'body' | 'qu
     },
     onSettled: () => invalidateTaskViews(queryClient),
   });
+  const { mutate: send } = mutation;
+  // Offline (spec 001 §4), or a task created offline and not yet on the server: queued, shown at once.
+  const mutate = useCallback(
+    (input: UpdateTaskStatusInput, options?: Queueable<MutateOptions<Task, Error, UpdateTaskStatusInput, { snapshot: Snapshot }>>) => {
+      if ((isOffline() || isTempTaskId(input.id)) && enqueue([statusAction(input.id, input.status)])) {
+        applyOfflineStatus(queryClient, input.id, input.status);
+        afterQueued(sync, OFFLINE_QUEUED_MESSAGE);
+        options?.onQueued?.();
+        return;
+      }
+      send(input, options);
+    },
+    [send, enqueue, sync, queryClient],
+  );
+  return { ...mutation, mutate };
 }

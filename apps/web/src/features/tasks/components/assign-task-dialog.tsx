@@ -37,6 +37,7 @@ export function AssignTaskDialog({ task, onClose }: { task: Task | null; onClose
           toast.success(phone ? `Task assigned to ${name}` : 'Task unassigned');
           onClose();
         },
+        onQueued: onClose,
         onError: () => toast.error('Failed to assign task'),
       },
     );

@@ -62,6 +62,7 @@ export function BatchAssignDialog({ opened, onClose, tasks }: BatchAssignDialogP
           toast.success(`Successfully assigned ${res.updated} task(s)`);
           onClose();
         },
+        onQueued: onClose,
         onError: () => toast.error('Failed to assign tasks'),
       },
     );

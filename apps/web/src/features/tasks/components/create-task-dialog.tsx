@@ -68,6 +68,8 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
         toast.success('Task created successfully');
         onClose();
       },
+      // Offline: the notice is shown by the hook, the task is on the board with a temporary id.
+      onQueued: onClose,
       onError: (err) => {
         if (err instanceof ApiRequestError && err.details?.length) {
           for (const d of err.details) {
