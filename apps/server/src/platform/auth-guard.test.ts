@@ -31,7 +31,7 @@ describe('auth guard', () => {
     // Without remembered sessions (PGlite) the very next request is refused; with them (PostgreSQL, ADR 0004) as soon
     // as the deletion's notification has arrived — polled here for at most 2 s, far below the 10 s TTL.
     let attempts = 0;
-    let status = 0;
+    let status: number;
     const until = Date.now() + 2000;
     do {
       attempts++;
