@@ -82,15 +82,22 @@ export async function findTasksPageJson(opts: { db: Db; workspaceId: string; use
   const whereSql = sql.join(where, sql` AND `);
   // Only workspace/status filters are answered from the trigger-maintained counts; the others count their rows.
   const hasRowFilters = Boolean(query.job_id || query.assigned_to || query.q);
-  const total = hasRowFilters
-    ? sql`(SELECT count(*) FROM tasks t WHERE ${whereSql})`
-    : sql`(SELECT coalesce(sum(cnt.count), 0) FROM workspace_counts cnt
+  const countsTotal = sql`(SELECT coalesce(sum(cnt.count), 0) FROM workspace_counts cnt
            WHERE cnt.workspace_id = ${workspaceId} AND cnt.entity = 'tasks' ${status ? sql`AND cnt.status = ${statusLiteral(status)}` : sql``})`;
+  // With row filters the total needs every match anyway, so the matches are found once (one scan) and both the
+  // page and the count come from them. The text filter was two scans of the workspace's tasks (benchmark data,
+  // 100k tasks: a word in no task 156 → 64 ms, two words 137–166 → 95–124 ms, "555" in 80k tasks 106–113 → 135 ms).
+  const page = hasRowFilters
+    ? sql`matched AS MATERIALIZED (SELECT t.id, t.created_at FROM tasks t WHERE ${whereSql}),
+          page AS (
+            SELECT ${TASK_COLUMNS} FROM tasks t
+            JOIN (SELECT m.id FROM matched m ORDER BY m.created_at DESC NULLS LAST, m.id LIMIT ${query.limit} OFFSET ${query.offset}) m ON m.id = t.id)`
+    : sql`page AS (SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})`;
+  const total = hasRowFilters ? sql`(SELECT count(*) FROM matched)` : countsTotal;
 
   const body = await queryJsonText(
     db,
-    sql`WITH page AS (
-          SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})
+    sql`WITH ${page}
         SELECT json_build_object(
           'tasks', (SELECT coalesce(json_agg(task), '[]'::json) FROM (
                       SELECT ${TASK_SELECT} FROM page t JOIN jobs j ON j.id = t.job_id ${JOB_SUMMARY} ${assigneeJoin(userId)}
