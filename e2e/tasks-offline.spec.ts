@@ -42,6 +42,9 @@ test.describe('tasks page offline queue (spec 001 §4)', () => {
 
     await context.setOffline(false);
     await expect(page.getByText('Sync Complete: 2 changes synced')).toBeVisible();
+    // The offline notices go once the queue has been sent.
+    await expect(page.getByText('You are currently offline. Changes will be saved when you reconnect')).toBeHidden();
+    await expect(page.getByText('Task will be created when you reconnect')).toBeHidden();
     expect((await getTask(s, task.id)).status).toBe('completed');
     const onServer = (await getTasks(s)).tasks.filter((t) => t.description === 'Tarp the north slope');
     expect(onServer).toHaveLength(1);

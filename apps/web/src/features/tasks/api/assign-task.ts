@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { assignAction, isTempTaskId, OFFLINE_QUEUED_MESSAGE } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineAssign } from './offline-cache';
-import { afterQueued, isOffline, useOfflineQueue, type Queueable } from './offline-queue';
+import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
 
 export type AssignTaskInput = { id: string; assigned_to: string | null };
 
@@ -16,21 +16,19 @@ export function assignTask({ id, assigned_to }: AssignTaskInput): Promise<Task> 
 
 export function useAssignTask() {
   const queryClient = useQueryClient();
-  const { enqueue, sync } = useOfflineQueue();
   const mutation = useMutation({ mutationFn: assignTask, onSettled: () => invalidateTaskViews(queryClient) });
-  const { mutate: send } = mutation;
   // Offline (spec 001 §4), or a task created offline and not yet on the server: queued, shown at once.
-  const mutate = useCallback(
-    (input: AssignTaskInput, options?: Queueable<MutateOptions<Task, Error, AssignTaskInput>>) => {
-      if ((isOffline() || isTempTaskId(input.id)) && enqueue([assignAction(input.id, input.assigned_to)])) {
-        applyOfflineAssign(queryClient, input.id, input.assigned_to || null);
-        afterQueued(sync, OFFLINE_QUEUED_MESSAGE);
-        options?.onQueued?.();
-        return;
-      }
-      send(input, options);
-    },
-    [send, enqueue, sync, queryClient],
+  const toQueue = useCallback(
+    (input: AssignTaskInput): QueuedWrite | null =>
+      isOffline() || isTempTaskId(input.id)
+        ? {
+            actions: [assignAction(input.id, input.assigned_to)],
+            apply: () => applyOfflineAssign(queryClient, input.id, input.assigned_to || null),
+            message: OFFLINE_QUEUED_MESSAGE,
+          }
+        : null,
+    [queryClient],
   );
+  const mutate = useQueueableMutate<AssignTaskInput, MutateOptions<Task, Error, AssignTaskInput>>(mutation.mutate, toQueue);
   return { ...mutation, mutate };
 }

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { batchAssignActions, isTempTaskId, OFFLINE_QUEUED_MESSAGE } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineAssign } from './offline-cache';
-import { afterQueued, isOffline, useOfflineQueue, type Queueable } from './offline-queue';
+import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
 
 /** PUT /api/tasks/batch-assign — all or nothing on the server. */
 export function batchAssignTasks(body: BatchAssignBody): Promise<BatchAssignResponse> {
@@ -14,22 +14,20 @@ export function batchAssignTasks(body: BatchAssignBody): Promise<BatchAssignResp
 
 export function useBatchAssignTasks() {
   const queryClient = useQueryClient();
-  const { enqueue, sync } = useOfflineQueue();
   const mutation = useMutation({ mutationFn: batchAssignTasks, onSettled: () => invalidateTaskViews(queryClient) });
-  const { mutate: send } = mutation;
   // Offline (spec 001 §4): one queued assignTask per task, replayed with the single-task call.
-  const mutate = useCallback(
-    (body: BatchAssignBody, options?: Queueable<MutateOptions<BatchAssignResponse, Error, BatchAssignBody>>) => {
+  const toQueue = useCallback(
+    (body: BatchAssignBody): QueuedWrite | null => {
+      if (!isOffline() && !body.task_ids.some(isTempTaskId)) return null;
       const assignee = body.assigned_to || null;
-      if ((isOffline() || body.task_ids.some(isTempTaskId)) && enqueue(batchAssignActions(body.task_ids, assignee))) {
-        for (const id of body.task_ids) applyOfflineAssign(queryClient, id, assignee);
-        afterQueued(sync, OFFLINE_QUEUED_MESSAGE);
-        options?.onQueued?.();
-        return;
-      }
-      send(body, options);
+      return {
+        actions: batchAssignActions(body.task_ids, assignee),
+        apply: () => body.task_ids.forEach((id) => applyOfflineAssign(queryClient, id, assignee)),
+        message: OFFLINE_QUEUED_MESSAGE,
+      };
     },
-    [send, enqueue, sync, queryClient],
+    [queryClient],
   );
+  const mutate = useQueueableMutate<BatchAssignBody, MutateOptions<BatchAssignResponse, Error, BatchAssignBody>>(mutation.mutate, toQueue);
   return { ...mutation, mutate };
 }

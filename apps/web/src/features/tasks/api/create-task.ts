@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { createAction, newTempTaskId, OFFLINE_CREATE_MESSAGE } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineCreate, optimisticTask } from './offline-cache';
-import { afterQueued, isOffline, useOfflineQueue, type Queueable } from './offline-queue';
+import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
 
 /** POST /api/tasks (Create New Task dialog): empty assignee and due date are sent as null (spec 001 §5). */
 export function createTask(body: CreateTaskBody): Promise<Task> {
@@ -14,23 +14,22 @@ export function createTask(body: CreateTaskBody): Promise<Task> {
 
 export function useCreateTask() {
   const queryClient = useQueryClient();
-  const { enqueue, sync } = useOfflineQueue();
   const mutation = useMutation({ mutationFn: createTask, onSettled: () => invalidateTaskViews(queryClient) });
-  const { mutate: send } = mutation;
   // Offline (spec 001 §4): queued, and shown at once with a temporary id and status pending.
-  const mutate = useCallback(
-    (body: CreateTaskBody, options?: Queueable<MutateOptions<Task, Error, CreateTaskBody>>) => {
+  const toQueue = useCallback(
+    (body: CreateTaskBody): QueuedWrite | null => {
+      if (!isOffline()) return null;
       const tempId = newTempTaskId();
       const action = createAction(tempId, body);
-      if (isOffline() && action.type === 'createTask' && enqueue([action])) {
-        applyOfflineCreate(queryClient, optimisticTask(queryClient, tempId, action.taskData));
-        afterQueued(sync, OFFLINE_CREATE_MESSAGE);
-        options?.onQueued?.();
-        return;
-      }
-      send(body, options);
+      if (action.type !== 'createTask') return null;
+      return {
+        actions: [action],
+        apply: () => applyOfflineCreate(queryClient, optimisticTask(queryClient, tempId, action.taskData)),
+        message: OFFLINE_CREATE_MESSAGE,
+      };
     },
-    [send, enqueue, sync, queryClient],
+    [queryClient],
   );
+  const mutate = useQueueableMutate<CreateTaskBody, MutateOptions<Task, Error, CreateTaskBody>>(mutation.mutate, toQueue);
   return { ...mutation, mutate };
 }

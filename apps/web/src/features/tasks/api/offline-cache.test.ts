@@ -2,17 +2,23 @@ import type { TaskList } from '@fieldbook/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makeTask } from '../lib/test-tasks';
-import { withCreatedTask, withJobTaskPatched, withTaskAssignee } from './offline-cache';
+import { withBoardTaskPatched, withCreatedTask, withJobTaskPatched } from './offline-cache';
 
 describe('offline optimistic cache updates', () => {
   const [a, b] = [makeTask(), makeTask()];
   const board: InfiniteData<TaskList, number> = { pages: [{ tasks: [a], total: 2 }, { tasks: [b], total: 2 }], pageParams: [0, 1] };
 
-  it('withTaskAssignee changes one task’s assignee wherever it is loaded', () => {
-    const next = withTaskAssignee(board, b.id, '5125550101', 'Ann Roofer')!;
-    expect(next.pages[1]!.tasks[0]).toMatchObject({ id: b.id, assigned_to: '5125550101', assignee_name: 'Ann Roofer' });
+  it('withBoardTaskPatched changes the task on whichever page holds it and leaves the rest alone', () => {
+    const next = withBoardTaskPatched(board, b.id, { status: 'completed', assigned_to: '5125550101', assignee_name: 'Ann Roofer' })!;
+    expect(next.pages[1]!.tasks[0]).toEqual({ ...b, status: 'completed', assigned_to: '5125550101', assignee_name: 'Ann Roofer' });
     expect(next.pages[0]!.tasks[0]).toBe(a);
-    expect(withTaskAssignee(board, makeTask().id, null, null)).toBe(board);
+    expect(next.pageParams).toEqual([0, 1]);
+    expect(board.pages[1]!.tasks[0]).toBe(b);
+  });
+
+  it('withBoardTaskPatched returns the same data when the task is not loaded, or nothing is cached', () => {
+    expect(withBoardTaskPatched(board, makeTask().id, { status: 'completed' })).toBe(board);
+    expect(withBoardTaskPatched(undefined, a.id, { status: 'completed' })).toBeUndefined();
   });
 
   it('withCreatedTask puts the task first and counts it, except on boards filtered to another status', () => {

@@ -1,25 +1,25 @@
 import type { Contact, Job, JobTask, Task, TaskList, TaskStatus } from '@fieldbook/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { JOBS_QUERY_ROOT, taskKeys, type TaskBoardFilters } from './keys';
-import { withTaskStatus } from './update-task-status';
 
 /**
- * The optimistic side of the offline queue: the cached board pages, task details and job views changed as
- * the queued write will change them. The refetch after the replay brings the server's answer.
+ * Optimistic cache updates: the cached board pages, task details and job views changed as a write will change
+ * them — for writes the offline queue holds, and for the online status change (a swipe must feel instant). The
+ * refetch after the write (or the replay) brings the server's answer.
  */
 
 type BoardPages = InfiniteData<TaskList, number>;
 
-/** The board's cached pages with one task's assignee changed. */
-export function withTaskAssignee(data: BoardPages | undefined, id: string, assignedTo: string | null, assigneeName: string | null): BoardPages | undefined {
+/** The board's cached pages with one task patched (the same pages when the task is not among them). */
+export function withBoardTaskPatched(data: BoardPages | undefined, id: string, patch: Partial<Task>): BoardPages | undefined {
   if (!data?.pages.some((page) => page.tasks.some((t) => t.id === id))) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      tasks: page.tasks.map((t) => (t.id === id ? { ...t, assigned_to: assignedTo, assignee_name: assigneeName } : t)),
-    })),
-  };
+  return { ...data, pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.map((t) => (t.id === id ? { ...t, ...patch } : t)) })) };
+}
+
+/** Every cached board page and the task's detail with one task patched. */
+export function patchCachedTask(queryClient: QueryClient, id: string, patch: Partial<Task>): void {
+  queryClient.setQueriesData<BoardPages>({ queryKey: taskKeys.boards() }, (data) => withBoardTaskPatched(data, id, patch));
+  queryClient.setQueryData<Task>(taskKeys.detail(id), (task) => (task ? { ...task, ...patch } : task));
 }
 
 /** The board's pages with a task created offline first on the first page (boards filtered to another status keep theirs). */
@@ -49,8 +49,7 @@ export function withJobTaskPatched(data: unknown, id: string, patch: Partial<Job
 }
 
 export function applyOfflineStatus(queryClient: QueryClient, id: string, status: TaskStatus): void {
-  queryClient.setQueriesData<BoardPages>({ queryKey: taskKeys.boards() }, (data) => withTaskStatus(data, id, status));
-  queryClient.setQueryData<Task>(taskKeys.detail(id), (task) => (task ? { ...task, status } : task));
+  patchCachedTask(queryClient, id, { status });
   queryClient.setQueriesData<unknown>({ queryKey: JOBS_QUERY_ROOT }, (data: unknown) => withJobTaskPatched(data, id, { status }));
 }
 
@@ -65,9 +64,7 @@ function contactName(queryClient: QueryClient, phone: string | null): string | n
 }
 
 export function applyOfflineAssign(queryClient: QueryClient, id: string, assignedTo: string | null): void {
-  const name = contactName(queryClient, assignedTo);
-  queryClient.setQueriesData<BoardPages>({ queryKey: taskKeys.boards() }, (data) => withTaskAssignee(data, id, assignedTo, name));
-  queryClient.setQueryData<Task>(taskKeys.detail(id), (task) => (task ? { ...task, assigned_to: assignedTo, assignee_name: name } : task));
+  patchCachedTask(queryClient, id, { assigned_to: assignedTo, assignee_name: contactName(queryClient, assignedTo) });
   queryClient.setQueriesData<unknown>({ queryKey: JOBS_QUERY_ROOT }, (data: unknown) => withJobTaskPatched(data, id, { assigned_to: assignedTo }));
 }
 

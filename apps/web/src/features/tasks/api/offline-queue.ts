@@ -14,37 +14,51 @@ export function isOffline(): boolean {
 
 export const storage = (): Storage | null => (typeof window === 'undefined' ? null : window.localStorage);
 
-/** Options of a queue-aware mutate: onQueued runs instead of onSuccess when the write was queued. */
-export type Queueable<TOptions> = TOptions & { onQueued?: () => void };
-
-/**
- * Queues task writes for the signed-in user (false when nobody is signed in: nothing can be queued), and
- * `sync` replays the queue now when online (a change to a task still waiting for its creation).
- */
-export function useOfflineQueue() {
-  const { user } = useAuth();
-  const userId = user?.id;
-  const enqueue = useCallback(
-    (items: PendingAction[]) => {
-      const s = storage();
-      if (!userId || !s) return false;
-      addToQueue(s, userId, items);
-      return true;
-    },
-    [userId],
-  );
-  return { enqueue, sync: requestOfflineSync };
-}
-
 /** Asks the shell's OfflineQueueSync (api/offline-sync.ts) to replay the queue now. */
 export const OFFLINE_SYNC_EVENT = 'fieldbook:offline-sync';
 export function requestOfflineSync(): void {
   window.dispatchEvent(new Event(OFFLINE_SYNC_EVENT));
 }
 
-/** After queueing: the offline notice while offline (spec 001 §8), else a replay right away. */
-export function afterQueued(sync: () => void, offlineMessage: string): void {
+/**
+ * After queueing: the offline notice while offline (spec 001 §8), else a replay right away (a change to a task
+ * still waiting for its creation).
+ */
+function afterQueued(offlineMessage: string): void {
   if (isOffline()) toast(offlineMessage, { id: offlineMessage, icon: createElement(IconWifiOff, { size: 18, color: 'var(--mantine-color-orange-7)', 'aria-hidden': true }) });
-  else sync();
+  else requestOfflineSync();
 }
 
+/** Options of a queue-aware mutate: onQueued runs instead of onSuccess when the write was queued. */
+export type Queueable<TOptions> = TOptions & { onQueued?: () => void };
+
+/** What a write puts in the queue instead of sending it: its items, its optimistic effect, its notice. */
+export type QueuedWrite = { actions: PendingAction[]; apply: () => void; message: string };
+
+/**
+ * The mutate of a task write that knows the offline queue (spec 001 §4): when `toQueue` returns the write's
+ * queue items (offline, or a change to a task created offline) they are queued for the signed-in user and
+ * applied to the cache at once; otherwise — or with nobody signed in — the write is sent. `toQueue` should be
+ * stable (useCallback).
+ */
+export function useQueueableMutate<TInput, TOptions>(
+  send: (input: TInput, options?: TOptions) => void,
+  toQueue: (input: TInput) => QueuedWrite | null,
+): (input: TInput, options?: Queueable<TOptions>) => void {
+  const userId = useAuth().user?.id;
+  return useCallback(
+    (input: TInput, options?: Queueable<TOptions>) => {
+      const queued = toQueue(input);
+      const s = storage();
+      if (queued && userId && s) {
+        addToQueue(s, userId, queued.actions);
+        queued.apply();
+        afterQueued(queued.message);
+        options?.onQueued?.();
+        return;
+      }
+      send(input, options);
+    },
+    [send, toQueue, userId],
+  );
+}

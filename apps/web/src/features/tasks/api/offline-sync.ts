@@ -2,7 +2,16 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useAuth } from '../../auth/auth-provider';
-import { queueAfterReplay, readQueue, replayQueue, syncCompleteMessage, writeQueue, type ReplayExecutor } from '../lib/offline-queue';
+import {
+  OFFLINE_CREATE_MESSAGE,
+  OFFLINE_QUEUED_MESSAGE,
+  queueAfterReplay,
+  readQueue,
+  replayQueue,
+  syncCompleteMessage,
+  writeQueue,
+  type ReplayExecutor,
+} from '../lib/offline-queue';
 import { assignTask } from './assign-task';
 import { createTask } from './create-task';
 import { invalidateTaskViews } from './invalidate';
@@ -46,6 +55,9 @@ export async function replayOfflineQueue(queryClient: QueryClient, userId: strin
     const outcome = await replayQueue(items, execute);
     writeQueue(s, userId, queueAfterReplay(readQueue(s, userId), items.length, outcome));
     await invalidateTaskViews(queryClient);
+    // The offline notices (their ids are their texts, api/offline-queue.ts) are stale once the queue is sent.
+    toast.dismiss(OFFLINE_QUEUED_MESSAGE);
+    toast.dismiss(OFFLINE_CREATE_MESSAGE);
     if (outcome.synced > 0) toast.success(syncCompleteMessage(outcome.synced), { id: 'offline-sync-complete' });
     if (outcome.kept.length > 0) {
       const n = outcome.kept.length;

@@ -5,8 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { isTempTaskId, OFFLINE_QUEUED_MESSAGE, statusAction } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { taskKeys } from './keys';
-import { applyOfflineStatus } from './offline-cache';
-import { afterQueued, isOffline, useOfflineQueue, type Queueable } from './offline-queue';
+import { applyOfflineStatus, patchCachedTask } from './offline-cache';
+import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
 
 export type UpdateTaskStatusInput = { id: string; status: TaskStatus };
 
@@ -21,14 +21,7 @@ export function updateTaskStatus({ id, status }: UpdateTaskStatusInput, sendAs: 
     : apiRequest(TaskSchema, path, { method: 'PUT', body: { status } });
 }
 
-type BoardPages = InfiniteData<TaskList, number>;
-type Snapshot = Array<[QueryKey, BoardPages | Task | undefined]>;
-
-/** The board's cached pages with one task's status changed (the same pages when the task is not among them). */
-export function withTaskStatus(data: BoardPages | undefined, id: string, status: TaskStatus): BoardPages | undefined {
-  if (!data?.pages.some((page) => page.tasks.some((t) => t.id === id))) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, tasks: page.tasks.map((t) => (t.id === id ? { ...t, status } : t)) })) };
-}
+type Snapshot = Array<[QueryKey, InfiniteData<TaskList, number> | Task | undefined]>;
 
 /**
  * Changes a task's status; the cached board pages (every filter) and the task's detail show the new status at
@@ -37,17 +30,15 @@ export function withTaskStatus(data: BoardPages | undefined, id: string, status:
  */
 export function useUpdateTaskStatus({ sendAs = 'body' }: { sendAs?: 'body' | 'query' } = {}) {
   const queryClient = useQueryClient();
-  const { enqueue, sync } = useOfflineQueue();
   const mutation = useMutation({
     mutationFn: (input: UpdateTaskStatusInput) => updateTaskStatus(input, sendAs),
     onMutate: async ({ id, status }): Promise<{ snapshot: Snapshot }> => {
       await queryClient.cancelQueries({ queryKey: taskKeys.all });
       const snapshot: Snapshot = [
-        ...queryClient.getQueriesData<BoardPages>({ queryKey: taskKeys.boards() }),
+        ...queryClient.getQueriesData<InfiniteData<TaskList, number>>({ queryKey: taskKeys.boards() }),
         ...queryClient.getQueriesData<Task>({ queryKey: taskKeys.detail(id) }),
       ];
-      queryClient.setQueriesData<BoardPages>({ queryKey: taskKeys.boards() }, (data) => withTaskStatus(data, id, status));
-      queryClient.setQueryData<Task>(taskKeys.detail(id), (task) => (task ? { ...task, status } : task));
+      patchCachedTask(queryClient, id, { status });
       return { snapshot };
     },
     onError: (_err, _input, context) => {
@@ -55,19 +46,14 @@ export function useUpdateTaskStatus({ sendAs = 'body' }: { sendAs?: 'body' | 'qu
     },
     onSettled: () => invalidateTaskViews(queryClient),
   });
-  const { mutate: send } = mutation;
   // Offline (spec 001 §4), or a task created offline and not yet on the server: queued, shown at once.
-  const mutate = useCallback(
-    (input: UpdateTaskStatusInput, options?: Queueable<MutateOptions<Task, Error, UpdateTaskStatusInput, { snapshot: Snapshot }>>) => {
-      if ((isOffline() || isTempTaskId(input.id)) && enqueue([statusAction(input.id, input.status)])) {
-        applyOfflineStatus(queryClient, input.id, input.status);
-        afterQueued(sync, OFFLINE_QUEUED_MESSAGE);
-        options?.onQueued?.();
-        return;
-      }
-      send(input, options);
-    },
-    [send, enqueue, sync, queryClient],
+  const toQueue = useCallback(
+    (input: UpdateTaskStatusInput): QueuedWrite | null =>
+      isOffline() || isTempTaskId(input.id)
+        ? { actions: [statusAction(input.id, input.status)], apply: () => applyOfflineStatus(queryClient, input.id, input.status), message: OFFLINE_QUEUED_MESSAGE }
+        : null,
+    [queryClient],
   );
+  const mutate = useQueueableMutate<UpdateTaskStatusInput, MutateOptions<Task, Error, UpdateTaskStatusInput, { snapshot: Snapshot }>>(mutation.mutate, toQueue);
   return { ...mutation, mutate };
 }
