@@ -18,11 +18,17 @@ export const ContactSchema = z.object({
 });
 export type Contact = z.infer<typeof ContactSchema>;
 
-/** GET /api/contacts: the owner's contacts ordered by name. */
+export const CONTACTS_PAGE_SIZE = 50;
+export const CONTACTS_PAGE_MAX = 500;
+
+/** GET /api/contacts: a page of the owner's contacts ordered by name, and how many match in all. */
 export const ContactListSchema = z.object({ contacts: z.array(ContactSchema), total: z.number().int() });
 export type ContactList = z.infer<typeof ContactListSchema>;
 
-/** GET /api/contacts query: q matches name, phone digits or email; limit default 1000 (the assignee pickers need all), max 5000. */
+/**
+ * GET /api/contacts query: q matches name, phone digits or email; a page of `limit` (default 50, max 500) from
+ * `offset`. Lists and pickers page or search on the server: an owner may have any number of contacts.
+ */
 export const ListContactsQuerySchema = z.object({
   q: z
     .string()
@@ -30,10 +36,28 @@ export const ListContactsQuerySchema = z.object({
     .max(200)
     .optional()
     .transform((v) => (v ? v : undefined)),
-  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  limit: z.coerce.number().int().min(1).max(CONTACTS_PAGE_MAX).default(CONTACTS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type ListContactsQuery = z.infer<typeof ListContactsQuerySchema>;
+
+/** Most phone numbers one by-phone lookup answers (a screen's worth of assignees and phone-like client names). */
+export const CONTACTS_BY_PHONE_MAX = 500;
+
+/**
+ * GET /api/contacts/by-phone?phones=a,b,c: the caller's contacts whose phone matches one of the given numbers by
+ * the spec 001 §5 rules (raw, digits only, +1 prefix) — how screens turn phone numbers into names without
+ * loading every contact.
+ */
+export const ContactsByPhoneQuerySchema = z.object({
+  phones: z
+    .string()
+    .max(CONTACTS_BY_PHONE_MAX * 20)
+    .transform((v) => [...new Set(v.split(',').map((p) => p.trim()).filter(Boolean))])
+    .refine((list) => list.length <= CONTACTS_BY_PHONE_MAX, `At most ${CONTACTS_BY_PHONE_MAX} phone numbers`),
+});
+export const ContactsByPhoneSchema = z.object({ contacts: z.array(ContactSchema) });
+export type ContactsByPhone = z.infer<typeof ContactsByPhoneSchema>;
 
 /** Contact name (spec 001 §5). */
 export const ContactNameSchema = z.string({ error: 'Contact name is required' }).trim().min(1, 'Contact name is required').max(200);

@@ -43,6 +43,39 @@ describe('GET /api/contacts', () => {
   });
 });
 
+describe('paging: no silent cap', () => {
+  it('pages any number of contacts with the true total, and searches on the server', async () => {
+    const carol = await createTestUser(ctx);
+    const many = Array.from({ length: 1203 }, (_, i) => ({ ownerId: carol.id, name: `Crew ${String(i).padStart(4, '0')}`, phoneNumber: String(5_550_000_000 + i) }));
+    await ctx.db.insert(contacts).values(many);
+    const first = ContactListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/contacts', headers: carol.headers })).json());
+    expect(first.total).toBe(1203);
+    expect(first.contacts).toHaveLength(50);
+    const last = ContactListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/contacts?limit=500&offset=1200', headers: carol.headers })).json());
+    expect(last.contacts.map((c) => c.name)).toEqual(['Crew 1200', 'Crew 1201', 'Crew 1202']);
+    const found = ContactListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/contacts?q=crew%201150', headers: carol.headers })).json());
+    expect(found.contacts.map((c) => c.name)).toEqual(['Crew 1150']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/contacts?limit=501', headers: carol.headers })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/contacts/by-phone', () => {
+  it('answers the caller’s contacts matching the numbers by raw, digits-only or +1 form — never another owner’s', async () => {
+    const dave = await createTestUser(ctx);
+    const erin = await createTestUser(ctx, { workspaceId: dave.workspaceId });
+    await insertContact(ctx.db, { ownerId: dave.id, name: 'Far Down The List', phoneNumber: '5127770001' });
+    await insertContact(ctx.db, { ownerId: dave.id, name: 'Other', phoneNumber: '5127770002' });
+    await insertContact(ctx.db, { ownerId: erin.id, name: 'Erin’s Contact', phoneNumber: '5127770003' });
+    const url = `/api/contacts/by-phone?phones=${encodeURIComponent('+15127770001,(512) 777-0003,nonsense')}`;
+    const res = await ctx.app.inject({ method: 'GET', url, headers: dave.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().contacts.map((c: { name: string }) => c.name)).toEqual(['Far Down The List']);
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const tooMany = Array.from({ length: 501 }, (_, i) => String(5_000_000_000 + i)).join(',');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/contacts/by-phone?phones=${tooMany}`, headers: dave.headers })).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/contacts/:id', () => {
   it('answers the owner and 404 for another user (even in the same workspace)', async () => {
     const c = await insertContact(ctx.db, { ownerId: alice.id });
@@ -60,10 +93,10 @@ describe('POST /api/contacts', () => {
       method: 'POST',
       url: '/api/contacts',
       headers: alice.headers,
-      payload: { name: ' Dana Drywall ', phone_number: '(555) 123-4567', email: 'Dana@Example.com', notes: 'Mornings', role: 'sub', sms_opt_in: true },
+      payload: { name: ' Dana Drywall ', phone_number: '(555) 123-4500', email: 'Dana@Example.com', notes: 'Mornings', role: 'sub', sms_opt_in: true },
     });
     expect(res.statusCode).toBe(201);
-    expect(ContactSchema.parse(res.json())).toMatchObject({ name: 'Dana Drywall', phone_number: '5551234567', email: 'dana@example.com', sms_opt_in: true, email_opt_in: false, owner_id: alice.id });
+    expect(ContactSchema.parse(res.json())).toMatchObject({ name: 'Dana Drywall', phone_number: '5551234500', email: 'dana@example.com', sms_opt_in: true, email_opt_in: false, owner_id: alice.id });
     const alias = await ctx.app.inject({ method: 'POST', url: '/api/contacts', headers: alice.headers, payload: { name: 'Eli', phone: '555.987.6543' } });
     expect(alias.statusCode).toBe(201);
     expect(alias.json().phone_number).toBe('5559876543');
@@ -87,6 +120,42 @@ describe('POST /api/contacts', () => {
     expect(await countContacts()).toBe(before);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/contacts', payload: { name: 'X', phone_number: '5551234567' } })).statusCode).toBe(401);
     expect(await countContacts()).toBe(before);
+  });
+});
+
+describe('one phone number per contact (409 naming the other contact)', () => {
+  const post = (user: TestUser, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/contacts', headers: user.headers, payload });
+
+  it('refuses a second contact with the same phone for one owner, and writes nothing', async () => {
+    expect((await post(alice, { name: 'Gus Gutters', phone_number: '555-222-3333' })).statusCode).toBe(201);
+    const before = await countContacts();
+    const dup = await post(alice, { name: 'Someone Else', phone_number: '(555) 222-3333' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'A contact with this phone number already exists: Gus Gutters',
+      details: [{ field: 'phone_number', message: 'A contact with this phone number already exists: Gus Gutters' }],
+    });
+    expect(await countContacts()).toBe(before);
+    // Another owner keeps their own list: the same number is fine for bob.
+    expect((await post(bob, { name: 'Gus (Bob’s)', phone_number: '5552223333' })).statusCode).toBe(201);
+  });
+
+  it('refuses an edit onto another contact’s phone but allows saving a contact with its own phone', async () => {
+    const a = await post(alice, { name: 'Hank Hvac', phone_number: '5553334444' });
+    const b = await post(alice, { name: 'Ivy Insulation', phone_number: '5553335555' });
+    const clash = await ctx.app.inject({ method: 'PUT', url: `/api/contacts/${b.json().id}`, headers: alice.headers, payload: { phone_number: '5553334444' } });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.message).toBe('A contact with this phone number already exists: Hank Hvac');
+    const [row] = await ctx.db.select().from(contacts).where(eq(contacts.id, b.json().id));
+    expect(row?.phoneNumber).toBe('5553335555');
+    const same = await ctx.app.inject({ method: 'PUT', url: `/api/contacts/${a.json().id}`, headers: alice.headers, payload: { name: 'Hank H.', phone_number: '5553334444' } });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('lets only one of two concurrent creates with one phone through', async () => {
+    const results = await Promise.all([post(alice, { name: 'Race A', phone_number: '5554445555' }), post(alice, { name: 'Race B', phone_number: '5554445555' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 });
 

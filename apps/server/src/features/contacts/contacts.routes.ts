@@ -1,6 +1,8 @@
 import {
   ContactListSchema,
   ContactSchema,
+  ContactsByPhoneQuerySchema,
+  ContactsByPhoneSchema,
   CreateContactBodySchema,
   IdParamsSchema,
   ListContactsQuerySchema,
@@ -11,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
-import { createContact, deleteContact, findContacts, getContactById, updateContact } from './contacts.service';
+import { createContact, deleteContact, findContacts, findContactsByPhone, getContactById, updateContact } from './contacts.service';
 
 const tags = ['contacts'];
 
@@ -23,6 +25,20 @@ export async function contactsRoutes(app: FastifyInstance, deps: FeatureDeps): P
     '/contacts',
     { schema: { tags, summary: "The caller's contacts, ordered by name", querystring: ListContactsQuerySchema, response: { 200: ContactListSchema } } },
     async (req) => findContacts({ db, actor: requireActor(req), query: req.query }),
+  );
+
+  // Registered before /contacts/:id so 'by-phone' is never taken for an id.
+  api.get(
+    '/contacts/by-phone',
+    {
+      schema: {
+        tags,
+        summary: "The caller's contacts whose phone matches one of the given numbers (names for phones on a screen)",
+        querystring: ContactsByPhoneQuerySchema,
+        response: { 200: ContactsByPhoneSchema },
+      },
+    },
+    async (req) => findContactsByPhone({ db, actor: requireActor(req), phones: req.query.phones }),
   );
 
   api.get(

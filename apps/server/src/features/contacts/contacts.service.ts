@@ -1,5 +1,5 @@
-import type { Contact, ContactList, CreateContactBodySchema, ListContactsQuery, UpdateContactBodySchema } from '@fieldbook/contract';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { phoneMatchKeys, type Contact, type ContactList, type ContactsByPhone, type CreateContactBodySchema, type ListContactsQuery, type UpdateContactBodySchema } from '@fieldbook/contract';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contacts } from '../../db/schema';
@@ -50,28 +50,65 @@ export async function findContacts(opts: { db: Db; actor: Actor; query: ListCont
   return { contacts: rows.map(toContact), total: total?.n ?? 0 };
 }
 
+/** The caller's contacts matching any of `phones` by the spec 001 §5 keys (raw, digits only, +1 prefix). */
+export async function findContactsByPhone(opts: { db: Db; actor: Actor; phones: readonly string[] }): Promise<ContactsByPhone> {
+  const keys = [...new Set(opts.phones.flatMap(phoneMatchKeys))];
+  if (keys.length === 0) return { contacts: [] };
+  const rows = await opts.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.ownerId, opts.actor.userId), inArray(contacts.phoneNumber, keys)))
+    .orderBy(asc(contacts.name), asc(contacts.id));
+  return { contacts: rows.map(toContact) };
+}
+
 export async function getContactById(opts: { db: Db; actor: Actor; contactId: string }): Promise<Contact> {
   const [row] = await opts.db.select().from(contacts).where(owned(opts.actor, opts.contactId)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
   return toContact(row);
 }
 
+/** The message of the 409 for a second contact with one phone number (the pickers show a contact by phone). */
+export function duplicatePhoneMessage(other: { name: string }): string {
+  return `A contact with this phone number already exists: ${other.name}`;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * One phone number per contact within an owner's list: tasks are assigned to a phone number, so two contacts with
+ * one number would make "who is this task for" ambiguous everywhere a phone is shown as a name. Refused with a 409
+ * naming the other contact. Serialised per owner with a transaction-scoped advisory lock, so two concurrent saves
+ * cannot both pass the check. Rows saved before this rule may still share a number; they stay (nothing a user
+ * wrote is deleted) and every picker keys its options by contact id, so they keep working.
+ */
+async function assertPhoneFree(tx: Tx, actor: Actor, phoneNumber: string, exceptId?: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('contacts-phone:' || ${actor.userId}))`);
+  const conditions = [eq(contacts.ownerId, actor.userId), eq(contacts.phoneNumber, phoneNumber)];
+  if (exceptId) conditions.push(ne(contacts.id, exceptId));
+  const [other] = await tx.select({ id: contacts.id, name: contacts.name }).from(contacts).where(and(...conditions)).limit(1);
+  if (other) throw new AppError('CONFLICT', duplicatePhoneMessage(other), [{ field: 'phone_number', message: duplicatePhoneMessage(other) }]);
+}
+
 export async function createContact(opts: { db: Db; actor: Actor; input: z.output<typeof CreateContactBodySchema> }): Promise<Contact> {
   const { input } = opts;
-  const [row] = await opts.db
-    .insert(contacts)
-    .values({
-      ownerId: opts.actor.userId,
-      name: input.name,
-      phoneNumber: input.phone_number,
-      email: input.email,
-      notes: input.notes,
-      role: input.role,
-      emailOptIn: input.email_opt_in,
-      smsOptIn: input.sms_opt_in,
-    })
-    .returning();
-  return toContact(row!);
+  return opts.db.transaction(async (tx) => {
+    await assertPhoneFree(tx, opts.actor, input.phone_number);
+    const [row] = await tx
+      .insert(contacts)
+      .values({
+        ownerId: opts.actor.userId,
+        name: input.name,
+        phoneNumber: input.phone_number,
+        email: input.email,
+        notes: input.notes,
+        role: input.role,
+        emailOptIn: input.email_opt_in,
+        smsOptIn: input.sms_opt_in,
+      })
+      .returning();
+    return toContact(row!);
+  });
 }
 
 export async function updateContact(opts: { db: Db; actor: Actor; contactId: string; input: z.output<typeof UpdateContactBodySchema> }): Promise<Contact> {
@@ -85,9 +122,12 @@ export async function updateContact(opts: { db: Db; actor: Actor; contactId: str
   if (input.email_opt_in !== undefined) set.emailOptIn = input.email_opt_in;
   if (input.sms_opt_in !== undefined) set.smsOptIn = input.sms_opt_in;
   if (Object.keys(set).length === 0) return getContactById(opts);
-  const [row] = await opts.db.update(contacts).set(set).where(owned(opts.actor, opts.contactId)).returning();
-  if (!row) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
-  return toContact(row);
+  return opts.db.transaction(async (tx) => {
+    if (set.phoneNumber !== undefined) await assertPhoneFree(tx, opts.actor, set.phoneNumber, opts.contactId);
+    const [row] = await tx.update(contacts).set(set).where(owned(opts.actor, opts.contactId)).returning();
+    if (!row) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
+    return toContact(row);
+  });
 }
 
 export async function deleteContact(opts: { db: Db; actor: Actor; contactId: string }): Promise<void> {
