@@ -68,18 +68,21 @@ test.describe('home', () => {
     await expect(page).toHaveURL(`/jobs/${garcia.id}`);
   });
 
-  test('fast dashboard: stat tiles, up to 5 pending tasks, quick buttons, and a task opens its job', async ({ page, request }) => {
+  test('fast dashboard: stat tiles, up to 5 pending tasks assigned to the user, quick buttons, and a task opens its job', async ({ page, request }) => {
     const s = await createWorkSession(request);
     const { garcia, lee } = await seedCrew(s);
     const created = [];
-    for (let i = 1; i <= 7; i++) created.push(await createTask(s, { description: `Pending chore ${i}`, job_id: i % 2 ? garcia.id : lee.id }));
+    // The user signed up with +1 415 555 2671: tasks assigned to that phone are theirs (spec 001 §7).
+    for (let i = 1; i <= 7; i++) created.push(await createTask(s, { description: `Pending chore ${i}`, job_id: i % 2 ? garcia.id : lee.id, assigned_to: '4155552671' }));
+    await createTask(s, { description: 'Someone else’s chore', job_id: garcia.id, assigned_to: '5125550000' });
+    await createTask(s, { description: 'Nobody’s chore', job_id: lee.id });
     await setTaskStatus(s, created[6]!.id, 'completed');
     await setTaskStatus(s, created[5]!.id, 'in progress');
     await openAs(page, s, '/fast-dashboard');
 
     await expect(page.getByRole('heading', { name: 'Fast Dashboard' })).toBeVisible();
     await expect(page.getByTestId('stat-tile').filter({ hasText: 'Active Jobs' })).toContainText('2of 2 jobs');
-    await expect(page.getByTestId('stat-tile').filter({ hasText: 'Pending Tasks' })).toContainText('5of 7 tasks');
+    await expect(page.getByTestId('stat-tile').filter({ hasText: 'Pending Tasks' })).toContainText('7of 9 tasks');
     await expect(page.getByTestId('stat-tile').filter({ hasText: 'In Progress' })).toContainText('1');
     await expect(page.getByTestId('stat-tile').filter({ hasText: 'Completed' })).toContainText('1');
 
@@ -88,6 +91,8 @@ test.describe('home', () => {
     await expect(recent.getByTestId('dashboard-task').first()).toContainText('Pending chore 5');
     await expect(recent.getByText('Pending chore 7')).toBeHidden();
     await expect(recent.getByText('Pending chore 6')).toBeHidden();
+    await expect(recent.getByText('Someone else’s chore')).toBeHidden();
+    await expect(recent.getByText('Nobody’s chore')).toBeHidden();
     await expect(page.getByRole('link', { name: 'View All Tasks' })).toHaveAttribute('href', '/tasks');
     await expect(page.getByRole('link', { name: 'View All Groups' })).toHaveAttribute('href', '/groups');
     for (const [name, href] of [['Jobs', '/jobs'], ['Tasks', '/tasks'], ['Groups', '/groups']] as const) {

@@ -60,6 +60,8 @@ export const ListTasksQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   status: z.union([TaskStatusSchema, z.literal('all')]).optional(),
   job_id: z.uuid().optional(),
+  /** Tasks of one group (the fast dashboard's group chip opens /tasks with it). */
+  group_id: z.uuid().optional(),
   assigned_to: z
     .string()
     .trim()
@@ -117,8 +119,11 @@ export const AssignTaskBodySchema = z.object({ assigned_to: AssigneeSchema });
 export type AssignTaskBody = z.input<typeof AssignTaskBodySchema>;
 
 /** PUT /api/tasks/batch-assign: all or nothing — every id must be a task of the caller's workspace, else 404. */
+/** One batch assigns at most this many tasks. */
+export const BATCH_ASSIGN_MAX = 500;
+
 export const BatchAssignBodySchema = z.object({
-  task_ids: z.array(z.uuid()).min(1, 'Select at least one task').max(500),
+  task_ids: z.array(z.uuid()).min(1, 'Select at least one task').max(BATCH_ASSIGN_MAX),
   assigned_to: AssigneeSchema,
 });
 export type BatchAssignBody = z.input<typeof BatchAssignBodySchema>;

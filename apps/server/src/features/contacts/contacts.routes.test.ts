@@ -33,6 +33,15 @@ describe('GET /api/contacts', () => {
     expect(byName.contacts.map((c) => c.name)).toEqual(['Zed Roofer']);
     const byPhone = ContactListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/contacts?q=(555)%20000-0002', headers: alice.headers })).json());
     expect(byPhone.contacts.map((c) => c.name)).toEqual(['Ann Plumber']);
+    // Every word must match the name, email or role; phone-character words match the digits in any formatting.
+    const names = async (q: string) =>
+      ContactListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/contacts?q=${encodeURIComponent(q)}`, headers: alice.headers })).json()).contacts.map((c) => c.name);
+    expect(await names('ann plumb')).toEqual(['Ann Plumber']);
+    expect(await names('example.com')).toEqual(['Ann Plumber']);
+    expect(await names('555 0001')).toEqual(['Zed Roofer']);
+    expect(await names('555')).toEqual(['Ann Plumber', 'Zed Roofer']);
+    expect(await names('ann zed')).toEqual([]);
+    expect(await names('50%_')).toEqual([]);
   });
 
   it('answers 401 anonymous and 400 for a bad limit', async () => {

@@ -35,11 +35,12 @@ const owned = (actor: Actor, id: string) => and(eq(contacts.id, id), eq(contacts
 export async function findContacts(opts: { db: Db; actor: Actor; query: ListContactsQuery }): Promise<ContactList> {
   const { db, actor, query } = opts;
   const conditions: SQL[] = [eq(contacts.ownerId, actor.userId)];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const digits = query.q.replace(/\D+/g, '');
-    const matches = [ilike(contacts.name, pattern), ilike(contacts.email, pattern)];
-    if (digits) matches.push(ilike(contacts.phoneNumber, likePattern(digits)));
+  // Every word must appear in the name, email or role; a word of phone characters also matches the phone digits.
+  for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
+    const pattern = likePattern(word);
+    const matches = [ilike(contacts.name, pattern), ilike(contacts.email, pattern), ilike(contacts.role, pattern)];
+    const digits = word.replace(/\D+/g, '');
+    if (digits && digits.length === word.replace(/[\s().+-]/g, '').length) matches.push(ilike(contacts.phoneNumber, likePattern(digits)));
     conditions.push(or(...matches)!);
   }
   const where = and(...conditions);

@@ -34,8 +34,13 @@ export async function countsForWorkspace(db: Db, workspaceId: string) {
   return row!;
 }
 
-/** The 20 newest tasks of the workspace for the stat view (DashboardTaskListSchema JSON text). */
-export async function dashboardTasksJson(db: Db, workspaceId: string): Promise<string> {
+/**
+ * The 20 newest tasks of the workspace assigned to the caller (spec 001 §7: "tasks assigned to the user, newest
+ * first, limit 20") for the stat view (DashboardTaskListSchema JSON text). Tasks are assigned to a phone number, so
+ * "the user" is their profile phone in the stored 10-digit form; a user without one has no assigned tasks.
+ */
+export async function dashboardTasksJson(db: Db, workspaceId: string, assigneePhone: string | null): Promise<string> {
+  if (!assigneePhone) return '{"tasks":[]}';
   const withGroups = await hasTable(db, 'groups');
   const groupJoin = withGroups ? sql`LEFT JOIN LATERAL (SELECT to_jsonb(g) ->> 'name' AS name FROM groups g WHERE g.id = t.group_id) g ON true` : sql``;
   const groupJson = withGroups ? sql`CASE WHEN g.name IS NULL THEN NULL ELSE json_build_object('name', g.name) END` : sql`NULL`;
@@ -46,7 +51,8 @@ export async function dashboardTasksJson(db: Db, workspaceId: string): Promise<s
           'description', t.description, 'status', t.status, 'priority', t.priority, 'assigned_to', t.assigned_to,
           'due_date', ${isoDate(sql`t.due_date`)}, 'job_id', t.job_id, 'group_id', t.group_id, 'groups', ${groupJson},
           'created_at', ${isoTs(sql`t.created_at`)}) ORDER BY t.created_at DESC NULLS LAST, t.id), '[]'::json))::text AS body
-        FROM (SELECT * FROM tasks WHERE workspace_id = ${workspaceId} ORDER BY created_at DESC NULLS LAST, id LIMIT 20) t
+        FROM (SELECT * FROM tasks WHERE workspace_id = ${workspaceId} AND assigned_to = ${assigneePhone}
+              ORDER BY created_at DESC NULLS LAST, id LIMIT 20) t
         JOIN jobs j ON j.id = t.job_id ${groupJoin}`,
   );
   return body ?? '{"tasks":[]}';

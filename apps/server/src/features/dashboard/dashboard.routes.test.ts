@@ -1,7 +1,7 @@
 import { DashboardStatsSchema, DashboardTaskListSchema, HomepageDataSchema, PerformanceStatsSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tasks } from '../../db/schema';
+import { profiles, tasks } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { insertJob, insertTask } from '../jobs/test-factories';
 
@@ -67,21 +67,30 @@ describe('GET /api/dashboard/tasks and the home data', () => {
     const ws = alice.workspaceId!;
     const late = await insertJob(ctx.db, { workspaceId: ws, title: 'Late job', dueDate: '2031-01-01' });
     const early = await insertJob(ctx.db, { workspaceId: ws, title: '', clientName: 'Early client', dueDate: '2030-01-01' });
+    // Alice's profile phone in another formatting than the tasks' stored 10 digits.
+    await ctx.db.update(profiles).set({ phoneNumber: '+1 (555) 777-0000' }).where(eq(profiles.id, alice.id));
     for (let i = 0; i < 25; i++) {
-      await insertTask(ctx.db, { workspaceId: ws, jobId: early.id, description: `Step ${i}`, createdAt: new Date(Date.UTC(2029, 0, 1, 0, i)) });
+      await insertTask(ctx.db, { workspaceId: ws, jobId: early.id, description: `Step ${i}`, assignedTo: '5557770000', createdAt: new Date(Date.UTC(2029, 0, 1, 0, i)) });
     }
-    await insertTask(ctx.db, { workspaceId: eve.workspaceId!, jobId: (await insertJob(ctx.db, { workspaceId: eve.workspaceId! })).id, description: 'Eve' });
+    // Newer tasks of the workspace that are not Alice's: the dashboard must not show them.
+    await insertTask(ctx.db, { workspaceId: ws, jobId: late.id, description: 'Crew member’s', assignedTo: '5550001111', createdAt: new Date(Date.UTC(2030, 0, 1)) });
+    await insertTask(ctx.db, { workspaceId: ws, jobId: late.id, description: 'Nobody’s', createdAt: new Date(Date.UTC(2030, 0, 2)) });
+    await insertTask(ctx.db, { workspaceId: eve.workspaceId!, jobId: (await insertJob(ctx.db, { workspaceId: eve.workspaceId! })).id, description: 'Eve', assignedTo: '5557770000' });
 
     const dash = DashboardTaskListSchema.parse((await get('/api/dashboard/tasks', alice)).json());
     expect(dash.tasks).toHaveLength(20);
-    expect(dash.tasks.some((t) => t.description === 'Eve')).toBe(false);
-    const steps = dash.tasks.filter((t) => t.description.startsWith('Step'));
-    expect(steps.slice(0, 2).map((t) => t.description)).toEqual(['Step 24', 'Step 23']);
-    expect(steps[0]).toMatchObject({ title: 'Early client', job_id: early.id, group_id: null, groups: null });
+    expect(dash.tasks.every((t) => t.assigned_to === '5557770000' && t.description.startsWith('Step'))).toBe(true);
+    expect(dash.tasks.slice(0, 2).map((t) => t.description)).toEqual(['Step 24', 'Step 23']);
+    expect(dash.tasks[0]).toMatchObject({ title: 'Early client', job_id: early.id, group_id: null, groups: null });
+    // A user without a phone on their profile has no assigned tasks.
+    const bo = await createTestUser(ctx, { workspaceId: ws });
+    await ctx.db.update(profiles).set({ phoneNumber: null }).where(eq(profiles.id, bo.id));
+    expect(DashboardTaskListSchema.parse((await get('/api/dashboard/tasks', bo)).json())).toEqual({ tasks: [] });
 
     const home = HomepageDataSchema.parse((await get('/api-fast/optimized/homepage-data', alice)).json());
     expect(home.recentTasks).toHaveLength(10);
     expect(home.recentTasks.some((t) => t.description === 'Eve')).toBe(false);
+    expect(home.recentTasks[0]?.description).toBe('Nobody’s');
     expect(home.recentDocuments).toEqual([]);
     expect(home.activeJobs.length).toBeLessThanOrEqual(10);
     expect(home.activeJobs.every((j) => j.status !== 'completed')).toBe(true);

@@ -1,6 +1,7 @@
-import { ListJobsQuerySchema, ListTasksQuerySchema, STANDARD_HOME_REQUESTS, type DashboardStats, type PerformanceStats } from '@fieldbook/contract';
-import { sql } from 'drizzle-orm';
+import { digitsOnly, ListJobsQuerySchema, ListTasksQuerySchema, STANDARD_HOME_REQUESTS, type DashboardStats, type PerformanceStats } from '@fieldbook/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { profiles } from '../../db/schema';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import { findJobsPageJson } from '../jobs/jobs.repository';
@@ -12,8 +13,17 @@ export async function getDashboardStats(opts: { db: Db; actor: Actor }): Promise
   return countsForWorkspace(opts.db, requireWorkspace(opts.actor));
 }
 
+/** A stored phone as tasks store assignees: 10 digits, a leading country code 1 dropped; null when it is not one. */
+export function assigneeFormOfPhone(phone: string | null | undefined): string | null {
+  let d = digitsOnly(phone ?? '');
+  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
+  return d.length === 10 ? d : null;
+}
+
 export async function getDashboardTasks(opts: { db: Db; actor: Actor }): Promise<string> {
-  return dashboardTasksJson(opts.db, requireWorkspace(opts.actor));
+  const workspaceId = requireWorkspace(opts.actor);
+  const [profile] = await opts.db.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, opts.actor.userId)).limit(1);
+  return dashboardTasksJson(opts.db, workspaceId, assigneeFormOfPhone(profile?.phone));
 }
 
 export async function getHomepageData(opts: { db: Db; actor: Actor }): Promise<string> {

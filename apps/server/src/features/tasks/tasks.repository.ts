@@ -76,12 +76,13 @@ export async function findTasksPageJson(opts: { db: Db; workspaceId: string; use
   const status = query.status && query.status !== 'all' ? query.status : undefined;
   if (status) where.push(sql`t.status = ${statusLiteral(status)}`);
   if (query.job_id) where.push(sql`t.job_id = ${query.job_id}`);
+  if (query.group_id) where.push(sql`t.group_id = ${query.group_id}`);
   if (query.assigned_to === 'unassigned') where.push(sql`t.assigned_to IS NULL`);
   else if (query.assigned_to) where.push(sql`t.assigned_to = ${query.assigned_to}`);
   if (query.q) where.push(...textFilter({ workspaceId, userId, text: query.q }));
   const whereSql = sql.join(where, sql` AND `);
   // Only workspace/status filters are answered from the trigger-maintained counts; the others count their rows.
-  const hasRowFilters = Boolean(query.job_id || query.assigned_to || query.q);
+  const hasRowFilters = Boolean(query.job_id || query.group_id || query.assigned_to || query.q);
   const countsTotal = sql`(SELECT coalesce(sum(cnt.count), 0) FROM workspace_counts cnt
            WHERE cnt.workspace_id = ${workspaceId} AND cnt.entity = 'tasks' ${status ? sql`AND cnt.status = ${statusLiteral(status)}` : sql``})`;
   // With row filters the total needs every match anyway, so the matches are found once (one scan) and both the

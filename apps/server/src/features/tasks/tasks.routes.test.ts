@@ -98,6 +98,18 @@ describe('GET /api/tasks', () => {
     expect(rest.tasks.map((t) => t.description)).toEqual(['Task 2', 'Task 1', 'Task 0']);
   });
 
+  it('filters by group (the fast dashboard opens /tasks with a group)', async () => {
+    const owner = await createTestUser(ctx);
+    const job = await insertJob(ctx.db, { workspaceId: owner.workspaceId!, clientName: 'Grouped' });
+    const crewA = crypto.randomUUID();
+    await insertTask(ctx.db, { workspaceId: owner.workspaceId!, jobId: job.id, description: 'Crew A work', groupId: crewA });
+    await insertTask(ctx.db, { workspaceId: owner.workspaceId!, jobId: job.id, description: 'Crew B work', groupId: crypto.randomUUID() });
+    await insertTask(ctx.db, { workspaceId: owner.workspaceId!, jobId: job.id, description: 'No group' });
+    const res = TaskListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/tasks?group_id=${crewA}`, headers: owner.headers })).json());
+    expect(res).toMatchObject({ total: 1, tasks: [{ description: 'Crew A work' }] });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/tasks?group_id=nope', headers: owner.headers })).statusCode).toBe(400);
+  });
+
   it('caps the page size and rejects bad filters with 400 naming the field', async () => {
     for (const [qs, field] of [
       ['limit=501', 'limit'],

@@ -1,13 +1,13 @@
-import { ContactListSchema, type ContactList } from '@fieldbook/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CONTACTS_PAGE_SIZE, ContactListSchema, type ContactList } from '@fieldbook/contract';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../auth/auth-provider';
 import { contactKeys } from './keys';
 
 export { contactKeys } from './keys';
 
-export function getContacts({ q, signal }: { q?: string; signal?: AbortSignal } = {}): Promise<ContactList> {
-  return apiRequest(ContactListSchema, '/api/contacts', { query: { q: q || undefined }, signal });
+export function getContacts({ q, offset, limit, signal }: { q?: string; offset?: number; limit?: number; signal?: AbortSignal } = {}): Promise<ContactList> {
+  return apiRequest(ContactListSchema, '/api/contacts', { query: { q: q || undefined, offset: offset || undefined, limit }, signal });
 }
 
 export function contactsQueryOptions(q = '') {
@@ -15,10 +15,29 @@ export function contactsQueryOptions(q = '') {
 }
 
 /**
- * GET /api/contacts: the caller's contacts ordered by name (the server sends up to 1000, enough for the
- * assignee pickers, which filter on the client). `q` asks the server to filter instead.
+ * GET /api/contacts: the first page (50, by name) of the caller's contacts matching `q`, searched on the server —
+ * what the pickers show. An owner may have thousands of contacts; nothing loads them all.
  */
-export function useContacts({ q = '' }: { q?: string } = {}) {
+export function useContacts({ q = '', enabled = true }: { q?: string; enabled?: boolean } = {}) {
   const { user } = useAuth();
-  return useQuery({ ...contactsQueryOptions(q.trim()), enabled: Boolean(user) });
+  return useQuery({ ...contactsQueryOptions(q.trim()), enabled: Boolean(user) && enabled, placeholderData: keepPreviousData });
+}
+
+export function contactPagesQueryOptions(q = '') {
+  return infiniteQueryOptions({
+    queryKey: contactKeys.pages(q),
+    queryFn: ({ pageParam, signal }) => getContacts({ q, offset: pageParam, limit: CONTACTS_PAGE_SIZE, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.contacts.length, 0);
+      return loaded < last.total && last.contacts.length > 0 ? loaded : undefined;
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The contacts screen: pages of 50 matching `q` with the true total; `fetchNextPage` loads more. */
+export function useContactPages({ q = '' }: { q?: string } = {}) {
+  const { user } = useAuth();
+  return useInfiniteQuery({ ...contactPagesQueryOptions(q.trim()), enabled: Boolean(user), placeholderData: keepPreviousData });
 }

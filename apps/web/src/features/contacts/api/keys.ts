@@ -3,6 +3,8 @@ export const contactKeys = {
   all: ['contacts'] as const,
   lists: () => [...contactKeys.all, 'list'] as const,
   list: (q = '') => [...contactKeys.lists(), q] as const,
+  pages: (q = '') => [...contactKeys.all, 'pages', q] as const,
+  byPhone: (phones: readonly string[]) => [...contactKeys.all, 'by-phone', ...phones] as const,
   details: () => [...contactKeys.all, 'detail'] as const,
   detail: (id: string) => [...contactKeys.details(), id] as const,
 };

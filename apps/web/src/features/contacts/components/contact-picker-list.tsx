@@ -1,9 +1,9 @@
 import { Avatar, Box, Center, Checkbox, Group, Loader, Radio, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { formatPhoneInput, type Contact } from '@fieldbook/contract';
-import { useMemo, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useRef, useState } from 'react';
 import { useContacts } from '../api/get-contacts';
-import { filterContacts } from '../lib/contact-search';
 import { nextSelection } from '../lib/selection';
 import { ContactLoadError } from './contact-load-error';
 import classes from './contact-picker.module.css';
@@ -14,8 +14,6 @@ export type ContactPickerListProps = {
   onChange: (ids: string[], contacts: Contact[]) => void;
   /** At most this many contacts (default unlimited). 1 makes it a single choice: a new pick replaces the old. */
   maxSelection?: number;
-  /** Spec 001 §9: the contact list panel is at most 48 units (12 rem) high; dialogs may allow more. */
-  maxHeight?: number | string;
   label?: string;
 };
 
@@ -24,19 +22,33 @@ export function initialsOf(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** A searchable list of the caller's contacts to choose from: the body of the picker modal and the assign dialogs. */
-export function ContactPickerList({ value, onChange, maxSelection, maxHeight = '12rem', label = 'Search contacts' }: ContactPickerListProps) {
-  const contacts = useContacts();
+/** Spec 001 §9: a contact list panel is at most 48 units high (12 rem) — in every picker. */
+export const CONTACT_LIST_MAX_HEIGHT = '12rem';
+
+/** The picker asks the server once typing pauses this long. */
+export const PICKER_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A searchable list of the caller's contacts to choose from: the body of the picker modal and the assign dialogs.
+ * The server searches (name, phone digits, email) and answers the first 50 by name, so an owner with thousands
+ * of contacts finds any of them. Options are keyed by contact id: two contacts may share a phone number.
+ */
+export function ContactPickerList({ value, onChange, maxSelection, label = 'Search contacts' }: ContactPickerListProps) {
   const [text, setText] = useState('');
-  const all = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
-  const shown = useMemo(() => filterContacts(all, text), [all, text]);
+  const [q] = useDebouncedValue(text.trim(), PICKER_SEARCH_DEBOUNCE_MS);
+  const contacts = useContacts({ q });
+  const shown = contacts.data?.contacts ?? [];
+  // Picked contacts stay known after a new search no longer lists them: onChange hands back whole contacts.
+  const known = useRef(new Map<string, Contact>());
+  for (const c of shown) known.current.set(c.id, c);
   const isSingle = maxSelection === 1;
   const isFull = maxSelection !== undefined && value.length >= maxSelection;
+  const total = contacts.data?.total ?? 0;
 
   const toggle = (contact: Contact) => {
     const next = nextSelection(value, contact.id, maxSelection);
     if (next.length === value.length && next.every((id, i) => id === value[i])) return;
-    onChange(next, all.filter((c) => next.includes(c.id)));
+    onChange(next, next.map((id) => known.current.get(id)).filter((c): c is Contact => Boolean(c)));
   };
 
   return (
@@ -62,10 +74,10 @@ export function ContactPickerList({ value, onChange, maxSelection, maxHeight = '
         <ContactLoadError onRetry={() => void contacts.refetch()} isRetrying={contacts.isFetching} />
       ) : shown.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="md">
-          {all.length === 0 ? 'No contacts available' : 'No matching contacts found'}
+          {q === '' ? 'No contacts available' : 'No matching contacts found'}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah={CONTACT_LIST_MAX_HEIGHT} type="auto" offsetScrollbars>
           <Stack gap={4} role="listbox" aria-label="Contacts" aria-multiselectable={!isSingle}>
             {shown.map((contact) => {
               const isSelected = value.includes(contact.id);
@@ -104,6 +116,11 @@ export function ContactPickerList({ value, onChange, maxSelection, maxHeight = '
               );
             })}
           </Stack>
+          {total > shown.length && (
+            <Text size="xs" c="dimmed" ta="center" py={4}>
+              Showing {shown.length} of {total} — type to narrow the list
+            </Text>
+          )}
         </ScrollArea.Autosize>
       )}
     </Stack>

@@ -2,7 +2,6 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Contact } from '@fieldbook/contract';
 import { useEffect, useState } from 'react';
-import { useContacts } from '../api/get-contacts';
 import { ContactPickerList } from './contact-picker-list';
 
 /**
@@ -35,12 +34,15 @@ export function ContactPickerModal({
   confirmLabel = 'Select',
 }: ContactPickerModalProps) {
   const isPhone = useMediaQuery('(max-width: 36em)');
-  const all = useContacts().data?.contacts;
   const [ids, setIds] = useState<string[]>(initialSelectedIds ?? []);
+  const [chosen, setChosen] = useState<Contact[]>([]);
 
   // Each opening starts from the caller's selection.
   useEffect(() => {
-    if (opened) setIds(initialSelectedIds ?? []);
+    if (opened) {
+      setIds(initialSelectedIds ?? []);
+      setChosen([]);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on open
   }, [opened]);
 
@@ -50,8 +52,10 @@ export function ContactPickerModal({
         <ContactPickerList
           value={ids}
           maxSelection={maxSelection}
-          maxHeight={isPhone ? 'calc(100dvh - 220px)' : '24rem'}
-          onChange={setIds}
+          onChange={(next, contacts) => {
+            setIds(next);
+            setChosen(contacts);
+          }}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
@@ -60,7 +64,7 @@ export function ContactPickerModal({
           <Button
             disabled={ids.length === 0}
             onClick={() => {
-              onConfirm((all ?? []).filter((c) => ids.includes(c.id)));
+              onConfirm(chosen);
               onClose();
             }}
           >

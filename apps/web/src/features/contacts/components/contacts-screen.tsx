@@ -1,14 +1,14 @@
 import { Avatar, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconMail, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
 import { formatPhoneInput, type Contact } from '@fieldbook/contract';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useDeletedContactIds } from '../api/delete-contact';
 import { useContact } from '../api/get-contact';
-import { useContacts } from '../api/get-contacts';
-import { filterContacts } from '../lib/contact-search';
+import { useContactPages } from '../api/get-contacts';
 import { ContactLoadError } from './contact-load-error';
 import { ContactPanel, type ContactPanelMode } from './contact-panel';
 import { initialsOf } from './contact-picker-list';
@@ -47,17 +47,22 @@ function ContactRow({ contact, onOpen }: { contact: Contact; onOpen: () => void 
   );
 }
 
+/** The contacts search asks the server once typing pauses this long. */
+const CONTACT_SEARCH_DEBOUNCE_MS = 300;
+
 /** /contacts and /contacts/:contactId (the latter opens that contact's edit panel). */
 export function ContactsScreen({ contactId }: { contactId?: string }) {
   const navigate = useNavigate();
-  const contacts = useContacts();
   const [text, setText] = useState('');
+  // The server searches and pages (50 at a time): an owner may have any number of contacts.
+  const [q] = useDebouncedValue(text.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
+  const contacts = useContactPages({ q });
   const [isCreating, setCreating] = useState(false);
-  const all = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
-  const shown = useMemo(() => filterContacts(all, text), [all, text]);
+  const shown = useMemo(() => contacts.data?.pages.flatMap((p) => p.contacts) ?? [], [contacts.data]);
+  const total = contacts.data?.pages[0]?.total ?? 0;
 
   // The deep-linked contact: from the list when it is there, else fetched on its own.
-  const listed = contactId ? all.find((c) => c.id === contactId) : undefined;
+  const listed = contactId ? shown.find((c) => c.id === contactId) : undefined;
   const isDeleted = useDeletedContactIds().includes(contactId ?? '');
   const single = useContact(contactId && contacts.isSuccess && !listed && !isDeleted ? contactId : undefined);
   const editing = listed ?? single.data;
@@ -98,21 +103,29 @@ export function ContactsScreen({ contactId }: { contactId?: string }) {
           <ContactLoadError onRetry={() => void contacts.refetch()} isRetrying={contacts.isFetching} />
         ) : shown.length === 0 ? (
           <Paper withBorder p="xl" ta="center">
-            <Text fw={600}>{all.length === 0 ? 'No contacts available' : 'No matching contacts found'}</Text>
+            <Text fw={600}>{q === '' ? 'No contacts available' : 'No matching contacts found'}</Text>
             <Text size="sm" c="dimmed" mt={4}>
-              {all.length === 0 ? 'Add the people you work with to assign them tasks.' : 'Try another name, number or email.'}
+              {q === '' ? 'Add the people you work with to assign them tasks.' : 'Try another name, number or email.'}
             </Text>
           </Paper>
         ) : (
           <Paper withBorder p="xs">
             <Text size="xs" c="dimmed" px="xs" pb={4}>
-              {shown.length === all.length ? `${all.length} contacts` : `${shown.length} of ${all.length} contacts`}
+              {q === '' ? `${total} contacts` : `${total} matching contacts`}
+              {shown.length < total ? ` · showing ${shown.length}` : ''}
             </Text>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing={4} verticalSpacing={4}>
               {shown.map((c) => (
                 <ContactRow key={c.id} contact={c} onOpen={() => navigate(`/contacts/${c.id}`)} />
               ))}
             </SimpleGrid>
+            {contacts.hasNextPage && (
+              <Center pt="sm">
+                <Button variant="light" onClick={() => void contacts.fetchNextPage()} loading={contacts.isFetchingNextPage}>
+                  Load more contacts
+                </Button>
+              </Center>
+            )}
           </Paper>
         )}
       </Stack>

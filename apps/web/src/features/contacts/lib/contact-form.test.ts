@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { contactToForm, EMPTY_CONTACT_FORM, fieldOfServerError, formToContactBody, validateContactForm } from './contact-form';
-import { filterContacts } from './contact-search';
 
 describe('contact form', () => {
   it('requires a name and a 10-digit phone with the specified messages', () => {
@@ -41,20 +40,5 @@ describe('contact form', () => {
     expect(fieldOfServerError('phone_number')).toBe('phone');
     expect(fieldOfServerError('name')).toBe('name');
     expect(fieldOfServerError('owner_id')).toBeNull();
-  });
-});
-
-describe('filterContacts', () => {
-  const contacts = [
-    { name: 'Ann Roofer', phone_number: '5551234567', email: 'ann@example.com', role: 'Roofer' },
-    { name: 'Bob Plumber', phone_number: '5559876543', email: null, role: null },
-  ];
-  it('matches name, email, role words and phone digits in any formatting', () => {
-    expect(filterContacts(contacts, 'ann').map((c) => c.name)).toEqual(['Ann Roofer']);
-    expect(filterContacts(contacts, 'example.com')).toHaveLength(1);
-    expect(filterContacts(contacts, '(555) 987').map((c) => c.name)).toEqual(['Bob Plumber']);
-    expect(filterContacts(contacts, '555')).toHaveLength(2);
-    expect(filterContacts(contacts, 'zed')).toHaveLength(0);
-    expect(filterContacts(contacts, '')).toHaveLength(2);
   });
 });

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { buildPhoneIndex, lookupPhone } from '@fieldbook/contract';
+import { isPhoneLike, lookupPhone } from '@fieldbook/contract';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { useContacts } from '../../contacts/api/get-contacts';
+import { usePhoneDirectory } from '../../contacts/api/get-contacts-by-phone';
 import { LoadError } from '../../jobs/components/load-error';
 import { isNoWorkspaceError } from '../../jobs/lib/jobs-error';
 import { useHomepageData } from '../api/get-homepage-data';
@@ -21,9 +21,13 @@ export function HomeDashboard() {
   const optimized = useHomepageData({ enabled: mode === 'optimized' });
   const standard = useStandardHomeData({ enabled: mode === 'standard' });
   const query = mode === 'optimized' ? optimized : standard;
-  const contacts = useContacts();
-  const all = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
-  const index = useMemo(() => buildPhoneIndex(all), [all]);
+  // Names for the phones on the cards (assignees, phone-like client names), asked of the server for just those.
+  const phones = useMemo(() => {
+    const data = query.data;
+    if (!data) return [];
+    return [...data.recentTasks.map((t) => t.assigned_to), ...data.activeJobs.map((j) => j.client_name).filter((n) => n && isPhoneLike(n))];
+  }, [query.data]);
+  const { contacts: all, index } = usePhoneDirectory(phones);
 
   return (
     <>

@@ -87,7 +87,6 @@ export function AddTaskModal({ job, onClose }: { job: { id: string; name: string
                 label="Search assignees"
                 value={contactIds}
                 maxSelection={1}
-                maxHeight={isPhone ? '40dvh' : '14rem'}
                 onChange={(ids, contacts) => {
                   setContactIds(ids);
                   set('assigneePhone', contacts[0]?.phone_number ?? null);

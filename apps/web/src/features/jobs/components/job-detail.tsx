@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendar, IconFileText, IconMapPin, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useJob } from '../api/get-job';
@@ -17,7 +17,8 @@ import { LoadError } from './load-error';
 /** /jobs/:jobId — one job with every task (status changes, add task) and its document columns. */
 export function JobDetail({ jobId }: { jobId: string }) {
   const job = useJob(jobId);
-  const directory = useContactDirectory();
+  const shownJob = useMemo(() => (job.data ? [job.data] : []), [job.data]);
+  const directory = useContactDirectory(shownJob);
   const [addTaskFor, setAddTaskFor] = useState<{ id: string; name: string } | null>(null);
 
   const back = (

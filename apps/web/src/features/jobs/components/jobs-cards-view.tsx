@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, NativeSelect, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconBriefcase, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { JobStatus } from '@fieldbook/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteJobs } from '../api/get-jobs';
 import { DASHBOARD_STATUS_FILTERS } from '../lib/job-status';
@@ -23,13 +23,13 @@ export function JobsCardsView() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [isResultsOpen, setResultsOpen] = useState(true);
   const [addTaskFor, setAddTaskFor] = useState<{ id: string; name: string } | null>(null);
-  const directory = useContactDirectory();
   const feed = useInfiniteJobs({ status, search: search.term || undefined });
 
   // A new search term shows its results panel again.
   useEffect(() => setResultsOpen(true), [search.term]);
 
-  const jobs = feed.data?.pages.flatMap((p) => p.jobs) ?? [];
+  const jobs = useMemo(() => feed.data?.pages.flatMap((p) => p.jobs) ?? [], [feed.data]);
+  const directory = useContactDirectory(jobs);
   const total = feed.data?.pages[0]?.total ?? 0;
   const isFiltered = Boolean(search.term) || status !== 'all';
   const viewAll = () => {

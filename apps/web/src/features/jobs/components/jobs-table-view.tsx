@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconMapPin } from '@tabler/icons-react';
 import type { Job, JobStatus } from '@fieldbook/contract';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { useJobs } from '../api/get-jobs';
 import { jobDisplayName, type ContactDirectory } from '../lib/assignee';
 import { documentCounts, formatDate } from '../lib/job-display';
@@ -28,7 +29,6 @@ export function JobsTableView() {
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0);
   const offset = page * JOBS_TABLE_PAGE_SIZE;
   const jobs = useJobs({ status, offset, limit: JOBS_TABLE_PAGE_SIZE });
-  const directory = useContactDirectory();
   const isPhone = useMediaQuery('(max-width: 48em)');
 
   const update = (next: { status?: StatusFilter; page?: number }) =>
@@ -46,7 +46,8 @@ export function JobsTableView() {
       { replace: true },
     );
 
-  const rows = jobs.data?.jobs ?? [];
+  const rows = useMemo(() => jobs.data?.jobs ?? [], [jobs.data]);
+  const directory = useContactDirectory(rows);
   const paging = tablePage(offset, rows.length, jobs.data?.total ?? 0);
 
   return (

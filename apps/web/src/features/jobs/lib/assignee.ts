@@ -1,12 +1,20 @@
-import { buildPhoneIndex, formatPhoneInput, jobClientName, lookupPhone, type Contact, type Job } from '@fieldbook/contract';
+import { formatPhoneInput, isPhoneLike, jobClientName, lookupPhone, METADATA_CLIENT_NAME_KEYS, type Job } from '@fieldbook/contract';
+import { phoneDirectory, type PhoneDirectory } from '../../contacts/lib/phone-directory';
 
-export type ContactDirectory = {
-  contacts: readonly Contact[];
-  index: ReadonlyMap<string, Contact>;
-};
+export type ContactDirectory = PhoneDirectory;
+export const contactDirectory = phoneDirectory;
 
-export function contactDirectory(contacts: readonly Contact[]): ContactDirectory {
-  return { contacts, index: buildPhoneIndex(contacts) };
+type JobPhones = Pick<Job, 'client_name' | 'metadata'> & { tasks?: ReadonlyArray<{ assigned_to: string | null }> };
+
+/** Every phone a job card may show as a name: its client name (column or metadata) and its tasks' assignees. */
+export function phonesOfJobs(jobs: readonly JobPhones[]): string[] {
+  const phones: string[] = [];
+  for (const job of jobs) {
+    const names = [job.client_name, ...METADATA_CLIENT_NAME_KEYS.map((key) => job.metadata?.[key])];
+    for (const name of names) if (typeof name === 'string' && isPhoneLike(name)) phones.push(name);
+    for (const task of job.tasks ?? []) if (task.assigned_to) phones.push(task.assigned_to);
+  }
+  return phones;
 }
 
 /** Who a task is assigned to: the contact's name (raw, digits or +1 match), else the formatted phone, else 'Unassigned'. */

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { useContacts } from '../../contacts/api/get-contacts';
-import { contactDirectory, type ContactDirectory } from './assignee';
+import { usePhoneDirectory } from '../../contacts/api/get-contacts-by-phone';
+import { phonesOfJobs, type ContactDirectory } from './assignee';
 
-/** The caller's contacts as a phone index, built once per list (assignee names, phone-like client names). */
-export function useContactDirectory(): ContactDirectory {
-  const contacts = useContacts();
-  return useMemo(() => contactDirectory(contacts.data?.contacts ?? []), [contacts.data]);
+/** Names for the phones the shown jobs carry (phone-like client names, task assignees), asked of the server. */
+export function useContactDirectory(jobs: Parameters<typeof phonesOfJobs>[0]): ContactDirectory {
+  const phones = useMemo(() => phonesOfJobs(jobs), [jobs]);
+  return usePhoneDirectory(phones);
 }

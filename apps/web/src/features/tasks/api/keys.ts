@@ -5,6 +5,7 @@ import type { StatusFilter } from '../lib/filter-tasks';
 export type TaskListFilters = {
   status?: TaskStatus | 'all';
   job_id?: string;
+  group_id?: string;
   assigned_to?: string;
   q?: string;
   limit?: number;
@@ -12,7 +13,7 @@ export type TaskListFilters = {
 };
 
 /** The Tasks by Assignee board's server-side filters (q: the text filter, already debounced and normalized). */
-export type TaskBoardFilters = { status: StatusFilter; q: string };
+export type TaskBoardFilters = { status: StatusFilter; q: string; group_id?: string };
 
 /** Query keys of the tasks feature. Every task mutation invalidates `taskKeys.all` and `JOBS_QUERY_ROOT`. */
 export const taskKeys = {
@@ -20,6 +21,8 @@ export const taskKeys = {
   boards: () => [...taskKeys.all, 'board'] as const,
   /** The board's pages (an infinite query): one cache entry per filter combination. */
   board: (filters: TaskBoardFilters) => [...taskKeys.boards(), filters] as const,
+  /** The Batch Assign dialog's own list (job, status). */
+  batch: (filters: { jobId: string | null; status: string }) => [...taskKeys.all, 'batch', filters] as const,
   details: () => [...taskKeys.all, 'detail'] as const,
   detail: (id: string) => [...taskKeys.details(), id] as const,
 };

@@ -1,10 +1,11 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { findContactByPhone, type Task } from '@fieldbook/contract';
+import { lookupPhone, type Contact, type Task } from '@fieldbook/contract';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useContacts } from '../../contacts/api/get-contacts';
+import { usePhoneDirectory } from '../../contacts/api/get-contacts-by-phone';
 import { ContactPickerList } from '../../contacts/components/contact-picker-list';
 import { useAssignTask } from '../api/assign-task';
 import { assigneeName } from '../lib/group-tasks';
@@ -15,17 +16,18 @@ import { assigneeName } from '../lib/group-tasks';
  */
 export function AssignTaskDialog({ task, onClose }: { task: Task | null; onClose: () => void }) {
   const isPhone = useMediaQuery('(max-width: 36em)');
-  const contacts = useContacts();
+  // Only to tell "no contacts yet" apart: the picker searches on its own.
+  const contacts = useContacts({ enabled: task !== null });
   const assign = useAssignTask();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Contact | null>(null);
 
-  const all = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
-  const current = useMemo(() => (task ? findContactByPhone(task.assigned_to, all) : null), [task, all]);
+  const assigneePhones = useMemo(() => [task?.assigned_to], [task?.assigned_to]);
+  const directory = usePhoneDirectory(assigneePhones);
+  const current = task ? lookupPhone(task.assigned_to, directory.index) : null;
 
   // Each opening starts at the task's current assignee.
-  useEffect(() => setSelectedId(current?.id ?? null), [task?.id, current?.id]);
+  useEffect(() => setSelected(current), [task?.id, current?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- by id
 
-  const selected = all.find((c) => c.id === selectedId) ?? null;
   const isSame = Boolean(task && selected && selected.phone_number === task.assigned_to);
 
   const submit = (phone: string | null, name: string) => {
@@ -57,12 +59,11 @@ export function AssignTaskDialog({ task, onClose }: { task: Task | null; onClose
           </div>
           <ContactPickerList
             label="Search assignees"
-            value={selectedId ? [selectedId] : []}
+            value={selected ? [selected.id] : []}
             maxSelection={1}
-            maxHeight={isPhone ? 'calc(100dvh - 300px)' : '18rem'}
-            onChange={(ids) => setSelectedId(ids[0] ?? null)}
+            onChange={(_ids, picked) => setSelected(picked[0] ?? null)}
           />
-          {contacts.isSuccess && all.length === 0 && (
+          {contacts.isSuccess && contacts.data.total === 0 && (
             <Text size="sm" ta="center">
               <Anchor component={Link} to="/contacts">
                 Add a contact

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconFilterOff, IconPlus, IconRefresh, IconSearch, IconUsersGroup } from '@tabler/icons-react';
-import type { Task } from '@fieldbook/contract';
+import { isPhoneLike, type Task } from '@fieldbook/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useContacts } from '../../contacts/api/get-contacts';
+import { useLocation } from 'react-router';
+import { usePhoneDirectory } from '../../contacts/api/get-contacts-by-phone';
 import { useTaskBoard } from '../api/get-tasks';
 import { createDebouncer, FILTER_DEBOUNCE_MS } from '../lib/debounce';
 import { STATUS_FILTER_OPTIONS, type StatusFilter } from '../lib/filter-tasks';
@@ -16,6 +17,14 @@ import { LoadMoreTasks } from './load-more-tasks';
 import classes from './task-board.module.css';
 import { useTaskStatusChange } from './use-task-status-change';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The group filter handed over in navigation state ({ groupId }), when it is one. */
+export function groupIdFromState(state: unknown): string | undefined {
+  const id = state && typeof state === 'object' ? (state as { groupId?: unknown }).groupId : undefined;
+  return typeof id === 'string' && UUID.test(id) ? id : undefined;
+}
+
 /**
  * The Tasks by Assignee tab (spec 001 §2). The server filters (status, text) and pages (Load More Tasks); the
  * grouping by assignee and job is done here, over the loaded pages.
@@ -27,8 +36,10 @@ export function AssigneeBoard() {
   const [q, setQ] = useState('');
   const debouncer = useMemo(() => createDebouncer<string>(setQ, FILTER_DEBOUNCE_MS), []);
   useEffect(() => debouncer.cancel, [debouncer]);
-  const tasks = useTaskBoard({ status, q });
-  const contacts = useContacts();
+  // The fast dashboard opens /tasks with a group as navigation state: the board shows that group's tasks until cleared.
+  const location = useLocation();
+  const [groupId, setGroupId] = useState<string | undefined>(() => groupIdFromState(location.state));
+  const tasks = useTaskBoard({ status, q, ...(groupId ? { group_id: groupId } : {}) });
   const { change } = useTaskStatusChange();
   const [assigning, setAssigning] = useState<Task | null>(null);
   const [isBatchOpen, setBatchOpen] = useState(false);
@@ -38,10 +49,13 @@ export function AssigneeBoard() {
 
   const all = useMemo(() => loadedTasks(tasks.data?.pages ?? []), [tasks.data]);
   const total = tasks.data?.pages.at(-1)?.total ?? 0;
-  const groups = useMemo(() => groupTasksByAssignee(all, contacts.data?.contacts), [all, contacts.data]);
-  const hasFilters = status !== 'all' || text.trim() !== '';
+  // Assignee names come with the tasks; phone-like client names of their jobs are looked up for just those phones.
+  const clientPhones = useMemo(() => all.map((t) => t.job.client_name).filter((n): n is string => Boolean(n && isPhoneLike(n))), [all]);
+  const directory = usePhoneDirectory(clientPhones);
+  const groups = useMemo(() => groupTasksByAssignee(all, directory.contacts), [all, directory]);
+  const hasFilters = status !== 'all' || text.trim() !== '' || groupId !== undefined;
   // The empty state speaks of the filters the shown answer was made with, not of what is still being typed.
-  const isAnswerFiltered = status !== 'all' || q !== '';
+  const isAnswerFiltered = status !== 'all' || q !== '' || groupId !== undefined;
 
   const onStatusChange = useCallback(
     (task: Task, next: Task['status']) => {
@@ -110,6 +124,7 @@ export function AssigneeBoard() {
             onClick={() => {
               setStatus('all');
               setText('');
+              setGroupId(undefined);
               debouncer.flush('');
             }}
           >
@@ -117,6 +132,16 @@ export function AssigneeBoard() {
           </Button>
         </div>
       </div>
+      {groupId && (
+        <Alert color="blue" variant="light" p="xs" data-testid="group-filter">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">Showing the tasks of one group.</Text>
+            <Button size="xs" variant="subtle" onClick={() => setGroupId(undefined)}>
+              Show all groups
+            </Button>
+          </Group>
+        </Alert>
+      )}
 
       {tasks.isPending ? (
         <Center py="xl">
@@ -165,7 +190,7 @@ export function AssigneeBoard() {
       )}
 
       <AssignTaskDialog task={assigning} onClose={() => setAssigning(null)} />
-      <BatchAssignDialog opened={isBatchOpen} onClose={() => setBatchOpen(false)} tasks={all} />
+      <BatchAssignDialog opened={isBatchOpen} onClose={() => setBatchOpen(false)} />
       <CreateTaskDialog opened={createFor !== null} onClose={() => setCreateFor(null)} initialJob={createFor?.job ?? null} />
     </Stack>
   );

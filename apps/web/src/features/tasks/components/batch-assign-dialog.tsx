@@ -1,15 +1,17 @@
-import { Button, Checkbox, Group, Modal, NativeSelect, ScrollArea, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import type { Task } from '@fieldbook/contract';
+import { Alert, Button, Center, Checkbox, Group, Loader, Modal, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { BATCH_ASSIGN_MAX, jobClientName, type Contact } from '@fieldbook/contract';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useContacts } from '../../contacts/api/get-contacts';
 import { ContactPickerList } from '../../contacts/components/contact-picker-list';
 import { useBatchAssignTasks } from '../api/batch-assign-tasks';
-import { batchCandidates, jobOptions, type BatchStatusFilter } from '../lib/batch-assign';
+import { useBatchCandidates } from '../api/get-batch-candidates';
+import { useJobChoices } from '../api/get-job-choices';
+import type { BatchStatusFilter } from '../lib/batch-assign';
 import { assigneeName, taskJobName } from '../lib/group-tasks';
+import type { JobChoice } from './create-task-dialog';
 
-type BatchAssignDialogProps = { opened: boolean; onClose: () => void; tasks: readonly Task[] };
+type BatchAssignDialogProps = { opened: boolean; onClose: () => void };
 
 const STATUS_CHOICES: Array<{ value: BatchStatusFilter; label: string }> = [
   { value: 'pending', label: 'Pending' },
@@ -19,29 +21,43 @@ const STATUS_CHOICES: Array<{ value: BatchStatusFilter; label: string }> = [
 
 /**
  * Batch Assign Tasks (spec 001 §2): tasks filtered by job and status with a select-all on the left, the
- * assignee on the right. Needs at least one task and an assignee (spec 001 §5).
+ * assignee on the right. Needs at least one task and an assignee (spec 001 §5). The task list is the server's
+ * answer for the dialog's own filters, never just what the board happens to have loaded.
  */
-export function BatchAssignDialog({ opened, onClose, tasks }: BatchAssignDialogProps) {
+export function BatchAssignDialog({ opened, onClose }: BatchAssignDialogProps) {
   const isPhone = useMediaQuery('(max-width: 36em)');
-  const contacts = useContacts();
   const batch = useBatchAssignTasks();
-  const [jobId, setJobId] = useState('all');
+  const [job, setJob] = useState<JobChoice | null>(null);
+  const [jobSearch, setJobSearch] = useState('');
+  const [debouncedJobSearch] = useDebouncedValue(jobSearch === job?.label ? '' : jobSearch, 300);
+  const jobs = useJobChoices(debouncedJobSearch, { enabled: opened });
   const [status, setStatus] = useState<BatchStatusFilter>('pending');
+  const candidates = useBatchCandidates({ jobId: job?.value ?? null, status }, { enabled: opened });
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const [contactId, setContactId] = useState<string | null>(null);
+  const [contact, setContact] = useState<Contact | null>(null);
 
   useEffect(() => {
     if (!opened) return;
     setPicked(new Set());
-    setContactId(null);
+    setContact(null);
+    setJob(null);
+    setJobSearch('');
   }, [opened]);
 
-  const jobs = useMemo(() => jobOptions(tasks), [tasks]);
-  const shown = useMemo(() => batchCandidates(tasks, { jobId, status }), [tasks, jobId, status]);
+  const jobData = useMemo(() => {
+    const options: JobChoice[] = (jobs.data?.jobs ?? []).map((j) => ({
+      value: j.id,
+      label: j.property_address ? `${jobClientName(j)} — ${j.property_address}` : jobClientName(j),
+    }));
+    if (job && !options.some((o) => o.value === job.value)) options.unshift(job);
+    return options;
+  }, [jobs.data, job]);
+
+  const shown = useMemo(() => candidates.data?.tasks ?? [], [candidates.data]);
+  const total = candidates.data?.total ?? 0;
   // Only tasks still in view count: changing a filter never assigns tasks the user can no longer see.
   const selectedIds = shown.filter((t) => picked.has(t.id)).map((t) => t.id);
   const isAllSelected = shown.length > 0 && selectedIds.length === shown.length;
-  const contact = contacts.data?.contacts.find((c) => c.id === contactId) ?? null;
 
   const toggle = (id: string) =>
     setPicked((prev) => {
@@ -75,7 +91,21 @@ export function BatchAssignDialog({ opened, onClose, tasks }: BatchAssignDialogP
           <Title order={3} size="h5">
             1. Choose tasks
           </Title>
-          <NativeSelect label="Job" data={[{ value: 'all', label: 'All jobs' }, ...jobs]} value={jobId} onChange={(e) => setJobId(e.currentTarget.value)} />
+          <Select
+            label="Job"
+            placeholder="All jobs"
+            searchable
+            clearable
+            data={jobData}
+            // The server searches; the list shows what it answered.
+            filter={({ options }) => options}
+            searchValue={jobSearch}
+            onSearchChange={setJobSearch}
+            nothingFoundMessage={jobs.isFetching ? 'Loading jobs…' : jobs.isError ? `Failed to load jobs: ${jobs.error.message}` : 'No jobs found'}
+            value={job?.value ?? null}
+            onChange={(value, option) => setJob(value && option ? { value, label: option.label } : null)}
+            comboboxProps={{ withinPortal: true }}
+          />
           <SegmentedControl fullWidth aria-label="Task status" data={STATUS_CHOICES} value={status} onChange={(v) => setStatus(v as BatchStatusFilter)} />
           <Checkbox
             label={`Select all (${shown.length})`}
@@ -85,37 +115,51 @@ export function BatchAssignDialog({ opened, onClose, tasks }: BatchAssignDialogP
             onChange={toggleAll}
             py={4}
           />
+          {total > shown.length && (
+            <Text size="xs" c="orange.8">
+              Showing the newest {shown.length} of {total} matching tasks (one batch assigns at most {BATCH_ASSIGN_MAX}); choose a job to narrow the list.
+            </Text>
+          )}
           <ScrollArea.Autosize mah={isPhone ? '16rem' : '20rem'} type="auto" offsetScrollbars>
-            <Stack gap={6}>
-              {shown.length === 0 && (
-                <Text size="sm" c="dimmed" ta="center" py="md">
-                  No tasks match your filters
-                </Text>
-              )}
-              {shown.map((task) => (
-                <Checkbox
-                  key={task.id}
-                  checked={picked.has(task.id)}
-                  onChange={() => toggle(task.id)}
-                  label={task.description}
-                  description={`${taskJobName(task.job)} · ${assigneeName(task)}`}
-                  styles={{ body: { alignItems: 'flex-start' }, label: { overflowWrap: 'anywhere' } }}
-                />
-              ))}
-            </Stack>
+            {candidates.isPending ? (
+              <Center py="md">
+                <Loader size="sm" aria-label="Loading tasks" />
+              </Center>
+            ) : candidates.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm">Failed to load tasks: {candidates.error.message}</Text>
+                  <Button size="xs" variant="white" color="red" onClick={() => void candidates.refetch()} loading={candidates.isFetching}>
+                    Retry
+                  </Button>
+                </Group>
+              </Alert>
+            ) : (
+              <Stack gap={6}>
+                {shown.length === 0 && (
+                  <Text size="sm" c="dimmed" ta="center" py="md">
+                    No tasks match your filters
+                  </Text>
+                )}
+                {shown.map((task) => (
+                  <Checkbox
+                    key={task.id}
+                    checked={picked.has(task.id)}
+                    onChange={() => toggle(task.id)}
+                    label={task.description}
+                    description={`${taskJobName(task.job)} · ${assigneeName(task)}`}
+                    styles={{ body: { alignItems: 'flex-start' }, label: { overflowWrap: 'anywhere' } }}
+                  />
+                ))}
+              </Stack>
+            )}
           </ScrollArea.Autosize>
         </Stack>
         <Stack gap="xs">
           <Title order={3} size="h5">
             2. Assign to
           </Title>
-          <ContactPickerList
-            label="Search assignees"
-            value={contactId ? [contactId] : []}
-            maxSelection={1}
-            maxHeight={isPhone ? '16rem' : '22rem'}
-            onChange={(ids) => setContactId(ids[0] ?? null)}
-          />
+          <ContactPickerList label="Search assignees" value={contact ? [contact.id] : []} maxSelection={1} onChange={(_ids, picked) => setContact(picked[0] ?? null)} />
         </Stack>
       </SimpleGrid>
       <Group justify="flex-end" gap="sm" mt="lg">

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { formatPhoneInput, jobClientName, type TaskPriority } from '@fieldbook/contract';
+import { formatPhoneInput, jobClientName, type Contact, type TaskPriority } from '@fieldbook/contract';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -26,11 +26,17 @@ const PRIORITIES: Array<{ value: TaskPriority; label: string }> = [
   { value: 'high', label: 'High' },
 ];
 
+const assigneeLabel = (c: Contact | null) => (c ? `${c.name} · ${formatPhoneInput(c.phone_number)}` : '');
+
 /** Create New Task (spec 001 §2, §5): description and job required, due date not before today, priority medium. */
 export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDialogProps) {
   const isPhone = useMediaQuery('(max-width: 36em)');
   const create = useCreateTask();
-  const contacts = useContacts();
+  // Assign to: the server searches the caller's contacts as the user types (any number of contacts).
+  const [assigneeSearch, setAssigneeSearch] = useState('');
+  const [assignee, setAssignee] = useState<Contact | null>(null);
+  const [debouncedAssigneeSearch] = useDebouncedValue(assigneeSearch === assigneeLabel(assignee) ? '' : assigneeSearch, 300);
+  const contacts = useContacts({ q: debouncedAssigneeSearch, enabled: opened });
   const [jobSearch, setJobSearch] = useState('');
   const [chosenJob, setChosenJob] = useState<JobChoice | null>(initialJob ?? null);
   // After a pick the box shows the job's label: that is not a search.
@@ -44,6 +50,8 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
     form.clearErrors();
     setChosenJob(initialJob ?? null);
     setJobSearch('');
+    setAssignee(null);
+    setAssigneeSearch('');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on each opening only
   }, [opened, initialJob?.value]);
 
@@ -57,10 +65,13 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
     return options;
   }, [jobs.data, chosenJob]);
 
-  const assigneeData = useMemo(
-    () => (contacts.data?.contacts ?? []).map((c) => ({ value: c.phone_number, label: `${c.name} · ${formatPhoneInput(c.phone_number)}` })),
-    [contacts.data],
-  );
+  // Keyed by contact id: two contacts may share a phone number, and option values must be unique.
+  const assigneeOptions = useMemo(() => {
+    const list = [...(contacts.data?.contacts ?? [])];
+    if (assignee && !list.some((c) => c.id === assignee.id)) list.unshift(assignee);
+    return list;
+  }, [contacts.data, assignee]);
+  const assigneeData = useMemo(() => assigneeOptions.map((c) => ({ value: c.id, label: assigneeLabel(c) })), [assigneeOptions]);
 
   const submit = form.onSubmit((values) => {
     create.mutate(toCreateTaskBody(values), {
@@ -111,12 +122,22 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
           <Select
             size="md"
             label="Assign to"
-            placeholder={assigneeData.length ? 'Unassigned' : 'No contacts available'}
+            placeholder={assigneeData.length || debouncedAssigneeSearch ? 'Unassigned' : 'No contacts available'}
             searchable
             clearable
             data={assigneeData}
-            nothingFoundMessage="No matching contacts found"
-            {...form.getInputProps('assignee')}
+            filter={({ options }) => options}
+            searchValue={assigneeSearch}
+            onSearchChange={setAssigneeSearch}
+            nothingFoundMessage={contacts.isFetching ? 'Loading contacts…' : 'No matching contacts found'}
+            value={assignee?.id ?? null}
+            onChange={(id) => {
+              const contact = assigneeOptions.find((c) => c.id === id) ?? null;
+              setAssignee(contact);
+              form.setFieldValue('assignee', contact?.phone_number ?? null);
+            }}
+            error={form.errors.assignee}
+            comboboxProps={{ withinPortal: true }}
           />
           {/* One column on phones: a grown Group caps each child at half the width, which clipped "High". */}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
