@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createContact, createWorkSession, getContacts, openAs } from './support/work-data';
+import { CONTACTS_PAGE_SIZE } from '@fieldbook/contract';
+import { createContact, createJob, createTask, createWorkSession, getContacts, getTask, openAs } from './support/work-data';
 
 const CONFIRMATION = 'Are you sure you want to delete this contact? This action cannot be undone.';
 
@@ -66,6 +67,41 @@ test.describe('contacts', () => {
     await expect(page.getByTestId('contact-row')).toHaveText(/Sam Sheetrock/);
     await page.getByLabel('Search contacts').fill('nobody here');
     await expect(page.getByText('No matching contacts found')).toBeVisible();
+  });
+
+  test('many contacts: the list pages with the true total, search and pickers reach every contact', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const count = CONTACTS_PAGE_SIZE + 7;
+    for (let i = 0; i < count; i += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, count - i) }, (_, k) => createContact(s, { name: `Crew ${String(i + k).padStart(3, '0')}`, phone_number: String(7_370_000_000 + i + k) })),
+      );
+    }
+    const last = `Crew ${String(count - 1).padStart(3, '0')}`;
+    const job = await createJob(s, { client_name: 'Paging Ranch' });
+    const task = await createTask(s, { description: 'Patch the barn roof', job_id: job.id });
+    await openAs(page, s, '/contacts');
+    await expect(page.getByText(`${count} contacts · showing ${CONTACTS_PAGE_SIZE}`)).toBeVisible();
+    await expect(page.getByTestId('contact-row')).toHaveCount(CONTACTS_PAGE_SIZE);
+    await page.getByRole('button', { name: 'Load more contacts' }).click();
+    await expect(page.getByTestId('contact-row')).toHaveCount(count);
+    await expect(page.getByText(`${count} contacts`, { exact: true })).toBeVisible();
+    await page.getByLabel('Search contacts').fill(last.toLowerCase());
+    await expect(page.getByTestId('contact-row')).toHaveCount(1);
+    await expect(page.getByText('1 matching contacts')).toBeVisible();
+
+    // The Assign Task picker finds the last contact by name, through the server.
+    await page.goto('/tasks');
+    await page.getByTestId('task-card').filter({ hasText: 'Patch the barn roof' }).getByRole('button', { name: 'Reassign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign Task' });
+    await expect(dialog.getByText(`Showing ${CONTACTS_PAGE_SIZE} of ${count}`)).toBeVisible();
+    await dialog.getByLabel('Search assignees').fill(last);
+    await dialog.getByRole('option', { name: new RegExp(last) }).click();
+    await dialog.getByRole('button', { name: 'Assign Task' }).click();
+    await expect(page.getByText(`Task assigned to ${last}`)).toBeVisible();
+    // The board names the assignee although that contact is not on the pickers' first page.
+    await expect(page.getByRole('region', { name: `Tasks for ${last}` })).toBeVisible();
+    expect((await getTask(s, task.id)).assigned_to).toBe(String(7_370_000_000 + count - 1));
   });
 
   test('delete asks for confirmation; Cancel keeps the contact', async ({ page, request }) => {

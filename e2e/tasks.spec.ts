@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TASKS_PAGE_SIZE } from '@fieldbook/contract';
-import { createTask, createTasks, createWorkSession, getTask, getTasks, isoDateFromToday, openAs, seedCrew, setTaskStatus } from './support/work-data';
+import { createTask, createTasks, createWorkSession, getContacts, getTask, getTasks, isoDateFromToday, openAs, seedCrew, setTaskStatus } from './support/work-data';
 
 /** The card of the task with this description. */
 const card = (scope: Page | Locator, description: string) => scope.getByTestId('task-card').filter({ hasText: description });
@@ -79,30 +79,73 @@ test.describe('tasks page', () => {
     await expect(assign).toBeDisabled();
   });
 
-  test('Batch Assign Tasks: filter by job, select all, assign to one contact', async ({ page, request }) => {
+  test('Batch Assign Tasks: the list comes from the server for its own filters — select all covers tasks the board has not loaded', async ({ page, request }) => {
     const s = await createWorkSession(request);
     const { garcia, lee } = await seedCrew(s);
-    const a = await createTask(s, { description: 'Order ridge vents', job_id: garcia.id });
-    const b = await createTask(s, { description: 'Haul away debris', job_id: garcia.id });
+    // More tasks for one job than the board's first page (TASKS_PAGE_SIZE), and one task of another job.
+    const many = TASKS_PAGE_SIZE + 5;
+    const garciaTasks = await createTasks(s, many, (i) => ({ description: `Garcia step ${i + 1}`, job_id: garcia.id }));
     const c = await createTask(s, { description: 'Snake main drain', job_id: lee.id });
     await openAs(page, s, '/tasks');
     await expect(card(page, 'Snake main drain')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load More Tasks' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Batch Assign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Batch Assign Tasks' });
     await expect(dialog.getByRole('button', { name: /Assign 0 Task\(s\)/ })).toBeDisabled();
-    await dialog.getByLabel('Job').selectOption({ label: 'Garcia Residence — 12 Oak Ave' });
+    await pickOption(page, dialog.getByRole('combobox', { name: 'Job' }), 'Garcia', 'Garcia Residence — 12 Oak Ave');
     await expect(dialog.getByText('Snake main drain')).toBeHidden();
-    await dialog.getByLabel('Select all (2)').check();
+    await dialog.getByLabel(`Select all (${many})`).check();
     await dialog.getByRole('option', { name: /Ann Roofer/ }).click();
-    await dialog.getByRole('button', { name: 'Assign 2 Task(s)' }).click();
-    await expect(page.getByText('Successfully assigned 2 task(s)')).toBeVisible();
+    await dialog.getByRole('button', { name: `Assign ${many} Task(s)` }).click();
+    await expect(page.getByText(`Successfully assigned ${many} task(s)`)).toBeVisible();
 
-    await expect(card(section(page, 'Ann Roofer'), 'Order ridge vents')).toBeVisible();
-    await expect(card(section(page, 'Ann Roofer'), 'Haul away debris')).toBeVisible();
-    expect((await getTask(s, a.id)).assigned_to).toBe('5125550101');
-    expect((await getTask(s, b.id)).assigned_to).toBe('5125550101');
+    await expect(card(section(page, 'Ann Roofer'), `Garcia step ${many}`)).toBeVisible();
+    for (const t of [garciaTasks[0]!, garciaTasks[many - 1]!]) expect((await getTask(s, t.id)).assigned_to).toBe('5125550101');
+    const res = await request.get(`/api/tasks?job_id=${garcia.id}&limit=500`, { headers: s.headers });
+    const { tasks: all } = (await res.json()) as { tasks: Array<{ assigned_to: string | null }> };
+    expect(all).toHaveLength(many);
+    expect(all.every((t) => t.assigned_to === '5125550101')).toBe(true);
     expect((await getTask(s, c.id)).assigned_to).toBeNull();
+  });
+
+  test('two contacts sharing a phone (saved before the one-phone rule) keep Create Task working; a new duplicate is refused', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    // Rows saved before the rule may share a number: the server answers such a list as it is. This adds a second
+    // card for Ann's number to every real contacts answer, as such a database would hold.
+    await page.route(
+      (url) => url.pathname === '/api/contacts',
+      async (route) => {
+        const res = await route.fetch();
+        const body = (await res.json()) as { contacts: Array<Record<string, unknown>>; total: number };
+        const ann = body.contacts.find((c) => c.phone_number === '5125550101');
+        if (ann) body.contacts.push({ ...ann, id: crypto.randomUUID(), name: 'Ann (old card)' });
+        await route.fulfill({ response: res, json: { ...body, total: body.total + (ann ? 1 : 0) } });
+      },
+    );
+    await openAs(page, s, '/tasks');
+    await page.getByRole('button', { name: 'Create Task', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Task' });
+    await dialog.getByLabel('Task description').fill('Check the downspouts');
+    await pickOption(page, dialog.getByRole('combobox', { name: 'Job' }), 'Garcia', /Garcia Residence/);
+    await dialog.getByRole('combobox', { name: 'Assign to' }).click();
+    await expect(page.getByRole('option', { name: /Ann Roofer/ })).toBeVisible();
+    await page.getByRole('option', { name: /Ann \(old card\)/ }).click();
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect(page.getByText('Task created successfully')).toBeVisible();
+    expect((await getTasks(s)).tasks.find((t) => t.description === 'Check the downspouts')).toMatchObject({ assigned_to: '5125550101', job_id: garcia.id });
+
+    // A new contact with Ann's number is refused, naming her; nothing is saved.
+    await page.unrouteAll();
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    const panel = page.getByRole('dialog', { name: 'New Contact' });
+    await panel.getByLabel('Name').fill('Second Ann');
+    await panel.getByLabel('Phone number').pressSequentially('5125550101');
+    await panel.getByRole('button', { name: 'Create Contact' }).click();
+    await expect(panel.getByText('A contact with this phone number already exists: Ann Roofer')).toBeVisible();
+    expect((await getContacts(s)).contacts.map((c) => c.name).sort()).toEqual(['Ann Roofer', 'Bob Plumber']);
   });
 
   test('Mark Complete and Reopen, and the status dropdown', async ({ page, request }) => {
