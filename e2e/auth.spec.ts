@@ -89,10 +89,13 @@ test.describe('sign-up and sign-in', () => {
     await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
   });
 
-  test('the sign-in page links to password recovery and account creation', async ({ page }) => {
+  test('the sign-in page links to password recovery, /reset-password and account creation', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await expect(page).toHaveURL('/forgot-password');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Reset Password' }).click();
+    await expect(page).toHaveURL('/reset-password');
     await page.goto('/login');
     await page.getByRole('link', { name: 'Create Account' }).click();
     await expect(page).toHaveURL('/signup');

@@ -7,7 +7,12 @@ export const SearchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
-export const SearchResultTypeSchema = z.enum(['job', 'task', 'document']);
+/**
+ * Spec 001 §3 names document, task and other. Jobs stay a type of their own (a hit on a job opens the job, and the
+ * screens colour and label it), so the set is job, task, document and other — other for any source a later
+ * feature adds before it gets its own type; it opens its job when it has one.
+ */
+export const SearchResultTypeSchema = z.enum(['job', 'task', 'document', 'other']);
 
 /**
  * One hit. title: the job's title (else client name) or the task's description; excerpt: text around the matched

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiRequestError, UNAUTHORIZED_MESSAGE, buildUrl, createApiClient, resolveApiBaseUrl, type ApiClientDeps } from './api-client';
+import { ApiRequestError, AUTHENTICATION_REQUIRED_MESSAGE, UNAUTHORIZED_MESSAGE, buildUrl, createApiClient, resolveApiBaseUrl, type ApiClientDeps } from './api-client';
 
 /**
  * A tiny real HTTP server; each test sets `handler`. It answers CORS preflights because happy-dom's fetch
@@ -99,17 +99,30 @@ describe('apiRequest', () => {
   it('rejects an answer that does not match the contract instead of passing it on', async () => {
     handler = (_req, res) => json(res, 200, { id: 'x1', count: 'three' });
     const err = await caught(createApiClient(harness().deps).request(ItemSchema, '/api/items'));
-    expect(err.code).toBe('INVALID_RESPONSE');
-    expect(err.status).toBe(200);
+    expect(err).toMatchObject({ code: 'INVALID_SHAPE', status: 200, message: 'Invalid response format' });
   });
 
-  it('rejects a non-JSON success body', async () => {
+  it('tells an HTML page, a non-JSON body and a non-OK answer without the envelope apart', async () => {
     handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<!doctype html><p>hi</p>');
     };
-    const err = await caught(createApiClient(harness().deps).request(ItemSchema, '/api/items'));
-    expect(err.code).toBe('INVALID_RESPONSE');
+    const html = await caught(createApiClient(harness().deps).request(ItemSchema, '/api/items'));
+    expect(html).toMatchObject({ code: 'HTML_RESPONSE', message: 'The API server is not responding correctly...' });
+
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"id": ');
+    };
+    const broken = await caught(createApiClient(harness().deps).request(ItemSchema, '/api/items'));
+    expect(broken).toMatchObject({ code: 'INVALID_RESPONSE', message: 'Received invalid response from server' });
+
+    handler = (_req, res) => {
+      res.writeHead(500, 'Internal Server Error', { 'content-type': 'text/plain' });
+      res.end('oops');
+    };
+    const bare = await caught(createApiClient(harness().deps).request(ItemSchema, '/api/items'));
+    expect(bare).toMatchObject({ status: 500, code: 'HTTP_500', statusText: 'Internal Server Error' });
   });
 
   it('turns the error envelope into ApiRequestError and does not retry a 404 or 400', async () => {
@@ -221,7 +234,7 @@ describe('apiRequest', () => {
     expect(requests.map((r) => r.authorization)).toEqual(['Bearer old-token', 'Bearer fresh-token']);
   });
 
-  it('throws "Unauthorized - Please log in again" when the refresh fails or the retry is refused', async () => {
+  it('throws "Unauthorized - Please log in again" without a session, "Authentication error: …" when the refresh fails, "Authentication required" when the retry is refused', async () => {
     handler = (_req, res) => json(res, 401, { error: { code: 'UNAUTHORIZED', message: 'Authentication required' } });
     const noSession = harness({}, null);
     const err = await caught(createApiClient(noSession.deps).request(ItemSchema, '/api/profile'));
@@ -229,9 +242,19 @@ describe('apiRequest', () => {
     expect(requests).toHaveLength(1);
 
     requests = [];
+    const failing = harness({
+      refreshAccessToken: async () => {
+        throw new Error('Invalid Refresh Token: Already Used');
+      },
+    });
+    const wrapped = await caught(createApiClient(failing.deps).request(ItemSchema, '/api/profile'));
+    expect(wrapped).toMatchObject({ status: 401, message: 'Authentication error: Invalid Refresh Token: Already Used' });
+    expect(requests).toHaveLength(1);
+
+    requests = [];
     const refused = harness();
     const again = await caught(createApiClient(refused.deps).request(ItemSchema, '/api/profile'));
-    expect(again.message).toBe(UNAUTHORIZED_MESSAGE);
+    expect(again).toMatchObject({ status: 401, message: AUTHENTICATION_REQUIRED_MESSAGE });
     expect(requests).toHaveLength(2);
   });
 
@@ -258,7 +281,7 @@ describe('apiRequest', () => {
     h.deps.getAccessToken = async () => 'fresh-token';
     h.clock.now += 4_999;
     const err = await caught(request(ItemSchema, '/api/d'));
-    expect(err.message).toBe(UNAUTHORIZED_MESSAGE);
+    expect(err.message).toBe(AUTHENTICATION_REQUIRED_MESSAGE);
     expect(h.refreshCalls).toBe(1);
 
     // After 5 s the next 401 refreshes again.

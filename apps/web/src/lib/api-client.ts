@@ -14,6 +14,10 @@ export const MAX_RETRIES = 2;
 export const RETRY_BASE_DELAY_MS = 500;
 export const AUTH_REFRESH_THROTTLE_MS = 5000;
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized - Please log in again';
+/** Spec 000 §8: the server still answers 401 after a refreshed session — a native HTTP 401. */
+export const AUTHENTICATION_REQUIRED_MESSAGE = 'Authentication required';
+/** Spec 000 §8: a session refresh that failed with a reason is reported wrapped. */
+export const authenticationErrorMessage = (reason: string) => `Authentication error: ${reason}`;
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -27,15 +31,26 @@ export type ApiRequestInit = {
 
 export type FieldDetail = { field: string; message: string };
 
+/**
+ * Codes the client gives answers that are not the API's own: HTML instead of JSON (a proxy or a wrong API URL),
+ * a body that is not JSON, a JSON body of the wrong shape, a non-OK answer without the error envelope.
+ */
+export const CLIENT_ERROR_CODES = { html: 'HTML_RESPONSE', invalidJson: 'INVALID_RESPONSE', invalidShape: 'INVALID_SHAPE' } as const;
+/** Spec 001 §8: a success body of the wrong shape. */
+export const INVALID_RESPONSE_FORMAT_MESSAGE = 'Invalid response format';
+
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details?: FieldDetail[];
-  constructor(status: number, code: string, message: string, details?: FieldDetail[]) {
+  /** The HTTP status text ('Bad Gateway'), when there was an answer. */
+  readonly statusText: string;
+  constructor(status: number, code: string, message: string, details?: FieldDetail[], statusText = '') {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
+    this.statusText = statusText;
     if (details) this.details = details;
   }
 }
@@ -44,7 +59,10 @@ export type ApiClientDeps = {
   fetch: typeof fetch;
   /** The current access token, or null when signed out. */
   getAccessToken: () => Promise<string | null>;
-  /** Refreshes the session; resolves the new access token, or null when the session cannot be refreshed. */
+  /**
+   * Refreshes the session; resolves the new access token, or null when there is no session to refresh; rejects
+   * with the reason when the refresh itself failed.
+   */
   refreshAccessToken: () => Promise<string | null>;
   /** Forgets the browser-stored token copies before a refresh (spec 000 §8). */
   clearStoredToken: () => void;
@@ -64,14 +82,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Reads `{ error: { code, message, details } }`; anything else becomes a generic error with the status. */
-function errorFromBody(status: number, body: unknown): ApiRequestError {
+function errorFromBody(res: Response, body: unknown): ApiRequestError {
+  const { status, statusText } = res;
   const error = isRecord(body) && isRecord(body.error) ? body.error : null;
   const code = error && typeof error.code === 'string' ? error.code : `HTTP_${status}`;
-  const message = error && typeof error.message === 'string' ? error.message : `Request failed (${status})`;
+  const message = error && typeof error.message === 'string' ? error.message : `Request failed (${status}${statusText ? ` ${statusText}` : ''})`;
   const details = error && Array.isArray(error.details)
     ? error.details.filter((d): d is FieldDetail => isRecord(d) && typeof d.field === 'string' && typeof d.message === 'string')
     : undefined;
-  return new ApiRequestError(status, code, message, details);
+  return new ApiRequestError(status, code, message, details, statusText);
+}
+
+/** An HTML page where JSON was expected: the SPA's index.html from a wrong API URL, or a proxy's error page. */
+function isHtml(res: Response, text: string): boolean {
+  return (res.headers.get('content-type') ?? '').includes('text/html') || /^\s*</.test(text);
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -101,16 +125,20 @@ export function resolveApiBaseUrl(stored: string | null | undefined, isDev: bool
 export function createApiClient(deps: ApiClientDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = deps.now ?? Date.now;
-  let lastRefresh: { at: number; token: Promise<string | null> } | null = null;
+  type Refreshed = { token: string | null; failure?: string };
+  let lastRefresh: { at: number; result: Promise<Refreshed> } | null = null;
 
   /** At most one session refresh per 5 s; concurrent 401s share it (spec 000 §8 throttle). */
-  function refreshThrottled(): Promise<string | null> {
+  function refreshThrottled(): Promise<Refreshed> {
     const at = now();
-    if (lastRefresh && at - lastRefresh.at < AUTH_REFRESH_THROTTLE_MS) return lastRefresh.token;
+    if (lastRefresh && at - lastRefresh.at < AUTH_REFRESH_THROTTLE_MS) return lastRefresh.result;
     deps.clearStoredToken();
-    const token = deps.refreshAccessToken().catch(() => null);
-    lastRefresh = { at, token };
-    return token;
+    const result = deps.refreshAccessToken().then(
+      (token) => ({ token }),
+      (err: unknown) => ({ token: null, failure: err instanceof Error && err.message ? err.message : 'session refresh failed' }),
+    );
+    lastRefresh = { at, result };
+    return result;
   }
 
   async function fetchOnce(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<Response> {
@@ -161,13 +189,13 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  async function readBody(res: Response): Promise<{ json: unknown; isJson: boolean }> {
+  async function readBody(res: Response): Promise<{ json: unknown; isJson: boolean; isHtml: boolean }> {
     const text = await res.text();
-    if (!text) return { json: undefined, isJson: true };
+    if (!text) return { json: undefined, isJson: true, isHtml: false };
     try {
-      return { json: JSON.parse(text) as unknown, isJson: true };
+      return { json: JSON.parse(text) as unknown, isJson: true, isHtml: false };
     } catch {
-      return { json: undefined, isJson: false };
+      return { json: undefined, isJson: false, isHtml: isHtml(res, text) };
     }
   }
 
@@ -187,22 +215,24 @@ export function createApiClient(deps: ApiClientDeps) {
     let res = await send(token);
     if (res.status === 401 || res.status === 403) {
       const firstStatus = res.status;
-      const fresh = await refreshThrottled();
+      const { token: fresh, failure } = await refreshThrottled();
+      if (failure) throw new ApiRequestError(401, 'UNAUTHORIZED', authenticationErrorMessage(failure));
       if (!fresh) throw new ApiRequestError(401, 'UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
       // A token refreshed moments ago that still fails: a 401 means the session is gone, a 403 is a real refusal.
       if (fresh !== token) res = await send(fresh);
       if (res.status === 401 || (firstStatus === 401 && fresh === token)) {
-        throw new ApiRequestError(401, 'UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+        throw new ApiRequestError(401, 'UNAUTHORIZED', AUTHENTICATION_REQUIRED_MESSAGE);
       }
     }
 
-    const { json, isJson } = await readBody(res);
-    if (!res.ok) throw errorFromBody(res.status, json);
-    if (!isJson) throw new ApiRequestError(res.status, 'INVALID_RESPONSE', 'Received invalid response from server');
-    const parsed = schema.safeParse(json);
+    const body = await readBody(res);
+    if (body.isHtml) throw new ApiRequestError(res.status, CLIENT_ERROR_CODES.html, 'The API server is not responding correctly...', undefined, res.statusText);
+    if (!res.ok) throw errorFromBody(res, body.json);
+    if (!body.isJson) throw new ApiRequestError(res.status, CLIENT_ERROR_CODES.invalidJson, 'Received invalid response from server', undefined, res.statusText);
+    const parsed = schema.safeParse(body.json);
     if (!parsed.success) {
       console.error(`Response of ${path} does not match its contract`, parsed.error.issues);
-      throw new ApiRequestError(res.status, 'INVALID_RESPONSE', 'Received invalid response from server');
+      throw new ApiRequestError(res.status, CLIENT_ERROR_CODES.invalidShape, INVALID_RESPONSE_FORMAT_MESSAGE, undefined, res.statusText);
     }
     return parsed.data;
   }
@@ -225,8 +255,11 @@ const defaultClient = createApiClient({
     return data.session?.access_token ?? readStoredAuthToken();
   },
   refreshAccessToken: async () => {
+    // Signed out: nothing to refresh. Otherwise a failed refresh carries its reason (spec 000 §8 wrapping).
+    if (!(await auth.getSession()).data.session) return null;
     const { data, error } = await auth.refreshSession();
-    return error ? null : (data.session?.access_token ?? null);
+    if (error) throw new Error(error.message);
+    return data.session?.access_token ?? null;
   },
   clearStoredToken: clearStoredAuthToken,
   getBaseUrl: () => resolveApiBaseUrl(storedApiBase(), import.meta.env.DEV),

@@ -98,7 +98,11 @@ export function LoginForm() {
           onChange={(e) => setPassword(e.currentTarget.value)}
           disabled={isBusy}
         />
-        <Group justify="flex-end" mt={-6}>
+        {/* Spec 000 §2: the sign-in page links to /reset-password as well (set a new password from a recovery link). */}
+        <Group justify="space-between" mt={-6}>
+          <Anchor component={Link} to="/reset-password" size="sm" fw={500}>
+            Reset Password
+          </Anchor>
           <Anchor component={Link} to="/forgot-password" size="sm" fw={500}>
             Forgot Password?
           </Anchor>

@@ -71,7 +71,7 @@ export function ContactPickerList({ value, onChange, maxSelection, label = 'Sear
           <Loader size="sm" aria-label="Loading contacts" />
         </Center>
       ) : contacts.isError ? (
-        <ContactLoadError onRetry={() => void contacts.refetch()} isRetrying={contacts.isFetching} />
+        <ContactLoadError error={contacts.error} onRetry={() => void contacts.refetch()} isRetrying={contacts.isFetching} />
       ) : shown.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="md">
           {q === '' ? 'No contacts available' : 'No matching contacts found'}

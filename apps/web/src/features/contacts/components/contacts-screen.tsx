@@ -100,7 +100,7 @@ export function ContactsScreen({ contactId }: { contactId?: string }) {
             <Loader aria-label="Loading contacts" />
           </Center>
         ) : contacts.isError ? (
-          <ContactLoadError onRetry={() => void contacts.refetch()} isRetrying={contacts.isFetching} />
+          <ContactLoadError error={contacts.error} onRetry={() => void contacts.refetch()} isRetrying={contacts.isFetching} />
         ) : shown.length === 0 ? (
           <Paper withBorder p="xl" ta="center">
             <Text fw={600}>{q === '' ? 'No contacts available' : 'No matching contacts found'}</Text>

@@ -39,8 +39,8 @@ export function jobFeedQueryOptions(filters: JobFeedFilters = {}) {
 }
 
 /** The jobs dashboard's cards: limit=5, offset=page*5; another page is offered when a full page came back. */
-export function useInfiniteJobs(filters: JobFeedFilters = {}) {
+export function useInfiniteJobs(filters: JobFeedFilters = {}, { enabled = true }: { enabled?: boolean } = {}) {
   const { user } = useAuth();
   // A new filter keeps the current cards on screen until its first page arrives.
-  return useInfiniteQuery({ ...jobFeedQueryOptions(filters), enabled: Boolean(user), placeholderData: keepPreviousData });
+  return useInfiniteQuery({ ...jobFeedQueryOptions(filters), enabled: Boolean(user) && enabled, placeholderData: keepPreviousData });
 }

@@ -5,7 +5,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useSearch } from '../../tasks/api/search';
 import { excerptParts } from '../../../lib/excerpt';
 
-const TYPE_COLOR: Record<SearchResult['type'], string> = { job: 'fieldbook', task: 'blue', document: 'grape' };
+const TYPE_COLOR: Record<SearchResult['type'], string> = { job: 'fieldbook', task: 'blue', document: 'grape', other: 'gray' };
 
 /** Where a hit opens: its job for jobs and tasks, the document's own page for documents. */
 function resultPath(result: SearchResult): string {

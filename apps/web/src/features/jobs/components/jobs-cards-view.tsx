@@ -7,6 +7,7 @@ import { useInfiniteJobs } from '../api/get-jobs';
 import { DASHBOARD_STATUS_FILTERS } from '../lib/job-status';
 import { useContactDirectory } from '../lib/use-contact-directory';
 import { useDebouncedSearch } from '../lib/use-debounced-search';
+import { JOBS_INITIAL_FETCH_DELAY_MS, useInitialDelay } from '../lib/use-initial-delay';
 import { AddTaskModal } from './add-task-modal';
 import { JobCard } from './job-card';
 import { JobSearchResults } from './job-search-results';
@@ -23,7 +24,8 @@ export function JobsCardsView() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [isResultsOpen, setResultsOpen] = useState(true);
   const [addTaskFor, setAddTaskFor] = useState<{ id: string; name: string } | null>(null);
-  const feed = useInfiniteJobs({ status, search: search.term || undefined });
+  const isDelayOver = useInitialDelay(JOBS_INITIAL_FETCH_DELAY_MS);
+  const feed = useInfiniteJobs({ status, search: search.term || undefined }, { enabled: isDelayOver });
 
   // A new search term shows its results panel again.
   useEffect(() => setResultsOpen(true), [search.term]);

@@ -10,6 +10,9 @@ describe('jobsErrorMessage', () => {
     expect(jobsErrorMessage(new ApiRequestError(0, 'TIMEOUT', 'x'))).toMatch(/^Unable to connect to server/);
     expect(jobsErrorMessage(new ApiRequestError(401, 'UNAUTHORIZED', 'x'))).toBe('Authentication error. Please try logging in again.');
     expect(jobsErrorMessage(new ApiRequestError(200, 'INVALID_RESPONSE', 'x'))).toBe('Received invalid response from server...');
+    expect(jobsErrorMessage(new ApiRequestError(200, 'HTML_RESPONSE', 'x'))).toBe('The API server is not responding correctly...');
+    expect(jobsErrorMessage(new ApiRequestError(200, 'INVALID_SHAPE', 'x'))).toBe('No jobs found or invalid response format...');
+    expect(jobsErrorMessage(new ApiRequestError(502, 'HTTP_502', 'x', undefined, 'Bad Gateway'))).toBe('Failed to fetch jobs: Bad Gateway');
   });
 
   it("passes the server's message through otherwise", () => {
