@@ -122,6 +122,36 @@ test.describe('jobs', () => {
     await expect.poll(async () => (await getTask(s, task.id)).status).toBe('pending');
   });
 
+  test('a broken answer shows the specified message with Retry: HTML from a proxy, a wrong shape, an error without the envelope', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    await seedCrew(s);
+    // What a misconfigured proxy in front of the API would answer, one kind per load.
+    const answers = [
+      { status: 200, contentType: 'text/html', body: '<!doctype html><title>Welcome to nginx</title>' },
+      { status: 200, contentType: 'application/json', body: JSON.stringify({ items: [] }) },
+      { status: 502, contentType: 'text/plain', body: 'upstream down' },
+    ];
+    let broken: (typeof answers)[number] | undefined;
+    await page.route(
+      (url) => url.pathname === '/api/jobs',
+      (route) => (broken ? route.fulfill(broken) : route.continue()),
+    );
+    broken = answers[0];
+    await openAs(page, s, '/jobs');
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load jobs' });
+    await expect(alert).toContainText('The API server is not responding correctly...');
+    broken = answers[1];
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(alert).toContainText('No jobs found or invalid response format...');
+    broken = answers[2];
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    // 502 is retried twice (spec 000 §9) before the answer is shown.
+    await expect(alert).toContainText('Failed to fetch jobs: Bad Gateway');
+    broken = undefined;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(jobCard(page, 'Lee Family')).toBeVisible();
+  });
+
   test('search is debounced, filters the cards and lists matches; an empty result offers View All Jobs', async ({ page, request }) => {
     const s = await createWorkSession(request);
     await seedCrew(s);
