@@ -20,7 +20,9 @@ import { searchRoutes } from './features/search/search.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { ACTOR_CHANNEL, ActorCache } from './platform/actor-cache';
 import { registerAuthGuard } from './platform/auth-guard';
+import { checkResponsesAgainstContract } from './platform/endpoint';
 import type { FeatureDeps } from './platform/deps';
+import { acceptEmptyJsonBodies } from './platform/empty-json-body';
 import { registerErrorHandler } from './platform/errors';
 import { registerSecurityHeaders } from './platform/security-headers';
 import type { TokenSigner } from './platform/tokens';
@@ -31,6 +33,8 @@ export type AppDeps = {
   signer: TokenSigner;
   now?: () => Date;
   logger?: boolean;
+  /** Tests: parse every success answer of a contract endpoint with its response schema (platform/endpoint.ts). */
+  checkResponses?: boolean;
 };
 
 /** The client rewrites /api/x to /api/multi-workspace/x (spec 000 §7); both answer the same routes. */
@@ -52,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.checkResponses) checkResponsesAgainstContract(app);
 
   const featureDeps: FeatureDeps = { config, db: deps.database.db, signer: deps.signer, now: deps.now ?? (() => new Date()) };
 
@@ -112,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       registerErrorHandler(api);
       registerAuthGuard(api, guardDeps);
+      acceptEmptyJsonBodies(api, { emptyAs: undefined });
       // Features, in one readable list:
       await api.register(profilesRoutes, featureDeps);
       await api.register(settingsRoutes, featureDeps);

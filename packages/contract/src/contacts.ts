@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IdParamsSchema, OkSchema } from './common';
+import { defineEndpoint } from './endpoint';
 import { digitsOnly } from './format';
 
 /** Contacts belong to their owner (spec 001 §6). phone_number is 10 digits; `phone` repeats it (the API form). */
@@ -120,3 +122,45 @@ export const UpdateContactBodySchema = z
   .partial()
   .strict();
 export type UpdateContactBody = z.input<typeof UpdateContactBodySchema>;
+
+const contactTags = ['contacts'];
+
+/** The contacts endpoints (spec 001 §7), defined once for the server and the clients. */
+export const contactEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/contacts',
+    summary: "A page of the caller's contacts ordered by name, searched by words",
+    tags: contactTags,
+    query: ListContactsQuerySchema,
+    response: ContactListSchema,
+  }),
+  byPhone: defineEndpoint({
+    method: 'GET',
+    path: '/api/contacts/by-phone',
+    summary: "The caller's contacts whose phone matches one of the given numbers (names for phones on a screen)",
+    tags: contactTags,
+    query: ContactsByPhoneQuerySchema,
+    response: ContactsByPhoneSchema,
+  }),
+  get: defineEndpoint({ method: 'GET', path: '/api/contacts/:id', summary: 'One of the caller’s contacts', tags: contactTags, params: IdParamsSchema, response: ContactSchema }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/contacts',
+    summary: 'Create a contact (409 when the owner already has one with this phone)',
+    tags: contactTags,
+    body: CreateContactBodySchema,
+    status: 201,
+    response: ContactSchema,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/contacts/:id',
+    summary: 'Edit a contact',
+    tags: contactTags,
+    params: IdParamsSchema,
+    body: UpdateContactBodySchema,
+    response: ContactSchema,
+  }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/contacts/:id', summary: 'Delete a contact', tags: contactTags, params: IdParamsSchema, response: OkSchema }),
+};

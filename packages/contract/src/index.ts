@@ -3,6 +3,7 @@ export * from './errors';
 export * from './profile';
 export * from './settings';
 export * from './contacts';
+export * from './endpoint';
 export * from './dashboard';
 export * from './format';
 export * from './jobs';

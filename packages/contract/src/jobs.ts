@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IdParamsSchema } from './common';
+import { defineEndpoint } from './endpoint';
 import { DocumentStatusSchema, JobStatusSchema, OptionalDateSchema, OptionalFilterTextSchema, TaskPrioritySchema, TaskStatusSchema } from './work-enums';
 
 // Client-name clean-up and phone matching live in ./format (pure, shared with the web).
@@ -114,3 +116,28 @@ export type UpdateJobStatusBody = z.infer<typeof UpdateJobStatusBodySchema>;
 
 /** PUT /api/jobs/:id/status answers the updated job. */
 export const JobResponseSchema = JobSchema;
+
+const jobTags = ['jobs'];
+
+/** The jobs endpoints (spec 001 §7). Creating a task on a job is the tasks feature's (taskEndpoints.createForJob). */
+export const jobEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/jobs',
+    summary: "The workspace's jobs with tasks and documents",
+    tags: jobTags,
+    query: ListJobsQuerySchema,
+    response: JobListSchema,
+  }),
+  get: defineEndpoint({ method: 'GET', path: '/api/jobs/:id', summary: 'One job with tasks and documents', tags: jobTags, params: IdParamsSchema, response: JobSchema }),
+  create: defineEndpoint({ method: 'POST', path: '/api/jobs', summary: 'Create a job (New Job form)', tags: jobTags, body: CreateJobBodySchema, status: 201, response: JobSchema }),
+  updateStatus: defineEndpoint({
+    method: 'PUT',
+    path: '/api/jobs/:id/status',
+    summary: "Set a job's status",
+    tags: jobTags,
+    params: IdParamsSchema,
+    body: UpdateJobStatusBodySchema,
+    response: JobSchema,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 export const RoleSchema = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof RoleSchema>;
@@ -16,3 +17,7 @@ export const ProfileSchema = z.object({
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+export const profileEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/api/profile', summary: "The caller's profile", tags: ['profiles'], response: ProfileSchema }),
+};

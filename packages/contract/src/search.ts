@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /** GET /api/search?query=…: a non-empty trimmed query (spec 001 §5); limit default 20, max 50. */
 export const SearchQuerySchema = z.object({
@@ -37,3 +38,14 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 /** summary e.g. 'Found 3 tasks and 1 job matching "roof"' or 'No results found for "roof"'. */
 export const SearchResponseSchema = z.object({ success: z.literal(true), results: z.array(SearchResultSchema), summary: z.string() });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+export const searchEndpoints = {
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/search',
+    summary: "Search the workspace's jobs and tasks (full text + similar words)",
+    tags: ['search'],
+    query: SearchQuerySchema,
+    response: SearchResponseSchema,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IdParamsSchema } from './common';
+import { defineEndpoint } from './endpoint';
 import { digitsOnly } from './format';
 import { JobTaskSchema } from './jobs';
 import { JobStatusSchema, OptionalDateSchema, OptionalFilterTextSchema, TaskPrioritySchema, TaskStatusSchema } from './work-enums';
@@ -130,3 +132,64 @@ export type BatchAssignBody = z.input<typeof BatchAssignBodySchema>;
 
 export const BatchAssignResponseSchema = z.object({ success: z.literal(true), updated: z.number().int(), tasks: z.array(TaskSchema) });
 export type BatchAssignResponse = z.infer<typeof BatchAssignResponseSchema>;
+
+const taskTags = ['tasks'];
+
+/** The tasks endpoints (spec 001 §7). */
+export const taskEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/tasks',
+    summary: "A page of the workspace's tasks, newest first",
+    tags: taskTags,
+    query: ListTasksQuerySchema,
+    response: TaskListSchema,
+  }),
+  batchAssign: defineEndpoint({
+    method: 'PUT',
+    path: '/api/tasks/batch-assign',
+    summary: 'Assign several tasks at once (all or nothing)',
+    tags: taskTags,
+    body: BatchAssignBodySchema,
+    response: BatchAssignResponseSchema,
+  }),
+  get: defineEndpoint({ method: 'GET', path: '/api/tasks/:id', summary: 'One task', tags: taskTags, params: IdParamsSchema, response: TaskSchema }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/tasks',
+    summary: 'Create a task (Create New Task dialog)',
+    tags: taskTags,
+    body: CreateTaskBodySchema,
+    status: 201,
+    response: TaskSchema,
+  }),
+  createForJob: defineEndpoint({
+    method: 'POST',
+    path: '/api/jobs/:id/tasks',
+    summary: 'Create a task on this job (Add Task modal)',
+    tags: taskTags,
+    params: IdParamsSchema,
+    body: CreateJobTaskBodySchema,
+    status: 201,
+    response: TaskSchema,
+  }),
+  updateStatus: defineEndpoint({
+    method: 'PUT',
+    path: '/api/tasks/:id/status',
+    summary: "Set a task's status (body { status } or ?status=)",
+    tags: taskTags,
+    params: IdParamsSchema,
+    query: UpdateTaskStatusQuerySchema,
+    body: UpdateTaskStatusBodySchema,
+    response: TaskSchema,
+  }),
+  assign: defineEndpoint({
+    method: 'PUT',
+    path: '/api/tasks/:id/assign',
+    summary: 'Assign a task to a contact (null unassigns)',
+    tags: taskTags,
+    params: IdParamsSchema,
+    body: AssignTaskBodySchema,
+    response: TaskSchema,
+  }),
+};

@@ -1,9 +1,20 @@
-import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+
+declare const schemaBrand: unique symbol;
 
 /**
- * Sends JSON text built by PostgreSQL unchanged. Fastify sends a string with a JSON content type as-is (no
- * serializer), so the route's response schema documents the shape without re-serializing it.
+ * JSON text built by PostgreSQL for one contract shape. The brand carries the schema the text must satisfy, so a
+ * route (platform/endpoint.ts) can only send text of its own response schema; in tests every such answer is parsed
+ * against that schema (checkResponsesAgainstContract). Sent as-is: no row mapping, no second serialization.
  */
-export function sendJsonText(reply: FastifyReply, body: string, status = 200): FastifyReply {
+export type JsonText<S extends z.ZodType> = string & { readonly [schemaBrand]: S };
+
+/** Marks SQL-built text as an answer of `schema` — where the SQL that builds it is written. */
+export function asJsonText<S extends z.ZodType>(_schema: S, text: string): JsonText<S> {
+  return text as JsonText<S>;
+}
+
+/** Sends JSON text unchanged (routes not yet registered through platform/endpoint.ts). */
+export function sendJsonText(reply: import('fastify').FastifyReply, body: string, status = 200): import('fastify').FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }

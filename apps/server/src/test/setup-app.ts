@@ -48,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
   await migrateDatabase(database);
   const signer = createTokenSigner('test-secret-test-secret-test-secret-0123', `${config.publicUrl}/auth/v1`);
-  const app = await buildApp({ config, database, signer, logger: false });
+  const app = await buildApp({ config, database, signer, logger: false, checkResponses: true });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { acceptEmptyJsonBodies as acceptEmptyBodies } from '../../platform/empty-json-body';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { GoTrueError } from './auth.errors';
 
@@ -11,19 +12,9 @@ declare module 'fastify' {
   }
 }
 
-/**
- * auth-js sends `Content-Type: application/json` with an empty body (POST /logout, DELETE /factors/:id);
- * GoTrue reads that as `{}`, Fastify's default parser as an error. Inside the /auth/v1 scope only, an
- * empty JSON body is `{}`; anything else goes through Fastify's own parser (prototype-poisoning checks included).
- */
+/** GoTrue reads an empty JSON body (auth-js sends them) as `{}`, and a POST/PUT without any body as `{}` too. */
 export function acceptEmptyJsonBodies(app: FastifyInstance): void {
-  const defaultParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    return defaultParser(req, text, done);
-  });
+  acceptEmptyBodies(app, { emptyAs: {} });
   // A POST/PUT without any body still validates as an empty object.
   app.addHook('preValidation', async (req) => {
     if ((req.method === 'POST' || req.method === 'PUT') && (req.body === undefined || req.body === null)) req.body = {};

@@ -1,8 +1,9 @@
-import { DEFAULT_DOCUMENT_TYPES, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
+import { DEFAULT_DOCUMENT_TYPES, JobListSchema, JobSchema, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
+import { asJsonText, type JsonText } from '../../platform/json-text';
 
 /** Columns a job answer needs (never the search vector). */
 const JOB_COLUMNS = sql.raw(
@@ -75,7 +76,7 @@ export function jobSearchCondition(text: string): SQL {
 }
 
 /** One statement: the page of jobs with their tasks and documents, and the total. Returns JobListSchema JSON text. */
-export async function findJobsPageJson(opts: { db: Db; workspaceId: string; query: ListJobsQuery }): Promise<string> {
+export async function findJobsPageJson(opts: { db: Db; workspaceId: string; query: ListJobsQuery }): Promise<JsonText<typeof JobListSchema>> {
   const { db, workspaceId, query } = opts;
   const where: SQL[] = [sql`j.workspace_id = ${workspaceId}`];
   const status = query.status && query.status !== 'all' ? query.status : undefined;
@@ -103,15 +104,16 @@ export async function findJobsPageJson(opts: { db: Db; workspaceId: string; quer
           'jobs', (SELECT coalesce(json_agg(${jobJson} ORDER BY ${order}), '[]'::json) FROM page j),
           'total', ${total}::int)::text AS body`,
   );
-  return body ?? '{"jobs":[],"total":0}';
+  return asJsonText(JobListSchema, body ?? '{"jobs":[],"total":0}');
 }
 
 /** One job (JobSchema JSON text) of the workspace, or null. */
-export async function findJobJson(opts: { db: Db; workspaceId: string; jobId: string }): Promise<string | null> {
-  return queryJsonText(
+export async function findJobJson(opts: { db: Db; workspaceId: string; jobId: string }): Promise<JsonText<typeof JobSchema> | null> {
+  const body = await queryJsonText(
     opts.db,
     sql`SELECT ${jobJson}::text AS body FROM jobs j WHERE j.id = ${opts.jobId} AND j.workspace_id = ${opts.workspaceId}`,
   );
+  return body === null ? null : asJsonText(JobSchema, body);
 }
 
 export async function jobExists(opts: { db: Db; workspaceId: string; jobId: string }): Promise<boolean> {

@@ -1,4 +1,5 @@
-import { DEFAULT_DOCUMENT_TYPES, type CreateJobBodySchema, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
+import { DEFAULT_DOCUMENT_TYPES, type CreateJobBodySchema, type JobListSchema, type JobSchema, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
+import type { JsonText } from '../../platform/json-text';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
@@ -9,12 +10,12 @@ import { findJobJson, findJobsPageJson, insertJob, jobExists, updateJobStatusRow
 /** Jobs belong to the caller's workspace (design.md §4); another workspace's job is "not found". */
 export const JOB_NOT_FOUND = 'Job not found';
 
-export async function findJobs(opts: { db: Db; actor: Actor; query: ListJobsQuery }): Promise<string> {
+export async function findJobs(opts: { db: Db; actor: Actor; query: ListJobsQuery }): Promise<JsonText<typeof JobListSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   return findJobsPageJson({ db: opts.db, workspaceId, query: opts.query });
 }
 
-export async function getJobById(opts: { db: Db; actor: Actor; jobId: string }): Promise<string> {
+export async function getJobById(opts: { db: Db; actor: Actor; jobId: string }): Promise<JsonText<typeof JobSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const body = await findJobJson({ db: opts.db, workspaceId, jobId: opts.jobId });
   if (!body) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
@@ -26,7 +27,7 @@ export async function assertJobInWorkspace(opts: { db: Db; workspaceId: string; 
   if (!(await jobExists(opts))) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
 }
 
-export async function createJob(opts: { db: Db; actor: Actor; input: z.output<typeof CreateJobBodySchema> }): Promise<string> {
+export async function createJob(opts: { db: Db; actor: Actor; input: z.output<typeof CreateJobBodySchema> }): Promise<JsonText<typeof JobSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const { input } = opts;
   const id = await insertJob(opts.db, {
@@ -45,7 +46,7 @@ export async function createJob(opts: { db: Db; actor: Actor; input: z.output<ty
   return getJobById({ db: opts.db, actor: opts.actor, jobId: id });
 }
 
-export async function updateJobStatus(opts: { db: Db; actor: Actor; jobId: string; status: JobStatus }): Promise<string> {
+export async function updateJobStatus(opts: { db: Db; actor: Actor; jobId: string; status: JobStatus }): Promise<JsonText<typeof JobSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const updated = await updateJobStatusRow({ db: opts.db, workspaceId, jobId: opts.jobId, status: opts.status });
   if (!updated) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);

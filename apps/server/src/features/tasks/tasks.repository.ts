@@ -1,8 +1,13 @@
-import type { ListTasksQuery, TaskStatus } from '@fieldbook/contract';
+import { TaskListSchema, TaskSchema, type ListTasksQuery, type TaskStatus } from '@fieldbook/contract';
+import { z } from 'zod';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
+import { asJsonText, type JsonText } from '../../platform/json-text';
+
+/** Several tasks in one JSON array (the batch-assign answer's `tasks`). */
+export const TaskArraySchema = z.array(TaskSchema);
 
 /**
  * The select list of a task with its job summary and the assignee's name from the caller's contacts (TaskSchema),
@@ -70,7 +75,7 @@ function textFilter(opts: { workspaceId: string; userId: string; text: string })
 }
 
 /** One statement: a page of the workspace's tasks with jobs and assignee names, and the total (TaskListSchema JSON). */
-export async function findTasksPageJson(opts: { db: Db; workspaceId: string; userId: string; query: ListTasksQuery }): Promise<string> {
+export async function findTasksPageJson(opts: { db: Db; workspaceId: string; userId: string; query: ListTasksQuery }): Promise<JsonText<typeof TaskListSchema>> {
   const { db, workspaceId, userId, query } = opts;
   const where: SQL[] = [sql`t.workspace_id = ${workspaceId}`];
   const status = query.status && query.status !== 'all' ? query.status : undefined;
@@ -105,11 +110,11 @@ export async function findTasksPageJson(opts: { db: Db; workspaceId: string; use
                       ORDER BY ${NEWEST_FIRST}) task),
           'total', ${total}::int)::text AS body`,
   );
-  return body ?? '{"tasks":[],"total":0}';
+  return asJsonText(TaskListSchema, body ?? '{"tasks":[],"total":0}');
 }
 
 /** Tasks of the workspace by id, as TaskSchema JSON texts in one array (newest first). */
-export async function findTasksJson(opts: { db: Db; workspaceId: string; userId: string; taskIds: string[] }): Promise<string> {
+export async function findTasksJson(opts: { db: Db; workspaceId: string; userId: string; taskIds: string[] }): Promise<JsonText<typeof TaskArraySchema>> {
   const body = await queryJsonText(
     opts.db,
     sql`SELECT coalesce(json_agg(task), '[]'::json)::text AS body FROM (
@@ -117,17 +122,18 @@ export async function findTasksJson(opts: { db: Db; workspaceId: string; userId:
           WHERE t.workspace_id = ${opts.workspaceId} AND t.id = ANY(${sql.param(opts.taskIds)}::uuid[])
           ORDER BY ${NEWEST_FIRST}) task`,
   );
-  return body ?? '[]';
+  return asJsonText(TaskArraySchema, body ?? '[]');
 }
 
 /** One task (TaskSchema JSON text) of the workspace, or null. */
-export async function findTaskJson(opts: { db: Db; workspaceId: string; userId: string; taskId: string }): Promise<string | null> {
-  return queryJsonText(
+export async function findTaskJson(opts: { db: Db; workspaceId: string; userId: string; taskId: string }): Promise<JsonText<typeof TaskSchema> | null> {
+  const body = await queryJsonText(
     opts.db,
     sql`SELECT row_to_json(task)::text AS body FROM (
           SELECT ${TASK_SELECT} FROM tasks t JOIN jobs j ON j.id = t.job_id ${JOB_SUMMARY} ${assigneeJoin(opts.userId)}
           WHERE t.id = ${opts.taskId} AND t.workspace_id = ${opts.workspaceId}) task`,
   );
+  return body === null ? null : asJsonText(TaskSchema, body);
 }
 
 export type NewTask = typeof tasks.$inferInsert;

@@ -1,90 +1,40 @@
-import {
-  AssignTaskBodySchema,
-  BatchAssignBodySchema,
-  BatchAssignResponseSchema,
-  CreateTaskBodySchema,
-  IdParamsSchema,
-  ListTasksQuerySchema,
-  TaskListSchema,
-  TaskSchema,
-  UpdateTaskStatusBodySchema,
-  UpdateTaskStatusQuerySchema,
-} from '@fieldbook/contract';
+import { taskEndpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
+import { route } from '../../platform/endpoint';
 import { fieldError } from '../../platform/errors';
-import { sendJsonText } from '../../platform/json-text';
 import { assignTask, batchAssignTasks, createTask, findTasks, getTaskById, updateTaskStatus } from './tasks.service';
 
-const tags = ['tasks'];
-
+/** The tasks endpoints (taskEndpoints in the contract), registered in the /api scope. */
 export async function tasksRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  // The jobs dashboard sends PUT /tasks/:id/status?status=… and may send `Content-Type: application/json` with no
-  // body; Fastify's parser rejects that. In this plugin only, an empty JSON body means "no body".
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text === '') return done(null, undefined);
-    return parseJson(req, text, done);
+  route(app, taskEndpoints.list, async ({ req, query }) => findTasks({ db, actor: requireActor(req), query }));
+
+  route(app, taskEndpoints.batchAssign, async ({ req, body }) =>
+    batchAssignTasks({ db, actor: requireActor(req), taskIds: body.task_ids, assignedTo: body.assigned_to }),
+  );
+
+  route(app, taskEndpoints.get, async ({ req, params }) => getTaskById({ db, actor: requireActor(req), taskId: params.id }));
+
+  route(app, taskEndpoints.create, async ({ req, body }) => createTask({ db, actor: requireActor(req), now: deps.now(), input: body }));
+
+  // The Add Task modal of a job. The tasks feature owns task creation; the job check is the jobs feature's rule.
+  route(app, taskEndpoints.createForJob, async ({ req, params, body }) => {
+    const { job_id: bodyJobId, ...input } = body;
+    if (bodyJobId && bodyJobId !== params.id) throw fieldError('job_id', 'job_id does not match the job in the path');
+    return createTask({ db, actor: requireActor(req), now: deps.now(), input: { ...input, job_id: params.id } });
   });
 
-  api.get(
-    '/tasks',
-    { schema: { tags, summary: "A page of the workspace's tasks, newest first", querystring: ListTasksQuerySchema, response: { 200: TaskListSchema } } },
-    async (req, reply) => sendJsonText(reply, await findTasks({ db, actor: requireActor(req), query: req.query })),
-  );
+  // The jobs dashboard sends ?status= and may send an empty JSON body (see the empty-body parser in app.ts).
+  route(app, taskEndpoints.updateStatus, async ({ req, params, query, body }) => {
+    const status = body?.status ?? query.status;
+    if (!status) throw fieldError('status', 'status is required');
+    return updateTaskStatus({ db, actor: requireActor(req), taskId: params.id, status });
+  });
 
-  // Registered before /tasks/:id/… routes only for readability; the paths do not overlap.
-  api.put(
-    '/tasks/batch-assign',
-    { schema: { tags, summary: 'Assign several tasks at once (all or nothing)', body: BatchAssignBodySchema, response: { 200: BatchAssignResponseSchema } } },
-    async (req, reply) => {
-      const result = await batchAssignTasks({ db, actor: requireActor(req), taskIds: req.body.task_ids, assignedTo: req.body.assigned_to });
-      return sendJsonText(reply, `{"success":true,"updated":${result.updated},"tasks":${result.tasksJson}}`);
-    },
-  );
-
-  api.get(
-    '/tasks/:id',
-    { schema: { tags, summary: 'One task', params: IdParamsSchema, response: { 200: TaskSchema } } },
-    async (req, reply) => sendJsonText(reply, await getTaskById({ db, actor: requireActor(req), taskId: req.params.id })),
-  );
-
-  api.post(
-    '/tasks',
-    { schema: { tags, summary: 'Create a task (Create New Task dialog)', body: CreateTaskBodySchema, response: { 201: TaskSchema } } },
-    async (req, reply) => sendJsonText(reply, await createTask({ db, actor: requireActor(req), now: deps.now(), input: req.body }), 201),
-  );
-
-  api.put(
-    '/tasks/:id/status',
-    {
-      schema: {
-        tags,
-        summary: "Set a task's status (body { status } or ?status=)",
-        params: IdParamsSchema,
-        querystring: UpdateTaskStatusQuerySchema,
-        body: UpdateTaskStatusBodySchema,
-        response: { 200: TaskSchema },
-      },
-    },
-    async (req, reply) => {
-      const status = req.body?.status ?? req.query.status;
-      if (!status) throw fieldError('status', 'status is required');
-      return sendJsonText(reply, await updateTaskStatus({ db, actor: requireActor(req), taskId: req.params.id, status }));
-    },
-  );
-
-  api.put(
-    '/tasks/:id/assign',
-    { schema: { tags, summary: 'Assign a task to a contact (null unassigns)', params: IdParamsSchema, body: AssignTaskBodySchema, response: { 200: TaskSchema } } },
-    async (req, reply) =>
-      sendJsonText(reply, await assignTask({ db, actor: requireActor(req), taskId: req.params.id, assignedTo: req.body.assigned_to })),
+  route(app, taskEndpoints.assign, async ({ req, params, body }) =>
+    assignTask({ db, actor: requireActor(req), taskId: params.id, assignedTo: body.assigned_to }),
   );
 }

@@ -1,4 +1,5 @@
-import { DUE_DATE_BEFORE_TODAY_MESSAGE, type ListTasksQuery, type TaskPriority, type TaskStatus } from '@fieldbook/contract';
+import { DUE_DATE_BEFORE_TODAY_MESSAGE, BatchAssignResponseSchema, type ListTasksQuery, type TaskListSchema, type TaskPriority, type TaskSchema, type TaskStatus } from '@fieldbook/contract';
+import { asJsonText, type JsonText } from '../../platform/json-text';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
@@ -24,12 +25,12 @@ export function earliestToday(now: Date): string {
   return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
 }
 
-export async function findTasks(opts: { db: Db; actor: Actor; query: ListTasksQuery }): Promise<string> {
+export async function findTasks(opts: { db: Db; actor: Actor; query: ListTasksQuery }): Promise<JsonText<typeof TaskListSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   return findTasksPageJson({ db: opts.db, workspaceId, userId: opts.actor.userId, query: opts.query });
 }
 
-export async function getTaskById(opts: { db: Db; actor: Actor; taskId: string }): Promise<string> {
+export async function getTaskById(opts: { db: Db; actor: Actor; taskId: string }): Promise<JsonText<typeof TaskSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const body = await findTaskJson({ db: opts.db, workspaceId, userId: opts.actor.userId, taskId: opts.taskId });
   if (!body) throw new AppError('NOT_FOUND', TASK_NOT_FOUND);
@@ -37,7 +38,7 @@ export async function getTaskById(opts: { db: Db; actor: Actor; taskId: string }
 }
 
 /** Creates a task on a job of the caller's workspace (another workspace's job answers 404). */
-export async function createTask(opts: { db: Db; actor: Actor; now: Date; input: CreateTaskInput }): Promise<string> {
+export async function createTask(opts: { db: Db; actor: Actor; now: Date; input: CreateTaskInput }): Promise<JsonText<typeof TaskSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const { db, input } = opts;
   if (input.due_date && input.due_date < earliestToday(opts.now)) throw fieldError('due_date', DUE_DATE_BEFORE_TODAY_MESSAGE);
@@ -54,14 +55,14 @@ export async function createTask(opts: { db: Db; actor: Actor; now: Date; input:
   return getTaskById({ db, actor: opts.actor, taskId: id });
 }
 
-export async function updateTaskStatus(opts: { db: Db; actor: Actor; taskId: string; status: TaskStatus }): Promise<string> {
+export async function updateTaskStatus(opts: { db: Db; actor: Actor; taskId: string; status: TaskStatus }): Promise<JsonText<typeof TaskSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const changed = await updateTaskRows({ db: opts.db, workspaceId, taskIds: [opts.taskId], set: { status: opts.status } });
   if (changed.length === 0) throw new AppError('NOT_FOUND', TASK_NOT_FOUND);
   return getTaskById(opts);
 }
 
-export async function assignTask(opts: { db: Db; actor: Actor; taskId: string; assignedTo: string | null }): Promise<string> {
+export async function assignTask(opts: { db: Db; actor: Actor; taskId: string; assignedTo: string | null }): Promise<JsonText<typeof TaskSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const changed = await updateTaskRows({ db: opts.db, workspaceId, taskIds: [opts.taskId], set: { assignedTo: opts.assignedTo } });
   if (changed.length === 0) throw new AppError('NOT_FOUND', TASK_NOT_FOUND);
@@ -72,7 +73,12 @@ export async function assignTask(opts: { db: Db; actor: Actor; taskId: string; a
  * All or nothing: inside one transaction, update every listed task of the caller's workspace; if any id is
  * missing or another workspace's, throw (rolling the updates back) and answer 404.
  */
-export async function batchAssignTasks(opts: { db: Db; actor: Actor; taskIds: string[]; assignedTo: string | null }): Promise<{ updated: number; tasksJson: string }> {
+export async function batchAssignTasks(opts: {
+  db: Db;
+  actor: Actor;
+  taskIds: string[];
+  assignedTo: string | null;
+}): Promise<JsonText<typeof BatchAssignResponseSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const ids = [...new Set(opts.taskIds)];
   await opts.db.transaction(async (tx) => {
@@ -80,5 +86,5 @@ export async function batchAssignTasks(opts: { db: Db; actor: Actor; taskIds: st
     if (changed.length !== ids.length) throw new AppError('NOT_FOUND', TASK_NOT_FOUND);
   });
   const tasksJson = await findTasksJson({ db: opts.db, workspaceId, userId: opts.actor.userId, taskIds: ids });
-  return { updated: ids.length, tasksJson };
+  return asJsonText(BatchAssignResponseSchema, `{"success":true,"updated":${ids.length},"tasks":${tasksJson}}`);
 }

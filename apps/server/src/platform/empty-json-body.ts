@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Clients send `Content-Type: application/json` with an empty body: auth-js on POST /logout and DELETE /factors/:id,
+ * the jobs dashboard on PUT /api/tasks/:id/status?status=…. Fastify's default parser rejects that. In the scope
+ * given, an empty JSON body is `emptyAs` (GoTrue reads it as `{}`; the product API as no body); anything else goes
+ * through Fastify's own parser (prototype-poisoning checks included).
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance, { emptyAs }: { emptyAs: Record<string, never> | undefined }): void {
+  const defaultParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, emptyAs === undefined ? undefined : { ...emptyAs });
+    return defaultParser(req, text, done);
+  });
+}

@@ -1,0 +1,82 @@
+import type {
+  EndpointBodyOut,
+  EndpointDef,
+  EndpointParamsOut,
+  EndpointQueryOut,
+} from '@fieldbook/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { JsonText } from './json-text';
+
+export type EndpointContext<E extends EndpointDef> = {
+  params: EndpointParamsOut<E>;
+  query: EndpointQueryOut<E>;
+  body: EndpointBodyOut<E>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** An answer of the endpoint's response schema: an object (serialized and checked by Fastify) or SQL-built JSON text. */
+export type EndpointAnswer<E extends EndpointDef> = z.input<E['response']> | JsonText<E['response']>;
+
+type RouteConfig = { endpoint?: EndpointDef };
+
+/**
+ * Registers `endpoint` (defined once in packages/contract) on `app`, a scope registered under a prefix such as
+ * '/api': the path is the contract's, minus that prefix. Validation, the OpenAPI document and the success status
+ * all come from the definition. The handler returns the answer, or sends a different reply itself (redirects).
+ */
+export function route<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: EndpointContext<E>) => Promise<EndpointAnswer<E> | FastifyReply>,
+): void {
+  const prefix = app.prefix;
+  if (!endpoint.path.startsWith(prefix)) throw new Error(`${endpoint.path} cannot be registered under ${prefix}`);
+  const status = endpoint.status ?? 200;
+  const config: RouteConfig = { endpoint };
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path.slice(prefix.length) || '/',
+    config,
+    schema: {
+      tags: [...endpoint.tags],
+      summary: endpoint.summary,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { [status]: endpoint.response },
+    },
+    handler: async (req, reply) => {
+      const answer = await handler({
+        params: req.params as EndpointParamsOut<E>,
+        query: req.query as EndpointQueryOut<E>,
+        body: req.body as EndpointBodyOut<E>,
+        req,
+        reply,
+      });
+      if (answer === reply || reply.sent) return reply;
+      // JSON text from SQL goes out unchanged (Fastify does not serialize a string with a JSON content type).
+      if (typeof answer === 'string') return reply.status(status).type('application/json; charset=utf-8').send(answer);
+      return reply.status(status).send(answer);
+    },
+  });
+}
+
+/**
+ * Tests only (enabled by the test app): every success answer of a contract endpoint — SQL-built JSON text
+ * included — is parsed with the endpoint's response schema; a mismatch fails the request with a 500 naming it.
+ */
+export function checkResponsesAgainstContract(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    const endpoint = (req.routeOptions.config as RouteConfig | undefined)?.endpoint;
+    if (!endpoint || reply.statusCode < 200 || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
+    const parsed = endpoint.response.safeParse(JSON.parse(payload));
+    if (!parsed.success) {
+      throw new Error(`${endpoint.method} ${endpoint.path} answered outside its contract:\n${z.prettifyError(parsed.error)}`);
+    }
+    return payload;
+  });
+}

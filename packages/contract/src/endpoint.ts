@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+
+/**
+ * One HTTP endpoint, defined once and consumed by both sides: the server registers its route from it
+ * (apps/server/src/platform/endpoint.ts) and the web client calls it with typed params (apps/web/src/lib/api-client.ts).
+ * A path is written here and nowhere else.
+ *
+ *   export const contactEndpoints = {
+ *     get: defineEndpoint({ method: 'GET', path: '/api/contacts/:id', params: IdParamsSchema, response: ContactSchema, … }),
+ *   };
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type EndpointDef = {
+  method: HttpMethod;
+  /** The full path with `:name` params, e.g. '/api/contacts/:id'. */
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status (default 200). */
+  status?: number;
+  response: z.ZodType;
+  /** Callable without a session (the route scope decides; this documents it for the clients). */
+  isPublic?: boolean;
+};
+
+export function defineEndpoint<const E extends EndpointDef>(endpoint: E): E {
+  return endpoint;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller sends (before the schema's defaults and transforms) … */
+export type EndpointParams<E extends EndpointDef> = InputOf<E['params']>;
+export type EndpointQuery<E extends EndpointDef> = InputOf<E['query']>;
+export type EndpointBody<E extends EndpointDef> = InputOf<E['body']>;
+/** … and what the server's handler receives (after them). */
+export type EndpointParamsOut<E extends EndpointDef> = OutputOf<E['params']>;
+export type EndpointQueryOut<E extends EndpointDef> = OutputOf<E['query']>;
+export type EndpointBodyOut<E extends EndpointDef> = OutputOf<E['body']>;
+export type EndpointResponse<E extends EndpointDef> = z.output<E['response']>;
+
+/** The path with its `:name` params filled in (each URI-encoded); a missing param is a programming error. */
+export function endpointPath(path: string, params?: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
