@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 declare const schemaBrand: unique symbol;
@@ -15,6 +16,6 @@ export function asJsonText<S extends z.ZodType>(_schema: S, text: string): JsonT
 }
 
 /** Sends JSON text unchanged (routes not yet registered through platform/endpoint.ts). */
-export function sendJsonText(reply: import('fastify').FastifyReply, body: string, status = 200): import('fastify').FastifyReply {
+export function sendJsonText(reply: FastifyReply, body: string, status = 200): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
