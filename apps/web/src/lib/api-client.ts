@@ -1,3 +1,4 @@
+import { ApiErrorSchema } from '@fieldbook/contract';
 import type { z } from 'zod';
 import { auth } from './auth-client';
 import { clearStoredAuthToken, readStoredAuthToken } from './auth-token-storage';
@@ -77,19 +78,12 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 class TimeoutError extends Error {}
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/** Reads `{ error: { code, message, details } }`; anything else becomes a generic error with the status. */
+/** Reads the contract's error envelope (`ApiErrorSchema`); anything else becomes a generic error with the status. */
 function errorFromBody(res: Response, body: unknown): ApiRequestError {
   const { status, statusText } = res;
-  const error = isRecord(body) && isRecord(body.error) ? body.error : null;
-  const code = error && typeof error.code === 'string' ? error.code : `HTTP_${status}`;
-  const message = error && typeof error.message === 'string' ? error.message : `Request failed (${status}${statusText ? ` ${statusText}` : ''})`;
-  const details = error && Array.isArray(error.details)
-    ? error.details.filter((d): d is FieldDetail => isRecord(d) && typeof d.field === 'string' && typeof d.message === 'string')
-    : undefined;
+  const envelope = ApiErrorSchema.safeParse(body);
+  if (!envelope.success) return new ApiRequestError(status, `HTTP_${status}`, `Request failed (${status}${statusText ? ` ${statusText}` : ''})`, undefined, statusText);
+  const { code, message, details } = envelope.data.error;
   return new ApiRequestError(status, code, message, details, statusText);
 }
 

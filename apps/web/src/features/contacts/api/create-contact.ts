@@ -1,11 +1,11 @@
-import { ContactSchema, type Contact, type CreateContactBody } from '@fieldbook/contract';
+import { contactEndpoints, type Contact, type CreateContactBody } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { invalidateContactViews } from './invalidate';
 
 /** POST /api/contacts. */
 export function createContact(body: CreateContactBody): Promise<Contact> {
-  return apiRequest(ContactSchema, '/api/contacts', { method: 'POST', body });
+  return callEndpoint(contactEndpoints.create, { body });
 }
 
 export function useCreateContact() {

@@ -1,12 +1,12 @@
-import { OkSchema } from '@fieldbook/contract';
+import { contactEndpoints } from '@fieldbook/contract';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { invalidateContactViews } from './invalidate';
 import { contactKeys } from './keys';
 
 /** DELETE /api/contacts/:id. */
 export function deleteContact(id: string): Promise<{ ok: true }> {
-  return apiRequest(OkSchema, `/api/contacts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return callEndpoint(contactEndpoints.remove, { params: { id } });
 }
 
 const deleteContactKey = [...contactKeys.all, 'delete'] as const;

@@ -1,11 +1,11 @@
-import { ContactSchema, type Contact } from '@fieldbook/contract';
+import { contactEndpoints, type Contact } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 import { contactKeys } from './keys';
 
 export function getContact(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Contact> {
-  return apiRequest(ContactSchema, `/api/contacts/${encodeURIComponent(id)}`, { signal });
+  return callEndpoint(contactEndpoints.get, { params: { id }, signal });
 }
 
 export function contactQueryOptions(id: string) {

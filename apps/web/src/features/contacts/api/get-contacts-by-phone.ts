@@ -1,13 +1,13 @@
-import { CONTACTS_BY_PHONE_MAX, ContactsByPhoneSchema, type ContactsByPhone } from '@fieldbook/contract';
+import { CONTACTS_BY_PHONE_MAX, contactEndpoints, type ContactsByPhone } from '@fieldbook/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 import { phoneDirectory, type PhoneDirectory } from '../lib/phone-directory';
 import { contactKeys } from './keys';
 
 export function getContactsByPhone({ phones, signal }: { phones: readonly string[]; signal?: AbortSignal }): Promise<ContactsByPhone> {
-  return apiRequest(ContactsByPhoneSchema, '/api/contacts/by-phone', { query: { phones: phones.join(',') }, signal });
+  return callEndpoint(contactEndpoints.byPhone, { query: { phones: phones.join(',') }, signal });
 }
 
 /**

@@ -1,13 +1,13 @@
-import { CONTACTS_PAGE_SIZE, ContactListSchema, type ContactList } from '@fieldbook/contract';
+import { CONTACTS_PAGE_SIZE, contactEndpoints, type ContactList } from '@fieldbook/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 import { contactKeys } from './keys';
 
 export { contactKeys } from './keys';
 
 export function getContacts({ q, offset, limit, signal }: { q?: string; offset?: number; limit?: number; signal?: AbortSignal } = {}): Promise<ContactList> {
-  return apiRequest(ContactListSchema, '/api/contacts', { query: { q: q || undefined, offset: offset || undefined, limit }, signal });
+  return callEndpoint(contactEndpoints.list, { query: { q: q || undefined, offset: offset || undefined, limit }, signal });
 }
 
 export function contactsQueryOptions(q = '') {

@@ -1,6 +1,6 @@
-import { ContactSchema, type Contact, type UpdateContactBody } from '@fieldbook/contract';
+import { contactEndpoints, type Contact, type UpdateContactBody } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { invalidateContactViews } from './invalidate';
 import { contactKeys } from './keys';
 
@@ -8,7 +8,7 @@ export type UpdateContactInput = { id: string; body: UpdateContactBody };
 
 /** PUT /api/contacts/:id (any subset of the fields). */
 export function updateContact({ id, body }: UpdateContactInput): Promise<Contact> {
-  return apiRequest(ContactSchema, `/api/contacts/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return callEndpoint(contactEndpoints.update, { params: { id }, body });
 }
 
 export function useUpdateContact() {

@@ -1,6 +1,6 @@
-import { TaskSchema, type CreateJobTaskBody, type Task } from '@fieldbook/contract';
+import { taskEndpoints, type CreateJobTaskBody, type Task } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { taskKeys } from '../../tasks/api/keys';
 import { invalidateJobViews } from './invalidate';
 
@@ -8,7 +8,7 @@ export type CreateJobTaskInput = { jobId: string; body: CreateJobTaskBody };
 
 /** POST /api/jobs/:id/tasks (the Add Task modal on a job card); job_id is repeated in the body as the spec sends it. */
 export function createJobTask({ jobId, body }: CreateJobTaskInput): Promise<Task> {
-  return apiRequest(TaskSchema, `/api/jobs/${encodeURIComponent(jobId)}/tasks`, { method: 'POST', body: { ...body, job_id: jobId } });
+  return callEndpoint(taskEndpoints.createForJob, { params: { id: jobId }, body: { ...body, job_id: jobId } });
 }
 
 export function useCreateJobTask() {

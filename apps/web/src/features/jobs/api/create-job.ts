@@ -1,12 +1,12 @@
-import { JobSchema, type CreateJobBody, type Job } from '@fieldbook/contract';
+import { jobEndpoints, type CreateJobBody, type Job } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { invalidateJobViews } from './invalidate';
 import { jobKeys } from './keys';
 
 /** POST /api/jobs (the New Job form). */
 export function createJob(body: CreateJobBody): Promise<Job> {
-  return apiRequest(JobSchema, '/api/jobs', { method: 'POST', body });
+  return callEndpoint(jobEndpoints.create, { body });
 }
 
 export function useCreateJob() {

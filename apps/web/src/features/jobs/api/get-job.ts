@@ -1,12 +1,12 @@
-import { JobSchema, type Job } from '@fieldbook/contract';
+import { jobEndpoints, type Job } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 import { JOBS_TIMEOUT_MS } from './get-jobs';
 import { jobKeys } from './keys';
 
 export function getJob(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Job> {
-  return apiRequest(JobSchema, `/api/jobs/${encodeURIComponent(id)}`, { signal, timeoutMs: JOBS_TIMEOUT_MS });
+  return callEndpoint(jobEndpoints.get, { params: { id }, signal, timeoutMs: JOBS_TIMEOUT_MS });
 }
 
 export function jobQueryOptions(id: string) {

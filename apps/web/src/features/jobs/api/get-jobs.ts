@@ -1,6 +1,6 @@
-import { JobListSchema, type JobList } from '@fieldbook/contract';
+import { jobEndpoints, type JobList } from '@fieldbook/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 import { nextPageOffset, JOBS_PAGE_SIZE } from '../lib/paging';
 import { jobKeys, type JobFeedFilters, type JobListFilters } from './keys';
@@ -12,7 +12,7 @@ export const JOBS_TIMEOUT_MS = 15_000;
 
 export function getJobs(filters: JobListFilters = {}, { signal }: { signal?: AbortSignal } = {}): Promise<JobList> {
   const { status, ...rest } = filters;
-  return apiRequest(JobListSchema, '/api/jobs', {
+  return callEndpoint(jobEndpoints.list, {
     query: { ...rest, status: status === 'all' ? undefined : status, search: rest.search?.trim() || undefined },
     signal,
     timeoutMs: JOBS_TIMEOUT_MS,

@@ -1,6 +1,6 @@
-import { JobSchema, type Job, type JobStatus } from '@fieldbook/contract';
+import { jobEndpoints, type Job, type JobStatus } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { invalidateJobViews } from './invalidate';
 import { jobKeys } from './keys';
 
@@ -8,7 +8,7 @@ export type UpdateJobStatusInput = { id: string; status: JobStatus };
 
 /** PUT /api/jobs/:id/status. */
 export function updateJobStatus({ id, status }: UpdateJobStatusInput): Promise<Job> {
-  return apiRequest(JobSchema, `/api/jobs/${encodeURIComponent(id)}/status`, { method: 'PUT', body: { status } });
+  return callEndpoint(jobEndpoints.updateStatus, { params: { id }, body: { status } });
 }
 
 export function useUpdateJobStatus() {

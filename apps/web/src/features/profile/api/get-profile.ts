@@ -1,6 +1,6 @@
-import { ProfileSchema, type Profile } from '@fieldbook/contract';
+import { profileEndpoints, type Profile } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 
 export const profileKeys = {
@@ -9,7 +9,7 @@ export const profileKeys = {
 };
 
 export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {
-  return apiRequest(ProfileSchema, '/api/profile', { signal });
+  return callEndpoint(profileEndpoints.get, { signal });
 }
 
 export function profileQueryOptions(userId: string | undefined) {

@@ -1,7 +1,7 @@
-import { TaskSchema, type Task } from '@fieldbook/contract';
+import { taskEndpoints, type Task } from '@fieldbook/contract';
 import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { assignAction, isTempTaskId, OFFLINE_QUEUED_MESSAGE } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineAssign } from './offline-cache';
@@ -11,7 +11,7 @@ export type AssignTaskInput = { id: string; assigned_to: string | null };
 
 /** PUT /api/tasks/:id/assign — assigned_to is a contact's phone, or null to unassign. */
 export function assignTask({ id, assigned_to }: AssignTaskInput): Promise<Task> {
-  return apiRequest(TaskSchema, `/api/tasks/${encodeURIComponent(id)}/assign`, { method: 'PUT', body: { assigned_to } });
+  return callEndpoint(taskEndpoints.assign, { params: { id }, body: { assigned_to } });
 }
 
 export function useAssignTask() {

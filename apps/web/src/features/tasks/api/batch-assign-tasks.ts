@@ -1,7 +1,7 @@
-import { BatchAssignResponseSchema, type BatchAssignBody, type BatchAssignResponse } from '@fieldbook/contract';
+import { taskEndpoints, type BatchAssignBody, type BatchAssignResponse } from '@fieldbook/contract';
 import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { batchAssignActions, isTempTaskId, OFFLINE_QUEUED_MESSAGE } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineAssign } from './offline-cache';
@@ -9,7 +9,7 @@ import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue
 
 /** PUT /api/tasks/batch-assign — all or nothing on the server. */
 export function batchAssignTasks(body: BatchAssignBody): Promise<BatchAssignResponse> {
-  return apiRequest(BatchAssignResponseSchema, '/api/tasks/batch-assign', { method: 'PUT', body });
+  return callEndpoint(taskEndpoints.batchAssign, { body });
 }
 
 export function useBatchAssignTasks() {

@@ -1,7 +1,7 @@
-import { TaskSchema, type CreateTaskBody, type Task } from '@fieldbook/contract';
+import { taskEndpoints, type CreateTaskBody, type Task } from '@fieldbook/contract';
 import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { createAction, newTempTaskId, OFFLINE_CREATE_MESSAGE } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineCreate, optimisticTask } from './offline-cache';
@@ -9,7 +9,7 @@ import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue
 
 /** POST /api/tasks (Create New Task dialog): empty assignee and due date are sent as null (spec 001 §5). */
 export function createTask(body: CreateTaskBody): Promise<Task> {
-  return apiRequest(TaskSchema, '/api/tasks', { method: 'POST', body });
+  return callEndpoint(taskEndpoints.create, { body });
 }
 
 export function useCreateTask() {

@@ -1,6 +1,6 @@
-import { JobListSchema, type JobList } from '@fieldbook/contract';
+import { jobEndpoints, type JobList } from '@fieldbook/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 import { JOBS_QUERY_ROOT } from './keys';
 
@@ -13,7 +13,7 @@ const CHOICES_LIMIT = 100;
  * (GET /api/jobs?search=). Kept under the ['jobs'] root so any job or task change refreshes it.
  */
 export function getJobChoices(search: string, { signal }: { signal?: AbortSignal } = {}): Promise<JobList> {
-  return apiRequest(JobListSchema, '/api/jobs', {
+  return callEndpoint(jobEndpoints.list, {
     query: { limit: CHOICES_LIMIT, search: search || undefined },
     timeoutMs: JOBS_TIMEOUT_MS,
     signal,

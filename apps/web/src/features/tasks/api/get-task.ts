@@ -1,11 +1,11 @@
-import { TaskSchema, type Task } from '@fieldbook/contract';
+import { taskEndpoints, type Task } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 import { taskKeys } from './keys';
 
 export function getTask(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Task> {
-  return apiRequest(TaskSchema, `/api/tasks/${encodeURIComponent(id)}`, { signal });
+  return callEndpoint(taskEndpoints.get, { params: { id }, signal });
 }
 
 export function taskQueryOptions(id: string) {

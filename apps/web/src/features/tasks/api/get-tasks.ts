@@ -1,6 +1,6 @@
-import { TASKS_PAGE_SIZE, TaskListSchema, type TaskList } from '@fieldbook/contract';
+import { TASKS_PAGE_SIZE, taskEndpoints, type TaskList } from '@fieldbook/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 import { nextPageOffset } from '../lib/task-pages';
 import { taskKeys, type TaskBoardFilters, type TaskListFilters } from './keys';
@@ -10,7 +10,7 @@ export { taskKeys, searchKeys, JOBS_QUERY_ROOT, type TaskBoardFilters, type Task
 /** GET /api/tasks: newest first, with `total` = the number of tasks matching the filters. */
 export function getTasks(filters: TaskListFilters = {}, { signal }: { signal?: AbortSignal } = {}): Promise<TaskList> {
   const { status, q, ...rest } = filters;
-  return apiRequest(TaskListSchema, '/api/tasks', {
+  return callEndpoint(taskEndpoints.list, {
     query: { ...rest, status: status === 'all' ? undefined : status, q: q || undefined },
     signal,
   });

@@ -1,11 +1,11 @@
-import { SearchResponseSchema, type SearchResponse } from '@fieldbook/contract';
+import { searchEndpoints, type SearchResponse } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../auth/auth-provider';
 import { searchKeys } from './keys';
 
 export function search(query: string, { signal, limit }: { signal?: AbortSignal; limit?: number } = {}): Promise<SearchResponse> {
-  return apiRequest(SearchResponseSchema, '/api/search', { query: { query, limit }, signal });
+  return callEndpoint(searchEndpoints.search, { query: { query, limit }, signal });
 }
 
 export function searchQueryOptions(query: string) {

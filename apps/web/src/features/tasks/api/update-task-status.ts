@@ -1,7 +1,7 @@
-import { TaskSchema, type Task, type TaskList, type TaskStatus } from '@fieldbook/contract';
+import { taskEndpoints, type Task, type TaskList, type TaskStatus } from '@fieldbook/contract';
 import { useMutation, useQueryClient, type InfiniteData, type MutateOptions, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { isTempTaskId, OFFLINE_QUEUED_MESSAGE, statusAction } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { taskKeys } from './keys';
@@ -15,10 +15,9 @@ export type UpdateTaskStatusInput = { id: string; status: TaskStatus };
  * (spec 001 §7); the server accepts both.
  */
 export function updateTaskStatus({ id, status }: UpdateTaskStatusInput, sendAs: 'body' | 'query' = 'body'): Promise<Task> {
-  const path = `/api/tasks/${encodeURIComponent(id)}/status`;
   return sendAs === 'query'
-    ? apiRequest(TaskSchema, path, { method: 'PUT', query: { status } })
-    : apiRequest(TaskSchema, path, { method: 'PUT', body: { status } });
+    ? callEndpoint(taskEndpoints.updateStatus, { params: { id }, query: { status }, body: undefined })
+    : callEndpoint(taskEndpoints.updateStatus, { params: { id }, body: { status } });
 }
 
 type Snapshot = Array<[QueryKey, InfiniteData<TaskList, number> | Task | undefined]>;
