@@ -4,7 +4,7 @@ import type {
   EndpointParamsOut,
   EndpointQueryOut,
 } from '@fieldbook/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JsonText } from './json-text';
@@ -31,11 +31,12 @@ export function route<E extends EndpointDef>(
   app: FastifyInstance,
   endpoint: E,
   handler: (ctx: EndpointContext<E>) => Promise<EndpointAnswer<E> | FastifyReply>,
+  options: { config?: FastifyContextConfig } = {},
 ): void {
   const prefix = app.prefix;
   if (!endpoint.path.startsWith(prefix)) throw new Error(`${endpoint.path} cannot be registered under ${prefix}`);
   const status = endpoint.status ?? 200;
-  const config: RouteConfig = { endpoint };
+  const config: RouteConfig = { ...options.config, endpoint };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length) || '/',
