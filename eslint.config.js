@@ -1,9 +1,29 @@
 // Flat config: typescript-eslint's recommended rules everywhere, React hook rules for the web app.
 // Runs without type information so `npm run lint` stays fast on the 2-core machines; `tsc -b` covers types.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Feature boundaries (docs/ARCHITECTURE.md): a feature folder may use another feature only through that feature's
+ * public entry, `features/<name>/index.ts`. One zone per feature, made from the folders on disk, so a new feature
+ * is covered the day it is created: importing `features/<name>/<anything else>` from outside `features/<name>`
+ * fails lint.
+ */
+function featureZones(root) {
+  const names = readdirSync(new URL(`./${root}/`, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  return names.map((name) => ({
+    target: `./${root}/!(${name})/**/*`,
+    from: `./${root}/${name}`,
+    except: ['./index.ts'],
+    message: `Use features/${name} only through its public entry, features/${name}/index.ts.`,
+  }));
+}
 
 /** Node's globals for the plain .js/.mjs scripts (TypeScript files get theirs from @types/node). */
 const nodeGlobals = Object.fromEntries(
@@ -43,6 +63,36 @@ export default defineConfig(
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: nodeGlobals },
+  },
+  {
+    // Layers and feature boundaries, and no import cycles anywhere in the apps.
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // no-cycle follows imports by parsing each dependency: TypeScript files need TypeScript's parser.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones('apps/server/src/features'),
+            ...featureZones('apps/web/src/features'),
+            // The shared layers never reach up: platform, db and test helpers do not import features (server);
+            // components, lib and test helpers do not import features or the app shell (web); features never import app/.
+            { target: './apps/server/src/platform', from: './apps/server/src/features', message: 'platform/ is shared: it must not depend on a feature.' },
+            { target: './apps/server/src/db', from: './apps/server/src/features', message: 'db/ is shared: it must not depend on a feature.' },
+            { target: './apps/server/src/test', from: './apps/server/src/features', message: 'test/ helpers are shared: they must not depend on a feature.' },
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features must not import the app shell (app/ composes features).' },
+            { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared code must not depend on features or the app shell.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

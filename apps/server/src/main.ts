@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
-import { seedDemo, type DemoSeedResult } from './db/seed';
+import { seedDemo, type DemoSeedResult } from './features/demo';
 import { startOutboxWorker } from './platform/mail';
 import { createTokenSigner } from './platform/tokens';
 

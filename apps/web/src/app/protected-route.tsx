@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenMessage } from '../components/full-screen-message';
-import { useAuth } from '../features/auth/auth-provider';
+import { useAuth } from '../lib/auth-provider';
 import { loginPathFor } from '../features/auth/lib/redirect';
 
 /**

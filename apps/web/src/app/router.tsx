@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenMessage } from '../components/full-screen-message';
-import { AuthProvider } from '../features/auth/auth-provider';
+import { AuthProvider } from '../lib/auth-provider';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, tasks } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { insertJob, insertTask } from '../jobs/test-factories';
+import { insertJob, insertTask } from '../../test/factories';
 
 let ctx: TestContext;
 let alice: TestUser;

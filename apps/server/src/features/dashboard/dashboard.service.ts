@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
-import { findJobsPageJson } from '../jobs/jobs.repository';
+import { findJobsPageJson } from '../jobs';
 import { hasTable, queryRows } from '../../db/sql';
-import { findTasksPageJson } from '../tasks/tasks.repository';
+import { findTasksPageJson } from '../tasks';
 import { countsForWorkspace, dashboardTasksJson, homepageJson } from './dashboard.repository';
 
 export async function getDashboardStats(opts: { db: Db; actor: Actor }): Promise<DashboardStats> {

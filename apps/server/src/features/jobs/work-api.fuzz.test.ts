@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { insertContact, insertJob, insertTask } from './test-factories';
+import { insertContact, insertJob, insertTask } from '../../test/factories';
 
 // design.md §11: zero 5xx under fuzzed input, and a refused request changes nothing. Every work endpoint (jobs,
 // tasks, contacts, search, dashboards) with bodies and query strings close to valid ones, ids of the caller's own

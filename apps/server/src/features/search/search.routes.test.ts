@@ -1,7 +1,7 @@
 import { SearchResponseSchema } from '@fieldbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { insertJob, insertTask } from '../jobs/test-factories';
+import { insertJob, insertTask } from '../../test/factories';
 
 let ctx: TestContext;
 let alice: TestUser;

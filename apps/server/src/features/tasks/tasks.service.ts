@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
-import { assertJobInWorkspace } from '../jobs/jobs.service';
+import { assertJobInWorkspace } from '../jobs';
 import { findTaskJson, findTasksJson, findTasksPageJson, insertTask, updateTaskRows } from './tasks.repository';
 
 export const TASK_NOT_FOUND = 'Task not found';

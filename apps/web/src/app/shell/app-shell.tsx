@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { NavLink, Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../lib/auth-provider';
 import { OfflineQueueSync } from '../../features/tasks/api/offline-sync';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { SettingsModal } from '../../features/settings/components/settings-modal';

@@ -1,7 +1,7 @@
 import { Badge, CloseButton, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../lib/auth-provider';
 import { useProfile } from '../../features/profile/api/get-profile';
 
 /** Spec 000 §9: the auth debug panel appears after 2 s. */

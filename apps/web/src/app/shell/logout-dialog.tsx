@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../lib/auth-provider';
 
 export function LogoutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { signOut } = useAuth();

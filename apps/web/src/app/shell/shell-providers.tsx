@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../lib/auth-provider';
 import { queryClient } from '../../lib/query-client';
 
 /** Data and toasts for the signed-in screens. The cache is dropped when the user signs out or changes. */

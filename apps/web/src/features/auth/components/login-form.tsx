@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { auth } from '../../../lib/auth-client';
-import { useAuth } from '../auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { safeRedirectTarget } from '../lib/redirect';
 import { PasswordField } from '../../../components/password-field';
 import { FormStatus } from './form-status';

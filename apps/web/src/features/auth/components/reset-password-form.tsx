@@ -2,7 +2,7 @@ import { Anchor, Button, Loader, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { auth } from '../../../lib/auth-client';
-import { useAuth } from '../auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { MIN_PASSWORD_LENGTH } from '../lib/signup-validation';
 import { PasswordField } from '../../../components/password-field';
 import { FormStatus } from './form-status';

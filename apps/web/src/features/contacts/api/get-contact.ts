@@ -1,7 +1,7 @@
 import { contactEndpoints, type Contact } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { contactKeys } from './keys';
 
 export function getContact(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Contact> {

@@ -2,7 +2,7 @@ import { CONTACTS_BY_PHONE_MAX, contactEndpoints, type ContactsByPhone } from '@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { phoneDirectory, type PhoneDirectory } from '../lib/phone-directory';
 import { contactKeys } from './keys';
 

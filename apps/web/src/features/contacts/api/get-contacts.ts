@@ -1,7 +1,7 @@
 import { CONTACTS_PAGE_SIZE, contactEndpoints, type ContactList } from '@fieldbook/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { contactKeys } from './keys';
 
 export { contactKeys } from './keys';

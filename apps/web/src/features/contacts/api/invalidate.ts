@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { taskKeys } from '../../tasks/api/keys';
+import { taskKeys } from '../../tasks';
 import { contactKeys } from './keys';
 
 /** Task lists carry assignee_name, resolved from the caller's contacts, so a contact change refreshes them too. */

@@ -1,7 +1,7 @@
 import { DashboardStatsSchema, type DashboardStats } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { dashboardKeys } from './keys';
 
 /** GET /api/dashboard/stats: the caller's workspace counts. */

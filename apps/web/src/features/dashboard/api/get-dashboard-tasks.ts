@@ -1,7 +1,7 @@
 import { DashboardTaskListSchema, type DashboardTaskList } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { dashboardKeys } from './keys';
 
 /** GET /api/dashboard/tasks: the workspace's 20 newest tasks (the screen shows up to 5 pending of them). */

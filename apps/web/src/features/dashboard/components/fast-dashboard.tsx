@@ -3,9 +3,9 @@ import { IconBriefcase, IconChecklist, IconUsersGroup } from '@tabler/icons-reac
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { previewText } from '../../home/lib/preview';
-import { LoadError } from '../../jobs/components/load-error';
-import { TaskBadges } from '../../tasks/components/task-badges';
+import { previewText } from '../../../lib/preview';
+import { LoadError } from '../../../components/load-error';
+import { TaskBadges } from '../../../components/task-badges';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useDashboardTasks } from '../api/get-dashboard-tasks';
 import { groupChips, recentPendingTasks, taskTarget } from '../lib/dashboard-tasks';

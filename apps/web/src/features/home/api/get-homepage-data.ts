@@ -1,7 +1,7 @@
 import { HomepageDataSchema, type HomepageData } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { homeKeys } from './keys';
 
 /** GET /api-fast/optimized/homepage-data: the three home lists in one request (one SQL statement on the server). */

@@ -1,7 +1,7 @@
 import { PerformanceStatsSchema, type PerformanceStats } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { homeKeys } from './keys';
 
 /**

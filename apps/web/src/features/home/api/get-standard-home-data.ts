@@ -1,7 +1,7 @@
 import { JobListSchema, STANDARD_HOME_REQUESTS, TaskListSchema, type HomepageData } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { toHomepageData } from '../lib/standard-home';
 import { homeKeys } from './keys';
 

@@ -1,9 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconBriefcase, IconChecklist, IconFileText } from '@tabler/icons-react';
 import { formatPhoneInput, jobClientName, type HomepageData } from '@fieldbook/contract';
-import { TaskBadges } from '../../tasks/components/task-badges';
+import { TaskBadges } from '../../../components/task-badges';
 import { formatFileSize } from '../lib/format-file-size';
-import { previewText } from '../lib/preview';
+import { previewText } from '../../../lib/preview';
 import { HomeCard, HomeRow } from './home-card';
 
 const JOB_STATUS_COLOR: Record<string, string> = { active: 'fieldbook', pending: 'yellow', 'in progress': 'blue', completed: 'gray', cancelled: 'red' };

@@ -1,5 +1,5 @@
 import type { HomepageData, Job, Task } from '@fieldbook/contract';
-import { previewText } from './preview';
+import { previewText } from '../../../lib/preview';
 
 /** The two modes of the home screen (spec 001 §4). */
 export type HomeMode = 'optimized' | 'standard';

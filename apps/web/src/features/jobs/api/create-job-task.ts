@@ -1,7 +1,7 @@
 import { taskEndpoints, type CreateJobTaskBody, type Task } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { taskKeys } from '../../tasks/api/keys';
+import { taskKeys } from '../../tasks';
 import { invalidateJobViews } from './invalidate';
 
 export type CreateJobTaskInput = { jobId: string; body: CreateJobTaskBody };

@@ -1,7 +1,7 @@
 import { jobEndpoints, type Job } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { JOBS_TIMEOUT_MS } from './get-jobs';
 import { jobKeys } from './keys';
 

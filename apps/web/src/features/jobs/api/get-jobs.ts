@@ -1,7 +1,7 @@
 import { jobEndpoints, type JobList } from '@fieldbook/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { nextPageOffset, JOBS_PAGE_SIZE } from '../lib/paging';
 import { jobKeys, type JobFeedFilters, type JobListFilters } from './keys';
 

@@ -12,7 +12,7 @@ import { AddTaskModal } from './add-task-modal';
 import { JobDocuments } from './job-documents';
 import { JobStatusSelect } from './job-status-select';
 import { JobTaskList } from './job-task-list';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/load-error';
 
 /** /jobs/:jobId — one job with every task (status changes, add task) and its document columns. */
 export function JobDetail({ jobId }: { jobId: string }) {

@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useCreateJob } from '../api/create-job';
 import { EMPTY_JOB_FORM, toCreateJobBody, validateJobForm, type JobFormValues } from '../lib/job-form';
 import { JOB_STATUS_OPTIONS } from '../lib/job-status';
-import { isNoWorkspaceError } from '../lib/jobs-error';
+import { isNoWorkspaceError } from '../../../lib/load-error-message';
 
 const FIELDS = new Set(Object.keys(EMPTY_JOB_FORM));
 

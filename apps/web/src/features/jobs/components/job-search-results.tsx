@@ -2,7 +2,7 @@ import { Alert, Badge, Box, CloseButton, Group, Loader, Mark, Paper, Stack, Text
 import type { SearchResult } from '@fieldbook/contract';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useSearch } from '../../tasks/api/search';
+import { useSearch } from '../../tasks';
 import { excerptParts } from '../../../lib/excerpt';
 
 const TYPE_COLOR: Record<SearchResult['type'], string> = { job: 'fieldbook', task: 'blue', document: 'grape', other: 'gray' };

@@ -4,9 +4,9 @@ import type { JobTask, TaskStatus } from '@fieldbook/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { useUpdateTaskStatus } from '../../tasks/api/update-task-status';
-import { TaskBadges } from '../../tasks/components/task-badges';
-import { TASK_STATUS_OPTIONS } from '../../tasks/lib/task-display';
+import { useUpdateTaskStatus } from '../../tasks';
+import { TaskBadges } from '../../../components/task-badges';
+import { TASK_STATUS_OPTIONS } from '../../../lib/task-display';
 import { assigneeLabel, type ContactDirectory } from '../lib/assignee';
 
 /** A card shows this many tasks before "Show all"; a job detail page shows them all. */

@@ -11,7 +11,7 @@ import { JOBS_INITIAL_FETCH_DELAY_MS, useInitialDelay } from '../lib/use-initial
 import { AddTaskModal } from './add-task-modal';
 import { JobCard } from './job-card';
 import { JobSearchResults } from './job-search-results';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/load-error';
 
 type StatusFilter = JobStatus | 'all';
 

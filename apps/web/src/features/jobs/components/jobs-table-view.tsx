@@ -10,7 +10,7 @@ import { documentCounts, formatDate } from '../lib/job-display';
 import { jobStatusColor, jobStatusLabel, TABLE_STATUS_FILTERS } from '../lib/job-status';
 import { JOBS_TABLE_PAGE_SIZE, tablePage } from '../lib/paging';
 import { useContactDirectory } from '../lib/use-contact-directory';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/load-error';
 
 type StatusFilter = JobStatus | 'all';
 

@@ -1,5 +1,5 @@
 import { formatPhoneInput, isPhoneLike, jobClientName, lookupPhone, METADATA_CLIENT_NAME_KEYS, type Job } from '@fieldbook/contract';
-import { phoneDirectory, type PhoneDirectory } from '../../contacts/lib/phone-directory';
+import { phoneDirectory, type PhoneDirectory } from '../../contacts';
 
 export type ContactDirectory = PhoneDirectory;
 export const contactDirectory = phoneDirectory;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { usePhoneDirectory } from '../../contacts/api/get-contacts-by-phone';
+import { usePhoneDirectory } from '../../contacts';
 import { phonesOfJobs, type ContactDirectory } from './assignee';
 
 /** Names for the phones the shown jobs carry (phone-like client names, task assignees), asked of the server. */

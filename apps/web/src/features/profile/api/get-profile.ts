@@ -1,7 +1,7 @@
 import { profileEndpoints, type Profile } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 
 export const profileKeys = {
   all: ['profile'] as const,

@@ -1,7 +1,7 @@
 import { UserSettingsSchema, type UpdateSettingsBody, type UserSettings } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { settingsKeys } from './get-settings';
 
 export function updateSettings(body: UpdateSettingsBody): Promise<UserSettings> {

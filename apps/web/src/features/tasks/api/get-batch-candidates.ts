@@ -1,6 +1,6 @@
 import { BATCH_ASSIGN_MAX } from '@fieldbook/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import type { BatchStatusFilter } from '../lib/batch-assign';
 import { getTasks, taskKeys } from './get-tasks';
 

@@ -1,7 +1,7 @@
 import { jobEndpoints, type JobList } from '@fieldbook/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { JOBS_QUERY_ROOT } from './keys';
 
 /** The tasks page waits up to 15 s for jobs (spec 001 §9). */

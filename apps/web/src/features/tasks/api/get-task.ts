@@ -1,7 +1,7 @@
 import { taskEndpoints, type Task } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { taskKeys } from './keys';
 
 export function getTask(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Task> {

@@ -1,7 +1,7 @@
 import { TASKS_PAGE_SIZE, taskEndpoints, type TaskList } from '@fieldbook/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { nextPageOffset } from '../lib/task-pages';
 import { taskKeys, type TaskBoardFilters, type TaskListFilters } from './keys';
 

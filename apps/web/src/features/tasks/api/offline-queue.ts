@@ -1,7 +1,7 @@
 import { IconWifiOff } from '@tabler/icons-react';
 import { createElement, useCallback } from 'react';
 import toast from 'react-hot-toast';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { addToQueue, type PendingAction } from '../lib/offline-queue';
 
 /**

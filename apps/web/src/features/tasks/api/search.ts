@@ -1,7 +1,7 @@
 import { searchEndpoints, type SearchResponse } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth-provider';
 import { searchKeys } from './keys';
 
 export function search(query: string, { signal, limit }: { signal?: AbortSignal; limit?: number } = {}): Promise<SearchResponse> {

@@ -4,9 +4,9 @@ import { lookupPhone, type Contact, type Task } from '@fieldbook/contract';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { useContacts } from '../../contacts/api/get-contacts';
-import { usePhoneDirectory } from '../../contacts/api/get-contacts-by-phone';
-import { ContactPickerList } from '../../contacts/components/contact-picker-list';
+import { useContacts } from '../../contacts';
+import { usePhoneDirectory } from '../../contacts';
+import { ContactPickerList } from '../../contacts';
 import { useAssignTask } from '../api/assign-task';
 import { assigneeName } from '../lib/group-tasks';
 

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconFilterOff, IconPlus, IconRefresh, IconSearch, Ic
 import { isPhoneLike, type Task } from '@fieldbook/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { usePhoneDirectory } from '../../contacts/api/get-contacts-by-phone';
+import { usePhoneDirectory } from '../../contacts';
 import { useTaskBoard } from '../api/get-tasks';
 import { createDebouncer, FILTER_DEBOUNCE_MS } from '../lib/debounce';
 import { STATUS_FILTER_OPTIONS, type StatusFilter } from '../lib/filter-tasks';

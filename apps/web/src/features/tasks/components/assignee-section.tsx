@@ -1,7 +1,7 @@
 import { Avatar, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { formatPhoneInput, type Task, type TaskStatus } from '@fieldbook/contract';
-import { initialsOf } from '../../contacts/components/contact-picker-list';
+import { initialsOf } from '../../contacts';
 import type { AssigneeGroup } from '../lib/group-tasks';
 import { JobSection } from './job-section';
 

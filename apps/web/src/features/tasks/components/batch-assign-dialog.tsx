@@ -3,7 +3,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { BATCH_ASSIGN_MAX, jobClientName, type Contact } from '@fieldbook/contract';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ContactPickerList } from '../../contacts/components/contact-picker-list';
+import { ContactPickerList } from '../../contacts';
 import { useBatchAssignTasks } from '../api/batch-assign-tasks';
 import { useBatchCandidates } from '../api/get-batch-candidates';
 import { useJobChoices } from '../api/get-job-choices';

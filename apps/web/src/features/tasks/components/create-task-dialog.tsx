@@ -5,11 +5,11 @@ import { formatPhoneInput, jobClientName, type Contact, type TaskPriority } from
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useContacts } from '../../contacts/api/get-contacts';
+import { useContacts } from '../../contacts';
 import { useCreateTask } from '../api/create-task';
 import { useJobChoices } from '../api/get-job-choices';
 import { CREATE_TASK_SERVER_FIELDS, emptyCreateTaskForm, toCreateTaskBody, validateCreateTask, type CreateTaskFormValues } from '../lib/create-task-form';
-import { localIsoDate } from '../lib/due-status';
+import { localIsoDate } from '../../../lib/due-status';
 
 export type JobChoice = { value: string; label: string };
 

@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { SearchResult } from '@fieldbook/contract';
 import { Link } from 'react-router';
 import { excerptParts } from '../../../lib/excerpt';
-import { PRIORITY_COLOR, TASK_STATUS_COLOR } from '../lib/task-display';
+import { PRIORITY_COLOR, TASK_STATUS_COLOR } from '../../../lib/task-display';
 
 const TYPE_LABEL: Record<SearchResult['type'], string> = { task: 'Task', job: 'Job', document: 'Document', other: 'Other' };
 

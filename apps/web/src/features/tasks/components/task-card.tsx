@@ -2,8 +2,8 @@ import { Box, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconCircleCheck, IconUserShare } from '@tabler/icons-react';
 import type { Task, TaskStatus } from '@fieldbook/contract';
 import { Link } from 'react-router';
-import { TASK_STATUS_OPTIONS, toggledStatus } from '../lib/task-display';
-import { TaskBadges } from './task-badges';
+import { TASK_STATUS_OPTIONS, toggledStatus } from '../../../lib/task-display';
+import { TaskBadges } from '../../../components/task-badges';
 import classes from './task-card.module.css';
 import { useSwipeToComplete } from './use-swipe-to-complete';
 

@@ -4,11 +4,11 @@ import { formatPhoneInput, type TaskStatus } from '@fieldbook/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTask } from '../api/get-task';
-import { dueLabel } from '../lib/due-status';
+import { dueLabel } from '../../../lib/due-status';
 import { assigneeName, taskJobName } from '../lib/group-tasks';
-import { TASK_STATUS_OPTIONS, toggledStatus } from '../lib/task-display';
+import { TASK_STATUS_OPTIONS, toggledStatus } from '../../../lib/task-display';
 import { AssignTaskDialog } from './assign-task-dialog';
-import { TaskBadges } from './task-badges';
+import { TaskBadges } from '../../../components/task-badges';
 import { useTaskStatusChange } from './use-task-status-change';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

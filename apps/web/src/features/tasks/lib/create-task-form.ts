@@ -1,5 +1,5 @@
 import { DUE_DATE_BEFORE_TODAY_MESSAGE, type CreateTaskBody, type TaskPriority } from '@fieldbook/contract';
-import { daysUntil } from './due-status';
+import { daysUntil } from '../../../lib/due-status';
 
 export type CreateTaskFormValues = {
   description: string;

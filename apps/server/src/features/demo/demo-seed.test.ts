@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/setup-app';
-import { contacts, jobs, profiles, tasks, workspaces } from './schema';
-import { seedDemo } from './seed';
+import { contacts, jobs, profiles, tasks, workspaces } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../test/setup-app';
+import { seedDemo } from './demo-seed';
 
 let ctx: TestContext;
 let dataDir: string;

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config';
-import { createUserAccount } from '../features/auth/account.service';
-import { findUserByEmail } from '../features/auth/auth.repository';
-import { hashPassword, verifyPassword } from '../features/auth/passwords';
-import type { Db } from './client';
-import { contacts, jobs, tasks } from './schema';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { contacts, jobs, tasks } from '../../db/schema';
+import { createUserAccount, findUserByEmail, hashPassword, verifyPassword } from '../auth';
 
 export type DemoSeedResult = {
   email: string;

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingCommunity } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { isNoWorkspaceError, jobsErrorMessage } from '../lib/jobs-error';
+import { isNoWorkspaceError, jobsErrorMessage } from '../lib/load-error-message';
 
 type LoadErrorProps = {
   error: unknown;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../../../lib/api-client';
-import { isNoWorkspaceError, jobsErrorMessage } from './jobs-error';
+import { ApiRequestError } from './api-client';
+import { isNoWorkspaceError, jobsErrorMessage } from './load-error-message';
 
 describe('jobsErrorMessage', () => {
   it('uses the specified texts for connection, auth and malformed answers', () => {

@@ -1,5 +1,5 @@
-import { contacts, jobs, tasks } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
+import { contacts, jobs, tasks } from '../db/schema';
 
 /** Test factories with overrides (style.md habit 9): rows written straight to the database. */
 export async function insertJob(db: Db, values: Partial<typeof jobs.$inferInsert> & { workspaceId: string }) {

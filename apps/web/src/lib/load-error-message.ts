@@ -1,4 +1,4 @@
-import { ApiRequestError, CLIENT_ERROR_CODES } from '../../../lib/api-client';
+import { ApiRequestError, CLIENT_ERROR_CODES } from './api-client';
 
 /** Spec 001 §8 "Jobs and documents" load errors; each is shown with Retry. */
 export const JOBS_ERROR_MESSAGES = {

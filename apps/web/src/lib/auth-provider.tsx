@@ -1,8 +1,8 @@
 import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/auth-js';
 import { createContext, use, useCallback, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { auth } from '../../lib/auth-client';
-import { clearStoredAuthToken, storeAuthToken } from '../../lib/auth-token-storage';
+import { auth } from './auth-client';
+import { clearStoredAuthToken, storeAuthToken } from './auth-token-storage';
 
 export type AuthContextValue = {
   session: Session | null;

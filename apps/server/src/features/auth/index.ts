@@ -1,0 +1,5 @@
+/** The auth feature's public entry: the GoTrue-compatible routes and the account helpers the demo seed uses. */
+export { authRoutes } from './auth.routes';
+export { createUserAccount } from './account.service';
+export { findUserByEmail } from './auth.repository';
+export { hashPassword, verifyPassword } from './passwords';

@@ -1,0 +1,2 @@
+/** The development mailbox's public entry. */
+export { devMailboxRoutes } from './dev-mailbox.routes';

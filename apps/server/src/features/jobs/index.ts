@@ -1,0 +1,5 @@
+/** The jobs feature's public entry (other features and app.ts import only from here). */
+export { jobsRoutes } from './jobs.routes';
+// The rule tasks need before writing, and the jobs page the Standard home mode reads.
+export { assertJobInWorkspace, JOB_NOT_FOUND } from './jobs.service';
+export { findJobsPageJson } from './jobs.repository';

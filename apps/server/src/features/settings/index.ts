@@ -1,0 +1,2 @@
+/** The settings feature's public entry (other features and app.ts import only from here). */
+export { settingsRoutes } from './settings.routes';

@@ -1,0 +1,4 @@
+/** The tasks feature's public entry (other features and app.ts import only from here). */
+export { tasksRoutes } from './tasks.routes';
+// The tasks page the Standard home mode reads.
+export { findTasksPageJson } from './tasks.repository';

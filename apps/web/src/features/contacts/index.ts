@@ -1,0 +1,10 @@
+/**
+ * The contacts feature's public entry: what other features may use (lint refuses deeper imports).
+ * Pickers search the server; phone numbers on a screen get their names through usePhoneDirectory.
+ */
+export { useContacts } from './api/get-contacts';
+export { usePhoneDirectory } from './api/get-contacts-by-phone';
+export { contactKeys } from './api/keys';
+export { ContactPickerList, initialsOf } from './components/contact-picker-list';
+export { ContactPickerModal } from './components/contact-picker-modal';
+export { phoneDirectory, type PhoneDirectory } from './lib/phone-directory';

@@ -1,0 +1,4 @@
+/** The tasks feature's public entry: what other features may use (lint refuses deeper imports). */
+export { taskKeys } from './api/keys';
+export { useSearch } from './api/search';
+export { useUpdateTaskStatus } from './api/update-task-status';
