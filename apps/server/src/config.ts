@@ -18,11 +18,6 @@ const EnvSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fieldbook <no-reply@fieldbook.local>'),
-  S3_URL: z.string().optional(),
-  LLM_BASE_URL: z.string().optional(),
-  LLM_API_KEY: z.string().optional(),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Requests per minute per IP on the sensitive auth endpoints (token, signup, recover, verify, MFA). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** The development mailbox page (/dev/mailbox). On by default outside production builds' public deployments. */
@@ -45,11 +40,6 @@ export type Config = {
   demoAdminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  s3Url: string | undefined;
-  llmBaseUrl: string | undefined;
-  llmApiKey: string | undefined;
-  googleClientId: string | undefined;
-  googleClientSecret: string | undefined;
   authRateLimit: number;
   devMailbox: boolean;
   logLevel: string;
@@ -79,11 +69,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    s3Url: e.S3_URL,
-    llmBaseUrl: e.LLM_BASE_URL,
-    llmApiKey: e.LLM_API_KEY,
-    googleClientId: e.GOOGLE_CLIENT_ID,
-    googleClientSecret: e.GOOGLE_CLIENT_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
     // The mailbox shows sign-in links: on only for the embedded default without real mail (HOST defaults to loopback).
     devMailbox: e.DEV_MAILBOX ?? (embedded && !e.SMTP_URL),
