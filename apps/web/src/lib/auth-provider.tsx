@@ -103,3 +103,8 @@ export function useAuth(): AuthContextValue {
   if (!value) throw new Error('useAuth must be used inside AuthProvider');
   return value;
 }
+
+/** A fixed auth state (component tests, previews): the same context the real provider fills. */
+export function StaticAuthProvider({ value, children }: { value: AuthContextValue; children: ReactNode }) {
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
