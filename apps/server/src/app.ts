@@ -68,7 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Mantine injects style tags at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The API URL setting may point only at these (config.apiAllowedOrigins; settings validate it too).
+        connectSrc: ["'self'", ...config.apiAllowedOrigins],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

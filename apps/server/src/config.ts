@@ -1,3 +1,4 @@
+import { httpOrigin as originOf } from '@fieldbook/contract';
 import { z } from 'zod';
 
 const bool = z
@@ -24,7 +25,27 @@ const EnvSchema = z.object({
   DEV_MAILBOX: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Other origins a user may set as their "API URL" (settings), comma-separated, e.g. `https://api.example.com`.
+   * The server's own origin is always allowed; the page's Content-Security-Policy allows exactly these.
+   */
+  API_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of (v ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+        const origin = originOf(item);
+        if (!origin) {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not an http(s) origin` });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
 });
+
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -44,6 +65,8 @@ export type Config = {
   devMailbox: boolean;
   logLevel: string;
   webDist: string | undefined;
+  /** Origins a user's API URL may point at: this server's own (PUBLIC_URL) first, then API_ALLOWED_ORIGINS. */
+  apiAllowedOrigins: string[];
 };
 
 /** Environment → typed config with the embedded defaults of design.md §8. Throws a readable error on bad values. */
@@ -55,13 +78,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
   const embedded = !e.DATABASE_URL;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     jwtSecret: e.JWT_SECRET,
     autoconfirm: e.AUTH_AUTOCONFIRM,
     seedDemo: e.SEED_DEMO ?? embedded,
@@ -74,5 +98,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     devMailbox: e.DEV_MAILBOX ?? (embedded && !e.SMTP_URL),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    apiAllowedOrigins: [...new Set([originOf(publicUrl), ...e.API_ALLOWED_ORIGINS].filter((o): o is string => Boolean(o)))],
   };
 }

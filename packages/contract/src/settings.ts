@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 export const ThemeSchema = z.enum(['light', 'dark']);
 export type Theme = z.infer<typeof ThemeSchema>;
@@ -65,3 +66,47 @@ export const UpdateSettingsBodySchema = z
   .partial()
   .strict();
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
+
+/** What the web app needs before it may honour an API URL setting: the origins this deployment allows. */
+export const ClientConfigSchema = z.object({ api_origins: z.array(z.string()) });
+export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+
+/** The message of a refused API URL (a 400 naming api_url). */
+export function apiUrlNotAllowedMessage(origins: readonly string[]): string {
+  return `API URL must be one of this deployment's API addresses: ${origins.join(', ')}`;
+}
+
+/**
+ * The origin of an absolute http(s) URL, as URL#origin gives it ('HTTPS://Api.Example.com:443/v1' →
+ * 'https://api.example.com'), or null. Written out because the contract runs without DOM or Node typings.
+ */
+export function httpOrigin(url: string): string | null {
+  const m = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(?:[/?#]|$)/i.exec(url.trim());
+  if (!m) return null;
+  const scheme = m[1]!.toLowerCase();
+  const host = m[2]!.toLowerCase();
+  const port = m[3] && !((scheme === 'http' && m[3] === '80') || (scheme === 'https' && m[3] === '443')) ? `:${Number(m[3])}` : '';
+  return `${scheme}://${host}${port}`;
+}
+
+const settingsTags = ['settings'];
+
+export const settingsEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/api/settings', summary: "The caller's settings (defaults until saved)", tags: settingsTags, response: UserSettingsSchema }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/settings',
+    summary: 'Save some of the caller’s settings (an API URL must be an allowed origin)',
+    tags: settingsTags,
+    body: UpdateSettingsBodySchema,
+    response: UserSettingsSchema,
+  }),
+  clientConfig: defineEndpoint({
+    method: 'GET',
+    path: '/api/client-config',
+    summary: 'The origins an API URL may point at (read before any other request, without a session)',
+    tags: settingsTags,
+    isPublic: true,
+    response: ClientConfigSchema,
+  }),
+};

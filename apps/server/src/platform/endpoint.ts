@@ -36,7 +36,8 @@ export function route<E extends EndpointDef>(
   const prefix = app.prefix;
   if (!endpoint.path.startsWith(prefix)) throw new Error(`${endpoint.path} cannot be registered under ${prefix}`);
   const status = endpoint.status ?? 200;
-  const config: RouteConfig = { ...options.config, endpoint };
+  // A public endpoint of the contract is public to the auth guard too (config.isPublic).
+  const config: RouteConfig = { ...options.config, ...(endpoint.isPublic ? { isPublic: true } : {}), endpoint };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length) || '/',

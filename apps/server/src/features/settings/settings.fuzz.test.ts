@@ -1,4 +1,4 @@
-import { UpdateSettingsBodySchema, UserSettingsSchema } from '@fieldbook/contract';
+import { httpOrigin, UpdateSettingsBodySchema, UserSettingsSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { createTestApp, createTestUser, type TestContext, type TestUser } from '
 let ctx: TestContext;
 let user: TestUser;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ API_ALLOWED_ORIGINS: 'https://api.example.com' });
   user = await createTestUser(ctx);
   await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: user.headers, payload: { theme: 'dark', recorder_settings: { lastGroupId: 'seed' } } });
 });
@@ -45,12 +45,15 @@ describe('PUT /api/settings under fuzzed input', () => {
         });
         expect(res.statusCode).toBeLessThan(500);
         const parsed = UpdateSettingsBodySchema.safeParse(body);
-        if (parsed.success) {
+        // Beyond the schema, an API URL must be one of the deployment's origins (or empty: the default).
+        const apiUrl = parsed.success ? parsed.data.api_url?.trim() : undefined;
+        const isApiUrlAllowed = !apiUrl || ctx.config.apiAllowedOrigins.includes(httpOrigin(apiUrl) ?? '');
+        if (parsed.success && isApiUrlAllowed) {
           expect(res.statusCode).toBe(200);
           const record = UserSettingsSchema.parse(res.json());
           const { api_url, recorder_settings, ...flags } = parsed.data;
           expect(record).toMatchObject(flags);
-          if (api_url !== undefined) expect(record.api_url).toBe(api_url || null);
+          if (api_url !== undefined) expect(record.api_url).toBe(api_url ? api_url.replace(/\/+$/, '') : null);
           if (recorder_settings) expect(record.recorder_settings).toMatchObject(recorder_settings);
         } else {
           expect(res.statusCode).toBe(400);

@@ -6,7 +6,7 @@ import { createTestApp, createTestUser, type TestContext, type TestUser } from '
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ API_ALLOWED_ORIGINS: 'https://api.example.com, http://10.0.0.2:3000' });
 });
 afterAll(() => ctx?.close());
 
@@ -84,6 +84,28 @@ describe('PUT /api/settings', () => {
     const res = await putSettings(user, { api_url: '  ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().api_url).toBeNull();
+  });
+
+  it('accepts an API URL only on an origin this deployment allows; anything else is a 400 naming api_url and changes nothing', async () => {
+    const user = await createTestUser(ctx);
+    const ok = await putSettings(user, { api_url: 'https://API.example.com/' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().api_url).toBe('https://API.example.com');
+    expect((await putSettings(user, { api_url: 'http://localhost:3000' })).statusCode).toBe(200);
+    for (const refused of ['https://evil.example.net', 'https://api.example.com.evil.net', 'http://api.example.com', 'https://api.example.com:8443']) {
+      const res = await putSettings(user, { api_url: refused, theme: 'dark' });
+      expect(res.statusCode, refused).toBe(400);
+      expect(res.json().error.details).toEqual([
+        { field: 'api_url', message: "API URL must be one of this deployment's API addresses: http://localhost:3000, https://api.example.com, http://10.0.0.2:3000" },
+      ]);
+    }
+    expect(await storedRow(user.id)).toMatchObject({ apiUrl: 'http://localhost:3000', theme: 'light' });
+  });
+
+  it('tells any client, without a session, which origins an API URL may use', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ api_origins: ['http://localhost:3000', 'https://api.example.com', 'http://10.0.0.2:3000'] });
   });
 
   it.each([

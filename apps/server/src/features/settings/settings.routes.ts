@@ -1,25 +1,19 @@
-import { UpdateSettingsBodySchema, UserSettingsSchema } from '@fieldbook/contract';
+import { settingsEndpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
+import { route } from '../../platform/endpoint';
 import { getUserSettings, updateUserSettings } from './settings.service';
 
-/** The caller's own user_settings record (spec 001 §2 settings modal, §3 entity). */
+/** The caller's own user_settings record (spec 001 §2 settings modal, §3 entity), and the client's configuration. */
 export async function settingsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = deps;
 
-  api.get('/settings', { schema: { tags: ['settings'], summary: "The caller's settings (defaults until first saved)", response: { 200: UserSettingsSchema } } }, async (req) => {
-    const actor = requireActor(req);
-    return getUserSettings({ db: deps.db, userId: actor.userId });
-  });
+  route(app, settingsEndpoints.get, async ({ req }) => getUserSettings({ db, userId: requireActor(req).userId }));
 
-  api.put(
-    '/settings',
-    { schema: { tags: ['settings'], summary: 'Save any subset of the settings', body: UpdateSettingsBodySchema, response: { 200: UserSettingsSchema } } },
-    async (req) => {
-      const actor = requireActor(req);
-      return updateUserSettings({ db: deps.db, userId: actor.userId, input: req.body });
-    },
+  route(app, settingsEndpoints.update, async ({ req, body }) =>
+    updateUserSettings({ db, userId: requireActor(req).userId, input: body, allowedApiOrigins: config.apiAllowedOrigins }),
   );
+
+  route(app, settingsEndpoints.clientConfig, async () => ({ api_origins: config.apiAllowedOrigins }));
 }

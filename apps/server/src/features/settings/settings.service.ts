@@ -1,7 +1,8 @@
-import { DEFAULT_RECORDER_SETTINGS, RecorderSettingsSchema, type RecorderSettings, type UpdateSettingsBody, type UserSettings } from '@fieldbook/contract';
+import { apiUrlNotAllowedMessage, DEFAULT_RECORDER_SETTINGS, httpOrigin, RecorderSettingsSchema, type RecorderSettings, type UpdateSettingsBody, type UserSettings } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userSettings } from '../../db/schema';
+import { fieldError } from '../../platform/errors';
 
 type SettingsRow = typeof userSettings.$inferSelect;
 
@@ -57,8 +58,33 @@ export async function getUserSettings({ db, userId }: { db: Db; userId: string }
   return toUserSettings(userId, row);
 }
 
+/**
+ * An API URL becomes the base of every request the user's browsers make, and the page's Content-Security-Policy
+ * lets them reach only this deployment's origins: any other value would lock the user out on every device. Only
+ * an address whose origin is allowed is accepted (stored without a trailing slash); empty means the default.
+ */
+export function checkApiUrl(value: string | null | undefined, allowedOrigins: readonly string[]): string | null | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value?.trim() ?? '';
+  if (!trimmed) return null;
+  const origin = httpOrigin(trimmed);
+  if (!origin || !allowedOrigins.includes(origin)) throw fieldError('api_url', apiUrlNotAllowedMessage(allowedOrigins));
+  return trimmed.replace(/\/+$/, '');
+}
+
 /** Upserts the given fields only; recorder_settings is merged key by key over what is stored. */
-export async function updateUserSettings({ db, userId, input }: { db: Db; userId: string; input: UpdateSettingsBody }): Promise<UserSettings> {
+export async function updateUserSettings({
+  db,
+  userId,
+  input,
+  allowedApiOrigins,
+}: {
+  db: Db;
+  userId: string;
+  input: UpdateSettingsBody;
+  allowedApiOrigins: readonly string[];
+}): Promise<UserSettings> {
+  const apiUrl = checkApiUrl(input.api_url, allowedApiOrigins);
   return db.transaction(async (tx) => {
     // Lock the row (when there is one) so two concurrent partial recorder updates do not lose each other's keys.
     const [existing] = await tx.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1).for('update');
@@ -68,7 +94,7 @@ export async function updateUserSettings({ db, userId, input }: { db: Db; userId
     if (input.email_notifications !== undefined) changes.emailNotifications = input.email_notifications;
     if (input.sms_notifications !== undefined) changes.smsNotifications = input.sms_notifications;
     // An empty API URL means "use the default" (spec 001 §2), stored as null.
-    if (input.api_url !== undefined) changes.apiUrl = input.api_url ? input.api_url : null;
+    if (apiUrl !== undefined) changes.apiUrl = apiUrl;
     if (input.recorder_settings !== undefined) {
       const current = parseRecorderSettings(existing?.recorderSettings ?? null);
       changes.recorderSettings = JSON.stringify({ ...current, ...input.recorder_settings });
