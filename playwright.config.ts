@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT } from './e2e/support/env';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, DEAD_API_ORIGIN, E2E_PORT } from './e2e/support/env';
 
 /**
  * Browser tests drive the BUILT app (`npm run build` first) in Debian's Chromium. The server runs from
@@ -54,6 +54,8 @@ export default defineConfig({
       AUTH_AUTOCONFIRM: 'false',
       AUTH_RATE_LIMIT: '100000',
       DEV_MAILBOX: 'true',
+      // An allowed API origin where nothing answers (port 9, discard): a user's API URL that has gone dark.
+      API_ALLOWED_ORIGINS: DEAD_API_ORIGIN,
       LOG_LEVEL: 'warn',
       // A private copy of the built SPA, when the shared apps/web/dist may be rebuilt during the run.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),

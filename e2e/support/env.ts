@@ -6,3 +6,5 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const ADMIN_EMAIL = 'admin-e2e@fieldbook.test';
 export const ADMIN_PASSWORD = 'e2e-admin-password-4c1f';
+/** An API origin the e2e server allows (API_ALLOWED_ORIGINS) where nothing answers: port 9 refuses at once. */
+export const DEAD_API_ORIGIN = 'http://127.0.0.1:9';

@@ -3,6 +3,10 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadAllowedOrigins } from './lib/local-settings';
+
+// Which API origins this deployment allows (a stored API URL elsewhere is ignored): asked once per page load.
+void loadAllowedOrigins().catch(() => {});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Error: Root element not found');

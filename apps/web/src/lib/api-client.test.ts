@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiRequestError, AUTHENTICATION_REQUIRED_MESSAGE, UNAUTHORIZED_MESSAGE, buildUrl, createApiClient, resolveApiBaseUrl, type ApiClientDeps } from './api-client';
+import { ApiRequestError, AUTHENTICATION_REQUIRED_MESSAGE, UNAUTHORIZED_MESSAGE, buildUrl, createApiClient, type ApiClientDeps } from './api-client';
 
 /**
  * A tiny real HTTP server; each test sets `handler`. It answers CORS preflights because happy-dom's fetch
@@ -295,17 +295,10 @@ describe('apiRequest', () => {
   });
 });
 
-describe('buildUrl and resolveApiBaseUrl', () => {
+describe('buildUrl', () => {
   it('joins base, path and query', () => {
     expect(buildUrl('', '/api/tasks', { tab: 'search', q: 'roof leak', empty: null })).toBe('/api/tasks?tab=search&q=roof+leak');
     expect(buildUrl('https://api.example.com/', 'api/jobs')).toBe('https://api.example.com/api/jobs');
   });
 
-  it('uses the same origin unless an address is stored; localhost is kept only in development', () => {
-    expect(resolveApiBaseUrl(null, false)).toBe('');
-    expect(resolveApiBaseUrl('   ', true)).toBe('');
-    expect(resolveApiBaseUrl('https://fieldbook.example.com/', false)).toBe('https://fieldbook.example.com');
-    expect(resolveApiBaseUrl('http://localhost:3000', false)).toBe('');
-    expect(resolveApiBaseUrl('http://127.0.0.1:3000/', true)).toBe('http://127.0.0.1:3000');
-  });
 });

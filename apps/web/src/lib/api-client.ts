@@ -2,6 +2,7 @@ import { ApiErrorSchema } from '@fieldbook/contract';
 import type { z } from 'zod';
 import { auth } from './auth-client';
 import { clearStoredAuthToken, readStoredAuthToken } from './auth-token-storage';
+import { resolveApiBaseUrl, storedAllowedOrigins, storedApiBase } from './local-settings';
 
 /**
  * The request layer of the product API (spec 000 §7–§9): bearer token, timeout, retries with backoff,
@@ -101,19 +102,6 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
   }
   const search = params.toString();
   return `${base}${normalisedPath}${search ? `${normalisedPath.includes('?') ? '&' : '?'}${search}` : ''}`;
-}
-
-const LOCAL_HOST = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(:\d+)?(\/|$)/i;
-
-/**
- * The API base: '' (same origin) unless a stored address is set. Localhost addresses point at the
- * production host, which is this same origin, except in development builds where they are kept.
- */
-export function resolveApiBaseUrl(stored: string | null | undefined, isDev: boolean): string {
-  const value = stored?.trim() ?? '';
-  if (!value) return '';
-  if (LOCAL_HOST.test(value) && !isDev) return '';
-  return value.replace(/\/+$/, '');
 }
 
 export function createApiClient(deps: ApiClientDeps) {
@@ -234,14 +222,6 @@ export function createApiClient(deps: ApiClientDeps) {
   return { request };
 }
 
-function storedApiBase(): string | null {
-  try {
-    return localStorage.getItem('apiBaseUrl');
-  } catch {
-    return null;
-  }
-}
-
 const defaultClient = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   getAccessToken: async () => {
@@ -256,8 +236,24 @@ const defaultClient = createApiClient({
     return data.session?.access_token ?? null;
   },
   clearStoredToken: clearStoredAuthToken,
-  getBaseUrl: () => resolveApiBaseUrl(storedApiBase(), import.meta.env.DEV),
+  getBaseUrl: () => resolveApiBaseUrl(storedApiBase(), { isDev: import.meta.env.DEV, selfOrigin: location.origin, allowedOrigins: storedAllowedOrigins() }),
 });
 
 /** Calls the product API and parses the answer with `schema`; throws ApiRequestError on any failure. */
 export const apiRequest = defaultClient.request;
+
+/**
+ * The server's field refusals (`error.details`) as form errors: `fields` lists the form's fields named as the
+ * server names them, or maps server names to form names. Details of other fields are left out (the message shows).
+ */
+export function fieldErrorsOf<F extends string>(err: unknown, fields: readonly F[] | Readonly<Record<string, F>>): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  if (!(err instanceof ApiRequestError)) return errors;
+  const formField = (server: string): F | undefined =>
+    Array.isArray(fields) ? (fields.includes(server as F) ? (server as F) : undefined) : (fields as Readonly<Record<string, F>>)[server];
+  for (const d of err.details ?? []) {
+    const field = formField(d.field);
+    if (field && errors[field] === undefined) errors[field] = d.message;
+  }
+  return errors;
+}

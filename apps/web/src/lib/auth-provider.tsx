@@ -3,6 +3,7 @@ import { createContext, use, useCallback, useEffect, useEffectEvent, useMemo, us
 import { useLocation, useNavigate } from 'react-router';
 import { auth } from './auth-client';
 import { clearStoredAuthToken, storeAuthToken } from './auth-token-storage';
+import { clearLocalSettings } from './local-settings';
 
 export type AuthContextValue = {
   session: Session | null;
@@ -67,6 +68,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         break;
       case 'SIGNED_OUT':
         clearStoredAuthToken();
+        // The next person on this browser starts from the defaults, not from this user's API URL.
+        clearLocalSettings();
         if (!isPublicPath(location.pathname)) navigate('/login', { replace: true });
         setState({ session: null, loading: false, needsMfa: false });
         break;

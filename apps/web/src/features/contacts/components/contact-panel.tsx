@@ -3,25 +3,18 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Contact } from '@fieldbook/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ApiRequestError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { useCreateContact } from '../api/create-contact';
 import { useDeleteContact } from '../api/delete-contact';
 import { useUpdateContact } from '../api/update-contact';
-import { contactToForm, EMPTY_CONTACT_FORM, fieldOfServerError, formToContactBody, type ContactFormErrors } from '../lib/contact-form';
+import { contactToForm, EMPTY_CONTACT_FORM, CONTACT_SERVER_FIELDS, formToContactBody, type ContactFormErrors } from '../lib/contact-form';
 import { ContactForm } from './contact-form';
 import { DeleteContactDialog } from './delete-contact-dialog';
 
 export type ContactPanelMode = { kind: 'create' } | { kind: 'edit'; contact: Contact };
 
 function serverFieldErrors(err: unknown): ContactFormErrors {
-  const errors: ContactFormErrors = {};
-  if (err instanceof ApiRequestError) {
-    for (const d of err.details ?? []) {
-      const field = fieldOfServerError(d.field);
-      if (field) errors[field] = d.message;
-    }
-  }
-  return errors;
+  return fieldErrorsOf(err, CONTACT_SERVER_FIELDS);
 }
 
 /** The side panel (full screen on phones) that creates or edits a contact, and deletes it after confirmation. */

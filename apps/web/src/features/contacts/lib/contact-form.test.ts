@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactToForm, EMPTY_CONTACT_FORM, fieldOfServerError, formToContactBody, validateContactForm } from './contact-form';
+import { ApiRequestError, fieldErrorsOf } from '../../../lib/api-client';
+import { contactToForm, EMPTY_CONTACT_FORM, CONTACT_SERVER_FIELDS, formToContactBody, validateContactForm } from './contact-form';
 
 describe('contact form', () => {
   it('requires a name and a 10-digit phone with the specified messages', () => {
@@ -37,8 +38,10 @@ describe('contact form', () => {
   });
 
   it('maps the server field names to form fields', () => {
-    expect(fieldOfServerError('phone_number')).toBe('phone');
-    expect(fieldOfServerError('name')).toBe('name');
-    expect(fieldOfServerError('owner_id')).toBeNull();
+    const err = new ApiRequestError(409, 'CONFLICT', 'x', [
+      { field: 'phone_number', message: 'A contact with this phone number already exists: Ann' },
+      { field: 'owner_id', message: 'not a form field' },
+    ]);
+    expect(fieldErrorsOf(err, CONTACT_SERVER_FIELDS)).toEqual({ phone: 'A contact with this phone number already exists: Ann' });
   });
 });

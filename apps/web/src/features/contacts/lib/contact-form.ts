@@ -55,7 +55,11 @@ export function formToContactBody(values: ContactFormValues): UpdateContactBody 
 }
 
 /** Server field names → form field names (the API names the phone `phone_number`). */
-export function fieldOfServerError(field: string): keyof ContactFormValues | null {
-  if (field === 'phone_number' || field === 'phone') return 'phone';
-  return (['name', 'email', 'role', 'notes'] as const).find((f) => f === field) ?? null;
-}
+export const CONTACT_SERVER_FIELDS: Readonly<Record<string, keyof ContactFormValues>> = {
+  name: 'name',
+  phone_number: 'phone',
+  phone: 'phone',
+  email: 'email',
+  role: 'role',
+  notes: 'notes',
+};

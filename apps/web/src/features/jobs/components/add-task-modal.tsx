@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { TaskPriority } from '@fieldbook/contract';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ApiRequestError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { ContactPickerList } from '../../contacts';
 import { localIsoDate } from '../../../lib/due-status';
 import { useCreateJobTask } from '../api/create-job-task';
@@ -21,7 +21,7 @@ export function AddTaskModal({ job, onClose }: { job: { id: string; name: string
   const create = useCreateJobTask();
   const [draft, setDraft] = useState<JobTaskDraft>(EMPTY);
   const [contactIds, setContactIds] = useState<string[]>([]);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
 
   // Each opening starts with an empty form.
   useEffect(() => {
@@ -48,9 +48,7 @@ export function AddTaskModal({ job, onClose }: { job: { id: string; name: string
           onClose();
         },
         onError: (err) => {
-          if (err instanceof ApiRequestError && err.details?.length) {
-            setFieldErrors(Object.fromEntries(err.details.map((d) => [d.field, d.message])));
-          }
+          setFieldErrors(fieldErrorsOf(err, ['description', 'assigned_to', 'due_date', 'priority', 'job_id']));
           toast.error('Failed to create task');
         },
       },

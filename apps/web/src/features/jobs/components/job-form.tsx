@@ -2,13 +2,13 @@ import { Button, Grid, Group, NativeSelect, Paper, Stack, TextInput, Textarea } 
 import { useForm } from '@mantine/form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { ApiRequestError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { useCreateJob } from '../api/create-job';
 import { EMPTY_JOB_FORM, toCreateJobBody, validateJobForm, type JobFormValues } from '../lib/job-form';
 import { JOB_STATUS_OPTIONS } from '../lib/job-status';
 import { isNoWorkspaceError } from '../../../lib/load-error-message';
 
-const FIELDS = new Set(Object.keys(EMPTY_JOB_FORM));
+const FIELDS = Object.keys(EMPTY_JOB_FORM) as Array<keyof typeof EMPTY_JOB_FORM>;
 
 /** The New Job form (/jobs/new): creates the job (POST /api/jobs) and then opens it. */
 export function JobForm() {
@@ -24,10 +24,10 @@ export function JobForm() {
       },
       onError: (err) => {
         // 400s name their fields: show each next to its input.
-        const details = err instanceof ApiRequestError ? (err.details ?? []) : [];
-        for (const d of details) if (FIELDS.has(d.field)) form.setFieldError(d.field, d.message);
+        const errors = fieldErrorsOf(err, FIELDS);
+        for (const [field, message] of Object.entries(errors)) form.setFieldError(field, message);
         if (isNoWorkspaceError(err)) toast.error('Set up My Workspace before creating jobs.');
-        else if (details.length === 0) toast.error(`Failed to create job: ${err.message}`);
+        else if (Object.keys(errors).length === 0) toast.error(`Failed to create job: ${err.message}`);
       },
     });
   });

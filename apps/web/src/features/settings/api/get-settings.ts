@@ -1,6 +1,6 @@
-import { UserSettingsSchema, type UserSettings } from '@fieldbook/contract';
+import { settingsEndpoints, type UserSettings } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../../lib/auth-provider';
 
 export const settingsKeys = {
@@ -9,7 +9,7 @@ export const settingsKeys = {
 };
 
 export function getSettings({ signal }: { signal?: AbortSignal } = {}): Promise<UserSettings> {
-  return apiRequest(UserSettingsSchema, '/api/settings', { signal });
+  return callEndpoint(settingsEndpoints.get, { signal });
 }
 
 export function settingsQueryOptions(userId: string | undefined) {

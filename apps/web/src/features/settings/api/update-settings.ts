@@ -1,11 +1,11 @@
-import { UserSettingsSchema, type UpdateSettingsBody, type UserSettings } from '@fieldbook/contract';
+import { settingsEndpoints, type UpdateSettingsBody, type UserSettings } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../../lib/auth-provider';
 import { settingsKeys } from './get-settings';
 
 export function updateSettings(body: UpdateSettingsBody): Promise<UserSettings> {
-  return apiRequest(UserSettingsSchema, '/api/settings', { method: 'PUT', body });
+  return callEndpoint(settingsEndpoints.update, { body });
 }
 
 export function useUpdateSettings() {

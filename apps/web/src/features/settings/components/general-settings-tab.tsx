@@ -1,4 +1,4 @@
-import { Divider, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 
 export type GeneralSettingsValues = {
@@ -14,9 +14,14 @@ type GeneralSettingsTabProps = {
   onChange: (patch: Partial<GeneralSettingsValues>) => void;
   /** While the saved values load, so a change is not overwritten by them. */
   disabled?: boolean;
+  /** The server's refusals, by field. */
+  errors?: Partial<Record<keyof GeneralSettingsValues, string>>;
+  /** "Reset to default" beside the API URL: works while the stored address is unreachable. */
+  onResetApiUrl?: () => void;
+  isResetting?: boolean;
 };
 
-export function GeneralSettingsTab({ values, onChange, disabled = false }: GeneralSettingsTabProps) {
+export function GeneralSettingsTab({ values, onChange, disabled = false, errors = {}, onResetApiUrl, isResetting = false }: GeneralSettingsTabProps) {
   return (
     <Stack gap="lg">
       <section>
@@ -64,9 +69,16 @@ export function GeneralSettingsTab({ values, onChange, disabled = false }: Gener
           description="Only change this if your administrator gave you a different server address. Leave empty to use the default API URL."
           value={values.api_url}
           disabled={disabled}
+          error={errors.api_url}
           onChange={(e) => onChange({ api_url: e.currentTarget.value })}
           size="sm"
         />
+        {onResetApiUrl && (
+          // Enabled even while the settings cannot load: a wrong API URL is exactly what makes them fail.
+          <Button variant="subtle" size="xs" mt="xs" px={0} onClick={onResetApiUrl} loading={isResetting}>
+            Reset to default
+          </Button>
+        )}
       </section>
     </Stack>
   );

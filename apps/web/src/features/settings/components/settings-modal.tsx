@@ -3,10 +3,11 @@ import { IconDeviceMobile, IconPlugConnected, IconSettings, IconShieldLock } fro
 import { useMediaQuery } from '@mantine/hooks';
 import type { UserSettings } from '@fieldbook/contract';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError, fieldErrorsOf } from '../../../lib/api-client';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
-import { hasCallRecorderPlugin, storeSettingsLocally } from '../lib/local-settings';
+import { resetLocalApiBase, storeSettingsLocally } from '../../../lib/local-settings';
+import { hasCallRecorderPlugin } from '../lib/recorder-plugin';
 import { CallRecorderTab } from './call-recorder-tab';
 import { GeneralSettingsTab, type GeneralSettingsValues } from './general-settings-tab';
 import { IntegrationsTab } from './integrations-tab';
@@ -36,6 +37,7 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState<GeneralSettingsValues>({ theme: savedTheme.current, ...DEFAULTS });
   const [loadedFromServer, setLoadedFromServer] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof GeneralSettingsValues, string>>>({});
   const showRecorder = hasCallRecorderPlugin();
 
   // Mantine's setColorScheme changes identity on every render: effects reach it through effect events.
@@ -62,11 +64,33 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
 
   const change = (patch: Partial<GeneralSettingsValues>) => {
     setValues((v) => ({ ...v, ...patch }));
+    setFieldErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
     if (patch.theme) setColorScheme(patch.theme);
   };
 
+  /**
+   * Back to the default API URL: this browser's copy goes at once — no request needed, so it works while the
+   * stored address is unreachable — then the saved value is cleared too when the API answers.
+   */
+  const resetApiUrl = () => {
+    resetLocalApiBase();
+    change({ api_url: '' });
+    save.mutate(
+      { api_url: null },
+      {
+        onSuccess: (saved) => {
+          storeSettingsLocally(saved);
+          setMessage({ kind: 'success', text: 'API URL reset to the default.' });
+        },
+        onError: () => setMessage({ kind: 'error', text: 'API URL reset on this device; the saved setting could not be cleared yet. Save again when you are online.' }),
+      },
+    );
+  };
+
   const submit = () => {
+    if (!loadedFromServer) return;
     setMessage(null);
+    setFieldErrors({});
     const apiUrl = values.api_url.trim();
     save.mutate(
       { ...values, api_url: apiUrl ? apiUrl : null },
@@ -77,7 +101,11 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
           storeSettingsLocally(saved);
           setMessage({ kind: 'success', text: 'Settings saved successfully!' });
         },
-        onError: (err) => setMessage({ kind: 'error', text: err instanceof ApiRequestError ? err.message : 'Failed to save settings' }),
+        onError: (err) => {
+          const errors = fieldErrorsOf<keyof GeneralSettingsValues>(err, ['theme', 'notifications_enabled', 'email_notifications', 'sms_notifications', 'api_url']);
+          setFieldErrors(errors);
+          setMessage({ kind: 'error', text: err instanceof ApiRequestError ? err.message : 'Failed to save settings' });
+        },
       },
     );
   };
@@ -110,12 +138,24 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
               </Text>
             </Group>
           )}
-          {settings.isError && (
-            <Alert color="red" variant="light" mb="md">
-              {`Failed to load settings: ${settings.error.message}`}
+          {settings.isError && !loadedFromServer && (
+            <Alert color="red" variant="light" mb="md" role="alert">
+              <Group justify="space-between" gap="sm">
+                <Text size="sm">{`Failed to load settings: ${settings.error.message}`}</Text>
+                <Button size="xs" color="red" variant="white" onClick={() => void settings.refetch()} loading={settings.isFetching}>
+                  Retry
+                </Button>
+              </Group>
             </Alert>
           )}
-          <GeneralSettingsTab values={values} onChange={change} disabled={settings.isPending} />
+          <GeneralSettingsTab
+            values={values}
+            onChange={change}
+            disabled={!loadedFromServer}
+            errors={fieldErrors}
+            onResetApiUrl={resetApiUrl}
+            isResetting={save.isPending}
+          />
         </Tabs.Panel>
         {showRecorder && (
           <Tabs.Panel value="recorder">
@@ -138,7 +178,8 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
         <Button variant="default" onClick={onClose}>
           Close
         </Button>
-        <Button onClick={submit} disabled={save.isPending} leftSection={save.isPending ? <Loader size={14} color="gray" /> : undefined}>
+        {/* Saving before the stored values loaded would write these defaults over them. */}
+        <Button onClick={submit} disabled={save.isPending || !loadedFromServer} leftSection={save.isPending ? <Loader size={14} color="gray" /> : undefined}>
           {save.isPending ? 'Saving...' : 'Save Settings'}
         </Button>
       </Group>

@@ -2,7 +2,7 @@ import type { UserSettings } from '@fieldbook/contract';
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSettings } from '../api/get-settings';
-import { storeSettingsLocally } from './local-settings';
+import { storeSettingsLocally } from '../../../lib/local-settings';
 
 /**
  * Applies the signed-in user's saved settings once per user: the theme (localStorage `theme` already

@@ -4,7 +4,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { formatPhoneInput, jobClientName, type Contact, type TaskPriority } from '@fieldbook/contract';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ApiRequestError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { useContacts } from '../../contacts';
 import { useCreateTask } from '../api/create-task';
 import { useJobChoices } from '../api/get-job-choices';
@@ -82,12 +82,7 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
       // Offline: the notice is shown by the hook, the task is on the board with a temporary id.
       onQueued: onClose,
       onError: (err) => {
-        if (err instanceof ApiRequestError && err.details?.length) {
-          for (const d of err.details) {
-            const field = CREATE_TASK_SERVER_FIELDS[d.field];
-            if (field) form.setFieldError(field, d.message);
-          }
-        }
+        for (const [field, message] of Object.entries(fieldErrorsOf(err, CREATE_TASK_SERVER_FIELDS))) form.setFieldError(field, message);
         toast.error('Failed to create task');
       },
     });
