@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { TaskPrioritySchema, TaskStatusSchema } from './work-enums';
 
 /**
@@ -17,8 +18,8 @@ export const DashboardStatsSchema = z.object({
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
 /**
- * GET /api/dashboard/tasks: the workspace's 20 newest tasks. title = the job's title, else its client name, else
- * the description; groups = { name } of the task's group when groups exist (null until then).
+ * GET /api/dashboard/tasks: the 20 newest tasks assigned to the caller. title = the job's title, else its client
+ * name after the clean-up rule, else the description; groups = { name } of the task's group (null until groups exist).
  */
 export const DashboardTaskSchema = z.object({
   id: z.uuid(),
@@ -83,11 +84,13 @@ export const HomepageDataSchema = z.object({
 export type HomepageData = z.infer<typeof HomepageDataSchema>;
 
 /**
- * The Standard home mode uses the ordinary list endpoints, one request per card:
- * GET /api/tasks?limit=10, GET /api/jobs?exclude_status=completed&sort=due_date&limit=10 (and, once documents
- * exist, GET /api/documents?limit=10).
+ * The Standard home mode uses the ordinary list endpoints, one request per card (taskEndpoints.list and
+ * jobEndpoints.list with these queries; documents join when they exist). The server's measurement runs the same.
  */
-export const STANDARD_HOME_REQUESTS = ['/api/tasks?limit=10', '/api/jobs?exclude_status=completed&sort=due_date&limit=10'] as const;
+export const STANDARD_HOME_QUERIES = {
+  tasks: { limit: 10 },
+  jobs: { exclude_status: 'completed', sort: 'due_date', limit: 10 },
+} as const;
 
 export const PathTimingSchema = z.object({
   /** Mean wall time of one run of the path, measured on the server. */
@@ -96,7 +99,14 @@ export const PathTimingSchema = z.object({
   requests: z.number().int(),
 });
 
-/** GET /api-fast/optimized/performance-stats: measured now, for the caller's workspace (`runs` runs of each path). */
+/**
+ * GET /api-fast/optimized/performance-stats: measured for the caller's workspace (`runs` runs of each path) at
+ * `measured_at` — answers are shared by the workspace for PERFORMANCE_STATS_CACHE_SECONDS, and each user may ask
+ * PERFORMANCE_STATS_PER_MINUTE times a minute (then 429 with Retry-After).
+ */
+export const PERFORMANCE_STATS_CACHE_SECONDS = 30;
+export const PERFORMANCE_STATS_PER_MINUTE = 6;
+
 export const PerformanceStatsSchema = z.object({
   optimized: PathTimingSchema,
   original: PathTimingSchema,
@@ -105,3 +115,30 @@ export const PerformanceStatsSchema = z.object({
   measured_at: z.string(),
 });
 export type PerformanceStats = z.infer<typeof PerformanceStatsSchema>;
+
+const dashboardTags = ['dashboard'];
+
+export const dashboardEndpoints = {
+  stats: defineEndpoint({ method: 'GET', path: '/api/dashboard/stats', summary: "Counts for the caller's workspace", tags: dashboardTags, response: DashboardStatsSchema }),
+  tasks: defineEndpoint({
+    method: 'GET',
+    path: '/api/dashboard/tasks',
+    summary: 'The 20 newest tasks assigned to the caller (their profile phone)',
+    tags: dashboardTags,
+    response: DashboardTaskListSchema,
+  }),
+  homepageData: defineEndpoint({
+    method: 'GET',
+    path: '/api-fast/optimized/homepage-data',
+    summary: 'Home lists in one database round trip',
+    tags: dashboardTags,
+    response: HomepageDataSchema,
+  }),
+  performanceStats: defineEndpoint({
+    method: 'GET',
+    path: '/api-fast/optimized/performance-stats',
+    summary: 'Measured timings of the optimized vs the standard home path (cached per workspace, limited per user)',
+    tags: dashboardTags,
+    response: PerformanceStatsSchema,
+  }),
+};

@@ -61,7 +61,12 @@ export function lookupPhone<T>(phone: string | null | undefined, index: Readonly
 export const UNNAMED_CLIENT = 'Unnamed Client';
 
 const FILE_NAME = /\.[a-z0-9]{2,5}$/i;
-const DOCUMENT_WORDS = /(report|contract|invoice|estimate)/i;
+/**
+ * The document words as whole words (a plural 's' allowed): "Inspection Report", "signed contract", "Invoice_42"
+ * and "ESTIMATE v2" are documents; "Contractors Inc" and "Subcontract Co" stay names. Letters on either side make
+ * it part of another word; digits, '_' and punctuation do not.
+ */
+const DOCUMENT_WORDS = /(^|[^a-z])(report|contract|invoice|estimate)s?([^a-z]|$)/i;
 /** Mostly phone characters with 7–15 digits: "+1 (555) 123-4567", "5551234567". */
 const PHONE_LIKE = /^\+?[\d\s().-]+$/;
 

@@ -72,16 +72,3 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Whether a table exists (documents arrive with a later issue); cached per database handle. */
-const tableCache = new WeakMap<Db, Map<string, boolean>>();
-export async function hasTable(db: Db, table: string): Promise<boolean> {
-  let perDb = tableCache.get(db);
-  if (!perDb) tableCache.set(db, (perDb = new Map()));
-  const known = perDb.get(table);
-  if (known !== undefined) return known;
-  const [row] = await queryRows<{ present: boolean }>(db, sql`SELECT to_regclass(${`public.${table}`}) IS NOT NULL AS present`);
-  // Tables appear only through migrations, which run before the app serves: one look per process is enough.
-  const present = row?.present === true;
-  perDb.set(table, present);
-  return present;
-}

@@ -9,7 +9,7 @@ writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Fieldbook
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ WEB_DIST: webDist });
+  ctx = await createTestApp({ WEB_DIST: webDist, API_ALLOWED_ORIGINS: 'https://api.example.com' });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -44,7 +44,8 @@ describe('security headers (helmet)', () => {
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
-    expect(csp['connect-src']).toEqual(["'self'"]);
+    // Requests may go only to this deployment's API origins (PUBLIC_URL's and API_ALLOWED_ORIGINS): the API URL setting checks the same list.
+    expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:3000', 'https://api.example.com']);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -1,2 +1,4 @@
 /** The contacts feature's public entry (other features and app.ts import only from here). */
 export { contactsRoutes } from './contacts.routes';
+// Names for phone numbers (search titles): the caller's contacts matching them.
+export { findContactsByPhone } from './contacts.service';

@@ -1,48 +1,39 @@
-import { DashboardStatsSchema, DashboardTaskListSchema, HomepageDataSchema, PerformanceStatsSchema } from '@fieldbook/contract';
+import { dashboardEndpoints, PERFORMANCE_STATS_CACHE_SECONDS, PERFORMANCE_STATS_PER_MINUTE } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireActor } from '../../platform/auth-guard';
+import { requireActor, requireWorkspace } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
-import { sendJsonText } from '../../platform/json-text';
+import { route } from '../../platform/endpoint';
+import { AppError } from '../../platform/errors';
+import { createRateLimiter } from '../../platform/rate-limit';
 import { getDashboardStats, getDashboardTasks, getHomepageData, measureHomePerformance } from './dashboard.service';
-
-const tags = ['dashboard'];
+import { PerformanceStatsCache } from './performance-stats-cache';
 
 /** /api/dashboard/* (registered in the /api scope). */
 export async function dashboardRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-
-  api.get(
-    '/dashboard/stats',
-    { schema: { tags, summary: "Counts for the caller's workspace", response: { 200: DashboardStatsSchema } } },
-    async (req) => getDashboardStats({ db, actor: requireActor(req) }),
-  );
-
-  api.get(
-    '/dashboard/tasks',
-    { schema: { tags, summary: 'The 20 newest tasks for the stat view', response: { 200: DashboardTaskListSchema } } },
-    async (req, reply) => sendJsonText(reply, await getDashboardTasks({ db, actor: requireActor(req) })),
-  );
+  route(app, dashboardEndpoints.stats, async ({ req }) => getDashboardStats({ db, actor: requireActor(req) }));
+  route(app, dashboardEndpoints.tasks, async ({ req }) => getDashboardTasks({ db, actor: requireActor(req) }));
 }
 
 /** /api-fast/optimized/* (registered in the /api-fast scope). */
 export async function homepageDataRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
-  api.get(
-    '/optimized/homepage-data',
-    { schema: { tags, summary: 'Home lists in one database round trip', response: { 200: HomepageDataSchema } } },
-    async (req, reply) => sendJsonText(reply, await getHomepageData({ db, actor: requireActor(req) })),
-  );
+  route(app, dashboardEndpoints.homepageData, async ({ req }) => getHomepageData({ db: deps.db, actor: requireActor(req) }));
 }
 
+/** Workspaces whose last measurement is remembered (an entry is a few hundred bytes). */
+const PERFORMANCE_STATS_CACHE_ENTRIES = 1000;
+
 export async function performanceStatsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
-    '/optimized/performance-stats',
-    { schema: { tags, summary: 'Measured timings of the optimized vs the standard home path', response: { 200: PerformanceStatsSchema } } },
-    async (req) => measureHomePerformance({ db: deps.db, actor: requireActor(req), now: deps.now }),
-  );
+  const cache = new PerformanceStatsCache({ ttlMs: PERFORMANCE_STATS_CACHE_SECONDS * 1000, maxEntries: PERFORMANCE_STATS_CACHE_ENTRIES });
+  const perUser = createRateLimiter({ limit: PERFORMANCE_STATS_PER_MINUTE, windowMs: 60_000 });
+  route(app, dashboardEndpoints.performanceStats, async ({ req, reply }) => {
+    const actor = requireActor(req);
+    const workspaceId = requireWorkspace(actor);
+    const { allowed, retryAfterSeconds } = perUser.hit(actor.userId);
+    if (!allowed) {
+      reply.header('retry-after', String(retryAfterSeconds));
+      throw new AppError('RATE_LIMITED', `Too many measurements: try again in ${retryAfterSeconds} s`);
+    }
+    return cache.get(workspaceId, () => measureHomePerformance({ db: deps.db, actor, now: deps.now }));
+  });
 }

@@ -1,7 +1,7 @@
 import { SearchResponseSchema } from '@fieldbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { insertJob, insertTask } from '../../test/factories';
+import { insertContact, insertJob, insertTask } from '../../test/factories';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -96,6 +96,16 @@ describe('GET /api/search', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/search?query=roof' })).statusCode).toBe(401);
     const loner = await createTestUser(ctx, { workspaceId: null });
     expect((await search('roof', loner)).statusCode).toBe(409);
+  });
+
+  it('titles a job without a title by its cleaned client name: the caller’s contact for a phone, Unnamed Client for a file name', async () => {
+    const ws = alice.workspaceId!;
+    await insertContact(ctx.db, { ownerId: alice.id, name: 'Olga Owner', phoneNumber: '5127778888' });
+    await insertJob(ctx.db, { workspaceId: ws, title: '', clientName: '(512) 777-8888', propertyAddress: '9 Quartzite Way' });
+    await insertJob(ctx.db, { workspaceId: ws, title: '', clientName: 'quartzite_estimate.pdf', propertyAddress: '10 Quartzite Way' });
+    await insertJob(ctx.db, { workspaceId: ws, title: '', clientName: 'Quartzite Contractors Inc', propertyAddress: '11 Quartzite Way' });
+    const body = SearchResponseSchema.parse((await search('quartzite')).json());
+    expect(body.results.map((r) => r.title).sort()).toEqual(['Olga Owner', 'Quartzite Contractors Inc', 'Unnamed Client']);
   });
 
   it('shows another workspace only its own rows', async () => {

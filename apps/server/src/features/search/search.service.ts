@@ -1,9 +1,10 @@
-import type { SearchQuery, SearchResponse, SearchResult } from '@fieldbook/contract';
+import { cleanClientName, isPhoneLike, type PhoneContact, type SearchQuery, type SearchResponse, type SearchResult } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import { queryRows } from '../../db/sql';
+import { findContactsByPhone } from '../contacts';
 import { explainMatch, searchSummary, words, type SearchField } from './search-text';
 
 type Hit = {
@@ -102,11 +103,13 @@ function fieldsOf(hit: Hit): SearchField[] {
   ];
 }
 
-function toResult(hit: Hit, text: string): SearchResult {
+function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): SearchResult {
   const { excerpt, match_reason } = explainMatch(text, fieldsOf(hit));
+  // A job's title, else its client name after the clean-up rule (spec 001 §5), as every screen shows it.
+  const clientName = hit.client_name?.trim() ? cleanClientName(hit.client_name, contacts) : null;
   const title =
     hit.type === 'job'
-      ? hit.title || hit.client_name || hit.property_address || 'Untitled job'
+      ? hit.title || clientName || hit.property_address || 'Untitled job'
       : (hit.description ?? '').length > 100
         ? `${hit.description!.slice(0, 100)}…`
         : (hit.description ?? '');
@@ -150,10 +153,13 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
     }
     hits = [...byId.values()];
   }
-  const results = hits
+  const top = hits
     .map((h) => ({ ...h, score: Number(h.score) }))
     .sort((a, b) => b.score - a.score)
-    .slice(0, limit)
-    .map((h) => toResult(h, text));
+    .slice(0, limit);
+  // Phone-like client names show as the caller's contact of that number: one lookup for the page's phones.
+  const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
+  const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
+  const results = top.map((h) => toResult(h, text, contacts));
   return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task }) };
 }

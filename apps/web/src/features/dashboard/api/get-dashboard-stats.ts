@@ -1,12 +1,12 @@
-import { DashboardStatsSchema, type DashboardStats } from '@fieldbook/contract';
+import { dashboardEndpoints, type DashboardStats } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../../lib/auth-provider';
 import { dashboardKeys } from './keys';
 
 /** GET /api/dashboard/stats: the caller's workspace counts. */
 export function getDashboardStats({ signal }: { signal?: AbortSignal } = {}): Promise<DashboardStats> {
-  return apiRequest(DashboardStatsSchema, '/api/dashboard/stats', { signal });
+  return callEndpoint(dashboardEndpoints.stats, { signal });
 }
 
 export function dashboardStatsQueryOptions() {

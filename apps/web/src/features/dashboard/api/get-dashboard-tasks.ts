@@ -1,12 +1,12 @@
-import { DashboardTaskListSchema, type DashboardTaskList } from '@fieldbook/contract';
+import { dashboardEndpoints, type DashboardTaskList } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../../lib/auth-provider';
 import { dashboardKeys } from './keys';
 
-/** GET /api/dashboard/tasks: the workspace's 20 newest tasks (the screen shows up to 5 pending of them). */
+/** GET /api/dashboard/tasks: the 20 newest tasks assigned to the user (the screen shows up to 5 pending of them). */
 export function getDashboardTasks({ signal }: { signal?: AbortSignal } = {}): Promise<DashboardTaskList> {
-  return apiRequest(DashboardTaskListSchema, '/api/dashboard/tasks', { signal });
+  return callEndpoint(dashboardEndpoints.tasks, { signal });
 }
 
 export function dashboardTasksQueryOptions() {

@@ -1,12 +1,12 @@
-import { HomepageDataSchema, type HomepageData } from '@fieldbook/contract';
+import { dashboardEndpoints, type HomepageData } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../../lib/auth-provider';
 import { homeKeys } from './keys';
 
 /** GET /api-fast/optimized/homepage-data: the three home lists in one request (one SQL statement on the server). */
 export function getHomepageData({ signal }: { signal?: AbortSignal } = {}): Promise<HomepageData> {
-  return apiRequest(HomepageDataSchema, '/api-fast/optimized/homepage-data', { signal });
+  return callEndpoint(dashboardEndpoints.homepageData, { signal });
 }
 
 export function homepageDataQueryOptions() {

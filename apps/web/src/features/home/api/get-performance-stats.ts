@@ -1,15 +1,16 @@
-import { PerformanceStatsSchema, type PerformanceStats } from '@fieldbook/contract';
+import { dashboardEndpoints, type PerformanceStats } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../../lib/auth-provider';
 import { homeKeys } from './keys';
 
 /**
  * GET /api-fast/optimized/performance-stats: the server runs both home paths several times and reports the mean
- * time and database round trips of each. It measures on every call, so it gets a longer timeout than the default.
+ * time and database round trips of each (shared by the workspace for 30 s); a measurement takes a while, so it gets a
+ * longer timeout than the default.
  */
 export function getPerformanceStats({ signal }: { signal?: AbortSignal } = {}): Promise<PerformanceStats> {
-  return apiRequest(PerformanceStatsSchema, '/api-fast/optimized/performance-stats', { signal, timeoutMs: 15_000 });
+  return callEndpoint(dashboardEndpoints.performanceStats, { signal, timeoutMs: 15_000 });
 }
 
 export function performanceStatsQueryOptions() {

@@ -1,22 +1,20 @@
-import { JobListSchema, STANDARD_HOME_REQUESTS, TaskListSchema, type HomepageData } from '@fieldbook/contract';
+import { jobEndpoints, STANDARD_HOME_QUERIES, taskEndpoints, type Job, type Task } from '@fieldbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useAuth } from '../../../lib/auth-provider';
-import { toHomepageData } from '../lib/standard-home';
 import { homeKeys } from './keys';
 
-const [TASKS_PATH, JOBS_PATH] = STANDARD_HOME_REQUESTS;
 
 /**
- * The Standard mode: the ordinary endpoints, one request per card (the paths the server's performance
- * measurement replays as "original"), mapped into the optimized endpoint's shape.
+ * The Standard mode: the ordinary endpoints, one request per card (the queries the server's performance
+ * measurement replays as "original"); the screen maps them into the optimized endpoint's shape (toHomepageData).
  */
-export async function getStandardHomeData({ signal }: { signal?: AbortSignal } = {}): Promise<HomepageData> {
+export async function getStandardHomeData({ signal }: { signal?: AbortSignal } = {}): Promise<{ tasks: Task[]; jobs: Job[] }> {
   const [tasks, jobs] = await Promise.all([
-    apiRequest(TaskListSchema, TASKS_PATH, { signal }),
-    apiRequest(JobListSchema, JOBS_PATH, { signal, timeoutMs: 15_000 }),
+    callEndpoint(taskEndpoints.list, { query: STANDARD_HOME_QUERIES.tasks, signal }),
+    callEndpoint(jobEndpoints.list, { query: STANDARD_HOME_QUERIES.jobs, signal, timeoutMs: 15_000 }),
   ]);
-  return toHomepageData(tasks.tasks, jobs.jobs);
+  return { tasks: tasks.tasks, jobs: jobs.jobs };
 }
 
 export function standardHomeDataQueryOptions() {

@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/load-error';
 import { isNoWorkspaceError } from '../../../lib/load-error-message';
 import { useHomepageData } from '../api/get-homepage-data';
 import { useStandardHomeData } from '../api/get-standard-home-data';
-import type { HomeMode } from '../lib/standard-home';
+import { toHomepageData, type HomeMode } from '../lib/standard-home';
 import { ActiveJobsCard, RecentDocumentsCard, RecentTasksCard } from './home-lists';
 import { PerformanceComparison } from './performance-comparison';
 
@@ -23,11 +23,21 @@ export function HomeDashboard() {
   const query = mode === 'optimized' ? optimized : standard;
   // Names for the phones on the cards (assignees, phone-like client names), asked of the server for just those.
   const phones = useMemo(() => {
-    const data = query.data;
+    if (mode === 'standard') {
+      const raw = standard.data;
+      if (!raw) return [];
+      return [...raw.tasks.flatMap((t) => [t.assigned_to, t.job.client_name]), ...raw.jobs.map((j) => j.client_name)].filter((n): n is string => Boolean(n && isPhoneLike(n)));
+    }
+    const data = optimized.data;
     if (!data) return [];
-    return [...data.recentTasks.map((t) => t.assigned_to), ...data.activeJobs.map((j) => j.client_name).filter((n) => n && isPhoneLike(n))];
-  }, [query.data]);
+    return [...data.recentTasks.map((t) => t.assigned_to), ...data.activeJobs.map((j) => j.client_name)].filter((n): n is string => Boolean(n && isPhoneLike(n)));
+  }, [mode, standard.data, optimized.data]);
   const { contacts: all, index } = usePhoneDirectory(phones);
+  // The Standard answers become the optimized shape here, where the contacts for the client-name rule are known.
+  const data = useMemo(
+    () => (mode === 'optimized' ? optimized.data : standard.data && toHomepageData(standard.data.tasks, standard.data.jobs, all)),
+    [mode, optimized.data, standard.data, all],
+  );
 
   return (
     <>
@@ -68,13 +78,13 @@ export function HomeDashboard() {
           )
         ) : (
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-            {query.isPending ? (
+            {query.isPending || !data ? (
               [0, 1, 2].map((i) => <Skeleton key={i} height={320} radius="lg" />)
             ) : (
               <>
-                <RecentTasksCard tasks={query.data.recentTasks} nameOf={(phone) => lookupPhone(phone, index)?.name ?? null} />
-                <RecentDocumentsCard documents={query.data.recentDocuments} />
-                <ActiveJobsCard jobs={query.data.activeJobs} contacts={all} />
+                <RecentTasksCard tasks={data.recentTasks} nameOf={(phone) => lookupPhone(phone, index)?.name ?? null} />
+                <RecentDocumentsCard documents={data.recentDocuments} />
+                <ActiveJobsCard jobs={data.activeJobs} contacts={all} />
               </>
             )}
           </SimpleGrid>

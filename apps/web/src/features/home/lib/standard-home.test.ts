@@ -47,6 +47,10 @@ describe('homeTaskTitle', () => {
     expect(homeTaskTitle(task(1))).toBe('Deck rebuild');
     expect(homeTaskTitle(task(1, { title: '  ' }))).toBe('Ana Ruiz');
     expect(homeTaskTitle(task(1, { title: null, client_name: null }))).toBe('Task 1');
+    // The client-name clean-up, as on the optimized path: files and documents, and phones through the contacts.
+    expect(homeTaskTitle(task(1, { title: null, client_name: 'final_report.pdf' }))).toBe('Unnamed Client');
+    expect(homeTaskTitle(task(1, { title: null, client_name: 'Apex Contractors Inc' }))).toBe('Apex Contractors Inc');
+    expect(homeTaskTitle(task(1, { title: null, client_name: '(512) 777-8888' }), [{ name: 'Olga Owner', phone_number: '5127778888' }])).toBe('Olga Owner');
   });
 });
 

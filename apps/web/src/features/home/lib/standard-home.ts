@@ -1,12 +1,16 @@
-import type { HomepageData, Job, Task } from '@fieldbook/contract';
+import { cleanClientName, type HomepageData, type Job, type PhoneContact, type Task } from '@fieldbook/contract';
 import { previewText } from '../../../lib/preview';
 
 /** The two modes of the home screen (spec 001 §4). */
 export type HomeMode = 'optimized' | 'standard';
 
-/** A task's heading on the home card: its job's title, else the client name, else its own description (as the server's). */
-export function homeTaskTitle(task: Pick<Task, 'description' | 'job'>): string {
-  return task.job.title?.trim() || task.job.client_name?.trim() || previewText(task.description);
+/**
+ * A task's heading on the home card, as the server builds it for the optimized mode: its job's title, else the
+ * client name after the clean-up rule (spec 001 §5), else its own description.
+ */
+export function homeTaskTitle(task: Pick<Task, 'description' | 'job'>, contacts: readonly PhoneContact[] = []): string {
+  const client = task.job.client_name?.trim() ? cleanClientName(task.job.client_name, contacts) : '';
+  return task.job.title?.trim() || client || previewText(task.description);
 }
 
 /**
@@ -14,11 +18,11 @@ export function homeTaskTitle(task: Pick<Task, 'description' | 'job'>): string {
  * in the shape of the optimized endpoint, so both modes render through the same cards. Documents have no
  * ordinary endpoint yet, so Standard shows none.
  */
-export function toHomepageData(tasks: readonly Task[], jobs: readonly Job[]): HomepageData {
+export function toHomepageData(tasks: readonly Task[], jobs: readonly Job[], contacts: readonly PhoneContact[] = []): HomepageData {
   return {
     recentTasks: tasks.slice(0, 10).map((t) => ({
       id: t.id,
-      title: homeTaskTitle(t),
+      title: homeTaskTitle(t, contacts),
       description: t.description,
       status: t.status,
       priority: t.priority,
