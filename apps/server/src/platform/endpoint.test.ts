@@ -1,8 +1,9 @@
 import { defineEndpoint, endpointPath } from '@fieldbook/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createTestApp, type TestContext } from '../test/setup-app';
 import { checkResponsesAgainstContract, route } from './endpoint';
 import { asJsonText } from './json-text';
 
@@ -47,5 +48,26 @@ describe('route() and the contract check of SQL-built answers', () => {
   it('fills path params, encoded, and refuses a missing one', () => {
     expect(endpointPath('/api/jobs/:id/tasks', { id: 'a b/c' })).toBe('/api/jobs/a%20b%2Fc/tasks');
     expect(() => endpointPath('/api/jobs/:id', {})).toThrow('Missing path parameter "id"');
+  });
+});
+
+describe('the product API is the contract', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('registers no /api, /api-fast or /auth/v1 route except from an endpoint definition', () => {
+    expect(ctx.app.routesOutsideContract).toEqual([]);
+    expect(ctx.app.hasRoute({ method: 'GET', url: '/api/contacts/:id' })).toBe(true);
+  });
+
+  it('notices a route added by hand', async () => {
+    const app = Fastify();
+    checkResponsesAgainstContract(app);
+    await app.register(async (api) => api.get('/things', async () => ({})), { prefix: '/api' });
+    await app.ready();
+    expect(app.routesOutsideContract).toEqual(['GET /api/things']);
   });
 });

@@ -23,6 +23,19 @@ export type EndpointAnswer<E extends EndpointDef> = z.input<E['response']> | Jso
 type RouteConfig = { endpoint?: EndpointDef };
 
 /**
+ * The product's HTTP surface: every route here comes from packages/contract. Not part of it: /api/docs (the
+ * OpenAPI document made from the contract, and its viewer) and the /dev mailbox (a development tool).
+ */
+const PRODUCT_PREFIXES = /^\/(api(?!\/docs(\/|$))|api-fast|auth\/v1)(\/|$)/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tests only: product routes registered without a contract endpoint (always empty when the code is right). */
+    routesOutsideContract?: string[];
+  }
+}
+
+/**
  * Registers `endpoint` (defined once in packages/contract) on `app`, a scope registered under a prefix such as
  * '/api': the path is the contract's, minus that prefix. Validation, the OpenAPI document and the success status
  * all come from the definition. The handler returns the answer, or sends a different reply itself (redirects).
@@ -71,6 +84,13 @@ export function route<E extends EndpointDef>(
  * included — is parsed with the endpoint's response schema; a mismatch fails the request with a 500 naming it.
  */
 export function checkResponsesAgainstContract(app: FastifyInstance): void {
+  // Also record every product route that was not made from a contract endpoint (a test asserts there are none).
+  const outside: string[] = [];
+  app.decorate('routesOutsideContract', outside);
+  app.addHook('onRoute', (opts) => {
+    const config = opts.config as RouteConfig | undefined;
+    if (!config?.endpoint && opts.method !== 'HEAD' && PRODUCT_PREFIXES.test(opts.url)) outside.push(`${String(opts.method)} ${opts.url}`);
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     const endpoint = (req.routeOptions.config as RouteConfig | undefined)?.endpoint;
     if (!endpoint || reply.statusCode < 200 || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
