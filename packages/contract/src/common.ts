@@ -3,10 +3,32 @@ import { z } from 'zod';
 /** Route params carrying one uuid; a malformed id is a 400 naming the field. */
 export const IdParamsSchema = z.object({ id: z.uuid() });
 
-/** A list page: `limit`/`offset` with a `total`. */
-export const PageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/** The paging fields of a list query: `limit` (1..max, default) and `offset`; each list passes its own numbers. */
+export function pageQueryShape({ defaultLimit, maxLimit, maxOffset = 1_000_000 }: { defaultLimit: number; maxLimit: number; maxOffset?: number }) {
+  return {
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+    offset: z.coerce.number().int().min(0).max(maxOffset).default(0),
+  };
+}
+
+/** Optional free text: trimmed, at most `max` characters; empty or absent → null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/**
+ * A US phone number as tasks and contacts store it: 10 digits, formatting and a leading country code 1 stripped
+ * ("(555) 123-4567", "+15551234567" → "5551234567"); null when it is not one.
+ */
+export function nationalPhone(value: string): string | null {
+  let d = value.replace(/\D+/g, '');
+  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
+  return d.length === 10 ? d : null;
+}
 
 export const OkSchema = z.object({ ok: z.literal(true) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, OkSchema } from './common';
+import { IdParamsSchema, OkSchema, optionalText, pageQueryShape } from './common';
 import { defineEndpoint } from './endpoint';
 import { digitsOnly } from './format';
 
@@ -38,8 +38,7 @@ export const ListContactsQuerySchema = z.object({
     .max(200)
     .optional()
     .transform((v) => (v ? v : undefined)),
-  limit: z.coerce.number().int().min(1).max(CONTACTS_PAGE_MAX).default(CONTACTS_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQueryShape({ defaultLimit: CONTACTS_PAGE_SIZE, maxLimit: CONTACTS_PAGE_MAX }),
 });
 export type ListContactsQuery = z.infer<typeof ListContactsQuerySchema>;
 
@@ -72,15 +71,6 @@ export const ContactPhoneSchema = z
   .max(40, 'Please enter a valid 10-digit phone number')
   .transform(digitsOnly)
   .refine((d) => d.length === 10, 'Please enter a valid 10-digit phone number');
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
 
 const OptionalEmailSchema = z
   .union([z.literal(''), z.null(), z.email({ error: 'Please enter a valid email address' }).trim().max(320)])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema } from './common';
+import { IdParamsSchema, optionalText, pageQueryShape } from './common';
 import { defineEndpoint } from './endpoint';
 import { DocumentStatusSchema, JobStatusSchema, OptionalDateSchema, OptionalFilterTextSchema, TaskPrioritySchema, TaskStatusSchema } from './work-enums';
 
@@ -78,23 +78,13 @@ export const JobSortSchema = z.enum(['created_at', 'due_date']);
  * ?exclude_status=completed&sort=due_date&limit=10.
  */
 export const ListJobsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQueryShape({ defaultLimit: 10, maxLimit: 100 }),
   status: z.union([JobStatusSchema, z.literal('all')]).optional(),
   exclude_status: JobStatusSchema.optional(),
   search: OptionalFilterTextSchema,
   sort: JobSortSchema.default('created_at'),
 });
 export type ListJobsQuery = z.infer<typeof ListJobsQuerySchema>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
 
 /** POST /api/jobs (the New Job form). */
 export const CreateJobBodySchema = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { IdParamsSchema } from './common';
+import { IdParamsSchema, nationalPhone, pageQueryShape } from './common';
 import { defineEndpoint } from './endpoint';
-import { digitsOnly } from './format';
 import { JobTaskSchema } from './jobs';
 import { JobStatusSchema, OptionalDateSchema, OptionalFilterTextSchema, TaskPrioritySchema, TaskStatusSchema } from './work-enums';
 
@@ -15,13 +14,10 @@ export const AssigneeSchema = z
   .union([z.string().trim().max(40), z.null()])
   .transform((v, ctx) => {
     if (v === null || v === '' || v.toLowerCase() === 'unassigned') return null;
-    let d = digitsOnly(v);
-    if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
-    if (d.length !== 10) {
-      ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE });
-      return z.NEVER;
-    }
-    return d;
+    const phone = nationalPhone(v);
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE });
+    return z.NEVER;
   });
 
 /** The job a task belongs to, as task lists show it. */
@@ -58,12 +54,12 @@ export const TASKS_PAGE_SIZE = 50;
  * client name, title or address, or its assignee's phone or name (the caller's contacts).
  */
 export const ListTasksQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(TASKS_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  ...pageQueryShape({ defaultLimit: TASKS_PAGE_SIZE, maxLimit: 500, maxOffset: 10_000_000 }),
   status: z.union([TaskStatusSchema, z.literal('all')]).optional(),
   job_id: z.uuid().optional(),
   /** Tasks of one group (the fast dashboard's group chip opens /tasks with it). */
   group_id: z.uuid().optional(),
+  /** One assignee's tasks (any phone formatting), or 'unassigned'. */
   assigned_to: z
     .string()
     .trim()
@@ -72,13 +68,10 @@ export const ListTasksQuerySchema = z.object({
     .transform((v, ctx) => {
       if (!v) return undefined;
       if (v.toLowerCase() === 'unassigned') return 'unassigned' as const;
-      let d = digitsOnly(v);
-      if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
-      if (d.length !== 10) {
-        ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE });
-        return z.NEVER;
-      }
-      return d;
+      const phone = nationalPhone(v);
+      if (phone) return phone;
+      ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE });
+      return z.NEVER;
     }),
   q: OptionalFilterTextSchema,
 });

@@ -1,7 +1,7 @@
 import {
-  digitsOnly,
   ListJobsQuerySchema,
   ListTasksQuerySchema,
+  nationalPhone,
   STANDARD_HOME_QUERIES,
   type DashboardStats,
   type DashboardTaskListSchema,
@@ -22,17 +22,10 @@ export async function getDashboardStats(opts: { db: Db; actor: Actor }): Promise
   return countsForWorkspace(opts.db, requireWorkspace(opts.actor));
 }
 
-/** A stored phone as tasks store assignees: 10 digits, a leading country code 1 dropped; null when it is not one. */
-export function assigneeFormOfPhone(phone: string | null | undefined): string | null {
-  let d = digitsOnly(phone ?? '');
-  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
-  return d.length === 10 ? d : null;
-}
-
 export async function getDashboardTasks(opts: { db: Db; actor: Actor }): Promise<JsonText<typeof DashboardTaskListSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const [profile] = await opts.db.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, opts.actor.userId)).limit(1);
-  return dashboardTasksJson({ db: opts.db, workspaceId, userId: opts.actor.userId, assigneePhone: assigneeFormOfPhone(profile?.phone) });
+  return dashboardTasksJson({ db: opts.db, workspaceId, userId: opts.actor.userId, assigneePhone: profile?.phone ? nationalPhone(profile.phone) : null });
 }
 
 export async function getHomepageData(opts: { db: Db; actor: Actor }): Promise<JsonText<typeof HomepageDataSchema>> {

@@ -1,30 +1,17 @@
-import type { Contact, ContactList } from '@fieldbook/contract';
+import type { ContactList } from '@fieldbook/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeContact } from '../../../test/factories';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { contactKeys } from '../api/keys';
 import { CONTACT_LIST_MAX_HEIGHT, ContactPickerList } from './contact-picker-list';
 
-const contact = (id: string, name: string, phone: string): Contact => ({
-  id,
-  owner_id: '6f1c1d1e-0000-4000-8000-00000000a11c',
-  name,
-  phone_number: phone,
-  phone,
-  email: null,
-  notes: null,
-  role: null,
-  email_opt_in: false,
-  sms_opt_in: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
 
 // Two contacts share one phone number (saved before the one-phone rule): the picker must tell them apart by id.
-const ann = contact('6f1c1d1e-0000-4000-8000-0000000000a1', 'Ann Roofer', '5125550101');
-const annOld = contact('6f1c1d1e-0000-4000-8000-0000000000a2', 'Ann (old card)', '5125550101');
-const bob = contact('6f1c1d1e-0000-4000-8000-0000000000b1', 'Bob Plumber', '5125550102');
+const ann = makeContact('Ann Roofer', '5125550101');
+const annOld = makeContact('Ann (old card)', '5125550101');
+const bob = makeContact('Bob Plumber', '5125550102');
 
 function renderPicker(props: Partial<Parameters<typeof ContactPickerList>[0]> = {}, page: ContactList = { contacts: [ann, annOld, bob], total: 3 }) {
   const queryClient = createTestQueryClient();

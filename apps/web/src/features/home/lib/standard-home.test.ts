@@ -1,25 +1,19 @@
 import type { Job, Task } from '@fieldbook/contract';
 import { describe, expect, it } from 'vitest';
+import { makeTask } from '../../../test/factories';
 import { homeTaskTitle, toHomepageData } from './standard-home';
 
 const JOB_ID = '6f1c1d1e-0000-4000-8000-000000000001';
 
 function task(n: number, job: Partial<Task['job']> = {}): Task {
-  return {
+  return makeTask({
     id: `6f1c1d1e-0000-4000-8000-${String(100 + n).padStart(12, '0')}`,
     job_id: JOB_ID,
     description: `Task ${n}`,
-    assigned_to: null,
-    assignee_name: null,
-    status: 'pending',
-    priority: 'medium',
-    due_date: null,
-    document_id: null,
-    group_id: null,
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',
     job: { id: JOB_ID, client_name: 'Ana Ruiz', property_address: null, title: 'Deck rebuild', status: 'active', ...job },
-  };
+  });
 }
 
 function job(n: number): Job {

@@ -1,23 +1,9 @@
-import type { Contact } from '@fieldbook/contract';
 import { describe, expect, it } from 'vitest';
+import { makeContact } from '../../../test/factories';
 import { assigneeLabel, contactDirectory, jobDisplayName } from './assignee';
 
-const contact = (name: string, phone: string): Contact => ({
-  id: crypto.randomUUID(),
-  owner_id: crypto.randomUUID(),
-  name,
-  phone_number: phone,
-  phone,
-  email: null,
-  notes: null,
-  role: null,
-  email_opt_in: false,
-  sms_opt_in: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
 
-const directory = contactDirectory([contact('Dave Chen', '5125550178')]);
+const directory = contactDirectory([makeContact('Dave Chen', '5125550178')]);
 
 describe('assigneeLabel', () => {
   it("names the caller's contact with that phone, also through +1 and formatting", () => {

@@ -1,7 +1,7 @@
 import type { TaskList } from '@fieldbook/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { makeTask } from '../lib/test-tasks';
+import { makeTask } from '../../../test/factories';
 import { withBoardTaskPatched, withCreatedTask, withJobTaskPatched } from './offline-cache';
 
 describe('offline optimistic cache updates', () => {

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconFilterOff, IconPlus, IconRefresh, IconSearch, Ic
 import { isPhoneLike, type Task } from '@fieldbook/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { usePhoneDirectory } from '../../contacts';
+import { useContacts, usePhoneDirectory } from '../../contacts';
 import { useTaskBoard } from '../api/get-tasks';
 import { createDebouncer, FILTER_DEBOUNCE_MS } from '../lib/debounce';
 import { STATUS_FILTER_OPTIONS, type StatusFilter } from '../lib/filter-tasks';
@@ -40,6 +40,9 @@ export function AssigneeBoard() {
   const location = useLocation();
   const [groupId, setGroupId] = useState<string | undefined>(() => groupIdFromState(location.state));
   const tasks = useTaskBoard({ status, q, ...(groupId ? { group_id: groupId } : {}) });
+  // The pickers' first page of contacts, fetched with the board: the Assign dialog then works offline too (the
+  // offline queue, spec 001 §4), from what the cache holds.
+  useContacts();
   const { change } = useTaskStatusChange();
   const [assigning, setAssigning] = useState<Task | null>(null);
   const [isBatchOpen, setBatchOpen] = useState(false);

@@ -1,15 +1,14 @@
 import { Alert, Button, Center, Checkbox, Group, Loader, Modal, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { BATCH_ASSIGN_MAX, jobClientName, type Contact } from '@fieldbook/contract';
+import { useMediaQuery } from '@mantine/hooks';
+import { BATCH_ASSIGN_MAX, type Contact } from '@fieldbook/contract';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ContactPickerList } from '../../contacts';
 import { useBatchAssignTasks } from '../api/batch-assign-tasks';
 import { useBatchCandidates } from '../api/get-batch-candidates';
-import { useJobChoices } from '../api/get-job-choices';
 import type { BatchStatusFilter } from '../lib/batch-assign';
 import { assigneeName, taskJobName } from '../lib/group-tasks';
-import type { JobChoice } from './create-task-dialog';
+import { useJobSelect } from './use-job-select';
 
 type BatchAssignDialogProps = { opened: boolean; onClose: () => void };
 
@@ -27,10 +26,8 @@ const STATUS_CHOICES: Array<{ value: BatchStatusFilter; label: string }> = [
 export function BatchAssignDialog({ opened, onClose }: BatchAssignDialogProps) {
   const isPhone = useMediaQuery('(max-width: 36em)');
   const batch = useBatchAssignTasks();
-  const [job, setJob] = useState<JobChoice | null>(null);
-  const [jobSearch, setJobSearch] = useState('');
-  const [debouncedJobSearch] = useDebouncedValue(jobSearch === job?.label ? '' : jobSearch, 300);
-  const jobs = useJobChoices(debouncedJobSearch, { enabled: opened });
+  const jobSelect = useJobSelect({ enabled: opened });
+  const job = jobSelect.chosen;
   const [status, setStatus] = useState<BatchStatusFilter>('pending');
   const candidates = useBatchCandidates({ jobId: job?.value ?? null, status }, { enabled: opened });
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -40,18 +37,9 @@ export function BatchAssignDialog({ opened, onClose }: BatchAssignDialogProps) {
     if (!opened) return;
     setPicked(new Set());
     setContact(null);
-    setJob(null);
-    setJobSearch('');
+    jobSelect.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on each opening only
   }, [opened]);
-
-  const jobData = useMemo(() => {
-    const options: JobChoice[] = (jobs.data?.jobs ?? []).map((j) => ({
-      value: j.id,
-      label: j.property_address ? `${jobClientName(j)} — ${j.property_address}` : jobClientName(j),
-    }));
-    if (job && !options.some((o) => o.value === job.value)) options.unshift(job);
-    return options;
-  }, [jobs.data, job]);
 
   const shown = useMemo(() => candidates.data?.tasks ?? [], [candidates.data]);
   const total = candidates.data?.total ?? 0;
@@ -94,17 +82,8 @@ export function BatchAssignDialog({ opened, onClose }: BatchAssignDialogProps) {
           <Select
             label="Job"
             placeholder="All jobs"
-            searchable
-            clearable
-            data={jobData}
-            // The server searches; the list shows what it answered.
-            filter={({ options }) => options}
-            searchValue={jobSearch}
-            onSearchChange={setJobSearch}
-            nothingFoundMessage={jobs.isFetching ? 'Loading jobs…' : jobs.isError ? `Failed to load jobs: ${jobs.error.message}` : 'No jobs found'}
-            value={job?.value ?? null}
-            onChange={(value, option) => setJob(value && option ? { value, label: option.label } : null)}
-            comboboxProps={{ withinPortal: true }}
+            {...jobSelect.selectProps}
+            onChange={(value, option) => jobSelect.choose(value, option)}
           />
           <SegmentedControl fullWidth aria-label="Task status" data={STATUS_CHOICES} value={status} onChange={(v) => setStatus(v as BatchStatusFilter)} />
           <Checkbox

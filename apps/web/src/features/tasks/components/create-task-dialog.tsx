@@ -1,17 +1,17 @@
 import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { formatPhoneInput, jobClientName, type Contact, type TaskPriority } from '@fieldbook/contract';
+import { formatPhoneInput, type Contact, type TaskPriority } from '@fieldbook/contract';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useContacts } from '../../contacts';
 import { useCreateTask } from '../api/create-task';
-import { useJobChoices } from '../api/get-job-choices';
+import { useJobSelect, type JobChoice } from './use-job-select';
 import { CREATE_TASK_SERVER_FIELDS, emptyCreateTaskForm, toCreateTaskBody, validateCreateTask, type CreateTaskFormValues } from '../lib/create-task-form';
 import { localIsoDate } from '../../../lib/due-status';
 
-export type JobChoice = { value: string; label: string };
+export type { JobChoice } from './use-job-select';
 
 type CreateTaskDialogProps = {
   opened: boolean;
@@ -37,33 +37,18 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
   const [assignee, setAssignee] = useState<Contact | null>(null);
   const [debouncedAssigneeSearch] = useDebouncedValue(assigneeSearch === assigneeLabel(assignee) ? '' : assigneeSearch, 300);
   const contacts = useContacts({ q: debouncedAssigneeSearch, enabled: opened });
-  const [jobSearch, setJobSearch] = useState('');
-  const [chosenJob, setChosenJob] = useState<JobChoice | null>(initialJob ?? null);
-  // After a pick the box shows the job's label: that is not a search.
-  const [debouncedJobSearch] = useDebouncedValue(jobSearch === chosenJob?.label ? '' : jobSearch, 300);
-  const jobs = useJobChoices(debouncedJobSearch, { enabled: opened });
+  const jobSelect = useJobSelect({ enabled: opened, initial: initialJob ?? null });
   const form = useForm<CreateTaskFormValues>({ initialValues: emptyCreateTaskForm(), validate: (values) => validateCreateTask(values) });
 
   useEffect(() => {
     if (!opened) return;
     form.setValues(emptyCreateTaskForm(initialJob?.value ?? null));
     form.clearErrors();
-    setChosenJob(initialJob ?? null);
-    setJobSearch('');
+    jobSelect.reset(initialJob ?? null);
     setAssignee(null);
     setAssigneeSearch('');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on each opening only
   }, [opened, initialJob?.value]);
-
-  const jobData = useMemo(() => {
-    const options: JobChoice[] = (jobs.data?.jobs ?? []).map((job) => ({
-      value: job.id,
-      label: job.property_address ? `${jobClientName(job)} — ${job.property_address}` : jobClientName(job),
-    }));
-    // The chosen job stays selectable even when a later search no longer lists it.
-    if (chosenJob && !options.some((o) => o.value === chosenJob.value)) options.unshift(chosenJob);
-    return options;
-  }, [jobs.data, chosenJob]);
 
   // Keyed by contact id: two contacts may share a phone number, and option values must be unique.
   const assigneeOptions = useMemo(() => {
@@ -98,21 +83,9 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
             label="Job"
             placeholder="Search jobs by client or address"
             withAsterisk
-            searchable
-            clearable
-            data={jobData}
-            // The server searches; the list shows what it answered.
-            filter={({ options }) => options}
-            searchValue={jobSearch}
-            onSearchChange={setJobSearch}
-            nothingFoundMessage={jobs.isFetching ? 'Loading jobs…' : jobs.isError ? `Failed to load jobs: ${jobs.error.message}` : 'No jobs found'}
-            value={form.values.jobId}
-            onChange={(value, option) => {
-              form.setFieldValue('jobId', value);
-              setChosenJob(value && option ? { value, label: option.label } : null);
-            }}
+            {...jobSelect.selectProps}
+            onChange={(value, option) => form.setFieldValue('jobId', jobSelect.choose(value, option)?.value ?? null)}
             error={form.errors.jobId}
-            comboboxProps={{ withinPortal: true }}
           />
           <Select
             size="md"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTask, jobIds } from './test-tasks';
+import { makeTask, jobIds } from '../../../test/factories';
 import { assigneeName, compareTasks, groupTasksByAssignee, taskJobName, UNASSIGNED_KEY } from './group-tasks';
 
 const ann = { assigned_to: '5551112222', assignee_name: 'Ann Roofer' };

@@ -1,7 +1,7 @@
 import type { TaskList } from '@fieldbook/contract';
 import { describe, expect, it } from 'vitest';
 import { loadedTasks, nextPageOffset, normalizeFilterText, showingCountText } from './task-pages';
-import { makeTask } from './test-tasks';
+import { makeTask } from '../../../test/factories';
 
 const page = (count: number, total: number): TaskList => ({ tasks: Array.from({ length: count }, () => makeTask()), total });
 

@@ -1,4 +1,4 @@
-import type { Task } from '@fieldbook/contract';
+import type { Contact, Task } from '@fieldbook/contract';
 
 let counter = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -27,3 +27,23 @@ export function makeTask(overrides: Omit<Partial<Task>, 'job'> & { job?: Partial
 }
 
 export const jobIds = { a: uuid(9001), b: uuid(9002), c: uuid(9003) };
+
+/** A contact of the signed-in test user: every field filled. */
+export function makeContact(name: string, phone: string, overrides: Partial<Contact> = {}): Contact {
+  counter += 1;
+  return {
+    id: uuid(5000 + counter),
+    owner_id: '6f1c1d1e-0000-4000-8000-00000000a11c',
+    name,
+    phone_number: phone,
+    phone,
+    email: null,
+    notes: null,
+    role: null,
+    email_opt_in: false,
+    sms_opt_in: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
