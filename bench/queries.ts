@@ -40,9 +40,7 @@ export async function captureStatements(url: string, who: { userId: string; work
     tasks: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({}) })),
     tasks10: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({ limit: 10 }) })),
     homepage: await take(async () => {
-      await homepageJson(db, workspaceId); // the first call also looks up whether a documents table exists
-      log = [];
-      await homepageJson(db, workspaceId);
+      await homepageJson(db, workspaceId, userId);
     }),
     searchRoof: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'roof' }) })),
     searchMisspelled: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'plumbng' }) })),
