@@ -1,9 +1,10 @@
 import { DashboardTaskListSchema, HomepageDataSchema } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { taskTitleSql } from '../../db/client-name';
 import type { Db } from '../../db/client';
-import { isoDate, isoTs, queryJsonText, queryRows } from '../../db/sql';
+import { queryJsonText, queryRows } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
+import { activeJobsJsonSql } from '../jobs';
+import { recentTasksJsonSql } from '../tasks';
 
 /**
  * Documents and groups do not exist yet: their counts and lists answer zero and empty, and the documents and
@@ -35,49 +36,24 @@ export async function countsForWorkspace(db: Db, workspaceId: string) {
   return row!;
 }
 
-const taskTitle = (userId: string) => taskTitleSql({ jobTitle: sql`j.title`, clientName: sql`j.client_name`, description: sql`t.description`, userId });
-
-/**
- * The 20 newest tasks of the workspace assigned to the caller (spec 001 §7: "tasks assigned to the user, newest
- * first, limit 20") for the stat view. Tasks are assigned to a phone number, so "the user" is their profile phone in
- * the stored 10-digit form; a user without one has no assigned tasks.
- */
+/** The fast dashboard's tasks: the 20 newest assigned to the caller (see getDashboardTasks). */
 export async function dashboardTasksJson(opts: { db: Db; workspaceId: string; userId: string; assigneePhone: string | null }): Promise<JsonText<typeof DashboardTaskListSchema>> {
   const empty = asJsonText(DashboardTaskListSchema, '{"tasks":[]}');
   if (!opts.assigneePhone) return empty;
-  const body = await queryJsonText(
-    opts.db,
-    sql`SELECT json_build_object('tasks', coalesce(json_agg(json_build_object(
-          'id', t.id, 'title', ${taskTitle(opts.userId)},
-          'description', t.description, 'status', t.status, 'priority', t.priority, 'assigned_to', t.assigned_to,
-          'due_date', ${isoDate(sql`t.due_date`)}, 'job_id', t.job_id, 'group_id', t.group_id, 'groups', NULL,
-          'created_at', ${isoTs(sql`t.created_at`)}) ORDER BY t.created_at DESC NULLS LAST, t.id), '[]'::json))::text AS body
-        FROM (SELECT * FROM tasks WHERE workspace_id = ${opts.workspaceId} AND assigned_to = ${opts.assigneePhone}
-              ORDER BY created_at DESC NULLS LAST, id LIMIT 20) t
-        JOIN jobs j ON j.id = t.job_id`,
-  );
+  const tasks = recentTasksJsonSql({ workspaceId: opts.workspaceId, userId: opts.userId, limit: 20, assignedTo: opts.assigneePhone, withGroup: true });
+  const body = await queryJsonText(opts.db, sql`SELECT json_build_object('tasks', ${tasks})::text AS body`);
   return body === null ? empty : asJsonText(DashboardTaskListSchema, body);
 }
 
-/** The fast home: three lists of 10 in ONE statement (one round trip), each an index range scan. */
+/**
+ * The fast home: three lists of 10 in ONE statement (one round trip), composed of the tasks and jobs features'
+ * summary reads; documents join with their feature.
+ */
 export function homepageQuery(workspaceId: string, userId: string): SQL {
   return sql`SELECT json_build_object(
-      'recentTasks', (SELECT coalesce(json_agg(json_build_object(
-          'id', t.id, 'title', ${taskTitle(userId)},
-          'description', t.description, 'status', t.status, 'priority', t.priority, 'assigned_to', t.assigned_to,
-          'due_date', ${isoDate(sql`t.due_date`)}, 'job_id', t.job_id, 'created_at', ${isoTs(sql`t.created_at`)})
-          ORDER BY t.created_at DESC NULLS LAST, t.id), '[]'::json)
-        FROM (SELECT id, job_id, description, status, priority, assigned_to, due_date, created_at FROM tasks
-              WHERE workspace_id = ${workspaceId} ORDER BY created_at DESC NULLS LAST, id LIMIT 10) t
-        JOIN jobs j ON j.id = t.job_id),
+      'recentTasks', ${recentTasksJsonSql({ workspaceId, userId, limit: 10 })},
       'recentDocuments', '[]'::json,
-      'activeJobs', (SELECT coalesce(json_agg(json_build_object(
-          'id', j.id, 'client_name', j.client_name, 'property_address', j.property_address, 'title', j.title,
-          'status', j.status, 'due_date', ${isoDate(sql`j.due_date`)}, 'created_at', ${isoTs(sql`j.created_at`)})
-          ORDER BY j.due_date ASC NULLS LAST, j.created_at DESC NULLS LAST, j.id), '[]'::json)
-        FROM (SELECT id, client_name, property_address, title, status, due_date, created_at FROM jobs
-              WHERE workspace_id = ${workspaceId} AND status <> 'completed'
-              ORDER BY due_date ASC NULLS LAST, created_at DESC NULLS LAST, id LIMIT 10) j)
+      'activeJobs', ${activeJobsJsonSql({ workspaceId, limit: 10 })}
     )::text AS body`;
 }
 

@@ -2,3 +2,4 @@
 export { tasksRoutes } from './tasks.routes';
 // The tasks page the Standard home mode reads.
 export { findTasksPageJson } from './tasks.repository';
+export { recentTasksJsonSql } from './tasks.summary';
