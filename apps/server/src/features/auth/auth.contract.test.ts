@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { GoTrueClient, isAuthApiError } from '@supabase/auth-js';
+import { isAuthApiError } from '@supabase/auth-js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, profiles, refreshTokens } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/setup-app';
-import { fragmentOf, lastLink, uniqueEmail } from './auth.test-helpers';
+import { authJsHarness, fragmentOf, lastLink, uniqueEmail } from './auth.test-helpers';
 
 /**
  * Auth contract: the real server on a port, driven by the unmodified @supabase/auth-js GoTrueClient.
@@ -12,38 +12,16 @@ import { fragmentOf, lastLink, uniqueEmail } from './auth.test-helpers';
  */
 
 let ctx: TestContext;
-let base: string;
+const auth = authJsHarness(() => ctx);
+const { client, onServer, confirmedUser, signedIn } = auth;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  await auth.start();
 });
 afterAll(() => ctx.close());
 
-const client = (url = `${base}/auth/v1`) => new GoTrueClient({ url, autoRefreshToken: false, persistSession: false, detectSessionInUrl: false });
-
-/** Mail links carry PUBLIC_URL (http://localhost:3000 in tests); requests go to the listening server. */
-const onServer = (link: URL) => `${base}${link.pathname}${link.search}`;
-
-async function confirmedUser(password = 'secret123') {
-  const email = uniqueEmail();
-  const c = client();
-  const { error } = await c.signUp({ email, password });
-  expect(error).toBeNull();
-  const res = await fetch(onServer((await lastLink(ctx, email)).url), { redirect: 'manual' });
-  expect(res.status).toBe(303);
-  return email;
-}
-
-async function signedIn(email: string, password = 'secret123') {
-  const c = client();
-  const { data, error } = await c.signInWithPassword({ email, password });
-  expect(error).toBeNull();
-  return { c, session: data.session! };
-}
-
 const apiStatus = async (accessToken: string) =>
-  (await fetch(`${base}/api/does-not-exist`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+  (await fetch(`${auth.base}/api/does-not-exist`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
 
 describe('auth-js contract: sign-up and sign-in', () => {
   it('signs up with email confirmation: link → /login, then sign-in', async () => {

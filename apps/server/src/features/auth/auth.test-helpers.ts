@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { GoTrueClient, type Session } from '@supabase/auth-js';
 import { and, desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { outboxMessages } from '../../db/schema';
 import type { TestContext } from '../../test/setup-app';
 
@@ -43,4 +46,47 @@ export async function signUpConfirmed(ctx: TestContext, email: string, password:
 
 export async function passwordLogin(ctx: TestContext, email: string, password: string) {
   return ctx.app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email, password } });
+}
+
+/**
+ * The auth contract tests' harness: the test app listening on a port, driven by the unmodified auth-js
+ * GoTrueClient as the web app drives it. Call `start()` in beforeAll.
+ */
+export type AuthJsHarness = {
+  base: string;
+  url: string;
+  start: () => Promise<void>;
+  client: (url?: string) => GoTrueClient;
+  onServer: (link: URL) => string;
+  confirmedUser: (password?: string) => Promise<string>;
+  signedIn: (email: string, password?: string) => Promise<{ c: GoTrueClient; session: Session }>;
+};
+
+export function authJsHarness(ctx: () => TestContext): AuthJsHarness {
+  const h: AuthJsHarness = {
+    base: '',
+    url: '',
+    async start() {
+      await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+      h.base = `http://127.0.0.1:${(ctx().app.server.address() as AddressInfo).port}`;
+      h.url = `${h.base}/auth/v1`;
+    },
+    client: (url = h.url) => new GoTrueClient({ url, autoRefreshToken: false, persistSession: false, detectSessionInUrl: false }),
+    /** Mail links carry PUBLIC_URL (http://localhost:3000 in tests); requests go to the listening server. */
+    onServer: (link: URL) => `${h.base}${link.pathname}${link.search}`,
+    /** Signs up through auth-js and follows the mailed confirmation link. */
+    async confirmedUser(password = 'secret123') {
+      const email = uniqueEmail();
+      expect((await h.client().signUp({ email, password })).error).toBeNull();
+      expect((await fetch(h.onServer((await lastLink(ctx(), email)).url), { redirect: 'manual' })).status).toBe(303);
+      return email;
+    },
+    async signedIn(email: string, password = 'secret123') {
+      const c = h.client();
+      const { data, error } = await c.signInWithPassword({ email, password });
+      expect(error).toBeNull();
+      return { c, session: data.session! };
+    },
+  };
+  return h;
 }

@@ -1,41 +1,21 @@
-import type { AddressInfo } from 'node:net';
 import { GoTrueClient } from '@supabase/auth-js';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/setup-app';
-import { lastLink, uniqueEmail } from './auth.test-helpers';
+import { authJsHarness, lastLink, uniqueEmail } from './auth.test-helpers';
 
 /** Auth contract, continued: TOTP MFA and password recovery driven by the unmodified GoTrueClient. */
 
 let ctx: TestContext;
-let url: string;
-let base: string;
+const auth = authJsHarness(() => ctx);
+const { client, onServer, confirmedUser, signedIn } = auth;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  url = `${base}/auth/v1`;
+  await auth.start();
 });
 afterAll(() => ctx.close());
-
-const client = () => new GoTrueClient({ url, autoRefreshToken: false, persistSession: false, detectSessionInUrl: false });
-const onServer = (link: URL) => `${base}${link.pathname}${link.search}`;
-
-async function confirmedUser(password = 'secret123') {
-  const email = uniqueEmail();
-  expect((await client().signUp({ email, password })).error).toBeNull();
-  expect((await fetch(onServer((await lastLink(ctx, email)).url), { redirect: 'manual' })).status).toBe(303);
-  return email;
-}
-
-async function signedIn(email: string, password = 'secret123') {
-  const c = client();
-  const { data, error } = await c.signInWithPassword({ email, password });
-  expect(error).toBeNull();
-  return { c, session: data.session! };
-}
 
 const sessionAal = async (accessToken: string) => {
   const claims = await ctx.signer.verify(accessToken);
@@ -120,7 +100,7 @@ describe('auth-js contract: password recovery', () => {
     g.window = { location: { href: location, hash: new URL(location).hash }, history: { replaceState() {} } };
     g.document = {};
     try {
-      const browser = new GoTrueClient({ url, autoRefreshToken: false, persistSession: false, detectSessionInUrl: true, storageKey: 'recovery-test' });
+      const browser = new GoTrueClient({ url: auth.url, autoRefreshToken: false, persistSession: false, detectSessionInUrl: true, storageKey: 'recovery-test' });
       const events: string[] = [];
       browser.onAuthStateChange((event) => {
         events.push(event);
