@@ -1,11 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { taskKeys } from '../../tasks';
-import { contactKeys } from './keys';
+import { invalidateAfter } from '../../../lib/query-roots';
 
-/** Task lists carry assignee_name, resolved from the caller's contacts, so a contact change refreshes them too. */
+/** After a contact write: what lib/query-roots.ts says a contact change makes stale. */
 export function invalidateContactViews(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: contactKeys.all }),
-    queryClient.invalidateQueries({ queryKey: taskKeys.all }),
-  ]);
+  return invalidateAfter(queryClient, 'contact');
 }

@@ -1,6 +1,7 @@
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 /** Query keys of the contacts feature. */
 export const contactKeys = {
-  all: ['contacts'] as const,
+  all: QUERY_ROOTS.contacts,
   lists: () => [...contactKeys.all, 'list'] as const,
   list: (q = '') => [...contactKeys.lists(), q] as const,
   pages: (q = '') => [...contactKeys.all, 'pages', q] as const,

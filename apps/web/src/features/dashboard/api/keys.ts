@@ -1,6 +1,8 @@
-/** Query keys of the fast dashboard. The root ['dashboard'] is what job and task writes invalidate. */
+import { QUERY_ROOTS } from '../../../lib/query-roots';
+
+/** Query keys of the fast dashboard, under its root (what job and task writes make stale: lib/query-roots.ts). */
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
+  all: QUERY_ROOTS.dashboard,
   stats: () => [...dashboardKeys.all, 'stats'] as const,
   tasks: () => [...dashboardKeys.all, 'tasks'] as const,
 };

@@ -1,9 +1,8 @@
-/**
- * Query keys of the home screen. The root ['home'] is what job and task writes invalidate
- * (features/jobs/api/invalidate.ts, features/tasks/api/invalidate.ts).
- */
+import { QUERY_ROOTS } from '../../../lib/query-roots';
+
+/** Query keys of the home screen, under its root (what job and task writes make stale: lib/query-roots.ts). */
 export const homeKeys = {
-  all: ['home'] as const,
+  all: QUERY_ROOTS.home,
   data: (mode: 'optimized' | 'standard') => [...homeKeys.all, 'data', mode] as const,
   performanceStats: () => [...homeKeys.all, 'performance-stats'] as const,
 };

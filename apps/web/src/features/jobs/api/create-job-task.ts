@@ -1,8 +1,7 @@
 import { taskEndpoints, type CreateJobTaskBody, type Task } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { taskKeys } from '../../tasks';
-import { invalidateJobViews } from './invalidate';
+import { invalidateAfter } from '../../../lib/query-roots';
 
 export type CreateJobTaskInput = { jobId: string; body: CreateJobTaskBody };
 
@@ -15,6 +14,7 @@ export function useCreateJobTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createJobTask,
-    onSettled: () => Promise.all([invalidateJobViews(queryClient), queryClient.invalidateQueries({ queryKey: taskKeys.all })]),
+    // A task write: the task lists and the job's card both change.
+    onSettled: () => invalidateAfter(queryClient, 'task'),
   });
 }

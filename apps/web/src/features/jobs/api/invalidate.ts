@@ -1,14 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { jobKeys } from './keys';
+import { invalidateAfter } from '../../../lib/query-roots';
 
-/**
- * After a job write: every jobs query, and the home and fast dashboards that count and list jobs
- * (their keys, ['home', …] and ['dashboard', …], belong to this engineer's home and dashboard features).
- */
+/** After a job write: what lib/query-roots.ts says a job change makes stale. */
 export function invalidateJobViews(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: jobKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['home'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-  ]);
+  return invalidateAfter(queryClient, 'job');
 }

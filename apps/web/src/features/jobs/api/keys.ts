@@ -1,3 +1,4 @@
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 import type { JobStatus } from '@fieldbook/contract';
 
 /** Filters of GET /api/jobs that the screens use; part of the query key so each filter has its own cache entry. */
@@ -13,12 +14,9 @@ export type JobListFilters = {
 /** Cards view: pages of 5 fetched one after another ("Load More Jobs"). */
 export type JobFeedFilters = { status?: JobStatus | 'all'; search?: string };
 
-/**
- * Query keys of the jobs feature. The root ['jobs'] is what the tasks feature invalidates after a task write
- * (job cards and job detail embed their tasks).
- */
+/** Query keys of the jobs feature, under its root (what job, task and contact writes make stale: lib/query-roots.ts). */
 export const jobKeys = {
-  all: ['jobs'] as const,
+  all: QUERY_ROOTS.jobs,
   lists: () => [...jobKeys.all, 'list'] as const,
   list: (filters: JobListFilters = {}) => [...jobKeys.lists(), filters] as const,
   feeds: () => [...jobKeys.all, 'feed'] as const,

@@ -1,3 +1,4 @@
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 import type { TaskStatus } from '@fieldbook/contract';
 import type { StatusFilter } from '../lib/filter-tasks';
 
@@ -17,7 +18,7 @@ export type TaskBoardFilters = { status: StatusFilter; q: string; group_id?: str
 
 /** Query keys of the tasks feature. Every task mutation invalidates `taskKeys.all` and `JOBS_QUERY_ROOT`. */
 export const taskKeys = {
-  all: ['tasks'] as const,
+  all: QUERY_ROOTS.tasks,
   boards: () => [...taskKeys.all, 'board'] as const,
   /** The board's pages (an infinite query): one cache entry per filter combination. */
   board: (filters: TaskBoardFilters) => [...taskKeys.boards(), filters] as const,
@@ -28,9 +29,9 @@ export const taskKeys = {
 };
 
 export const searchKeys = {
-  all: ['search'] as const,
+  all: QUERY_ROOTS.search,
   query: (query: string) => [...searchKeys.all, query] as const,
 };
 
 /** Job cards and job detail embed their tasks, so task changes refresh every `['jobs', …]` query too. */
-export const JOBS_QUERY_ROOT = ['jobs'] as const;
+export const JOBS_QUERY_ROOT = QUERY_ROOTS.jobs;

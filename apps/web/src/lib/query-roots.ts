@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The root query key of each feature's cache, and — in one place — which cached views a write changes. Features
+ * build their keys under their root (features/<x>/api/keys.ts); after a write they call `invalidateAfter`, so no
+ * feature needs to know another's keys.
+ */
+export const QUERY_ROOTS = {
+  jobs: ['jobs'],
+  tasks: ['tasks'],
+  contacts: ['contacts'],
+  home: ['home'],
+  dashboard: ['dashboard'],
+  search: ['search'],
+} as const;
+
+type Root = keyof typeof QUERY_ROOTS;
+
+/**
+ * What each kind of write makes stale. Jobs embed their tasks; the home and the fast dashboard count and list jobs
+ * and tasks; task lists carry assignee names and job cards phone-like client names resolved from contacts.
+ */
+export const STALE_AFTER: Record<'job' | 'task' | 'contact', readonly Root[]> = {
+  job: ['jobs', 'home', 'dashboard', 'search'],
+  task: ['tasks', 'jobs', 'home', 'dashboard', 'search'],
+  contact: ['contacts', 'tasks', 'jobs', 'home'],
+};
+
+export function invalidateAfter(queryClient: QueryClient, change: keyof typeof STALE_AFTER): Promise<unknown> {
+  return Promise.all(STALE_AFTER[change].map((root) => queryClient.invalidateQueries({ queryKey: QUERY_ROOTS[root] })));
+}
