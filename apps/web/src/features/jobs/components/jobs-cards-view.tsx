@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useInfiniteJobs } from '../api/get-jobs';
 import { DASHBOARD_STATUS_FILTERS } from '../lib/job-status';
 import { useContactDirectory } from '../lib/use-contact-directory';
-import { useDebouncedSearch } from '../lib/use-debounced-search';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { JOBS_INITIAL_FETCH_DELAY_MS, useInitialDelay } from '../lib/use-initial-delay';
 import { AddTaskModal } from './add-task-modal';
 import { JobCard } from './job-card';

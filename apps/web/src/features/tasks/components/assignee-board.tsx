@@ -1,11 +1,11 @@
 import { Alert, Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconFilterOff, IconPlus, IconRefresh, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { isPhoneLike, type Task } from '@fieldbook/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useContacts, usePhoneDirectory } from '../../contacts';
 import { useTaskBoard } from '../api/get-tasks';
-import { createDebouncer, FILTER_DEBOUNCE_MS } from '../lib/debounce';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { STATUS_FILTER_OPTIONS, type StatusFilter } from '../lib/filter-tasks';
 import { groupTasksByAssignee, taskJobName } from '../lib/group-tasks';
 import { loadedTasks, normalizeFilterText } from '../lib/task-pages';
@@ -26,16 +26,21 @@ export function groupIdFromState(state: unknown): string | undefined {
 }
 
 /**
+ * The board's text filter waits this long before asking the server. Shorter than the search's 500 ms: it used to
+ * filter as you typed, and a pause after a word should show its answer promptly.
+ */
+const FILTER_DEBOUNCE_MS = 350;
+
+/**
  * The Tasks by Assignee tab (spec 001 §2). The server filters (status, text) and pages (Load More Tasks); the
  * grouping by assignee and job is done here, over the loaded pages.
  */
 export function AssigneeBoard() {
   const [status, setStatus] = useState<StatusFilter>('all');
-  // `text` is what the box shows; `q`, what the server filters by, follows it once typing pauses.
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  const debouncer = useMemo(() => createDebouncer<string>(setQ, FILTER_DEBOUNCE_MS), []);
-  useEffect(() => debouncer.cancel, [debouncer]);
+  // `filter.input` is what the box shows; `q`, what the server filters by, follows it once typing pauses.
+  const filter = useDebouncedSearch({ delay: FILTER_DEBOUNCE_MS, normalize: normalizeFilterText });
+  const text = filter.input;
+  const q = filter.term;
   // The fast dashboard opens /tasks with a group as navigation state: the board shows that group's tasks until cleared.
   const location = useLocation();
   const [groupId, setGroupId] = useState<string | undefined>(() => groupIdFromState(location.state));
@@ -98,12 +103,9 @@ export function AssigneeBoard() {
             placeholder="Filter tasks, jobs, people"
             leftSection={<IconSearch size={16} />}
             value={text}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              debouncer.schedule(normalizeFilterText(e.currentTarget.value));
-            }}
+            onChange={(e) => filter.setInput(e.currentTarget.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') debouncer.flush(normalizeFilterText(text));
+              if (e.key === 'Enter') filter.submit();
             }}
             enterKeyHint="search"
             style={{ flex: '1 1 14rem' }}
@@ -126,9 +128,8 @@ export function AssigneeBoard() {
             disabled={!hasFilters}
             onClick={() => {
               setStatus('all');
-              setText('');
+              filter.clear();
               setGroupId(undefined);
-              debouncer.flush('');
             }}
           >
             Clear Filters

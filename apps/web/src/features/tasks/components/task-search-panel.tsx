@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSearch } from '../api/search';
-import { createDebouncer, SEARCH_DEBOUNCE_MS } from '../lib/debounce';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { SearchResultCard } from './search-result-card';
 
 /**
@@ -13,32 +13,29 @@ import { SearchResultCard } from './search-result-card';
 export function TaskSearchPanel() {
   const [params, setParams] = useSearchParams();
   const urlQuery = params.get('q') ?? '';
-  const [text, setText] = useState(urlQuery);
-  const [query, setQuery] = useState(urlQuery.trim());
+  const box = useDebouncedSearch({ initial: urlQuery });
+  const text = box.input;
+  const query = box.term;
   const search = useSearch(query);
 
-  const commitRef = useRef((value: string) => {
-    setQuery(value);
+  // The applied query goes into the URL (replace: typing is not history)…
+  useEffect(() => {
+    if (query === urlQuery.trim()) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (value) next.set('q', value);
+        if (query) next.set('q', query);
         else next.delete('q');
         return next;
       },
       { replace: true },
     );
-  });
-  const debouncer = useMemo(() => createDebouncer<string>((v) => commitRef.current(v), SEARCH_DEBOUNCE_MS), []);
-  useEffect(() => debouncer.cancel, [debouncer]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the applied query only
+  }, [query]);
 
-  // A new header search while this tab is open.
+  // …and a new header search while this tab is open comes from it.
   useEffect(() => {
-    if (urlQuery.trim() !== query) {
-      debouncer.cancel();
-      setText(urlQuery);
-      setQuery(urlQuery.trim());
-    }
+    if (urlQuery.trim() !== query) box.reset(urlQuery);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the URL only
   }, [urlQuery]);
 
@@ -50,17 +47,14 @@ export function TaskSearchPanel() {
           placeholder="Search tasks, jobs and documents — e.g. roof leak"
           leftSection={<IconSearch size={16} />}
           value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            debouncer.schedule(e.currentTarget.value.trim());
-          }}
+          onChange={(e) => box.setInput(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') debouncer.flush(text.trim());
+            if (e.key === 'Enter') box.submit();
           }}
           enterKeyHint="search"
           style={{ flex: 1 }}
         />
-        <Button onClick={() => debouncer.flush(text.trim())} disabled={!text.trim()}>
+        <Button onClick={box.submit} disabled={!text.trim()}>
           Search
         </Button>
       </Group>

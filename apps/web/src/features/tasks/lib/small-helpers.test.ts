@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyCreateTaskForm, toCreateTaskBody, validateCreateTask } from './create-task-form';
-import { createDebouncer, SEARCH_DEBOUNCE_MS } from './debounce';
 import { isCompletingSwipe, swipeAxis } from './swipe';
 
 describe('swipe to complete', () => {
@@ -16,33 +15,6 @@ describe('swipe to complete', () => {
     expect(isCompletingSwipe('horizontal', 50)).toBe(false);
     expect(isCompletingSwipe('horizontal', -80)).toBe(false);
     expect(isCompletingSwipe('vertical', 120)).toBe(false);
-  });
-});
-
-describe('search debounce', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it('runs 500 ms after the last keystroke, once, with the last value', () => {
-    const run = vi.fn();
-    const d = createDebouncer(run, SEARCH_DEBOUNCE_MS);
-    d.schedule('r');
-    vi.advanceTimersByTime(300);
-    d.schedule('ro');
-    d.schedule('roof');
-    vi.advanceTimersByTime(499);
-    expect(run).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(run).toHaveBeenCalledExactlyOnceWith('roof');
-  });
-
-  it('Enter (flush) searches at once and drops the pending run', () => {
-    const run = vi.fn();
-    const d = createDebouncer(run, SEARCH_DEBOUNCE_MS);
-    d.schedule('roo');
-    d.flush('roof');
-    vi.advanceTimersByTime(1000);
-    expect(run.mock.calls).toEqual([['roof']]);
   });
 });
 

@@ -39,3 +39,17 @@ describe('useDebouncedSearch', () => {
     expect(result.current).toMatchObject({ input: '', term: '' });
   });
 });
+
+describe('useDebouncedSearch options', () => {
+  it('takes its delay, a starting text and a normalisation (the tasks board: 350 ms, spaces folded)', () => {
+    const { result } = renderHook(() => useDebouncedSearch({ delay: 350, initial: ' roof ', normalize: (t) => t.trim().replace(/\s+/g, ' ') }));
+    expect(result.current.term).toBe('roof');
+    act(() => result.current.setInput('roof   leak'));
+    act(() => vi.advanceTimersByTime(349));
+    expect(result.current.term).toBe('roof');
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.term).toBe('roof leak');
+    act(() => result.current.reset('gutter'));
+    expect([result.current.input, result.current.term]).toEqual(['gutter', 'gutter']);
+  });
+});
