@@ -56,6 +56,9 @@ export default defineConfig({
       DEV_MAILBOX: 'true',
       // An allowed API origin where nothing answers (port 9, discard): a user's API URL that has gone dark.
       API_ALLOWED_ORIGINS: DEAD_API_ORIGIN,
+      // No Android download from this server, even if the shell exports one: /download's "not available" case
+      // (e2e/download.spec.ts starts its own server with an APK URL).
+      ANDROID_APK_URL: '',
       LOG_LEVEL: 'warn',
       // A private copy of the built SPA, when the shared apps/web/dist may be rebuilt during the run.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),

@@ -119,7 +119,7 @@ test.describe('on a 390 px phone', () => {
     await drawer.getByRole('link', { name: 'GROUPS', exact: true }).click();
     await expect(page).toHaveURL('/groups');
     await expect(drawer).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Groups', exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.getByRole('button', { name: 'Settings' }).click();

@@ -14,6 +14,8 @@ import { authRoutes } from './features/auth';
 import { profilesRoutes } from './features/profiles';
 import { settingsRoutes } from './features/settings';
 import { contactsRoutes } from './features/contacts';
+import { workspacesRoutes } from './features/workspaces';
+import { groupsRoutes } from './features/groups';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -125,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(jobsRoutes, featureDeps);
       await api.register(tasksRoutes, featureDeps);
       await api.register(contactsRoutes, featureDeps);
+      await api.register(workspacesRoutes, featureDeps);
+      await api.register(groupsRoutes, featureDeps);
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
     },

@@ -44,6 +44,11 @@ const EnvSchema = z.object({
       }
       return origins;
     }),
+  /**
+   * The Android app (the /download page): an absolute http(s) URL of the APK on a release host, ideally one that
+   * names the file Fieldbook-latest.apk. Unset (or empty), the page says the app is not available from this server.
+   */
+  ANDROID_APK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
 });
 
 
@@ -67,6 +72,8 @@ export type Config = {
   webDist: string | undefined;
   /** Origins a user's API URL may point at: this server's own (PUBLIC_URL) first, then API_ALLOWED_ORIGINS. */
   apiAllowedOrigins: string[];
+  /** ANDROID_APK_URL, or null: this server offers no APK download. */
+  androidApkUrl: string | null;
 };
 
 /** Environment → typed config with the embedded defaults of design.md §8. Throws a readable error on bad values. */
@@ -99,5 +106,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     apiAllowedOrigins: [...new Set([originOf(publicUrl), ...e.API_ALLOWED_ORIGINS].filter((o): o is string => Boolean(o)))],
+    androidApkUrl: e.ANDROID_APK_URL ?? null,
   };
 }

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { IdParamsSchema, OkSchema, optionalText, pageQueryShape } from './common';
 import { defineEndpoint } from './endpoint';
+import { OptionalFilterTextSchema } from './work-enums';
 import { digitsOnly } from './format';
 
-/** Contacts belong to their owner (spec 001 §6). phone_number is 10 digits; `phone` repeats it (the API form). */
+/**
+ * Contacts belong to their owner (spec 001 §6), who may share them with their groups; members read them.
+ * phone_number is 10 digits; `phone` repeats it (the API form).
+ */
 export const ContactSchema = z.object({
   id: z.uuid(),
   owner_id: z.uuid(),
@@ -17,8 +21,42 @@ export const ContactSchema = z.object({
   sms_opt_in: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Whose it is when someone else shared it with a group the caller is in (read-only then); null for the caller's own. */
+  shared_by: z.string().nullable(),
+  /** The groups the owner shared it with (the caller's own contacts; [] for one shared with the caller). */
+  shared_group_ids: z.array(z.uuid()),
 });
 export type Contact = z.infer<typeof ContactSchema>;
+
+/** The most groups one contact is shared with in one request. */
+export const SHARE_GROUPS_MAX = 100;
+
+/** PUT /api/contacts/:id/groups: the whole set of groups the contact is shared with (spec 001: replace its rows). */
+export const ShareContactBodySchema = z
+  .object({ group_ids: z.array(z.uuid({ error: 'Each group id must be a UUID' })).max(SHARE_GROUPS_MAX).transform((ids) => [...new Set(ids)]) })
+  .strict();
+export type ShareContactBody = z.input<typeof ShareContactBodySchema>;
+
+/** The picker's contact groups (spec 001 §3 "contact groups: id, name"): an owner's named list of their contacts. */
+export const ContactGroupSchema = z.object({ id: z.uuid(), name: z.string(), contacts: z.array(ContactSchema) });
+export type ContactGroup = z.infer<typeof ContactGroupSchema>;
+export const ContactGroupListSchema = z.object({ contact_groups: z.array(ContactGroupSchema) });
+export type ContactGroupList = z.infer<typeof ContactGroupListSchema>;
+
+export const CONTACT_GROUP_MAX_CONTACTS = 500;
+
+/** POST /api/contact-groups: a non-blank name and the caller's contacts in it. */
+export const CreateContactGroupBodySchema = z
+  .object({
+    name: z.string({ error: 'Group name is required' }).trim().min(1, 'Group name is required').max(100, 'Group name must be at most 100 characters'),
+    contact_ids: z
+      .array(z.uuid({ error: 'Each contact id must be a UUID' }))
+      .min(1, 'Choose at least one contact')
+      .max(CONTACT_GROUP_MAX_CONTACTS)
+      .transform((ids) => [...new Set(ids)]),
+  })
+  .strict();
+export type CreateContactGroupBody = z.input<typeof CreateContactGroupBodySchema>;
 
 export const CONTACTS_PAGE_SIZE = 50;
 export const CONTACTS_PAGE_MAX = 500;
@@ -32,12 +70,7 @@ export type ContactList = z.infer<typeof ContactListSchema>;
  * `offset`. Lists and pickers page or search on the server: an owner may have any number of contacts.
  */
 export const ListContactsQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  q: OptionalFilterTextSchema,
   ...pageQueryShape({ defaultLimit: CONTACTS_PAGE_SIZE, maxLimit: CONTACTS_PAGE_MAX }),
 });
 export type ListContactsQuery = z.infer<typeof ListContactsQuerySchema>;
@@ -153,4 +186,37 @@ export const contactEndpoints = {
     response: ContactSchema,
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/contacts/:id', summary: 'Delete a contact', tags: contactTags, params: IdParamsSchema, response: OkSchema }),
+  share: defineEndpoint({
+    method: 'PUT',
+    path: '/api/contacts/:id/groups',
+    summary: 'Share one of the caller’s contacts with exactly these groups of theirs (an empty list stops sharing)',
+    tags: contactTags,
+    params: IdParamsSchema,
+    body: ShareContactBodySchema,
+    response: ContactSchema,
+  }),
+  listGroups: defineEndpoint({
+    method: 'GET',
+    path: '/api/contact-groups',
+    summary: "The caller's contact groups for the picker, with their contacts",
+    tags: contactTags,
+    response: ContactGroupListSchema,
+  }),
+  createGroup: defineEndpoint({
+    method: 'POST',
+    path: '/api/contact-groups',
+    summary: 'Name a selection of the caller’s contacts as a contact group',
+    tags: contactTags,
+    body: CreateContactGroupBodySchema,
+    status: 201,
+    response: ContactGroupSchema,
+  }),
+  removeGroup: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/contact-groups/:id',
+    summary: 'Delete a contact group (its contacts stay)',
+    tags: contactTags,
+    params: IdParamsSchema,
+    response: OkSchema,
+  }),
 };

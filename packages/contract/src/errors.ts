@@ -11,6 +11,7 @@ export const ErrorCodeSchema = z.enum([
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'GONE',
   'NO_WORKSPACE',
   'INTERNAL',
   'UNAVAILABLE',

@@ -11,3 +11,5 @@ export * from './jobs';
 export * from './search';
 export * from './tasks';
 export * from './work-enums';
+export * from './workspaces';
+export * from './groups';

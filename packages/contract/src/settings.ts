@@ -67,8 +67,15 @@ export const UpdateSettingsBodySchema = z
   .strict();
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
 
-/** What the web app needs before it may honour an API URL setting: the origins this deployment allows. */
-export const ClientConfigSchema = z.object({ api_origins: z.array(z.string()) });
+/**
+ * What the web app needs from the deployment before signing in: the origins an API URL setting may point at, and
+ * where the Android app is downloaded from (ANDROID_APK_URL; null when this server offers no APK — spec 002
+ * /download then keeps to the web app).
+ */
+export const ClientConfigSchema = z.object({
+  api_origins: z.array(z.string()),
+  android_apk_url: z.url({ protocol: /^https?$/ }).nullable(),
+});
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 
 /** The message of a refused API URL (a 400 naming api_url). */
@@ -104,7 +111,7 @@ export const settingsEndpoints = {
   clientConfig: defineEndpoint({
     method: 'GET',
     path: '/api/client-config',
-    summary: 'The origins an API URL may point at (read before any other request, without a session)',
+    summary: 'The origins an API URL may point at and the Android app download (read before any other request, without a session)',
     tags: settingsTags,
     isPublic: true,
     response: ClientConfigSchema,

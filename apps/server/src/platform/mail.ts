@@ -15,6 +15,11 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
   });
 }
 
+/** Text messages go to the same outbox (channel sms); the SMS worker (sms.ts) delivers them when configured. */
+export async function enqueueSms(db: Db, sms: { to: string; text: string }): Promise<void> {
+  await db.insert(outboxMessages).values({ channel: 'sms', recipient: sms.to, body: sms.text });
+}
+
 export type OutboxWorker = { drain: () => Promise<number>; stop: () => void };
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { contacts, jobs, tasks } from '../db/schema';
+import { contacts, groupMembers, groups, jobs, tasks } from '../db/schema';
 
 /** Test factories with overrides (style.md habit 9): rows written straight to the database. */
 export async function insertJob(db: Db, values: Partial<typeof jobs.$inferInsert> & { workspaceId: string }) {
@@ -17,5 +17,15 @@ export async function insertTask(db: Db, values: Partial<typeof tasks.$inferInse
 
 export async function insertContact(db: Db, values: Partial<typeof contacts.$inferInsert> & { ownerId: string }) {
   const [row] = await db.insert(contacts).values({ name: 'Pat Crew', phoneNumber: '5551234567', ...values }).returning();
+  return row!;
+}
+
+/** A group in `workspaceId` created by `createdBy`, who is its admin member (as the groups service makes it). */
+export async function insertGroup(db: Db, values: Partial<typeof groups.$inferInsert> & { workspaceId: string; createdBy: string }) {
+  const [row] = await db
+    .insert(groups)
+    .values({ name: 'North Crew', ...values })
+    .returning();
+  await db.insert(groupMembers).values({ groupId: row!.id, userId: values.createdBy, role: 'admin', addedBy: values.createdBy });
   return row!;
 }

@@ -20,7 +20,7 @@ export type TestContext = {
  * A fresh database per test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a throwaway
  * database created on that PostgreSQL server and dropped afterwards. No mocks of our own services.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { now?: () => Date } = {}): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
   let database: Database;
   let dropDatabase = async () => {};
@@ -48,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
   await migrateDatabase(database);
   const signer = createTokenSigner('test-secret-test-secret-test-secret-0123', `${config.publicUrl}/auth/v1`);
-  const app = await buildApp({ config, database, signer, logger: false, checkResponses: true });
+  const app = await buildApp({ config, database, signer, logger: false, checkResponses: true, ...(opts.now ? { now: opts.now } : {}) });
   await app.ready();
   return {
     app,

@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },
       { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
       { path: 'download', ...page(() => import('./routes/download')) },
+      // The texted invitation link: a visitor has no session yet (spec 002 §2 offers them a sign-up form).
+      { path: 'invitation/:token', ...page(() => import('./routes/invitation')) },
       // Guarded: the guard is eager (it shows "Verifying authentication..."), the shell and pages are split.
       {
         Component: ProtectedRoute,
@@ -64,7 +66,7 @@ export const routes: RouteObject[] = [
               { path: 'tasks', ...page(() => import('./routes/tasks')) },
               { path: 'tasks/:id', ...page(() => import('./routes/task-detail')) },
               ...aliases(['contacts', 'contacts/:contactId'], () => import('./routes/contacts')),
-              ...aliases(['group-invite/:inviteId', 'invitation/:inviteId'], () => import('./routes/invitation')),
+              { path: 'group-invite/:inviteId', ...page(() => import('./routes/group-invite')) },
             ],
           },
         ],

@@ -21,8 +21,11 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export const PUBLIC_PATHS = ['/login', '/signup', '/forgot-password', '/reset-password', '/download'];
 
+/** Pages under these prefixes are public too (an invitation link, opened before any account exists). */
+export const PUBLIC_PATH_PREFIXES = ['/invitation/'];
+
 export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
+  return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/') || PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 /** auth-js clears the tokens from an email link by setting an empty hash; drop the leftover '#'. */

@@ -12,6 +12,9 @@ export const QUERY_ROOTS = {
   home: ['home'],
   dashboard: ['dashboard'],
   search: ['search'],
+  workspaces: ['workspaces'],
+  groups: ['groups'],
+  download: ['download'],
 } as const;
 
 type Root = keyof typeof QUERY_ROOTS;

@@ -44,6 +44,8 @@ export function makeContact(name: string, phone: string, overrides: Partial<Cont
     sms_opt_in: false,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    shared_by: null,
+    shared_group_ids: [],
     ...overrides,
   };
 }

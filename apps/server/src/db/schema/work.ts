@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './_columns';
 import { users } from './auth';
+import { groups } from './groups';
 import { workspaces } from './workspaces';
 
 export const DEFAULT_DOCUMENT_TYPES = ['contract', 'estimate', 'invoice', 'permit', 'inspection_report'];
@@ -83,7 +84,8 @@ export const tasks = pgTable(
     priority: text().$type<'low' | 'medium' | 'high'>().notNull().default('medium'),
     dueDate: date({ mode: 'string' }),
     documentId: uuid(),
-    groupId: uuid(),
+    /** A group of the task's workspace (checked by the tasks service); a deleted group leaves its tasks ungrouped. */
+    groupId: uuid().references(() => groups.id, { onDelete: 'set null' }),
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "description") || ${WORKSPACE_LEXEME_SQL}`),
@@ -95,31 +97,10 @@ export const tasks = pgTable(
     index('tasks_workspace_status_created_idx').on(t.workspaceId, t.status, t.createdAt.desc()),
     index('tasks_job_idx').on(t.jobId, t.createdAt.desc()),
     index('tasks_workspace_assignee_idx').on(t.workspaceId, t.assignedTo),
+    index('tasks_group_created_idx').on(t.groupId, t.createdAt.desc()),
     index('tasks_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('tasks_search_vector_idx').using('gin', t.searchVector),
   ],
-);
-
-/** Contacts belong to their owner; owners share them with groups (shared_contacts, with the groups issue). */
-export const contacts = pgTable(
-  'contacts',
-  {
-    id: id(),
-    ownerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    /** Digits only, exactly 10. */
-    phoneNumber: text().notNull(),
-    email: text(),
-    notes: text(),
-    role: text(),
-    emailOptIn: boolean().notNull().default(false),
-    smsOptIn: boolean().notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('contacts_owner_name_idx').on(t.ownerId, t.name), index('contacts_owner_phone_idx').on(t.ownerId, t.phoneNumber)],
 );
 
 /**

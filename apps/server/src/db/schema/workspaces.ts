@@ -1,8 +1,13 @@
-import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './_columns';
 
-/** A contractor company: the tenant (design.md §4). */
-export const workspaces = pgTable('workspaces', {
+/**
+ * A contractor company: the tenant (design.md §4). Deleting one sets deleted_at and unlinks its members; its
+ * work stays (ADR 0009), so an admin can restore it.
+ */
+export const workspaces = pgTable(
+  'workspaces',
+  {
   id: id(),
   name: text().notNull(),
   description: text(),
@@ -13,4 +18,7 @@ export const workspaces = pgTable('workspaces', {
   defaultGroupVisibility: text().$type<'invite_only' | 'contact_visible' | 'public'>().notNull().default('invite_only'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+  deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('workspaces_name_idx').on(t.name)],
+);

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { createContact, deleteContact, findContacts, findContactsByPhone, getContactById, updateContact } from './contacts.service';
+import { createContactGroup, deleteContactGroup, listContactGroups } from './contact-groups.service';
+import { createContact, deleteContact, findContacts, findContactsByPhone, getContactById, shareContact, updateContact } from './contacts.service';
 
 /** The contacts endpoints (contactEndpoints in the contract), registered in the /api scope. */
 export async function contactsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -22,6 +23,17 @@ export async function contactsRoutes(app: FastifyInstance, deps: FeatureDeps): P
 
   route(app, contactEndpoints.remove, async ({ req, params }) => {
     await deleteContact({ db, actor: requireActor(req), contactId: params.id });
+    return { ok: true as const };
+  });
+
+  route(app, contactEndpoints.share, async ({ req, params, body }) => shareContact({ db, actor: requireActor(req), contactId: params.id, groupIds: body.group_ids }));
+
+  route(app, contactEndpoints.listGroups, async ({ req }) => listContactGroups({ db, actor: requireActor(req) }));
+
+  route(app, contactEndpoints.createGroup, async ({ req, body }) => createContactGroup({ db, actor: requireActor(req), input: body }));
+
+  route(app, contactEndpoints.removeGroup, async ({ req, params }) => {
+    await deleteContactGroup({ db, actor: requireActor(req), id: params.id });
     return { ok: true as const };
   });
 }

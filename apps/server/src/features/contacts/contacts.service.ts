@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'driz
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contacts } from '../../db/schema';
+import { contactSharing, replaceSharing, sharedContactIds } from './contacts.sharing';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { likePattern } from '../../db/sql';
@@ -10,9 +11,13 @@ import { likePattern } from '../../db/sql';
 export const CONTACT_NOT_FOUND = 'Contact not found';
 
 type ContactRow = typeof contacts.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Row → contract shape, in one place. `phone` repeats phone_number (the API form, spec 001 §3). */
-function toContact(row: ContactRow): Contact {
+/**
+ * Row → contract shape, in one place. `phone` repeats phone_number (the API form, spec 001 §3); sharing comes
+ * from contactSharing (who shared someone else's contact; the groups an own contact is shared with).
+ */
+export function toContact(row: ContactRow, sharing: { sharedBy: string | null; groupIds: string[] } = { sharedBy: null, groupIds: [] }): Contact {
   return {
     id: row.id,
     owner_id: row.ownerId,
@@ -26,15 +31,41 @@ function toContact(row: ContactRow): Contact {
     sms_opt_in: row.smsOptIn,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    shared_by: sharing.sharedBy,
+    shared_group_ids: sharing.groupIds,
   };
 }
 
-/** Contacts belong to their owner: every query is scoped by owner_id = the verified caller. */
+/** Rows → contract shapes with their sharing (at most two small queries for the whole page). */
+async function withSharing(db: Db, actor: Actor, rows: ContactRow[]): Promise<Contact[]> {
+  const sharing = await contactSharing(db, actor.userId, rows);
+  return rows.map((row) => toContact(row, sharing(row)));
+}
+
+/** Contacts belong to their owner: writes are scoped by owner_id = the verified caller. */
 const owned = (actor: Actor, id: string) => and(eq(contacts.id, id), eq(contacts.ownerId, actor.userId));
+
+/**
+ * What the caller may read: their own contacts, and those shared with a group they are in. The shared ids are
+ * looked up first (an indexed join, usually a handful), so the common case stays the owner-index scan.
+ */
+async function visibleTo(db: Db | Tx, actor: Actor): Promise<SQL> {
+  const shared = await sharedContactIds(db, actor.userId);
+  const own = eq(contacts.ownerId, actor.userId);
+  return shared.length ? or(own, inArray(contacts.id, shared))! : own;
+}
+
+/** A write to a contact the caller can read but does not own is refused by name, not hidden. */
+export const SHARED_CONTACT_READ_ONLY = 'Only the owner can change a shared contact';
+
+async function notOwned(db: Db | Tx, actor: Actor, contactId: string): Promise<AppError> {
+  const [row] = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.id, contactId), await visibleTo(db, actor))).limit(1);
+  return row ? new AppError('FORBIDDEN', SHARED_CONTACT_READ_ONLY) : new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
+}
 
 export async function findContacts(opts: { db: Db; actor: Actor; query: ListContactsQuery }): Promise<ContactList> {
   const { db, actor, query } = opts;
-  const conditions: SQL[] = [eq(contacts.ownerId, actor.userId)];
+  const conditions: SQL[] = [await visibleTo(db, actor)];
   // Every word must appear in the name, email or role; a word of phone characters also matches the phone digits.
   for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
     const pattern = likePattern(word);
@@ -48,7 +79,7 @@ export async function findContacts(opts: { db: Db; actor: Actor; query: ListCont
     db.select().from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(query.limit).offset(query.offset),
     db.select({ n: count() }).from(contacts).where(where),
   ]);
-  return { contacts: rows.map(toContact), total: total?.n ?? 0 };
+  return { contacts: await withSharing(db, actor, rows), total: total?.n ?? 0 };
 }
 
 /** The caller's contacts matching any of `phones` by the spec 001 §5 keys (raw, digits only, +1 prefix). */
@@ -58,23 +89,25 @@ export async function findContactsByPhone(opts: { db: Db; actor: Actor; phones: 
   const rows = await opts.db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.ownerId, opts.actor.userId), inArray(contacts.phoneNumber, keys)))
+    .where(and(await visibleTo(opts.db, opts.actor), inArray(contacts.phoneNumber, keys)))
     .orderBy(asc(contacts.name), asc(contacts.id));
-  return { contacts: rows.map(toContact) };
+  return { contacts: await withSharing(opts.db, opts.actor, rows) };
 }
 
 export async function getContactById(opts: { db: Db; actor: Actor; contactId: string }): Promise<Contact> {
-  const [row] = await opts.db.select().from(contacts).where(owned(opts.actor, opts.contactId)).limit(1);
+  const [row] = await opts.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, opts.contactId), await visibleTo(opts.db, opts.actor)))
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
-  return toContact(row);
+  return (await withSharing(opts.db, opts.actor, [row]))[0]!;
 }
 
 /** The message of the 409 for a second contact with one phone number (the pickers show a contact by phone). */
 export function duplicatePhoneMessage(other: { name: string }): string {
   return `A contact with this phone number already exists: ${other.name}`;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * One phone number per contact within an owner's list: tasks are assigned to a phone number, so two contacts with
@@ -112,6 +145,7 @@ export async function createContact(opts: { db: Db; actor: Actor; input: z.outpu
   });
 }
 
+
 export async function updateContact(opts: { db: Db; actor: Actor; contactId: string; input: z.output<typeof UpdateContactBodySchema> }): Promise<Contact> {
   const { input } = opts;
   const set: Partial<typeof contacts.$inferInsert> = {};
@@ -126,12 +160,26 @@ export async function updateContact(opts: { db: Db; actor: Actor; contactId: str
   return opts.db.transaction(async (tx) => {
     if (set.phoneNumber !== undefined) await assertPhoneFree(tx, opts.actor, set.phoneNumber, opts.contactId);
     const [row] = await tx.update(contacts).set(set).where(owned(opts.actor, opts.contactId)).returning();
-    if (!row) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
-    return toContact(row);
-  });
+    if (!row) throw await notOwned(tx, opts.actor, opts.contactId);
+    return row;
+  }).then(async (row) => (await withSharing(opts.db, opts.actor, [row]))[0]!);
 }
 
 export async function deleteContact(opts: { db: Db; actor: Actor; contactId: string }): Promise<void> {
   const rows = await opts.db.delete(contacts).where(owned(opts.actor, opts.contactId)).returning({ id: contacts.id });
-  if (rows.length === 0) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
+  if (rows.length === 0) throw await notOwned(opts.db, opts.actor, opts.contactId);
+}
+
+/**
+ * Shares one of the caller's contacts with exactly `groupIds` (spec 001 §7: its shared_contacts rows are
+ * replaced). Every group must be one the caller belongs to; otherwise 400 naming group_ids and nothing changes.
+ */
+export async function shareContact(opts: { db: Db; actor: Actor; contactId: string; groupIds: string[] }): Promise<Contact> {
+  const row = await opts.db.transaction(async (tx) => {
+    const [own] = await tx.select().from(contacts).where(owned(opts.actor, opts.contactId)).for('update').limit(1);
+    if (!own) throw await notOwned(tx, opts.actor, opts.contactId);
+    await replaceSharing(tx, { contactId: own.id, userId: opts.actor.userId, groupIds: opts.groupIds });
+    return own;
+  });
+  return (await withSharing(opts.db, opts.actor, [row]))[0]!;
 }

@@ -7,8 +7,8 @@ import { activeJobsJsonSql } from '../jobs';
 import { recentTasksJsonSql } from '../tasks';
 
 /**
- * Documents and groups do not exist yet: their counts and lists answer zero and empty, and the documents and
- * groups issues add them here with their tables (no probing for tables at run time).
+ * Documents do not exist yet: their counts and lists answer zero and empty, and the documents issue adds them here
+ * with its table (no probing for tables at run time). Group names come with the tasks' summary read.
  */
 
 /** The workspace's counts, from the trigger-maintained workspace_counts (no scan of jobs or tasks). */

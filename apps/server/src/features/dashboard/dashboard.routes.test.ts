@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, tasks } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { insertContact, insertJob, insertTask } from '../../test/factories';
+import { insertContact, insertGroup, insertJob, insertTask } from '../../test/factories';
 import { PerformanceStatsCache } from './performance-stats-cache';
 
 let ctx: TestContext;
@@ -83,6 +83,11 @@ describe('GET /api/dashboard/tasks and the home data', () => {
     expect(dash.tasks.every((t) => t.assigned_to === '5557770000' && t.description.startsWith('Step'))).toBe(true);
     expect(dash.tasks.slice(0, 2).map((t) => t.description)).toEqual(['Step 24', 'Step 23']);
     expect(dash.tasks[0]).toMatchObject({ title: 'Early client', job_id: early.id, group_id: null, groups: null });
+    // A task of a group carries the group's name (the fast dashboard's group chips).
+    const crew = await insertGroup(ctx.db, { workspaceId: ws, createdBy: alice.id, name: 'Gutter Crew' });
+    await insertTask(ctx.db, { workspaceId: ws, jobId: early.id, description: 'Grouped step', assignedTo: '5557770000', groupId: crew.id, createdAt: new Date(Date.UTC(2029, 5, 1)) });
+    const grouped = DashboardTaskListSchema.parse((await get('/api/dashboard/tasks', alice)).json()).tasks[0];
+    expect(grouped).toMatchObject({ description: 'Grouped step', group_id: crew.id, groups: { name: 'Gutter Crew' } });
     // A user without a phone on their profile has no assigned tasks.
     const bo = await createTestUser(ctx, { workspaceId: ws });
     await ctx.db.update(profiles).set({ phoneNumber: null }).where(eq(profiles.id, bo.id));

@@ -1,6 +1,7 @@
 import { DEFAULT_RECORDER_SETTINGS, UserSettingsSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { userSettings } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 
@@ -102,10 +103,26 @@ describe('PUT /api/settings', () => {
     expect(await storedRow(user.id)).toMatchObject({ apiUrl: 'http://localhost:3000', theme: 'light' });
   });
 
-  it('tells any client, without a session, which origins an API URL may use', async () => {
+  it('tells any client, without a session, which origins an API URL may use, and that no APK is offered when ANDROID_APK_URL is unset', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ api_origins: ['http://localhost:3000', 'https://api.example.com', 'http://10.0.0.2:3000'] });
+    expect(res.json()).toEqual({ api_origins: ['http://localhost:3000', 'https://api.example.com', 'http://10.0.0.2:3000'], android_apk_url: null });
+  });
+
+  it('gives the configured ANDROID_APK_URL to any client, without a session', async () => {
+    const apkUrl = 'https://github.com/example/fieldbook/releases/latest/download/Fieldbook-latest.apk';
+    const configured = await createTestApp({ ANDROID_APK_URL: apkUrl });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/api/client-config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ api_origins: ['http://localhost:3000'], android_apk_url: apkUrl });
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it.each(['ftp://example.com/Fieldbook-latest.apk', '/download/Fieldbook-latest.apk', 'javascript:alert(1)'])('refuses to start with ANDROID_APK_URL=%s', (value) => {
+    expect(() => loadConfig({ ANDROID_APK_URL: value })).toThrow('ANDROID_APK_URL: must be an absolute http(s) URL');
   });
 
   it.each([

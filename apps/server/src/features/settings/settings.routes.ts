@@ -15,5 +15,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: FeatureDeps): P
     updateUserSettings({ db, userId: requireActor(req).userId, input: body, allowedApiOrigins: config.apiAllowedOrigins }),
   );
 
-  route(app, settingsEndpoints.clientConfig, async () => ({ api_origins: config.apiAllowedOrigins }));
+  // The APK URL goes to the browser as configured: the /download page links straight to the release host (see
+  // apps/web/src/features/download/components/apk-download.tsx for why there is no redirect or proxy route here).
+  route(app, settingsEndpoints.clientConfig, async () => ({ api_origins: config.apiAllowedOrigins, android_apk_url: config.androidApkUrl }));
 }

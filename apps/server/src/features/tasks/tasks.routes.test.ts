@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { insertContact, insertJob, insertTask } from '../../test/factories';
+import { insertContact, insertGroup, insertJob, insertTask } from '../../test/factories';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -101,9 +101,10 @@ describe('GET /api/tasks', () => {
   it('filters by group (the fast dashboard opens /tasks with a group)', async () => {
     const owner = await createTestUser(ctx);
     const job = await insertJob(ctx.db, { workspaceId: owner.workspaceId!, clientName: 'Grouped' });
-    const crewA = crypto.randomUUID();
+    const crewA = (await insertGroup(ctx.db, { workspaceId: owner.workspaceId!, createdBy: owner.id, name: 'Crew A' })).id;
+    const crewB = (await insertGroup(ctx.db, { workspaceId: owner.workspaceId!, createdBy: owner.id, name: 'Crew B' })).id;
     await insertTask(ctx.db, { workspaceId: owner.workspaceId!, jobId: job.id, description: 'Crew A work', groupId: crewA });
-    await insertTask(ctx.db, { workspaceId: owner.workspaceId!, jobId: job.id, description: 'Crew B work', groupId: crypto.randomUUID() });
+    await insertTask(ctx.db, { workspaceId: owner.workspaceId!, jobId: job.id, description: 'Crew B work', groupId: crewB });
     await insertTask(ctx.db, { workspaceId: owner.workspaceId!, jobId: job.id, description: 'No group' });
     const res = TaskListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/tasks?group_id=${crewA}`, headers: owner.headers })).json());
     expect(res).toMatchObject({ total: 1, tasks: [{ description: 'Crew A work' }] });

@@ -6,12 +6,12 @@ import { isoDate, isoTs } from '../../db/sql';
  * The tasks feature's summary read for the home and the fast dashboard: the workspace's newest tasks (optionally
  * only those assigned to one phone) as a JSON array expression, for the caller to put into its own statement — the
  * optimized home stays one round trip. Items are HomeTaskSchema; `withGroup` adds DashboardTaskSchema's group_id
- * and groups (null until groups exist). One index range scan: (workspace_id, created_at DESC) or
- * (workspace_id, assigned_to).
+ * and groups ({ name } of the task's group, by primary key for the at most `limit` rows; null without one). One
+ * index range scan: (workspace_id, created_at DESC) or (workspace_id, assigned_to).
  */
 export function recentTasksJsonSql(opts: { workspaceId: string; userId: string; limit: number; assignedTo?: string; withGroup?: boolean }): SQL {
   const title = taskTitleSql({ jobTitle: sql`j.title`, clientName: sql`j.client_name`, description: sql`t.description`, userId: opts.userId });
-  const group = opts.withGroup ? sql`, 'group_id', t.group_id, 'groups', NULL` : sql``;
+  const group = opts.withGroup ? sql`, 'group_id', t.group_id, 'groups', (SELECT json_build_object('name', g.name) FROM groups g WHERE g.id = t.group_id)` : sql``;
   const assigned = opts.assignedTo === undefined ? sql`` : sql`AND assigned_to = ${opts.assignedTo}`;
   return sql`(SELECT coalesce(json_agg(json_build_object(
       'id', t.id, 'title', ${title}, 'description', t.description, 'status', t.status, 'priority', t.priority,

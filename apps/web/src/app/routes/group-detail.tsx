@@ -1,14 +1,7 @@
-import { IconUsersGroup } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useParams } from 'react-router';
+import { GroupDetailScreen } from '../../features/groups';
 
 export default function GroupDetailPage() {
-  return (
-    <ScreenPlaceholder
-      title="Group Detail"
-      description="A group's members, shared contacts and assistant."
-      icon={<IconUsersGroup size={28} />}
-      emptyTitle="Group details"
-      emptyText="The group's members and shared contacts appear here."
-    />
-  );
+  const { groupId = '' } = useParams();
+  return <GroupDetailScreen key={groupId} groupId={groupId} view="detail" />;
 }

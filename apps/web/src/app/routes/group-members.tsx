@@ -1,14 +1,7 @@
-import { IconUsers } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useParams } from 'react-router';
+import { GroupDetailScreen } from '../../features/groups';
 
 export default function GroupMembersPage() {
-  return (
-    <ScreenPlaceholder
-      title="Group Members"
-      description="The members of a group and their roles."
-      icon={<IconUsers size={28} />}
-      emptyTitle="Members"
-      emptyText="The group's members and pending invitations will be listed here."
-    />
-  );
+  const { groupId = '' } = useParams();
+  return <GroupDetailScreen key={groupId} groupId={groupId} view="members" />;
 }

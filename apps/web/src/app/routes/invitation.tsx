@@ -1,14 +1,13 @@
-import { IconMailForward } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useParams } from 'react-router';
+import { InvitationScreen } from '../../features/groups';
+import { ShellProviders } from '../shell/shell-providers';
 
+/** Public: a visitor opens the texted link without a session (spec 002 §2 note); data and toasts as in the shell. */
 export default function InvitationPage() {
+  const { token = '' } = useParams();
   return (
-    <ScreenPlaceholder
-      title="Group Invitation"
-      description="Accept or decline an invitation to join a group."
-      icon={<IconMailForward size={28} />}
-      emptyTitle="Invitation"
-      emptyText="The invitation's group and the choice to accept or decline appear here."
-    />
+    <ShellProviders>
+      <InvitationScreen token={token} />
+    </ShellProviders>
   );
 }

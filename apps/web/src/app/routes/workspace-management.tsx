@@ -1,14 +1,10 @@
-import { IconBuildingSkyscraper } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { AdminOnly } from '../../features/profile';
+import { WorkspaceManagementScreen } from '../../features/workspaces';
 
 export default function WorkspaceManagementPage() {
   return (
-    <ScreenPlaceholder
-      title="Manage Workspaces"
-      description="Every workspace on this Fieldbook installation and its members."
-      icon={<IconBuildingSkyscraper size={28} />}
-      emptyTitle="Workspaces"
-      emptyText="Workspaces and their members will be listed here."
-    />
+    <AdminOnly>
+      <WorkspaceManagementScreen />
+    </AdminOnly>
   );
 }

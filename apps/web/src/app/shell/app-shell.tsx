@@ -7,7 +7,7 @@ import { NavLink, Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
 import { useAuth } from '../../lib/auth-provider';
 import { OfflineQueueSync } from '../../features/tasks/api/offline-sync';
-import { useProfile } from '../../features/profile/api/get-profile';
+import { useProfile } from '../../features/profile';
 import { SettingsModal } from '../../features/settings/components/settings-modal';
 import { useSavedSettings } from '../../features/settings/lib/use-saved-settings';
 import { isDevMode } from '../../lib/dev-mode';

@@ -2,7 +2,7 @@ import { Badge, CloseButton, Code, Group, Paper, Stack, Text } from '@mantine/co
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-provider';
-import { useProfile } from '../../features/profile/api/get-profile';
+import { useProfile } from '../../features/profile';
 
 /** Spec 000 §9: the auth debug panel appears after 2 s. */
 export const AUTH_DEBUG_DELAY_MS = 2000;

@@ -2,7 +2,7 @@ import { TextInput, Tooltip } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useProfile } from '../../features/profile/api/get-profile';
+import { useProfile } from '../../features/profile';
 
 /**
  * The header's workspace search: usable only with a default workspace (spec 000 §2). Enter opens the

@@ -6,5 +6,6 @@ export { useContacts } from './api/get-contacts';
 export { usePhoneDirectory } from './api/get-contacts-by-phone';
 export { contactKeys } from './api/keys';
 export { ContactPickerList, initialsOf } from './components/contact-picker-list';
+export { ContactGroupBar } from './components/contact-group-bar';
 export { ContactPickerModal } from './components/contact-picker-modal';
 export { phoneDirectory, type PhoneDirectory } from './lib/phone-directory';

@@ -2,3 +2,4 @@
 export { taskKeys } from './api/keys';
 export { useSearch } from './api/search';
 export { useUpdateTaskStatus } from './api/update-task-status';
+export { CreateTaskDialog, type CreateTaskEntry } from './components/create-task-dialog';

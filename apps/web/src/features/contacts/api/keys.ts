@@ -8,4 +8,5 @@ export const contactKeys = {
   byPhone: (phones: readonly string[]) => [...contactKeys.all, 'by-phone', ...phones] as const,
   details: () => [...contactKeys.all, 'detail'] as const,
   detail: (id: string) => [...contactKeys.details(), id] as const,
+  groups: () => [...contactKeys.all, 'contact-groups'] as const,
 };

@@ -1,4 +1,5 @@
-import { Drawer } from '@mantine/core';
+import { Button, Drawer, Group, Text } from '@mantine/core';
+import { IconShare } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Contact } from '@fieldbook/contract';
 import { useState } from 'react';
@@ -10,6 +11,8 @@ import { useUpdateContact } from '../api/update-contact';
 import { contactToForm, EMPTY_CONTACT_FORM, CONTACT_SERVER_FIELDS, formToContactBody, type ContactFormErrors } from '../lib/contact-form';
 import { ContactForm } from './contact-form';
 import { DeleteContactDialog } from './delete-contact-dialog';
+import { ShareContactModal } from './share-contact-modal';
+import { SharedContactView } from './shared-contact-view';
 
 export type ContactPanelMode = { kind: 'create' } | { kind: 'edit'; contact: Contact };
 
@@ -25,10 +28,12 @@ export function ContactPanel({ mode, onClose }: { mode: ContactPanelMode | null;
   const remove = useDeleteContact();
   const [serverErrors, setServerErrors] = useState<ContactFormErrors>({});
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const [isSharing, setSharing] = useState(false);
 
   const close = () => {
     setServerErrors({});
     setConfirmingDelete(false);
+    setSharing(false);
     onClose();
   };
   const onFailure = (verb: string) => (err: Error) => {
@@ -37,16 +42,28 @@ export function ContactPanel({ mode, onClose }: { mode: ContactPanelMode | null;
   };
 
   const editing = mode?.kind === 'edit' ? mode.contact : null;
+  const isShared = Boolean(editing?.shared_by);
   return (
     <Drawer
       opened={mode !== null}
       onClose={close}
       position="right"
       size={isPhone ? '100%' : 'md'}
-      title={editing ? 'Edit Contact' : 'New Contact'}
+      title={isShared ? 'Shared Contact' : editing ? 'Edit Contact' : 'New Contact'}
       padding="lg"
     >
-      {mode && (
+      {editing && isShared && <SharedContactView contact={editing} onClose={close} />}
+      {editing && !isShared && (
+        <Group justify="space-between" mb="md" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {editing.shared_group_ids.length ? `Shared with ${editing.shared_group_ids.length} group(s)` : 'Not shared with any group'}
+          </Text>
+          <Button size="xs" variant="light" leftSection={<IconShare size={14} />} onClick={() => setSharing(true)}>
+            Share with Groups
+          </Button>
+        </Group>
+      )}
+      {mode && !isShared && (
         <ContactForm
           // A different contact (or a fresh create) starts from its own values.
           key={editing ? `${editing.id}-${editing.updated_at}` : 'new'}
@@ -67,7 +84,8 @@ export function ContactPanel({ mode, onClose }: { mode: ContactPanelMode | null;
           }}
         />
       )}
-      {editing && (
+      {editing && !isShared && <ShareContactModal contact={editing} opened={isSharing} onClose={() => setSharing(false)} />}
+      {editing && !isShared && (
         <DeleteContactDialog
           opened={isConfirmingDelete}
           name={editing.name}

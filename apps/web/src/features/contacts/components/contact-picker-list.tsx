@@ -15,6 +15,10 @@ export type ContactPickerListProps = {
   /** At most this many contacts (default unlimited). 1 makes it a single choice: a new pick replaces the old. */
   maxSelection?: number;
   label?: string;
+  /** Contacts not to offer (e.g. the invite modal leaves out people already in the group). */
+  exclude?: (contact: Contact) => boolean;
+  /** The list's max height (default CONTACT_LIST_MAX_HEIGHT; spec 002 lists scroll at 15rem). */
+  maxHeight?: string;
 };
 
 export function initialsOf(name: string): string {
@@ -33,14 +37,15 @@ export const PICKER_SEARCH_DEBOUNCE_MS = 300;
  * The server searches (name, phone digits, email) and answers the first 50 by name, so an owner with thousands
  * of contacts finds any of them. Options are keyed by contact id: two contacts may share a phone number.
  */
-export function ContactPickerList({ value, onChange, maxSelection, label = 'Search contacts' }: ContactPickerListProps) {
+export function ContactPickerList({ value, onChange, maxSelection, label = 'Search contacts', exclude, maxHeight = CONTACT_LIST_MAX_HEIGHT }: ContactPickerListProps) {
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), PICKER_SEARCH_DEBOUNCE_MS);
   const contacts = useContacts({ q });
-  const shown = contacts.data?.contacts ?? [];
+  const listed = contacts.data?.contacts ?? [];
+  const shown = exclude ? listed.filter((c) => !exclude(c)) : listed;
   // Picked contacts stay known after a new search no longer lists them: onChange hands back whole contacts.
   const known = useRef(new Map<string, Contact>());
-  for (const c of shown) known.current.set(c.id, c);
+  for (const c of listed) known.current.set(c.id, c);
   const isSingle = maxSelection === 1;
   const isFull = maxSelection !== undefined && value.length >= maxSelection;
   const total = contacts.data?.total ?? 0;
@@ -77,7 +82,7 @@ export function ContactPickerList({ value, onChange, maxSelection, label = 'Sear
           {q === '' ? 'No contacts available' : 'No matching contacts found'}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={CONTACT_LIST_MAX_HEIGHT} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
           <Stack gap={4} role="listbox" aria-label="Contacts" aria-multiselectable={!isSingle}>
             {shown.map((contact) => {
               const isSelected = value.includes(contact.id);
@@ -116,9 +121,9 @@ export function ContactPickerList({ value, onChange, maxSelection, label = 'Sear
               );
             })}
           </Stack>
-          {total > shown.length && (
+          {total > listed.length && (
             <Text size="xs" c="dimmed" ta="center" py={4}>
-              Showing {shown.length} of {total} — type to narrow the list
+              Showing {listed.length} of {total} — type to narrow the list
             </Text>
           )}
         </ScrollArea.Autosize>

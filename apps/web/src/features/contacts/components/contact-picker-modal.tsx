@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Contact } from '@fieldbook/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ContactGroupBar } from './contact-group-bar';
 import { ContactPickerList } from './contact-picker-list';
 
 /**
@@ -12,7 +13,7 @@ import { ContactPickerList } from './contact-picker-list';
  * - maxSelection: at most this many contacts (default unlimited); 1 = a single choice.
  * - initialSelectedIds: contact ids ticked when the modal opens.
  * - onConfirm receives the chosen Contact objects (phone_number is digits only); the modal then closes.
- * (Creating a contact group from here needs the groups issue; it is left out rather than faked.)
+ * Above the list: the caller's contact groups (a click adds one's contacts) and 'New contact group'.
  */
 export type ContactPickerModalProps = {
   opened: boolean;
@@ -35,26 +36,34 @@ export function ContactPickerModal({
 }: ContactPickerModalProps) {
   const isPhone = useMediaQuery('(max-width: 36em)');
   const [ids, setIds] = useState<string[]>(initialSelectedIds ?? []);
-  const [chosen, setChosen] = useState<Contact[]>([]);
+  // Every contact seen in the list or a contact group, so the chosen ids become whole contacts on confirm.
+  const seen = useRef(new Map<string, Contact>());
+  const remember = (contacts: Contact[]) => contacts.forEach((c) => seen.current.set(c.id, c));
+  const chosen = ids.map((id) => seen.current.get(id)).filter((c): c is Contact => Boolean(c));
 
   // Each opening starts from the caller's selection.
   useEffect(() => {
-    if (opened) {
-      setIds(initialSelectedIds ?? []);
-      setChosen([]);
-    }
+    if (opened) setIds(initialSelectedIds ?? []);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on open
   }, [opened]);
 
   return (
     <Modal opened={opened} onClose={onClose} title={title} fullScreen={isPhone} size="md">
       <Stack gap="md">
+        <ContactGroupBar
+          value={ids}
+          maxSelection={maxSelection}
+          onChange={(next, added) => {
+            remember(added);
+            setIds(next);
+          }}
+        />
         <ContactPickerList
           value={ids}
           maxSelection={maxSelection}
           onChange={(next, contacts) => {
+            remember(contacts);
             setIds(next);
-            setChosen(contacts);
           }}
         />
         <Group justify="flex-end" gap="sm">

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconMail, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
 import { formatPhoneInput, type Contact } from '@fieldbook/contract';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -16,7 +16,7 @@ import classes from './contact-picker.module.css';
 
 function ContactRow({ contact, onOpen }: { contact: Contact; onOpen: () => void }) {
   return (
-    <UnstyledButton onClick={onOpen} className={classes.option} data-testid="contact-row" aria-label={`Edit ${contact.name}`}>
+    <UnstyledButton onClick={onOpen} className={classes.option} data-testid="contact-row" aria-label={contact.shared_by ? `Open ${contact.name}` : `Edit ${contact.name}`}>
       <Group gap="sm" wrap="nowrap" py={4}>
         <Avatar radius="xl" color="fieldbook" variant="light">
           {initialsOf(contact.name)}
@@ -31,6 +31,15 @@ function ContactRow({ contact, onOpen }: { contact: Contact; onOpen: () => void 
               </Text>
             )}
           </Text>
+          {contact.shared_by ? (
+            <Badge size="xs" variant="light" color="blue">
+              Shared by {contact.shared_by}
+            </Badge>
+          ) : contact.shared_group_ids.length > 0 ? (
+            <Badge size="xs" variant="light" color="gray">
+              Shared with {contact.shared_group_ids.length} group(s)
+            </Badge>
+          ) : null}
           <Group gap="md" wrap="wrap">
             <Text size="sm" c="dimmed" component="span">
               <IconPhone size={13} style={{ verticalAlign: -2 }} /> {formatPhoneInput(contact.phone_number)}

@@ -24,6 +24,8 @@ describe('contact form', () => {
       sms_opt_in: true,
       created_at: '',
       updated_at: '',
+      shared_by: null,
+      shared_group_ids: [],
     });
     expect(form.phone).toBe('(555) 123-4567');
     expect(formToContactBody({ ...form, name: '  Ann Roofer ', notes: '  ' })).toEqual({

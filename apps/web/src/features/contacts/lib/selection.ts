@@ -8,3 +8,17 @@ export function nextSelection(value: readonly string[], id: string, maxSelection
   if (maxSelection !== undefined && value.length >= maxSelection) return [...value];
   return [...value, id];
 }
+
+/**
+ * The selection after picking a whole contact group: its contacts are added after those already chosen, in the
+ * group's order, up to maxSelection (a single choice takes the first). Contacts already chosen stay once.
+ */
+export function withGroupSelected(value: readonly string[], groupIds: readonly string[], maxSelection?: number): string[] {
+  if (maxSelection === 1) return groupIds.length ? [groupIds[0]!] : [...value];
+  const next = [...value];
+  for (const id of groupIds) {
+    if (maxSelection !== undefined && next.length >= maxSelection) break;
+    if (!next.includes(id)) next.push(id);
+  }
+  return next;
+}

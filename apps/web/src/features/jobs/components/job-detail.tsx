@@ -8,7 +8,7 @@ import { jobDisplayName } from '../lib/assignee';
 import { formatDate } from '../lib/job-display';
 import { jobStatusColor, jobStatusLabel } from '../lib/job-status';
 import { useContactDirectory } from '../lib/use-contact-directory';
-import { AddTaskModal } from './add-task-modal';
+import { CreateTaskDialog } from '../../tasks';
 import { JobDocuments } from './job-documents';
 import { JobStatusSelect } from './job-status-select';
 import { JobTaskList } from './job-task-list';
@@ -131,7 +131,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
           </Paper>
         </Grid.Col>
       </Grid>
-      <AddTaskModal job={addTaskFor} onClose={() => setAddTaskFor(null)} />
+      <CreateTaskDialog entry={addTaskFor ? { from: 'job', job: addTaskFor } : null} onClose={() => setAddTaskFor(null)} />
     </Stack>
   );
 }

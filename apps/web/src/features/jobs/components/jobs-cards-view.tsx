@@ -8,7 +8,7 @@ import { DASHBOARD_STATUS_FILTERS } from '../lib/job-status';
 import { useContactDirectory } from '../lib/use-contact-directory';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { JOBS_INITIAL_FETCH_DELAY_MS, useInitialDelay } from '../lib/use-initial-delay';
-import { AddTaskModal } from './add-task-modal';
+import { CreateTaskDialog } from '../../tasks';
 import { JobCard } from './job-card';
 import { JobSearchResults } from './job-search-results';
 import { LoadError } from '../../../components/load-error';
@@ -118,7 +118,7 @@ export function JobsCardsView() {
         </>
       )}
 
-      <AddTaskModal job={addTaskFor} onClose={() => setAddTaskFor(null)} />
+      <CreateTaskDialog entry={addTaskFor ? { from: 'job', job: addTaskFor } : null} onClose={() => setAddTaskFor(null)} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { JobStatus, TaskPriority } from '@fieldbook/contract';
+import type { JobStatus } from '@fieldbook/contract';
 
 type Option<V extends string> = { value: V; label: string };
 
@@ -33,12 +33,6 @@ export const TABLE_STATUS_FILTERS: Option<JobStatus | 'all'>[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
-];
-
-export const PRIORITY_OPTIONS: Option<TaskPriority>[] = [
-  { value: 'low', label: 'Low' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'high', label: 'High' },
 ];
 
 const JOB_STATUS_COLORS: Record<JobStatus, string> = {

@@ -17,7 +17,12 @@ beforeEach(() => {
     return answer();
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  // Mantine removes its transition-blocking style 10 ms after a colour-scheme change; let that timer run before
+  // the test environment (and its document) is torn down.
+  await new Promise((resolve) => setTimeout(resolve, 30));
+});
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

@@ -1,4 +1,4 @@
-import { taskEndpoints, type CreateTaskBody, type Task } from '@fieldbook/contract';
+import { taskEndpoints, type CreateJobTaskBody, type CreateTaskBody, type Task } from '@fieldbook/contract';
 import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callEndpoint } from '../../../lib/call-endpoint';
@@ -32,4 +32,16 @@ export function useCreateTask() {
   );
   const mutate = useQueueableMutate<CreateTaskBody, MutateOptions<Task, Error, CreateTaskBody>>(mutation.mutate, toQueue);
   return { ...mutation, mutate };
+}
+
+export type CreateJobTaskInput = { jobId: string; body: CreateJobTaskBody };
+
+/** POST /api/jobs/:id/tasks (a job's Add Task); job_id is repeated in the body as the spec sends it. */
+export function createJobTask({ jobId, body }: CreateJobTaskInput): Promise<Task> {
+  return callEndpoint(taskEndpoints.createForJob, { params: { id: jobId }, body: { ...body, job_id: jobId } });
+}
+
+export function useCreateJobTask() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createJobTask, onSettled: () => invalidateTaskViews(queryClient) });
 }

@@ -195,7 +195,7 @@ export function AssigneeBoard() {
 
       <AssignTaskDialog task={assigning} onClose={() => setAssigning(null)} />
       <BatchAssignDialog opened={isBatchOpen} onClose={() => setBatchOpen(false)} />
-      <CreateTaskDialog opened={createFor !== null} onClose={() => setCreateFor(null)} initialJob={createFor?.job ?? null} />
+      <CreateTaskDialog entry={createFor ? { from: 'board', initialJob: createFor.job } : null} onClose={() => setCreateFor(null)} />
     </Stack>
   );
 }

@@ -1,24 +1,30 @@
-import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Input, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { formatPhoneInput, type Contact, type TaskPriority } from '@fieldbook/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import type { TaskPriority } from '@fieldbook/contract';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { fieldErrorsOf } from '../../../lib/api-client';
-import { useContacts } from '../../contacts';
-import { useCreateTask } from '../api/create-task';
-import { useJobSelect, type JobChoice } from './use-job-select';
-import { CREATE_TASK_SERVER_FIELDS, emptyCreateTaskForm, toCreateTaskBody, validateCreateTask, type CreateTaskFormValues } from '../lib/create-task-form';
 import { localIsoDate } from '../../../lib/due-status';
+import { ContactPickerList } from '../../contacts';
+import { useCreateJobTask, useCreateTask } from '../api/create-task';
+import { useJobSelect, type JobChoice } from './use-job-select';
+import {
+  canSubmitCreateTask,
+  CREATE_TASK_SERVER_FIELDS,
+  emptyCreateTaskForm,
+  toCreateTaskBody,
+  validateCreateTask,
+  type CreateTaskFormValues,
+} from '../lib/create-task-form';
 
 export type { JobChoice } from './use-job-select';
 
-type CreateTaskDialogProps = {
-  opened: boolean;
-  onClose: () => void;
-  /** Opened from a job ("Create Task for this Job"): that job, preselected. */
-  initialJob?: JobChoice | null;
-};
+/**
+ * Where the form was opened from: the tasks board (Create New Task, optionally with a job preselected by
+ * "Create Task for this Job") or a job (Add Task on a job card or the job page, for that job).
+ */
+export type CreateTaskEntry = { from: 'board'; initialJob: JobChoice | null } | { from: 'job'; job: { id: string; name: string } };
 
 const PRIORITIES: Array<{ value: TaskPriority; label: string }> = [
   { value: 'low', label: 'Low' },
@@ -26,58 +32,65 @@ const PRIORITIES: Array<{ value: TaskPriority; label: string }> = [
   { value: 'high', label: 'High' },
 ];
 
-const assigneeLabel = (c: Contact | null) => (c ? `${c.name} · ${formatPhoneInput(c.phone_number)}` : '');
-
-/** Create New Task (spec 001 §2, §5): description and job required, due date not before today, priority medium. */
-export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDialogProps) {
+/** The one create-task form, for both entry points (spec 001 §2, §5); `entry` null keeps it closed. */
+export function CreateTaskDialog({ entry, onClose }: { entry: CreateTaskEntry | null; onClose: () => void }) {
   const isPhone = useMediaQuery('(max-width: 36em)');
-  const create = useCreateTask();
-  // Assign to: the server searches the caller's contacts as the user types (any number of contacts).
-  const [assigneeSearch, setAssigneeSearch] = useState('');
-  const [assignee, setAssignee] = useState<Contact | null>(null);
-  const [debouncedAssigneeSearch] = useDebouncedValue(assigneeSearch === assigneeLabel(assignee) ? '' : assigneeSearch, 300);
-  const contacts = useContacts({ q: debouncedAssigneeSearch, enabled: opened });
-  const jobSelect = useJobSelect({ enabled: opened, initial: initialJob ?? null });
-  const form = useForm<CreateTaskFormValues>({ initialValues: emptyCreateTaskForm(), validate: (values) => validateCreateTask(values) });
+  return (
+    <Modal opened={entry !== null} onClose={onClose} title={entry?.from === 'job' ? 'Add Task' : 'Create New Task'} fullScreen={isPhone} size="lg">
+      {/* Mounted per opening (the modal drops its content when closed): every opening starts with an empty form. */}
+      {entry && <CreateTaskForm entry={entry} onClose={onClose} />}
+    </Modal>
+  );
+}
 
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(emptyCreateTaskForm(initialJob?.value ?? null));
-    form.clearErrors();
-    jobSelect.reset(initialJob ?? null);
-    setAssignee(null);
-    setAssigneeSearch('');
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on each opening only
-  }, [opened, initialJob?.value]);
+function CreateTaskForm({ entry, onClose }: { entry: CreateTaskEntry; onClose: () => void }) {
+  const kind = entry.from;
+  const initialJob = entry.from === 'job' ? { value: entry.job.id, label: entry.job.name } : entry.initialJob;
+  const createOnBoard = useCreateTask();
+  const createOnJob = useCreateJobTask();
+  const jobSelect = useJobSelect({ enabled: kind === 'board', initial: initialJob });
+  const [assigneeIds, setAssigneeIds] = useState<string[]>([]);
+  const form = useForm<CreateTaskFormValues>({
+    initialValues: emptyCreateTaskForm(initialJob?.value ?? null),
+    validate: (values) => validateCreateTask(values, kind),
+  });
 
-  // Keyed by contact id: two contacts may share a phone number, and option values must be unique.
-  const assigneeOptions = useMemo(() => {
-    const list = [...(contacts.data?.contacts ?? [])];
-    if (assignee && !list.some((c) => c.id === assignee.id)) list.unshift(assignee);
-    return list;
-  }, [contacts.data, assignee]);
-  const assigneeData = useMemo(() => assigneeOptions.map((c) => ({ value: c.id, label: assigneeLabel(c) })), [assigneeOptions]);
+  const onSuccess = () => {
+    toast.success('Task created successfully');
+    onClose();
+  };
+  const onError = (err: Error) => {
+    for (const [field, message] of Object.entries(fieldErrorsOf(err, CREATE_TASK_SERVER_FIELDS))) form.setFieldError(field, message);
+    toast.error('Failed to create task');
+  };
 
   const submit = form.onSubmit((values) => {
-    create.mutate(toCreateTaskBody(values), {
-      onSuccess: () => {
-        toast.success('Task created successfully');
-        onClose();
-      },
-      // Offline: the notice is shown by the hook, the task is on the board with a temporary id.
-      onQueued: onClose,
-      onError: (err) => {
-        for (const [field, message] of Object.entries(fieldErrorsOf(err, CREATE_TASK_SERVER_FIELDS))) form.setFieldError(field, message);
-        toast.error('Failed to create task');
-      },
-    });
+    const body = toCreateTaskBody(values);
+    if (entry.from === 'job') createOnJob.mutate({ jobId: entry.job.id, body }, { onSuccess, onError });
+    // Offline the board's create is queued: the hook shows the notice and puts the task on the board.
+    else createOnBoard.mutate(body, { onSuccess, onQueued: onClose, onError });
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create New Task" fullScreen={isPhone} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Textarea size="md" label="Task description" placeholder="What needs to be done?" withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {entry.from === 'job' && (
+          <Text size="sm" c="dimmed">
+            For <b>{entry.job.name}</b>
+          </Text>
+        )}
+        <Textarea
+          size="md"
+          label="Task description"
+          placeholder="What needs to be done?"
+          withAsterisk
+          autosize
+          minRows={3}
+          maxRows={8}
+          data-autofocus
+          {...form.getInputProps('description')}
+        />
+        {entry.from === 'board' && (
           <Select
             size="md"
             label="Job"
@@ -87,46 +100,37 @@ export function CreateTaskDialog({ opened, onClose, initialJob }: CreateTaskDial
             onChange={(value, option) => form.setFieldValue('jobId', jobSelect.choose(value, option)?.value ?? null)}
             error={form.errors.jobId}
           />
-          <Select
-            size="md"
-            label="Assign to"
-            placeholder={assigneeData.length || debouncedAssigneeSearch ? 'Unassigned' : 'No contacts available'}
-            searchable
-            clearable
-            data={assigneeData}
-            filter={({ options }) => options}
-            searchValue={assigneeSearch}
-            onSearchChange={setAssigneeSearch}
-            nothingFoundMessage={contacts.isFetching ? 'Loading contacts…' : 'No matching contacts found'}
-            value={assignee?.id ?? null}
-            onChange={(id) => {
-              const contact = assigneeOptions.find((c) => c.id === id) ?? null;
-              setAssignee(contact);
-              form.setFieldValue('assignee', contact?.phone_number ?? null);
+        )}
+        <Input.Wrapper label="Assign to" withAsterisk={kind === 'job'} error={form.errors.assignee}>
+          <ContactPickerList
+            label="Search assignees"
+            value={assigneeIds}
+            maxSelection={1}
+            onChange={(ids, contacts) => {
+              setAssigneeIds(ids);
+              form.setFieldValue('assignee', contacts[0]?.phone_number ?? null);
             }}
-            error={form.errors.assignee}
-            comboboxProps={{ withinPortal: true }}
           />
-          {/* One column on phones: a grown Group caps each child at half the width, which clipped "High". */}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput type="date" label="Due date" min={localIsoDate(new Date())} {...form.getInputProps('dueDate')} />
-            <Stack gap={4}>
-              <Text size="md" fw={500} id="create-task-priority">
-                Priority
-              </Text>
-              <SegmentedControl size="md" fullWidth aria-labelledby="create-task-priority" data={PRIORITIES} {...form.getInputProps('priority')} />
-            </Stack>
-          </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create Task
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </Input.Wrapper>
+        {/* One column on phones: a grown Group caps each child at half the width, which clipped "High". */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput type="date" label="Due date (optional)" min={localIsoDate(new Date())} {...form.getInputProps('dueDate')} />
+          <Stack gap={4}>
+            <Text size="md" fw={500} id="create-task-priority">
+              Priority
+            </Text>
+            <SegmentedControl size="md" fullWidth aria-labelledby="create-task-priority" data={PRIORITIES} {...form.getInputProps('priority')} />
+          </Stack>
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSubmitCreateTask(form.values, kind)} loading={createOnBoard.isPending || createOnJob.isPending}>
+            Create Task
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

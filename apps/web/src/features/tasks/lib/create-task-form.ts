@@ -1,6 +1,15 @@
 import { DUE_DATE_BEFORE_TODAY_MESSAGE, type CreateTaskBody, type TaskPriority } from '@fieldbook/contract';
 import { daysUntil } from '../../../lib/due-status';
 
+/**
+ * Where a task is created from (spec 001 §5 has a rule set for each):
+ * - 'board': Create New Task on the tasks page — the job is chosen in the form and required, the assignee is
+ *   optional, and the rules are checked when the user submits;
+ * - 'job': a job's Add Task — the job is given, the assignee is required, and Create Task stays disabled until
+ *   the description and the assignee are there.
+ */
+export type TaskFormEntry = 'board' | 'job';
+
 export type CreateTaskFormValues = {
   description: string;
   jobId: string | null;
@@ -15,17 +24,27 @@ export function emptyCreateTaskForm(jobId: string | null = null): CreateTaskForm
   return { description: '', jobId, assignee: null, dueDate: '', priority: 'medium' };
 }
 
-/** Create Task rules (spec 001 §5), checked before the request; the server checks them again. */
-export function validateCreateTask(values: CreateTaskFormValues, today: Date | string = new Date()): Partial<Record<keyof CreateTaskFormValues, string>> {
+/** The rules of both entry points, checked before the request; the server checks them again. */
+export function validateCreateTask(
+  values: CreateTaskFormValues,
+  entry: TaskFormEntry = 'board',
+  today: Date | string = new Date(),
+): Partial<Record<keyof CreateTaskFormValues, string>> {
   const errors: Partial<Record<keyof CreateTaskFormValues, string>> = {};
   if (!values.description.trim()) errors.description = 'Task description is required';
   if (!values.jobId) errors.jobId = 'Please select a job for this task';
+  if (entry === 'job' && !values.assignee) errors.assignee = 'Choose who will do this task';
   const days = daysUntil(values.dueDate, today);
   if (values.dueDate && days !== null && days < 0) errors.dueDate = DUE_DATE_BEFORE_TODAY_MESSAGE;
   return errors;
 }
 
-/** The POST /api/tasks body: empty assignee and due date are sent as null. */
+/** Whether Create Task is enabled: always on the board (errors show on submit); on a job only with a description and an assignee. */
+export function canSubmitCreateTask(values: CreateTaskFormValues, entry: TaskFormEntry): boolean {
+  return entry === 'board' || (values.description.trim().length > 0 && Boolean(values.assignee));
+}
+
+/** The request body (POST /api/tasks, and POST /api/jobs/:id/tasks, which takes the same fields): empty assignee and due date are sent as null. */
 export function toCreateTaskBody(values: CreateTaskFormValues): CreateTaskBody {
   return {
     description: values.description.trim(),

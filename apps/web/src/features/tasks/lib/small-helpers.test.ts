@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCreateTaskForm, toCreateTaskBody, validateCreateTask } from './create-task-form';
+import { canSubmitCreateTask, emptyCreateTaskForm, toCreateTaskBody, validateCreateTask } from './create-task-form';
 import { isCompletingSwipe, swipeAxis } from './swipe';
 
 describe('swipe to complete', () => {
@@ -21,13 +21,24 @@ describe('swipe to complete', () => {
 describe('Create Task rules', () => {
   const today = '2025-03-10';
   it('needs a trimmed description and a job; due date not before today', () => {
-    expect(validateCreateTask({ ...emptyCreateTaskForm(), description: '   ' }, today)).toEqual({
+    expect(validateCreateTask({ ...emptyCreateTaskForm(), description: '   ' }, 'board', today)).toEqual({
       description: 'Task description is required',
       jobId: 'Please select a job for this task',
     });
     const ok = { ...emptyCreateTaskForm('00000000-0000-4000-8000-000000000001'), description: 'Tear off' };
-    expect(validateCreateTask({ ...ok, dueDate: '2025-03-09' }, today)).toEqual({ dueDate: 'Due date cannot be before today' });
-    expect(validateCreateTask({ ...ok, dueDate: '2025-03-10' }, today)).toEqual({});
+    expect(validateCreateTask({ ...ok, dueDate: '2025-03-09' }, 'board', today)).toEqual({ dueDate: 'Due date cannot be before today' });
+    expect(validateCreateTask({ ...ok, dueDate: '2025-03-10' }, 'board', today)).toEqual({});
+  });
+
+  it('on a job the assignee is required too, and Create Task waits for the description and the assignee', () => {
+    const onJob = { ...emptyCreateTaskForm('00000000-0000-4000-8000-000000000001'), description: 'Tarp the roof' };
+    expect(validateCreateTask(onJob, 'job', today)).toEqual({ assignee: 'Choose who will do this task' });
+    expect(validateCreateTask({ ...onJob, assignee: '5125550178' }, 'job', today)).toEqual({});
+    expect(canSubmitCreateTask(onJob, 'job')).toBe(false);
+    expect(canSubmitCreateTask({ ...onJob, assignee: '5125550178' }, 'job')).toBe(true);
+    expect(canSubmitCreateTask({ ...onJob, description: '   ', assignee: '5125550178' }, 'job')).toBe(false);
+    // The board's button is always enabled: its errors show when the user submits.
+    expect(canSubmitCreateTask(emptyCreateTaskForm(), 'board')).toBe(true);
   });
 
   it('sends empty assignee and due date as null, priority default medium', () => {

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './_columns';
+import { users } from './auth';
+
+/** Contacts belong to their owner; owners share them with groups (shared_contacts in groups.ts). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** Digits only, exactly 10. */
+    phoneNumber: text().notNull(),
+    email: text(),
+    notes: text(),
+    role: text(),
+    emailOptIn: boolean().notNull().default(false),
+    smsOptIn: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contacts_owner_name_idx').on(t.ownerId, t.name), index('contacts_owner_phone_idx').on(t.ownerId, t.phoneNumber)],
+);
+
+/**
+ * The contact picker's own lists (spec 001 §2 "can create a new contact group"): an owner's named selection of
+ * their contacts, e.g. "Roofers". Not a crew (groups.ts): no members, roles or sharing.
+ */
+export const contactGroups = pgTable(
+  'contact_groups',
+  {
+    id: id(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_groups_owner_idx').on(t.ownerId, t.name), check('contact_groups_name_not_blank', sql`btrim(${t.name}) <> ''`)],
+);
+
+export const contactGroupMembers = pgTable(
+  'contact_group_members',
+  {
+    contactGroupId: uuid()
+      .notNull()
+      .references(() => contactGroups.id, { onDelete: 'cascade' }),
+    contactId: uuid()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contactGroupId, t.contactId] }), index('contact_group_members_contact_idx').on(t.contactId)],
+);

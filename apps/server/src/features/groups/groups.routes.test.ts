@@ -1,0 +1,235 @@
+import { AcceptInvitationResultSchema, GroupListSchema, GroupMemberListSchema, GroupSchema, InvitationPreviewSchema, InvitationSignUpResultSchema, InviteResultSchema } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupMembers, groups, invitations, outboxMessages, profiles, users } from '../../db/schema';
+import { insertContact } from '../../test/factories';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+
+let ctx: TestContext;
+let clock = new Date('2026-11-24T12:00:00Z');
+let creator: TestUser;
+let crew: TestUser; // becomes a member
+let stranger: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { now: () => clock });
+  creator = await createTestUser(ctx, { email: 'creator@example.com' });
+  crew = await createTestUser(ctx, { email: 'crew@example.com', workspaceId: creator.workspaceId });
+  stranger = await createTestUser(ctx, { email: 'stranger@example.com' });
+});
+afterAll(() => ctx.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
+  ctx.app.inject({ method, url, ...(user ? { headers: user.headers } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const createGroup = async (user: TestUser, name: string) => GroupSchema.parse((await call(user, 'POST', '/api/groups', { name, description: 'Roof crew' })).json());
+const tokenOf = (body: string) => /\/invitation\/([A-Za-z0-9_-]+)/.exec(body)![1]!;
+const smsTo = async (phone: string) => (await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone))).map((m) => m.body);
+
+/** Invites a contact of `by` with this phone and returns the token from the texted link. */
+async function inviteByPhone(by: TestUser, groupId: string, phone: string, role?: 'admin' | 'member' | 'view_only'): Promise<string> {
+  const contact = await insertContact(ctx.db, { ownerId: by.id, name: `Crew ${phone}`, phoneNumber: phone });
+  const res = await call(by, 'POST', `/api/groups/${groupId}/invitations`, { contact_ids: [contact.id], ...(role ? { role } : {}) });
+  expect(res.statusCode).toBe(201);
+  const texts = await smsTo(`+1${phone}`);
+  return tokenOf(texts.at(-1)!);
+}
+
+describe('groups', () => {
+  it('creates a group in the caller’s workspace with the creator as admin member; blank names are refused', async () => {
+    const before = (await ctx.db.select().from(groups)).length;
+    const bad = await call(creator, 'POST', '/api/groups', { name: '  ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual([{ field: 'name', message: 'Group name is required' }]);
+    expect((await ctx.db.select().from(groups)).length).toBe(before);
+    expect((await call(null, 'POST', '/api/groups', { name: 'x' })).statusCode).toBe(401);
+
+    const group = await createGroup(creator, ' North Crew ');
+    expect(group).toMatchObject({ name: 'North Crew', workspace_id: creator.workspaceId, created_by: creator.id, member_count: 1, is_creator: true, my_role: 'admin' });
+    const members = GroupMemberListSchema.parse((await call(creator, 'GET', `/api/groups/${group.id}/members`)).json()).members;
+    expect(members).toEqual([expect.objectContaining({ user_id: creator.id, role: 'admin', is_creator: true, display_name: 'creator' })]);
+  });
+
+  it('lists groups the caller created or belongs to; others answer 404 and cannot be changed', async () => {
+    const group = await createGroup(creator, 'Visible Crew');
+    const theirs = GroupListSchema.parse((await call(stranger, 'GET', '/api/groups')).json());
+    expect(theirs.groups.map((g) => g.id)).not.toContain(group.id);
+    for (const [method, url, body] of [
+      ['GET', `/api/groups/${group.id}`],
+      ['GET', `/api/groups/${group.id}/members`],
+      ['PUT', `/api/groups/${group.id}`, { name: 'Taken' }],
+      ['DELETE', `/api/groups/${group.id}`],
+      ['POST', `/api/groups/${group.id}/invitations`, { contact_ids: ['00000000-0000-4000-8000-000000000000'] }],
+    ] as Array<[Method, string, unknown?]>) {
+      expect((await call(stranger, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await ctx.db.select().from(groups).where(eq(groups.id, group.id)))[0]!.name).toBe('Visible Crew');
+  });
+
+  it('an invitation: texted link, token stored hashed, public preview, single-use accept; members see the group', async () => {
+    const group = await createGroup(creator, 'Gutter Crew');
+    const empty = await call(creator, 'POST', `/api/groups/${group.id}/invitations`, { contact_ids: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details).toEqual([{ field: 'contact_ids', message: 'Please select at least one contact to invite' }]);
+
+    const token = await inviteByPhone(creator, group.id, '5125550111');
+    expect(token.length).toBeGreaterThanOrEqual(43); // 256 random bits, base64url
+    const [row] = await ctx.db.select().from(invitations).where(eq(invitations.groupId, group.id));
+    expect(row!.tokenHash).not.toContain(token);
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row!.expiresAt.getTime() - clock.getTime()).toBe(7 * 86_400_000);
+    expect((await smsTo('+15125550111')).at(-1)).toBe(`You're invited to join Gutter Crew on Fieldbook. Open this link to accept: http://localhost:3000/invitation/${token}`);
+
+    const preview = await call(null, 'GET', `/api/invitations/${token}`);
+    expect(preview.statusCode).toBe(200);
+    expect(InvitationPreviewSchema.strict().parse(preview.json())).toEqual({ group_name: 'Gutter Crew', group_description: 'Roof crew', role: 'member', expires_at: row!.expiresAt.toISOString() });
+
+    expect((await call(null, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(401);
+    const accepted = AcceptInvitationResultSchema.parse((await call(crew, 'POST', `/api/invitations/${token}/accept`)).json());
+    expect(accepted).toEqual({ group_id: group.id, already_member: false });
+    const again = await call(crew, 'POST', `/api/invitations/${token}/accept`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe('Invitation not found or has expired');
+
+    const mine = GroupListSchema.parse((await call(crew, 'GET', '/api/groups')).json()).groups.find((g) => g.id === group.id);
+    expect(mine).toMatchObject({ member_count: 2, is_creator: false, my_role: 'member' });
+    const members = GroupMemberListSchema.parse((await call(crew, 'GET', `/api/groups/${group.id}/members`)).json()).members;
+    expect(members.map((m) => [m.display_name, m.role, m.phone_number])).toEqual([
+      ['creator', 'admin', null],
+      ['crew', 'member', '5125550111'],
+    ]);
+    // The same phone is not invited twice: it is already in the group.
+    const contact = await insertContact(ctx.db, { ownerId: creator.id, name: 'Crew again', phoneNumber: '5125550111' }).catch(() => null);
+    if (contact) {
+      const skipped = InviteResultSchema.parse((await call(creator, 'POST', `/api/groups/${group.id}/invitations`, { contact_ids: [contact.id] })).json());
+      expect(skipped).toEqual({ invited: 0, skipped: 1 });
+    }
+  });
+
+  it('roles: only the creator changes roles or removes members, never their own row; only creator and admins invite', async () => {
+    const group = await createGroup(creator, 'Role Crew');
+    await call(crew, 'POST', `/api/invitations/${await inviteByPhone(creator, group.id, '5125550122')}/accept`);
+    const members = GroupMemberListSchema.parse((await call(creator, 'GET', `/api/groups/${group.id}/members`)).json()).members;
+    const own = members.find((m) => m.user_id === creator.id)!;
+    const crewRow = members.find((m) => m.user_id === crew.id)!;
+
+    // A member: no edit, delete, role change, removal or invite (403), and nothing changes.
+    const contact = await insertContact(ctx.db, { ownerId: crew.id, name: 'Crew friend', phoneNumber: '5125550133' });
+    for (const [method, url, body] of [
+      ['PUT', `/api/groups/${group.id}`, { name: 'Mine now' }],
+      ['DELETE', `/api/groups/${group.id}`],
+      ['PATCH', `/api/groups/${group.id}/members/${own.id}`, { role: 'view_only' }],
+      ['DELETE', `/api/groups/${group.id}/members/${own.id}`],
+      ['POST', `/api/groups/${group.id}/invitations`, { contact_ids: [contact.id] }],
+    ] as Array<[Method, string, unknown?]>) {
+      expect((await call(crew, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await smsTo('+15125550133')).toEqual([]);
+
+    const bad = await call(creator, 'PATCH', `/api/groups/${group.id}/members/${crewRow.id}`, { role: 'owner' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toBe('role');
+    expect((await call(creator, 'PATCH', `/api/groups/${group.id}/members/${own.id}`, { role: 'member' })).statusCode).toBe(403);
+    expect((await call(creator, 'DELETE', `/api/groups/${group.id}/members/${own.id}`)).statusCode).toBe(403);
+
+    const promoted = await call(creator, 'PATCH', `/api/groups/${group.id}/members/${crewRow.id}`, { role: 'admin' });
+    expect(promoted.json()).toMatchObject({ id: crewRow.id, role: 'admin' });
+    // A group admin may invite.
+    expect((await call(crew, 'POST', `/api/groups/${group.id}/invitations`, { contact_ids: [contact.id] })).statusCode).toBe(201);
+    expect(await smsTo('+15125550133')).toHaveLength(1);
+
+    expect((await call(creator, 'DELETE', `/api/groups/${group.id}/members/${crewRow.id}`)).statusCode).toBe(200);
+    expect((await call(crew, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
+    expect((await call(creator, 'DELETE', `/api/groups/${group.id}`)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id))).toEqual([]);
+  });
+
+  it('member names: a member without an account shows the caller’s contact by phone, else Unknown', async () => {
+    const group = await createGroup(creator, 'Names Crew');
+    await ctx.db.insert(groupMembers).values([
+      { groupId: group.id, phoneNumber: '+1 (512) 555-0144', role: 'member' },
+      { groupId: group.id, phoneNumber: '5125550155', role: 'view_only' },
+    ]);
+    await insertContact(ctx.db, { ownerId: creator.id, name: 'Pat Painter', phoneNumber: '5125550144' });
+    const members = GroupMemberListSchema.parse((await call(creator, 'GET', `/api/groups/${group.id}/members`)).json()).members;
+    expect(members.map((m) => m.display_name).sort()).toEqual(['Pat Painter', 'Unknown', 'creator']);
+  });
+});
+
+describe('invitations', () => {
+  it('expires after 7 days; decline deletes it; unknown tokens are not found', async () => {
+    const group = await createGroup(creator, 'Expiry Crew');
+    const token = await inviteByPhone(creator, group.id, '5125550166');
+    clock = new Date(clock.getTime() + 7 * 86_400_000 + 1000);
+    try {
+      const expired = await call(null, 'GET', `/api/invitations/${token}`);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().error.message).toBe('This invitation has expired');
+      expect((await call(crew, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(410);
+    } finally {
+      clock = new Date('2026-11-24T12:00:00Z');
+    }
+    const token2 = await inviteByPhone(creator, group.id, '5125550177');
+    expect((await call(null, 'POST', `/api/invitations/${token2}/decline`)).statusCode).toBe(200);
+    expect((await call(null, 'GET', `/api/invitations/${token2}`)).statusCode).toBe(404);
+    const unknown = await call(null, 'GET', `/api/invitations/${'A'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('Invitation not found or has expired');
+    expect((await call(null, 'GET', '/api/invitations/short')).statusCode).toBe(400);
+  });
+
+  it('two concurrent accepts of one token give one membership', async () => {
+    const group = await createGroup(creator, 'Race Crew');
+    const token = await inviteByPhone(creator, group.id, '5125550188');
+    const results = await Promise.all([call(crew, 'POST', `/api/invitations/${token}/accept`), call(crew, 'POST', `/api/invitations/${token}/accept`)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    const rows = await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
+    expect(rows.filter((r) => r.userId === crew.id)).toHaveLength(1);
+  });
+
+  it('a user already in the group is told so and gets no second row', async () => {
+    const group = await createGroup(creator, 'Twice Crew');
+    await call(crew, 'POST', `/api/invitations/${await inviteByPhone(creator, group.id, '5125550199')}/accept`);
+    const token = await inviteByPhone(creator, group.id, '5125550200');
+    const again = AcceptInvitationResultSchema.parse((await call(crew, 'POST', `/api/invitations/${token}/accept`)).json());
+    expect(again).toEqual({ group_id: group.id, already_member: true });
+    expect((await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id))).filter((r) => r.userId === crew.id)).toHaveLength(1);
+  });
+
+  it('sign-up through an invitation creates the account (name, invited phone) and the membership; the email must be new', async () => {
+    const group = await createGroup(creator, 'Newcomer Crew');
+    const token = await inviteByPhone(creator, group.id, '5125550211');
+    const missing = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: ' ', email: 'new@example.com', password: 'long-enough-1' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details[0]).toEqual({ field: 'full_name', message: 'Name is required' });
+    const taken = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Dup', email: 'crew@example.com', password: 'long-enough-1' });
+    expect(taken.statusCode).toBe(409);
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'new@example.com'))).toEqual([]);
+
+    const res = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Nia Newcomer', email: 'New@Example.com', password: 'long-enough-1' });
+    expect(res.statusCode).toBe(201);
+    expect(InvitationSignUpResultSchema.parse(res.json())).toEqual({ group_id: group.id, confirmation_required: true });
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, 'new@example.com'));
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, user!.id));
+    expect(profile).toMatchObject({ fullName: 'Nia Newcomer', phoneNumber: '+15125550211' });
+    const rows = await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
+    expect(rows.find((r) => r.userId === user!.id)).toMatchObject({ role: 'member', phoneNumber: '5125550211' });
+    // Confirmation is on by default: the link goes out by mail, as for any sign-up.
+    expect(await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'new@example.com'))).toHaveLength(1);
+    expect((await call(null, 'GET', `/api/invitations/${token}`)).statusCode).toBe(404);
+  });
+});
+
+describe('rate limit', () => {
+  it('limits token guessing per address', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await limited.app.inject({ method: 'GET', url: `/api/invitations/${'B'.repeat(40)}${i}` })).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import { AssignUsersResultSchema, MyWorkspaceSchema, WorkspaceListSchema, WorkspaceSchema, WorkspaceSummarySchema, WorkspaceUserListSchema } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groups, jobs, profiles, workspaces } from '../../db/schema';
+import { insertJob } from '../../test/factories';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+
+let ctx: TestContext;
+let admin: TestUser;
+let plain: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await createTestUser(ctx, { role: 'admin', workspaceName: 'HQ' });
+  plain = await createTestUser(ctx, { workspaceName: 'Plain Roofing' });
+});
+afterAll(() => ctx.close());
+
+const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  ctx.app.inject({ method, url, ...(user ? { headers: user.headers } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+const workspaceCount = async () => (await ctx.db.select({ id: workspaces.id }).from(workspaces)).length;
+
+describe('my workspace', () => {
+  it('reads the caller’s workspace and saves its settings (name trimmed)', async () => {
+    const mine = MyWorkspaceSchema.parse((await call(plain, 'GET', '/api/my-workspace')).json());
+    expect(mine.workspace).toMatchObject({ id: plain.workspaceId, name: 'Plain Roofing', privacy_setting: 'private', drive_integration_enabled: true, default_group_visibility: 'invite_only' });
+    const saved = await call(plain, 'PUT', '/api/my-workspace', { name: '  Plain Roofing LLC ', privacy_setting: 'limited', drive_integration_enabled: false, default_group_visibility: 'public' });
+    expect(saved.statusCode).toBe(200);
+    expect(WorkspaceSchema.parse(saved.json())).toMatchObject({ id: plain.workspaceId, name: 'Plain Roofing LLC', privacy_setting: 'limited', drive_integration_enabled: false, default_group_visibility: 'public' });
+  });
+
+  it('creates one (owner = caller, linked) when the caller has none, with a suggested name before', async () => {
+    const loner = await createTestUser(ctx, { workspaceId: null, email: 'loner@example.com' });
+    const before = MyWorkspaceSchema.parse((await call(loner, 'GET', '/api/my-workspace')).json());
+    expect(before).toEqual({ workspace: null, suggested_name: "loner's Workspace" });
+    const created = WorkspaceSchema.parse((await call(loner, 'PUT', '/api/my-workspace', { name: "loner's Workspace" })).json());
+    expect(created).toMatchObject({ owner_id: loner.id, privacy_setting: 'private' });
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, loner.id));
+    expect(profile!.workspaceId).toBe(created.id);
+    // Work screens follow at once: the caller can create a job in it.
+    expect((await call(loner, 'POST', '/api/jobs', { client_name: 'First client' })).statusCode).toBe(201);
+  });
+
+  it('refuses a blank name naming the field, and answers 401 anonymous', async () => {
+    const n = await workspaceCount();
+    const res = await call(plain, 'PUT', '/api/my-workspace', { name: '   ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([{ field: 'name', message: 'Workspace name is required' }]);
+    expect(await workspaceCount()).toBe(n);
+    expect((await call(null, 'GET', '/api/my-workspace')).statusCode).toBe(401);
+  });
+});
+
+describe('workspace management (admin only)', () => {
+  it('refuses a plain user every management endpoint with 403, anonymous with 401', async () => {
+    const id = plain.workspaceId!;
+    const attempts: Array<[Parameters<typeof call>[1], string, unknown?]> = [
+      ['GET', '/api/workspaces'],
+      ['POST', '/api/workspaces', { name: 'Sneaky' }],
+      ['PUT', `/api/workspaces/${id}`, { name: 'Sneaky' }],
+      ['DELETE', `/api/workspaces/${id}`],
+      ['POST', `/api/workspaces/${id}/restore`],
+      ['GET', `/api/workspaces/${id}/users`],
+      ['GET', '/api/workspaces/unassigned-users'],
+      ['POST', `/api/workspaces/${id}/users`, { user_ids: [plain.id] }],
+      ['DELETE', `/api/workspaces/${id}/users/${plain.id}`],
+    ];
+    for (const [method, url, body] of attempts) {
+      const res = await call(plain, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error.message).toBe('You do not have permission to access this page');
+      expect((await call(null, method, url, body)).statusCode).toBe(401);
+    }
+    const [ws] = await ctx.db.select().from(workspaces).where(eq(workspaces.id, id));
+    expect(ws).toMatchObject({ name: 'Plain Roofing LLC', deletedAt: null });
+  });
+
+  it('creates (name required, description null when empty), lists with counts from the server, searches and edits', async () => {
+    const n = await workspaceCount();
+    const bad = await call(admin, 'POST', '/api/workspaces', { name: ' ', description: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0]).toEqual({ field: 'name', message: 'Workspace name is required' });
+    expect(await workspaceCount()).toBe(n);
+
+    const created = await call(admin, 'POST', '/api/workspaces', { name: ' Zephyr Gutters ', description: '' });
+    expect(created.statusCode).toBe(201);
+    const zephyr = WorkspaceSummarySchema.parse(created.json());
+    expect(zephyr).toMatchObject({ name: 'Zephyr Gutters', description: null, user_count: 0, group_count: 0, owner_id: null });
+
+    await ctx.db.insert(groups).values([
+      { name: 'Crew A', createdBy: plain.id, workspaceId: plain.workspaceId! },
+      { name: 'Crew B', createdBy: plain.id, workspaceId: plain.workspaceId! },
+    ]);
+    await createTestUser(ctx, { workspaceId: plain.workspaceId });
+    const list = WorkspaceListSchema.parse((await call(admin, 'GET', '/api/workspaces')).json());
+    expect(list.total).toBe(list.workspaces.length);
+    const names = list.workspaces.map((w) => w.name);
+    expect(names.indexOf('HQ')).toBeLessThan(names.indexOf('Plain Roofing LLC'));
+    expect(names.indexOf('Plain Roofing LLC')).toBeLessThan(names.indexOf('Zephyr Gutters'));
+    expect(list.workspaces.find((w) => w.id === plain.workspaceId)).toMatchObject({ user_count: 2, group_count: 2 });
+
+    const found = WorkspaceListSchema.parse((await call(admin, 'GET', '/api/workspaces?q=zeph')).json());
+    expect(found.workspaces.map((w) => w.name)).toEqual(['Zephyr Gutters']);
+
+    const edited = WorkspaceSummarySchema.parse((await call(admin, 'PUT', `/api/workspaces/${zephyr.id}`, { name: 'Zephyr Gutters Co', description: 'Seamless gutters' })).json());
+    expect(edited).toMatchObject({ name: 'Zephyr Gutters Co', description: 'Seamless gutters' });
+    expect((await call(admin, 'PUT', '/api/workspaces/00000000-0000-4000-8000-000000000000', { name: 'X' })).statusCode).toBe(404);
+    expect((await call(admin, 'PUT', '/api/workspaces/not-an-id', { name: 'X' })).statusCode).toBe(400);
+  });
+
+  it('assigns only users without a workspace, lists and removes them', async () => {
+    const target = WorkspaceSummarySchema.parse((await call(admin, 'POST', '/api/workspaces', { name: 'Assign Target' })).json());
+    const free1 = await createTestUser(ctx, { workspaceId: null, email: 'free1@example.com' });
+    const free2 = await createTestUser(ctx, { workspaceId: null, email: 'free2@example.com' });
+    const unassigned = WorkspaceUserListSchema.parse((await call(admin, 'GET', '/api/workspaces/unassigned-users')).json());
+    expect(unassigned.users.map((u) => u.email)).toEqual(expect.arrayContaining(['free1@example.com', 'free2@example.com']));
+    expect(unassigned.users.map((u) => u.id)).not.toContain(plain.id);
+
+    const empty = await call(admin, 'POST', `/api/workspaces/${target.id}/users`, { user_ids: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details).toEqual([{ field: 'user_ids', message: 'Please select users to assign' }]);
+
+    const result = AssignUsersResultSchema.parse((await call(admin, 'POST', `/api/workspaces/${target.id}/users`, { user_ids: [free1.id, free2.id, plain.id] })).json());
+    expect(result).toEqual({ assigned: 2, skipped: 1 });
+    const members = WorkspaceUserListSchema.parse((await call(admin, 'GET', `/api/workspaces/${target.id}/users`)).json());
+    expect(members.users.map((u) => u.email)).toEqual(['free1@example.com', 'free2@example.com']);
+    const [stillPlain] = await ctx.db.select().from(profiles).where(eq(profiles.id, plain.id));
+    expect(stillPlain!.workspaceId).toBe(plain.workspaceId);
+
+    expect((await call(admin, 'DELETE', `/api/workspaces/${target.id}/users/${free1.id}`)).statusCode).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/workspaces/${target.id}/users/${free1.id}`)).statusCode).toBe(404);
+    const after = WorkspaceUserListSchema.parse((await call(admin, 'GET', `/api/workspaces/${target.id}/users`)).json());
+    expect(after.users.map((u) => u.email)).toEqual(['free2@example.com']);
+  });
+
+  it('delete unlinks the members and keeps the work; the admin lists deleted workspaces and restores one', async () => {
+    const owner = await createTestUser(ctx, { workspaceName: 'Doomed Decks' });
+    const job = await insertJob(ctx.db, { workspaceId: owner.workspaceId!, clientName: 'Kept Client' });
+    expect((await call(admin, 'DELETE', `/api/workspaces/${owner.workspaceId}`)).statusCode).toBe(200);
+
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, owner.id));
+    expect(profile!.workspaceId).toBeNull();
+    expect(await ctx.db.select().from(jobs).where(eq(jobs.id, job.id))).toHaveLength(1);
+    const live = WorkspaceListSchema.parse((await call(admin, 'GET', '/api/workspaces')).json());
+    expect(live.workspaces.map((w) => w.id)).not.toContain(owner.workspaceId);
+    // The former member now has no workspace: work endpoints say so, My Workspace offers to create one.
+    expect((await call(owner, 'GET', '/api/jobs')).statusCode).toBe(409);
+    expect(MyWorkspaceSchema.parse((await call(owner, 'GET', '/api/my-workspace')).json()).workspace).toBeNull();
+
+    const deleted = WorkspaceListSchema.parse((await call(admin, 'GET', '/api/workspaces?deleted=true')).json());
+    expect(deleted.workspaces.find((w) => w.id === owner.workspaceId)).toMatchObject({ name: 'Doomed Decks', deleted_at: expect.any(String) });
+    expect((await call(admin, 'DELETE', `/api/workspaces/${owner.workspaceId}`)).statusCode).toBe(404);
+
+    const restored = WorkspaceSummarySchema.parse((await call(admin, 'POST', `/api/workspaces/${owner.workspaceId}/restore`)).json());
+    expect(restored).toMatchObject({ name: 'Doomed Decks', deleted_at: null, user_count: 0 });
+    expect((await call(admin, 'POST', `/api/workspaces/${owner.workspaceId}/restore`)).statusCode).toBe(404);
+    // Assigning the owner back gives them their jobs again.
+    await call(admin, 'POST', `/api/workspaces/${owner.workspaceId}/users`, { user_ids: [owner.id] });
+    const jobsRes = await call(owner, 'GET', '/api/jobs');
+    expect(jobsRes.statusCode).toBe(200);
+    expect(JSON.stringify(jobsRes.json())).toContain('Kept Client');
+  });
+});

@@ -1,0 +1,216 @@
+import type {
+  AssignUsersBodySchema,
+  ListWorkspacesQuerySchema,
+  MyWorkspace,
+  SaveMyWorkspaceBodySchema,
+  Workspace,
+  WorkspaceBodySchema,
+  WorkspaceList,
+  WorkspaceSummary,
+  WorkspaceUserList,
+} from '@fieldbook/contract';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { groups, profiles, workspaces } from '../../db/schema';
+import { likePattern } from '../../db/sql';
+import { requireAdmin, type Actor } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+
+export const WORKSPACE_NOT_FOUND = 'Workspace not found';
+
+type WorkspaceRow = typeof workspaces.$inferSelect;
+
+/** Row → contract shape, in one place. */
+function toWorkspace(row: WorkspaceRow): Workspace {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    owner_id: row.ownerId,
+    privacy_setting: row.privacySetting,
+    drive_integration_enabled: row.driveIntegrationEnabled,
+    default_group_visibility: row.defaultGroupVisibility,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    deleted_at: row.deletedAt?.toISOString() ?? null,
+  };
+}
+
+// ---- My workspace (any signed-in user) -------------------------------------------------------------
+
+export async function getMyWorkspace(opts: { db: Db; actor: Actor }): Promise<MyWorkspace> {
+  const { db, actor } = opts;
+  const [profile] = await db.select({ userName: profiles.userName }).from(profiles).where(eq(profiles.id, actor.userId)).limit(1);
+  const suggested_name = `${profile?.userName ?? actor.email.split('@')[0]}'s Workspace`;
+  // Read the link from the profile, not the remembered actor: a save a moment ago must show at once.
+  const [row] = await db
+    .select({ w: workspaces })
+    .from(profiles)
+    .innerJoin(workspaces, and(eq(workspaces.id, profiles.workspaceId), isNull(workspaces.deletedAt)))
+    .where(eq(profiles.id, actor.userId))
+    .limit(1);
+  return { workspace: row ? toWorkspace(row.w) : null, suggested_name };
+}
+
+/**
+ * Spec 002 §4: saving without a workspace creates one (owner = caller) and links the profile; with one, updates
+ * it and re-links the profile. One transaction, so a failed save leaves neither half.
+ */
+export async function saveMyWorkspace(opts: { db: Db; actor: Actor; input: z.output<typeof SaveMyWorkspaceBodySchema> }): Promise<Workspace> {
+  const { db, actor, input } = opts;
+  const values = {
+    name: input.name,
+    privacySetting: input.privacy_setting,
+    driveIntegrationEnabled: input.drive_integration_enabled,
+    defaultGroupVisibility: input.default_group_visibility,
+  };
+  return db.transaction(async (tx) => {
+    const [profile] = await tx.select({ workspaceId: profiles.workspaceId }).from(profiles).where(eq(profiles.id, actor.userId)).for('update').limit(1);
+    if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
+    let row: WorkspaceRow | undefined;
+    if (profile.workspaceId) {
+      [row] = await tx
+        .update(workspaces)
+        .set(values)
+        .where(and(eq(workspaces.id, profile.workspaceId), isNull(workspaces.deletedAt)))
+        .returning();
+    }
+    row ??= (await tx.insert(workspaces).values({ ...values, ownerId: actor.userId }).returning())[0]!;
+    await tx.update(profiles).set({ workspaceId: row.id }).where(eq(profiles.id, actor.userId));
+    return toWorkspace(row);
+  });
+}
+
+// ---- Workspace management (system admins) ----------------------------------------------------------
+
+/** The admin table's rows: counts from one grouped query each (no count per row). */
+async function summaries(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<WorkspaceSummary[]> {
+  const userCounts = db
+    .select({ workspaceId: profiles.workspaceId, n: count().as('user_n') })
+    .from(profiles)
+    .where(isNotNull(profiles.workspaceId))
+    .groupBy(profiles.workspaceId)
+    .as('uc');
+  const groupCounts = db.select({ workspaceId: groups.workspaceId, n: count().as('group_n') }).from(groups).groupBy(groups.workspaceId).as('gc');
+  let query = db
+    .select({ w: workspaces, users: sql<number>`coalesce(${userCounts.n}, 0)::int`, groups: sql<number>`coalesce(${groupCounts.n}, 0)::int` })
+    .from(workspaces)
+    .leftJoin(userCounts, eq(userCounts.workspaceId, workspaces.id))
+    .leftJoin(groupCounts, eq(groupCounts.workspaceId, workspaces.id))
+    .where(where)
+    .orderBy(asc(workspaces.name), asc(workspaces.id))
+    .$dynamic();
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query;
+  return rows.map((r) => ({ ...toWorkspace(r.w), user_count: Number(r.users), group_count: Number(r.groups) }));
+}
+
+async function summaryById(db: Db, id: string): Promise<WorkspaceSummary> {
+  const [row] = await summaries(db, eq(workspaces.id, id));
+  if (!row) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
+  return row;
+}
+
+export async function listWorkspaces(opts: { db: Db; actor: Actor; query: z.output<typeof ListWorkspacesQuerySchema> }): Promise<WorkspaceList> {
+  requireAdmin(opts.actor);
+  const { query } = opts;
+  const conditions: SQL[] = [query.deleted ? isNotNull(workspaces.deletedAt) : isNull(workspaces.deletedAt)];
+  for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
+    conditions.push(or(ilike(workspaces.name, likePattern(word)), ilike(workspaces.description, likePattern(word)))!);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([summaries(opts.db, where, query), opts.db.select({ n: count() }).from(workspaces).where(where)]);
+  return { workspaces: rows, total: total?.n ?? 0 };
+}
+
+export async function createWorkspace(opts: { db: Db; actor: Actor; input: z.output<typeof WorkspaceBodySchema> }): Promise<WorkspaceSummary> {
+  requireAdmin(opts.actor);
+  // The admin create flow names no owner or privacy (spec 002 §3): the owner is null, the defaults apply.
+  const [row] = await opts.db.insert(workspaces).values({ name: opts.input.name, description: opts.input.description }).returning();
+  return { ...toWorkspace(row!), user_count: 0, group_count: 0 };
+}
+
+const live = (id: string) => and(eq(workspaces.id, id), isNull(workspaces.deletedAt));
+
+export async function updateWorkspace(opts: { db: Db; actor: Actor; workspaceId: string; input: z.output<typeof WorkspaceBodySchema> }): Promise<WorkspaceSummary> {
+  requireAdmin(opts.actor);
+  const rows = await opts.db
+    .update(workspaces)
+    .set({ name: opts.input.name, description: opts.input.description })
+    .where(live(opts.workspaceId))
+    .returning({ id: workspaces.id });
+  if (rows.length === 0) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
+  return summaryById(opts.db, opts.workspaceId);
+}
+
+/**
+ * Deleting a workspace unlinks its members and hides it; its jobs, tasks, contacts and groups stay (ADR 0009),
+ * so a mistaken delete is undone by restoring it.
+ */
+export async function deleteWorkspace(opts: { db: Db; actor: Actor; workspaceId: string }): Promise<void> {
+  requireAdmin(opts.actor);
+  await opts.db.transaction(async (tx) => {
+    const rows = await tx.update(workspaces).set({ deletedAt: new Date() }).where(live(opts.workspaceId)).returning({ id: workspaces.id });
+    if (rows.length === 0) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
+    await tx.update(profiles).set({ workspaceId: null }).where(eq(profiles.workspaceId, opts.workspaceId));
+  });
+}
+
+export async function restoreWorkspace(opts: { db: Db; actor: Actor; workspaceId: string }): Promise<WorkspaceSummary> {
+  requireAdmin(opts.actor);
+  const rows = await opts.db
+    .update(workspaces)
+    .set({ deletedAt: null })
+    .where(and(eq(workspaces.id, opts.workspaceId), isNotNull(workspaces.deletedAt)))
+    .returning({ id: workspaces.id });
+  if (rows.length === 0) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
+  return summaryById(opts.db, opts.workspaceId);
+}
+
+const userColumns = { id: profiles.id, email: profiles.email, user_name: profiles.userName, full_name: profiles.fullName };
+
+async function assertLive(db: Db, workspaceId: string): Promise<void> {
+  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(live(workspaceId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
+}
+
+export async function listWorkspaceUsers(opts: { db: Db; actor: Actor; workspaceId: string }): Promise<WorkspaceUserList> {
+  requireAdmin(opts.actor);
+  await assertLive(opts.db, opts.workspaceId);
+  const users = await opts.db.select(userColumns).from(profiles).where(eq(profiles.workspaceId, opts.workspaceId)).orderBy(asc(profiles.email));
+  return { users };
+}
+
+/** Spec 002 §4: only users without a workspace are offered to assign. */
+export async function listUnassignedUsers(opts: { db: Db; actor: Actor }): Promise<WorkspaceUserList> {
+  requireAdmin(opts.actor);
+  const users = await opts.db.select(userColumns).from(profiles).where(isNull(profiles.workspaceId)).orderBy(asc(profiles.email)).limit(1000);
+  return { users };
+}
+
+export async function assignUsers(opts: { db: Db; actor: Actor; workspaceId: string; input: z.output<typeof AssignUsersBodySchema> }): Promise<{ assigned: number; skipped: number }> {
+  requireAdmin(opts.actor);
+  const ids = [...new Set(opts.input.user_ids)];
+  return opts.db.transaction(async (tx) => {
+    const [ws] = await tx.select({ id: workspaces.id }).from(workspaces).where(live(opts.workspaceId)).for('share').limit(1);
+    if (!ws) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
+    // Only users still without a workspace: one who joined another meanwhile is skipped, never moved.
+    const rows = await tx
+      .update(profiles)
+      .set({ workspaceId: opts.workspaceId })
+      .where(and(inArray(profiles.id, ids), isNull(profiles.workspaceId)))
+      .returning({ id: profiles.id });
+    return { assigned: rows.length, skipped: ids.length - rows.length };
+  });
+}
+
+export async function removeWorkspaceUser(opts: { db: Db; actor: Actor; workspaceId: string; userId: string }): Promise<void> {
+  requireAdmin(opts.actor);
+  const rows = await opts.db
+    .update(profiles)
+    .set({ workspaceId: null })
+    .where(and(eq(profiles.id, opts.userId), eq(profiles.workspaceId, opts.workspaceId)))
+    .returning({ id: profiles.id });
+  if (rows.length === 0) throw new AppError('NOT_FOUND', 'User not found in this workspace');
+}

@@ -1,0 +1,85 @@
+import type { Group } from '@fieldbook/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeContact } from '../../../test/factories';
+import { renderWithProviders } from '../../../test/render';
+import { ShareContactModal } from './share-contact-modal';
+
+const crew: Group = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  name: 'North Crew',
+  description: null,
+  created_by: '00000000-0000-4000-8000-0000000000a1',
+  workspace_id: '00000000-0000-4000-8000-0000000000b1',
+  drive_folder_id: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  member_count: 3,
+  is_creator: true,
+  my_role: 'admin',
+};
+const office: Group = { ...crew, id: '00000000-0000-4000-8000-0000000000c2', name: 'Office', member_count: 1 };
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let groups: Group[];
+let shareAnswer: (body: { group_ids: string[] }) => Response;
+const puts: Array<{ url: string; body: { group_ids: string[] } }> = [];
+
+beforeEach(() => {
+  puts.length = 0;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as { group_ids: string[] };
+      puts.push({ url, body });
+      return shareAnswer(body);
+    }
+    return json(200, { groups });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ShareContactModal', () => {
+  it('says so when the user has no groups, and offers no save', async () => {
+    groups = [];
+    renderWithProviders(<ShareContactModal contact={makeContact('Rita Roofer', '5125550401')} opened onClose={() => {}} />);
+    expect(await screen.findByText("You don't have any groups to share with")).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save Sharing' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('ticks the groups it is shared with and saves the whole new set', async () => {
+    groups = [crew, office];
+    const contact = makeContact('Rita Roofer', '5125550401', { shared_group_ids: [office.id] });
+    shareAnswer = (body) => json(200, { ...contact, shared_group_ids: body.group_ids });
+    const onClose = vi.fn();
+    renderWithProviders(<ShareContactModal contact={contact} opened onClose={onClose} />);
+    const user = userEvent.setup();
+    const crewBox = (await screen.findByRole('checkbox', { name: /North Crew/ })) as HTMLInputElement;
+    expect(crewBox.checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: /Office/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(crewBox);
+    await user.click(screen.getByRole('checkbox', { name: /Office/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Sharing' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(puts).toEqual([{ url: expect.stringMatching(new RegExp(`/api/contacts/${contact.id}/groups$`)), body: { group_ids: [crew.id] } }]);
+  });
+
+  it('shows "Failed to update sharing" with the reason and stays open when the save is refused', async () => {
+    groups = [crew];
+    shareAnswer = () => json(400, { error: { code: 'VALIDATION_ERROR', message: 'You can only share with groups you belong to' } });
+    const onClose = vi.fn();
+    renderWithProviders(<ShareContactModal contact={makeContact('Rita Roofer', '5125550401')} opened onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /North Crew/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Sharing' }));
+    expect(await screen.findByText('Failed to update sharing')).toBeTruthy();
+    expect(screen.getByText('You can only share with groups you belong to')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks a signed-out visitor to log in', () => {
+    renderWithProviders(<ShareContactModal contact={makeContact('Rita Roofer', '5125550401')} opened onClose={() => {}} />, { user: null });
+    expect(screen.getByText('You must be logged in to share contacts')).toBeTruthy();
+  });
+});

@@ -1,0 +1,4 @@
+/** The groups feature's public entry: the groups screens and the invitation page. */
+export { GroupDetailScreen } from './components/group-detail-screen';
+export { GroupsScreen } from './components/groups-screen';
+export { InvitationScreen } from './components/invitation-screen';

@@ -1,0 +1,40 @@
+import { Alert, Center, Loader } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useProfile } from '../api/get-profile';
+
+/** Spec 002 §6 messages of the admin screens. */
+export const ADMIN_ONLY_MESSAGES = {
+  profile: 'Error retrieving user profile',
+  forbidden: 'You do not have permission to access this page',
+} as const;
+
+/**
+ * An admin-only screen (spec 002 §6): the profile's role decides what is shown; the server refuses the same
+ * callers on every admin endpoint anyway, so this is the message, not the protection.
+ */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const profile = useProfile();
+  if (profile.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Checking permissions" />
+      </Center>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<IconLock size={18} />}>
+        {ADMIN_ONLY_MESSAGES.profile}
+      </Alert>
+    );
+  }
+  if (profile.data.role !== 'admin') {
+    return (
+      <Alert color="red" variant="light" role="alert" icon={<IconLock size={18} />}>
+        {ADMIN_ONLY_MESSAGES.forbidden}
+      </Alert>
+    );
+  }
+  return children;
+}

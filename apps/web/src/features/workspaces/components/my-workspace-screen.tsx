@@ -1,0 +1,146 @@
+import { Alert, Button, Center, Code, Group, Loader, Paper, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import type { GroupVisibility, MyWorkspace, PrivacySetting, SaveMyWorkspaceBody } from '@fieldbook/contract';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { PageHeader } from '../../../components/page-header';
+import { fieldErrorsOf } from '../../../lib/api-client';
+import { useMyWorkspace, useSaveMyWorkspace } from '../api/my-workspace';
+import { errorReason } from '../../../lib/error-reason';
+
+/** Spec 002 §2 labels, in order. */
+export const PRIVACY_OPTIONS: Array<{ value: PrivacySetting; label: string }> = [
+  { value: 'private', label: 'Private - Only share with specific groups' },
+  { value: 'limited', label: 'Limited - Share with contacts and groups' },
+  { value: 'public', label: 'Public - Visible to all system users' },
+];
+export const GROUP_VISIBILITY_OPTIONS: Array<{ value: GroupVisibility; label: string }> = [
+  { value: 'invite_only', label: 'Invite Only' },
+  { value: 'contact_visible', label: 'Visible to Contacts' },
+  { value: 'public', label: 'Public' },
+];
+
+/** /my-workspace (spec 002 §2 "Personal workspace settings"). */
+export function MyWorkspaceScreen() {
+  const mine = useMyWorkspace();
+  return (
+    <>
+      <PageHeader
+        title="My Workspace Settings"
+        description="Your company's workspace: its name, who can see it, and how new groups start."
+        actions={
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void mine.refetch()} loading={mine.isFetching && !mine.isPending}>
+            Refresh
+          </Button>
+        }
+      />
+      {mine.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading workspace" />
+        </Center>
+      ) : mine.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Failed to load your workspace settings: {errorReason(mine.error)}</Text>
+            <Button size="xs" color="red" variant="white" onClick={() => void mine.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        // Keyed by the workspace: after a save or refresh the form starts from what the server holds.
+        <WorkspaceSettingsForm key={`${mine.data.workspace?.id ?? 'none'}:${mine.data.workspace?.updated_at ?? ''}`} mine={mine.data} />
+      )}
+    </>
+  );
+}
+
+function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
+  const save = useSaveMyWorkspace();
+  const ws = mine.workspace;
+  const [values, setValues] = useState<Required<SaveMyWorkspaceBody>>({
+    name: ws?.name ?? mine.suggested_name,
+    privacy_setting: ws?.privacy_setting ?? 'private',
+    drive_integration_enabled: ws?.drive_integration_enabled ?? true,
+    default_group_visibility: ws?.default_group_visibility ?? 'invite_only',
+  });
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | undefined>();
+  const set = <K extends keyof SaveMyWorkspaceBody>(key: K, value: Required<SaveMyWorkspaceBody>[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = () => {
+    setSaveError(null);
+    if (!values.name.trim()) {
+      setNameError('Workspace name is required');
+      return;
+    }
+    setNameError(undefined);
+    save.mutate(values, {
+      onSuccess: () => toast.success('Workspace settings updated successfully'),
+      onError: (err) => {
+        setNameError(fieldErrorsOf(err, ['name']).name);
+        setSaveError(`Failed to save workspace settings: ${errorReason(err)}`);
+        toast.error('Failed to save settings');
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={640}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="lg">
+          {!ws && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+              You have no workspace yet. Save these settings to create one; jobs, tasks and documents live in it.
+            </Alert>
+          )}
+          {saveError && (
+            <Alert color="red" variant="light" role="alert">
+              {saveError}
+            </Alert>
+          )}
+          <TextInput label="Workspace Name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={nameError} maxLength={200} />
+          <Radio.Group label="Privacy Settings" value={values.privacy_setting} onChange={(v) => set('privacy_setting', v as PrivacySetting)}>
+            <Stack gap="xs" mt="xs">
+              {PRIVACY_OPTIONS.map((o) => (
+                <Radio key={o.value} value={o.value} label={o.label} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Switch
+            label="Google Drive Integration"
+            description="Keep job documents in a Google Drive folder"
+            checked={values.drive_integration_enabled}
+            onChange={(e) => set('drive_integration_enabled', e.currentTarget.checked)}
+          />
+          <Select
+            label="Default Group Visibility"
+            data={GROUP_VISIBILITY_OPTIONS}
+            value={values.default_group_visibility}
+            allowDeselect={false}
+            onChange={(v) => v && set('default_group_visibility', v as GroupVisibility)}
+          />
+          {ws && (
+            <Paper bg="var(--mantine-color-gray-0)" p="sm" radius="sm" data-testid="workspace-info">
+              <Text size="sm">
+                Workspace ID: <Code>{ws.id}</Code>
+              </Text>
+              <Text size="sm">Created: {new Date(ws.created_at).toLocaleDateString()}</Text>
+            </Paper>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,3 @@
+/** The workspaces feature's public entry: the My Workspace and Workspace Management screens. */
+export { MyWorkspaceScreen } from './components/my-workspace-screen';
+export { WorkspaceManagementScreen } from './components/workspace-management-screen';

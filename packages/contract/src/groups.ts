@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { IdParamsSchema, OkSchema } from './common';
+import { defineEndpoint } from './endpoint';
+
+/** Spec 002 §6: admin (manages the group and members), member (views and contributes), view_only (views). */
+export const GroupRoleSchema = z.enum(['admin', 'member', 'view_only']);
+export type GroupRole = z.infer<typeof GroupRoleSchema>;
+
+/** Role labels (spec 002 §2, §9): any other value shows View Only. */
+export function groupRoleLabel(role: string): 'Admin' | 'Member' | 'View Only' {
+  return role === 'admin' ? 'Admin' : role === 'member' ? 'Member' : 'View Only';
+}
+
+export const GROUP_NAME_REQUIRED = 'Group name is required';
+export const INVITE_CONTACTS_REQUIRED = 'Please select at least one contact to invite';
+export const INVITATION_EXPIRED = 'This invitation has expired';
+export const INVITATION_NOT_FOUND = 'Invitation not found or has expired';
+export const GROUP_NOT_FOUND = 'Group not found';
+/** Spec 002 §9: an invitation is valid for 7 days. */
+export const INVITATION_TTL_DAYS = 7;
+
+export const GroupSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  created_by: z.uuid(),
+  workspace_id: z.uuid(),
+  drive_folder_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  member_count: z.number().int(),
+  /** The caller's standing: creator, or their member role (a creator is also a member with role admin). */
+  is_creator: z.boolean(),
+  my_role: GroupRoleSchema.nullable(),
+});
+export type Group = z.infer<typeof GroupSchema>;
+export const GroupListSchema = z.object({ groups: z.array(GroupSchema) });
+export type GroupList = z.infer<typeof GroupListSchema>;
+
+export const GroupBodySchema = z
+  .object({
+    name: z.string({ error: GROUP_NAME_REQUIRED }).trim().min(1, GROUP_NAME_REQUIRED).max(200),
+    description: z
+      .string()
+      .trim()
+      .max(2000)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .strict();
+export type GroupBody = z.input<typeof GroupBodySchema>;
+
+/** A member row with the name to show: profile name or email, else the caller's contact by phone, else 'Unknown'. */
+export const GroupMemberSchema = z.object({
+  id: z.uuid(),
+  group_id: z.uuid(),
+  user_id: z.uuid().nullable(),
+  phone_number: z.string().nullable(),
+  role: GroupRoleSchema,
+  added_by: z.uuid().nullable(),
+  display_name: z.string(),
+  email: z.string().nullable(),
+  is_creator: z.boolean(),
+  created_at: z.string(),
+});
+export type GroupMember = z.infer<typeof GroupMemberSchema>;
+export const GroupMemberListSchema = z.object({ members: z.array(GroupMemberSchema) });
+export type GroupMemberList = z.infer<typeof GroupMemberListSchema>;
+
+export const MemberParamsSchema = z.object({ id: z.uuid(), memberId: z.uuid() });
+export const UpdateMemberRoleBodySchema = z.object({ role: GroupRoleSchema }).strict();
+
+export const InviteBodySchema = z
+  .object({
+    contact_ids: z.array(z.uuid(), { error: INVITE_CONTACTS_REQUIRED }).min(1, INVITE_CONTACTS_REQUIRED).max(200),
+    role: GroupRoleSchema.default('member'),
+  })
+  .strict();
+export type InviteBody = z.input<typeof InviteBodySchema>;
+/** How many invitations were texted, and how many chosen contacts were skipped (already in the group). */
+export const InviteResultSchema = z.object({ invited: z.number().int(), skipped: z.number().int() });
+export type InviteResult = z.infer<typeof InviteResultSchema>;
+
+/** An invitation token: the link's last segment (43 base64url characters; a shape check, not a lookup). */
+export const TokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, INVITATION_NOT_FOUND) });
+
+/** The public view of an invitation (spec 002 §2 main card): nothing else about the group or the inviter. */
+export const InvitationPreviewSchema = z.object({
+  group_name: z.string(),
+  group_description: z.string().nullable(),
+  role: GroupRoleSchema,
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+
+export const AcceptInvitationResultSchema = z.object({ group_id: z.uuid(), already_member: z.boolean() });
+export type AcceptInvitationResult = z.infer<typeof AcceptInvitationResultSchema>;
+
+/** Sign-up through an invitation (spec 002 §5 messages). */
+export const InvitationSignUpBodySchema = z
+  .object({
+    full_name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address').max(320)),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  })
+  .strict();
+export type InvitationSignUpBody = z.input<typeof InvitationSignUpBodySchema>;
+/** The membership exists; with email confirmation on, the user confirms and then signs in. */
+export const InvitationSignUpResultSchema = z.object({ group_id: z.uuid(), confirmation_required: z.boolean() });
+export type InvitationSignUpResult = z.infer<typeof InvitationSignUpResultSchema>;
+
+const tags = ['groups'];
+
+/** Groups, members and invitations (spec 002 §2–§7), as REST endpoints with server-side checks. */
+export const groupEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/api/groups', summary: 'Groups the caller created or belongs to, with member counts', tags, response: GroupListSchema }),
+  create: defineEndpoint({ method: 'POST', path: '/api/groups', summary: "Create a group in the caller's workspace", tags, body: GroupBodySchema, status: 201, response: GroupSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/groups/:id', summary: 'A group the caller created or belongs to', tags, params: IdParamsSchema, response: GroupSchema }),
+  update: defineEndpoint({ method: 'PUT', path: '/api/groups/:id', summary: 'Edit a group (creator only)', tags, params: IdParamsSchema, body: GroupBodySchema, response: GroupSchema }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/groups/:id', summary: 'Delete a group (creator only)', tags, params: IdParamsSchema, response: OkSchema }),
+  members: defineEndpoint({ method: 'GET', path: '/api/groups/:id/members', summary: "A group's members with display names", tags, params: IdParamsSchema, response: GroupMemberListSchema }),
+  updateMember: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/groups/:id/members/:memberId',
+    summary: "Change a member's role (creator only, never their own row)",
+    tags,
+    params: MemberParamsSchema,
+    body: UpdateMemberRoleBodySchema,
+    response: GroupMemberSchema,
+  }),
+  removeMember: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/groups/:id/members/:memberId',
+    summary: 'Remove a member (creator only, never their own row)',
+    tags,
+    params: MemberParamsSchema,
+    response: OkSchema,
+  }),
+  invite: defineEndpoint({
+    method: 'POST',
+    path: '/api/groups/:id/invitations',
+    summary: 'Text an invitation link to each chosen contact not yet in the group (creator and group admins)',
+    tags,
+    params: IdParamsSchema,
+    body: InviteBodySchema,
+    status: 201,
+    response: InviteResultSchema,
+  }),
+  preview: defineEndpoint({
+    method: 'GET',
+    path: '/api/invitations/:token',
+    summary: 'Public: the group and role an invitation is for',
+    tags,
+    params: TokenParamsSchema,
+    response: InvitationPreviewSchema,
+    isPublic: true,
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/:token/accept',
+    summary: 'Accept an invitation as the signed-in caller (single use)',
+    tags,
+    params: TokenParamsSchema,
+    response: AcceptInvitationResultSchema,
+  }),
+  decline: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/:token/decline',
+    summary: 'Public: decline an invitation (it is deleted)',
+    tags,
+    params: TokenParamsSchema,
+    response: OkSchema,
+    isPublic: true,
+  }),
+  signUp: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/:token/sign-up',
+    summary: 'Public: create an account through an invitation and accept it for that account',
+    tags,
+    params: TokenParamsSchema,
+    body: InvitationSignUpBodySchema,
+    status: 201,
+    response: InvitationSignUpResultSchema,
+    isPublic: true,
+  }),
+};
