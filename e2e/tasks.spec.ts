@@ -81,6 +81,7 @@ test.describe('tasks page', () => {
   });
 
   test('Batch Assign Tasks: the list comes from the server for its own filters — select all covers tasks the board has not loaded', async ({ page, request }) => {
+    test.slow(); // seeds more than a page of tasks and assigns them all: long under a loaded CI machine
     const s = await createWorkSession(request);
     const { garcia, lee } = await seedCrew(s);
     // More tasks for one job than the board's first page (TASKS_PAGE_SIZE), and one task of another job.

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_KEYS } from '../../../lib/local-settings';
@@ -19,9 +19,11 @@ beforeEach(() => {
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
-  // Mantine removes its transition-blocking style 10 ms after a colour-scheme change; let that timer run before
-  // the test environment (and its document) is torn down.
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  // Closing the modal restores the saved theme, and Mantine removes its transition-blocking style 10 ms after a
+  // colour-scheme change: unmount here (the shared cleanup runs after this hook) and let that timer run before the
+  // test environment (and its document) is torn down.
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -13,7 +13,9 @@ export function useSaveMyWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveMyWorkspaceBody) => callEndpoint(workspaceEndpoints.saveMine, { body }),
-    // Everything: the profile's workspace link, and every work screen if the workspace is new.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Everything: the profile's workspace link, and every work screen if the workspace is new. Not awaited: the
+    // settings form is keyed by the saved row, so the refetch remounts it, and the caller's own onSuccess (its
+    // success message) must run before that or it is dropped with the unmounted form.
+    onSuccess: () => void queryClient.invalidateQueries(),
   });
 }
