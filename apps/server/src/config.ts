@@ -1,5 +1,6 @@
 import { httpOrigin as originOf } from '@fieldbook/contract';
 import { z } from 'zod';
+import type { SmsConfig } from './platform/sms';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -19,6 +20,12 @@ const EnvSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fieldbook <no-reply@fieldbook.local>'),
+  /** SMS (group invitations) through Twilio's Messages API: all three, or none (messages then stay in the outbox). */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM_NUMBER: z.string().min(1).optional(),
+  /** Another service speaking the same API (or a test server); Twilio's by default. */
+  TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
   /** Requests per minute per IP on the sensitive auth endpoints (token, signup, recover, verify, MFA). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** The development mailbox page (/dev/mailbox). On by default outside production builds' public deployments. */
@@ -66,6 +73,8 @@ export type Config = {
   demoAdminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The SMS provider, or null: SMS are kept in the outbox (and the development mailbox) instead of sent. */
+  sms: SmsConfig | null;
   authRateLimit: number;
   devMailbox: boolean;
   logLevel: string;
@@ -84,6 +93,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM_NUMBER];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    throw new Error('Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER must be set together');
+  }
   const embedded = !e.DATABASE_URL;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -100,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: e.TWILIO_ACCOUNT_SID ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM_NUMBER!, apiUrl: e.TWILIO_API_URL } : null,
     authRateLimit: e.AUTH_RATE_LIMIT,
     // The mailbox shows sign-in links: on only for the embedded default without real mail (HOST defaults to loopback).
     devMailbox: e.DEV_MAILBOX ?? (embedded && !e.SMTP_URL),

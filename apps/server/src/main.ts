@@ -5,7 +5,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
 import { seedDemo, type DemoSeedResult } from './features/demo';
-import { startOutboxWorker } from './platform/mail';
+import { smtpSender } from './platform/mail';
+import { startOutboxWorker } from './platform/outbox';
+import { twilioSender } from './platform/sms';
 import { createTokenSigner } from './platform/tokens';
 
 /** The JWT secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR. */
@@ -33,8 +35,10 @@ async function main() {
 
   const outbox = startOutboxWorker({
     db: database.db,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
+    senders: {
+      email: config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom) : undefined,
+      sms: config.sms ? twilioSender(config.sms) : undefined,
+    },
     intervalMs: 2000,
     log: (msg, err) => app.log.warn({ err }, msg),
   });
@@ -53,6 +57,7 @@ async function main() {
   const url = config.publicUrl;
   const lines = [`Fieldbook is running at ${url} (started in ${Date.now() - startedAt} ms)`];
   lines.push(`  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`);
+  lines.push(`  mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'not sent (no SMTP_URL): kept in the outbox'}; SMS: ${config.sms ? `sent through ${config.sms.apiUrl}` : 'not sent (no TWILIO_*): kept in the outbox'}`);
   if (config.devMailbox) lines.push(`  development mailbox: ${url}/dev/mailbox`);
   if (demo) lines.push(`  demo admin: ${demo.email} / ${demo.password ?? '(not shown: the configured or stored password no longer matches this account)'}`);
   console.log(lines.join('\n'));

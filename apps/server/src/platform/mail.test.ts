@@ -5,7 +5,8 @@ import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../db/schema';
 import { createTestApp, type TestContext } from '../test/setup-app';
-import { enqueueMail, startOutboxWorker } from './mail';
+import { enqueueMail, smtpSender } from './mail';
+import { startOutboxWorker } from './outbox';
 
 type Received = { from: string | undefined; to: string[]; raw: string };
 
@@ -69,7 +70,7 @@ describe('outbox worker over real SMTP', () => {
       const text = 'Confirm your email: http://localhost:3000/auth/v1/verify?token=abc123&type=signup\nThanks, Fieldbook';
       await enqueueMail(ctx.db, { to: 'ada@example.com', subject: 'Confirm your signup', text });
       await enqueueMail(ctx.db, { to: 'bob@example.com', subject: 'Second', text: 'plain', html: '<p>rich</p>' });
-      const worker = startOutboxWorker({ db: ctx.db, smtpUrl: smtp.url, from: 'Fieldbook <no-reply@fieldbook.local>' });
+      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'Fieldbook <no-reply@fieldbook.local>') } });
       expect(await worker.drain()).toBe(2);
       worker.stop();
 
@@ -90,7 +91,7 @@ describe('outbox worker over real SMTP', () => {
       expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
       expect(row!.sentAt).toBeInstanceOf(Date);
       // Nothing is sent twice.
-      const again = startOutboxWorker({ db: ctx.db, smtpUrl: smtp.url, from: 'x@example.com' });
+      const again = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'x@example.com') } });
       expect(await again.drain()).toBe(0);
       expect(smtp.received).toHaveLength(2);
     } finally {
@@ -103,7 +104,7 @@ describe('outbox worker over real SMTP', () => {
     const errors: string[] = [];
     try {
       await enqueueMail(ctx.db, { to: 'gone@example.com', subject: 'Hello', text: 'Hi' });
-      const worker = startOutboxWorker({ db: ctx.db, smtpUrl: smtp.url, from: 'no-reply@fieldbook.local', log: (msg) => errors.push(msg) });
+      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local') }, log: (msg) => errors.push(msg) });
       expect(await worker.drain()).toBe(0);
       worker.stop();
       const [row] = await rowsFor('gone@example.com');
@@ -113,7 +114,7 @@ describe('outbox worker over real SMTP', () => {
       expect(errors).toEqual(['mail to gone@example.com failed (attempt 1)']);
       expect(smtp.received).toHaveLength(0);
       // Backoff: an immediate second drain does not hammer the server.
-      expect(await startOutboxWorker({ db: ctx.db, smtpUrl: smtp.url, from: 'no-reply@fieldbook.local' }).drain()).toBe(0);
+      expect(await startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local') } }).drain()).toBe(0);
       expect((await rowsFor('gone@example.com'))[0]!.attempts).toBe(1);
     } finally {
       await smtp.close();
@@ -122,7 +123,7 @@ describe('outbox worker over real SMTP', () => {
 
   it('without SMTP_URL marks mail stored (readable in the development mailbox)', async () => {
     await enqueueMail(ctx.db, { to: 'local@example.com', subject: 'Stored', text: 'kept here' });
-    const worker = startOutboxWorker({ db: ctx.db, smtpUrl: undefined, from: 'no-reply@fieldbook.local' });
+    const worker = startOutboxWorker({ db: ctx.db, senders: {} });
     expect(await worker.drain()).toBe(1);
     const [row] = await rowsFor('local@example.com');
     expect(row).toMatchObject({ status: 'stored', attempts: 0, sentAt: null });

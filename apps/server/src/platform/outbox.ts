@@ -1,0 +1,103 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { outboxMessages } from '../db/schema';
+
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+export type OutboxChannel = OutboxMessage['channel'];
+
+/** Hands one message to its provider (SMTP, the SMS API); throws with the provider's reason when it is refused. */
+export type Sender = (message: OutboxMessage) => Promise<void>;
+
+export type OutboxWorker = { drain: () => Promise<number>; stop: () => void };
+
+const MAX_ATTEMPTS = 5;
+/** How long a claimed message is reserved for its sender: a process that dies mid-send frees it after this. */
+const CLAIM_LEASE_MS = 5 * 60_000;
+
+/**
+ * Delivers what waits in the outbox (design.md §7), one channel's sender per message. A channel without a sender
+ * (no SMTP_URL, no SMS provider) marks its messages 'stored': they stay readable in the development mailbox.
+ * Failures are retried with backoff (1 min × 2^attempts, five tries) and the provider's reason is kept on the row.
+ *
+ * A message is claimed in a short transaction (attempts + 1, a lease on next_attempt_at) and sent outside it, so a
+ * slow provider never holds a database transaction — on the embedded database that would stall every request —
+ * and several server processes can share one outbox.
+ */
+export function startOutboxWorker(opts: {
+  db: Db;
+  senders: Partial<Record<OutboxChannel, Sender>>;
+  intervalMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+}): OutboxWorker {
+  const { db, senders } = opts;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | null = null;
+
+  /** The oldest due message, claimed for sending; stored at once when its channel has no sender. */
+  const claim = () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(outboxMessages.createdAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return null;
+      if (!senders[row.channel]) {
+        await tx.update(outboxMessages).set({ status: 'stored' }).where(eq(outboxMessages.id, row.id));
+        return { row, stored: true };
+      }
+      const claimed = { ...row, attempts: row.attempts + 1 };
+      await tx
+        .update(outboxMessages)
+        .set({ attempts: claimed.attempts, nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
+        .where(eq(outboxMessages.id, row.id));
+      return { row: claimed, stored: false };
+    });
+
+  async function send(row: OutboxMessage): Promise<boolean> {
+    try {
+      await senders[row.channel]!(row);
+      await db.update(outboxMessages).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outboxMessages.id, row.id));
+      return true;
+    } catch (err) {
+      opts.log?.(`${row.channel === 'sms' ? 'SMS' : 'mail'} to ${row.recipient} failed (attempt ${row.attempts})`, err);
+      await db
+        .update(outboxMessages)
+        .set({
+          lastError: err instanceof Error ? err.message : String(err),
+          status: row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          nextAttemptAt: new Date(Date.now() + 60_000 * 2 ** row.attempts),
+        })
+        .where(eq(outboxMessages.id, row.id));
+      return false;
+    }
+  }
+
+  /** Sends until nothing is due; stops at the first failure (the provider may be down) and tries again next tick. */
+  async function drainOnce(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const claimed = await claim();
+      if (!claimed) return handled;
+      if (!claimed.stored && !(await send(claimed.row))) return handled;
+      handled++;
+    }
+  }
+
+  const drain = () => {
+    running ??= drainOnce().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  if (opts.intervalMs) {
+    timer = setInterval(() => {
+      drain().catch((err) => opts.log?.('outbox drain failed', err));
+    }, opts.intervalMs);
+    timer.unref();
+  }
+  return { drain, stop: () => timer && clearInterval(timer) };
+}
