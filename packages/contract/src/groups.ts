@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { IdParamsSchema, OkSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
+/** GET /api/groups: only the groups of this workspace (the task dialog, the assistant's group picker). */
+export const ListGroupsQuerySchema = z.object({ workspace_id: z.uuid({ error: 'workspace_id must be a UUID' }).optional() });
+export type ListGroupsQuery = z.infer<typeof ListGroupsQuerySchema>;
+
 /** Spec 002 §6: admin (manages the group and members), member (views and contributes), view_only (views). */
 export const GroupRoleSchema = z.enum(['admin', 'member', 'view_only']);
 export type GroupRole = z.infer<typeof GroupRoleSchema>;
@@ -114,7 +118,14 @@ const tags = ['groups'];
 
 /** Groups, members and invitations (spec 002 §2–§7), as REST endpoints with server-side checks. */
 export const groupEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/api/groups', summary: 'Groups the caller created or belongs to, with member counts', tags, response: GroupListSchema }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/groups',
+    summary: 'Groups the caller created or belongs to, with member counts (optionally of one workspace)',
+    tags,
+    query: ListGroupsQuerySchema,
+    response: GroupListSchema,
+  }),
   create: defineEndpoint({ method: 'POST', path: '/api/groups', summary: "Create a group in the caller's workspace", tags, body: GroupBodySchema, status: 201, response: GroupSchema }),
   get: defineEndpoint({ method: 'GET', path: '/api/groups/:id', summary: 'A group the caller created or belongs to', tags, params: IdParamsSchema, response: GroupSchema }),
   update: defineEndpoint({ method: 'PUT', path: '/api/groups/:id', summary: 'Edit a group (creator only)', tags, params: IdParamsSchema, body: GroupBodySchema, response: GroupSchema }),

@@ -77,6 +77,16 @@ export const ListTasksQuerySchema = z.object({
 });
 export type ListTasksQuery = z.infer<typeof ListTasksQuerySchema>;
 
+/**
+ * A task's group (spec 001: dashboard tasks carry group_id and the group's name): one of the task's workspace the
+ * caller created or belongs to, else 400 on group_id. null (or '') = no group.
+ */
+export const TaskGroupIdSchema = z
+  .union([z.literal(''), z.uuid({ error: 'Please select a valid group' }), z.null()])
+  .optional()
+  .transform((v) => v || null);
+export const TASK_GROUP_NOT_ALLOWED_MESSAGE = 'You can only use a group of this workspace that you belong to';
+
 const TaskDescriptionSchema = z.string({ error: 'Task description is required' }).trim().min(1, 'Task description is required').max(5000);
 
 /**
@@ -89,6 +99,7 @@ export const CreateTaskBodySchema = z.object({
   assigned_to: AssigneeSchema.optional().transform((v) => v ?? null),
   due_date: OptionalDateSchema,
   priority: TaskPrioritySchema.default('medium'),
+  group_id: TaskGroupIdSchema,
 });
 export type CreateTaskBody = z.input<typeof CreateTaskBodySchema>;
 
@@ -99,6 +110,7 @@ export const CreateJobTaskBodySchema = z.object({
   assigned_to: AssigneeSchema.optional().transform((v) => v ?? null),
   due_date: OptionalDateSchema,
   priority: TaskPrioritySchema.default('medium'),
+  group_id: TaskGroupIdSchema,
 });
 export type CreateJobTaskBody = z.input<typeof CreateJobTaskBodySchema>;
 
@@ -112,6 +124,10 @@ export type UpdateTaskStatusBody = { status: z.infer<typeof TaskStatusSchema> };
 /** PUT /api/tasks/:id/assign. null (or '') unassigns. */
 export const AssignTaskBodySchema = z.object({ assigned_to: AssigneeSchema });
 export type AssignTaskBody = z.input<typeof AssignTaskBodySchema>;
+
+/** PUT /api/tasks/:id/group: put the task in a group (one of its workspace the caller belongs to), or null for none. */
+export const SetTaskGroupBodySchema = z.object({ group_id: z.union([z.uuid({ error: 'Please select a valid group' }), z.null()], { error: 'group_id is required (null for no group)' }) });
+export type SetTaskGroupBody = z.input<typeof SetTaskGroupBodySchema>;
 
 /** PUT /api/tasks/batch-assign: all or nothing — every id must be a task of the caller's workspace, else 404. */
 /** One batch assigns at most this many tasks. */
@@ -174,6 +190,15 @@ export const taskEndpoints = {
     params: IdParamsSchema,
     query: UpdateTaskStatusQuerySchema,
     body: UpdateTaskStatusBodySchema,
+    response: TaskSchema,
+  }),
+  setGroup: defineEndpoint({
+    method: 'PUT',
+    path: '/api/tasks/:id/group',
+    summary: 'Put a task in a group of its workspace (null: no group)',
+    tags: taskTags,
+    params: IdParamsSchema,
+    body: SetTaskGroupBodySchema,
     response: TaskSchema,
   }),
   assign: defineEndpoint({

@@ -233,3 +233,18 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('GET /api/groups?workspace_id=', () => {
+  it('narrows the caller’s groups to one workspace; a malformed id is a 400 naming it', async () => {
+    const here = await createGroup(creator, 'Here crew');
+    const all = GroupListSchema.parse((await call(creator, 'GET', '/api/groups')).json()).groups;
+    expect(all.map((g) => g.id)).toContain(here.id);
+    const inWorkspace = GroupListSchema.parse((await call(creator, 'GET', `/api/groups?workspace_id=${creator.workspaceId}`)).json()).groups;
+    expect(inWorkspace.length).toBe(all.filter((g) => g.workspace_id === creator.workspaceId).length);
+    expect(inWorkspace.every((g) => g.workspace_id === creator.workspaceId)).toBe(true);
+    expect(GroupListSchema.parse((await call(creator, 'GET', `/api/groups?workspace_id=${stranger.workspaceId}`)).json()).groups).toEqual([]);
+    const bad = await call(creator, 'GET', '/api/groups?workspace_id=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toBe('workspace_id');
+  });
+});

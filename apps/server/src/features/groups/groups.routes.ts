@@ -15,7 +15,7 @@ const ok = { ok: true as const };
 export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db, config } = deps;
 
-  route(app, e.list, async ({ req }) => g.listGroups({ db, actor: requireActor(req) }));
+  route(app, e.list, async ({ req, query }) => g.listGroups({ db, actor: requireActor(req), workspaceId: query.workspace_id }));
   route(app, e.create, async ({ req, body }) => g.createGroup({ db, actor: requireActor(req), input: body }));
   route(app, e.get, async ({ req, params }) => g.getGroup({ db, actor: requireActor(req), groupId: params.id }));
   route(app, e.update, async ({ req, params, body }) => g.updateGroup({ db, actor: requireActor(req), groupId: params.id, input: body }));

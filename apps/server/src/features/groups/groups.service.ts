@@ -48,8 +48,8 @@ async function selectGroups(db: Db, actor: Actor, extra?: SQL): Promise<Group[]>
   return rows.map((r) => toGroup(r.g, r.n, actor, r.myRole ?? null));
 }
 
-export async function listGroups(opts: { db: Db; actor: Actor }): Promise<GroupList> {
-  return { groups: await selectGroups(opts.db, opts.actor) };
+export async function listGroups(opts: { db: Db; actor: Actor; workspaceId?: string }): Promise<GroupList> {
+  return { groups: await selectGroups(opts.db, opts.actor, opts.workspaceId ? eq(groups.workspaceId, opts.workspaceId) : undefined) };
 }
 
 export async function getGroup(opts: { db: Db; actor: Actor; groupId: string }): Promise<Group> {

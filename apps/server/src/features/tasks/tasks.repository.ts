@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tasks } from '../../db/schema';
-import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
+import { isoDate, isoTs, likePattern, queryJsonText, queryRows } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 
 /** Several tasks in one JSON array (the batch-assign answer's `tasks`). */
@@ -143,12 +143,23 @@ export async function insertTask(db: Db, values: NewTask): Promise<string> {
   return row!.id;
 }
 
+/**
+ * Whether the user may file a task of this workspace under this group: the group is the workspace's and the user
+ * created it or is a member (the groups tables are the shared schema's; the groups feature owns their writes).
+ */
+export async function isUsableGroup(db: Db, opts: { workspaceId: string; userId: string; groupId: string }): Promise<boolean> {
+  const rows = await queryRows<{ ok: number }>(db, sql`SELECT 1 AS ok FROM groups g
+    WHERE g.id = ${opts.groupId} AND g.workspace_id = ${opts.workspaceId}
+      AND (g.created_by = ${opts.userId} OR EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = ${opts.userId}))`);
+  return rows.length > 0;
+}
+
 /** Updates tasks of the workspace; returns the ids it changed. */
 export async function updateTaskRows(opts: {
   db: Db;
   workspaceId: string;
   taskIds: string[];
-  set: Partial<Pick<NewTask, 'status' | 'assignedTo'>>;
+  set: Partial<Pick<NewTask, 'status' | 'assignedTo' | 'groupId'>>;
 }): Promise<string[]> {
   const rows = await opts.db
     .update(tasks)

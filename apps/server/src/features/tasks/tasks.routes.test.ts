@@ -270,3 +270,50 @@ describe('PUT /api/tasks/batch-assign', () => {
     expect((await ctx.app.inject({ method: 'PUT', url: '/api/tasks/batch-assign', payload: { task_ids: [], assigned_to: null } })).statusCode).toBe(401);
   });
 });
+
+describe('a task’s group', () => {
+  it('creates a task in a group of its workspace the caller belongs to; any other group is a 400 on group_id and writes nothing', async () => {
+    const mine = await insertGroup(ctx.db, { workspaceId: ws(), createdBy: alice.id, name: 'Alice crew' });
+    const notMine = await insertGroup(ctx.db, { workspaceId: ws(), createdBy: bob.id, name: 'Bob crew' });
+    const otherWorkspace = await insertGroup(ctx.db, { workspaceId: eve.workspaceId!, createdBy: eve.id, name: 'Eve crew' });
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/tasks', headers: alice.headers, payload: { description: 'Crew work', job_id: jobId, group_id: mine.id } });
+    expect(created.statusCode).toBe(201);
+    expect(TaskSchema.parse(created.json())).toMatchObject({ description: 'Crew work', group_id: mine.id });
+    const onJob = await ctx.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/tasks`, headers: alice.headers, payload: { description: 'Job crew work', group_id: mine.id } });
+    expect(onJob.json()).toMatchObject({ group_id: mine.id });
+    const plain = await ctx.app.inject({ method: 'POST', url: '/api/tasks', headers: alice.headers, payload: { description: 'No crew', job_id: jobId, group_id: '' } });
+    expect(plain.json()).toMatchObject({ group_id: null });
+
+    const before = (await ctx.db.select().from(tasks)).length;
+    for (const [groupId, message] of [
+      [notMine.id, 'You can only use a group of this workspace that you belong to'],
+      [otherWorkspace.id, 'You can only use a group of this workspace that you belong to'],
+      [crypto.randomUUID(), 'You can only use a group of this workspace that you belong to'],
+      ['nope', 'Please select a valid group'],
+    ]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/tasks', headers: alice.headers, payload: { description: 'Sneaky', job_id: jobId, group_id: groupId } });
+      expect(res.statusCode, groupId).toBe(400);
+      expect(res.json().error.details).toEqual([{ field: 'group_id', message }]);
+    }
+    expect((await ctx.db.select().from(tasks)).length).toBe(before);
+  });
+
+  it('PUT /api/tasks/:id/group moves a task into a group and out again; others’ tasks 404, foreign groups 400', async () => {
+    const mine = await insertGroup(ctx.db, { workspaceId: ws(), createdBy: alice.id, name: 'Roof crew' });
+    const task = await insertTask(ctx.db, { workspaceId: ws(), jobId, description: 'Regroup me' });
+    const url = `/api/tasks/${task.id}/group`;
+    expect((await ctx.app.inject({ method: 'PUT', url, payload: { group_id: mine.id } })).statusCode).toBe(401);
+    const moved = await ctx.app.inject({ method: 'PUT', url, headers: alice.headers, payload: { group_id: mine.id } });
+    expect(moved.statusCode).toBe(200);
+    expect(TaskSchema.parse(moved.json()).group_id).toBe(mine.id);
+    // Bob is in the workspace but not the group: he cannot file tasks under it.
+    const refused = await ctx.app.inject({ method: 'PUT', url, headers: bob.headers, payload: { group_id: mine.id } });
+    expect(refused.statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'PUT', url, headers: eve.headers, payload: { group_id: null } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PUT', url, headers: alice.headers, payload: {} })).json().error.details[0].field).toBe('group_id');
+    const cleared = await ctx.app.inject({ method: 'PUT', url, headers: bob.headers, payload: { group_id: null } });
+    expect(cleared.json()).toMatchObject({ group_id: null });
+    const [row] = await ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row!.groupId).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@ import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { fieldError } from '../../platform/errors';
-import { assignTask, batchAssignTasks, createTask, findTasks, getTaskById, updateTaskStatus } from './tasks.service';
+import { assignTask, batchAssignTasks, createTask, findTasks, getTaskById, setTaskGroup, updateTaskStatus } from './tasks.service';
 
 /** The tasks endpoints (taskEndpoints in the contract), registered in the /api scope. */
 export async function tasksRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -33,6 +33,10 @@ export async function tasksRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
     if (!status) throw fieldError('status', 'status is required');
     return updateTaskStatus({ db, actor: requireActor(req), taskId: params.id, status });
   });
+
+  route(app, taskEndpoints.setGroup, async ({ req, params, body }) =>
+    setTaskGroup({ db, actor: requireActor(req), taskId: params.id, groupId: body.group_id }),
+  );
 
   route(app, taskEndpoints.assign, async ({ req, params, body }) =>
     assignTask({ db, actor: requireActor(req), taskId: params.id, assignedTo: body.assigned_to }),

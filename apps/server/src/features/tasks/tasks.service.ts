@@ -1,11 +1,11 @@
-import { DUE_DATE_BEFORE_TODAY_MESSAGE, BatchAssignResponseSchema, type ListTasksQuery, type TaskListSchema, type TaskPriority, type TaskSchema, type TaskStatus } from '@fieldbook/contract';
+import { DUE_DATE_BEFORE_TODAY_MESSAGE, TASK_GROUP_NOT_ALLOWED_MESSAGE, BatchAssignResponseSchema, type ListTasksQuery, type TaskListSchema, type TaskPriority, type TaskSchema, type TaskStatus } from '@fieldbook/contract';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { assertJobInWorkspace } from '../jobs';
-import { findTaskJson, findTasksJson, findTasksPageJson, insertTask, updateTaskRows } from './tasks.repository';
+import { findTaskJson, findTasksJson, findTasksPageJson, insertTask, isUsableGroup, updateTaskRows } from './tasks.repository';
 
 export const TASK_NOT_FOUND = 'Task not found';
 
@@ -15,6 +15,7 @@ export type CreateTaskInput = {
   assigned_to: string | null;
   due_date?: string | null | undefined;
   priority: TaskPriority;
+  group_id?: string | null;
 };
 
 /**
@@ -37,12 +38,26 @@ export async function getTaskById(opts: { db: Db; actor: Actor; taskId: string }
   return body;
 }
 
+async function assertUsableGroup(db: Db, actor: Actor, workspaceId: string, groupId: string): Promise<void> {
+  if (!(await isUsableGroup(db, { workspaceId, userId: actor.userId, groupId }))) throw fieldError('group_id', TASK_GROUP_NOT_ALLOWED_MESSAGE);
+}
+
+/** Puts a task in a group of its workspace the caller belongs to, or in none (null). */
+export async function setTaskGroup(opts: { db: Db; actor: Actor; taskId: string; groupId: string | null }): Promise<JsonText<typeof TaskSchema>> {
+  const workspaceId = requireWorkspace(opts.actor);
+  if (opts.groupId) await assertUsableGroup(opts.db, opts.actor, workspaceId, opts.groupId);
+  const changed = await updateTaskRows({ db: opts.db, workspaceId, taskIds: [opts.taskId], set: { groupId: opts.groupId } });
+  if (changed.length === 0) throw new AppError('NOT_FOUND', TASK_NOT_FOUND);
+  return getTaskById({ db: opts.db, actor: opts.actor, taskId: opts.taskId });
+}
+
 /** Creates a task on a job of the caller's workspace (another workspace's job answers 404). */
 export async function createTask(opts: { db: Db; actor: Actor; now: Date; input: CreateTaskInput }): Promise<JsonText<typeof TaskSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const { db, input } = opts;
   if (input.due_date && input.due_date < earliestToday(opts.now)) throw fieldError('due_date', DUE_DATE_BEFORE_TODAY_MESSAGE);
   await assertJobInWorkspace({ db, workspaceId, jobId: input.job_id });
+  if (input.group_id) await assertUsableGroup(db, opts.actor, workspaceId, input.group_id);
   const id = await insertTask(db, {
     workspaceId,
     jobId: input.job_id,
@@ -51,6 +66,7 @@ export async function createTask(opts: { db: Db; actor: Actor; now: Date; input:
     assignedTo: input.assigned_to,
     priority: input.priority,
     dueDate: input.due_date ?? null,
+    groupId: input.group_id ?? null,
   });
   return getTaskById({ db, actor: opts.actor, taskId: id });
 }
