@@ -1,6 +1,7 @@
 import { groupEndpoints, type GroupBody, type GroupRole, type InviteBody } from '@fieldbook/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { invalidateAfter } from '../../../lib/query-roots';
 import { groupKeys } from './keys';
 
 /** GET /api/groups: groups the caller created or belongs to. */
@@ -20,10 +21,10 @@ export function useGroupMembers(id: string | null) {
   });
 }
 
-/** A group write changes cards, counts and member lists: refresh the feature's cache. */
+/** A group write changes cards, counts and member lists, and what other screens show of groups (STALE_AFTER.group). */
 function useGroupWrite<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }) });
+  return useMutation({ mutationFn, onSuccess: () => invalidateAfter(queryClient, 'group') });
 }
 
 export const useCreateGroup = () => useGroupWrite((body: GroupBody) => callEndpoint(groupEndpoints.create, { body }));

@@ -1,5 +1,6 @@
 import { groupEndpoints, type InvitationSignUpBody } from '@fieldbook/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateAfter } from '../../../lib/query-roots';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { groupKeys } from './keys';
 
@@ -13,7 +14,11 @@ export function useInvitation(token: string) {
   });
 }
 
-export const useAcceptInvitation = () => useMutation({ mutationFn: (token: string) => callEndpoint(groupEndpoints.accept, { params: { token } }) });
+/** Accepting adds a group (and the contacts shared with it) to what the caller sees. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (token: string) => callEndpoint(groupEndpoints.accept, { params: { token } }), onSuccess: () => void invalidateAfter(queryClient, 'group') });
+}
 export const useDeclineInvitation = () => useMutation({ mutationFn: (token: string) => callEndpoint(groupEndpoints.decline, { params: { token } }) });
 export const useInvitationSignUp = () =>
   useMutation({ mutationFn: ({ token, body }: { token: string; body: InvitationSignUpBody }) => callEndpoint(groupEndpoints.signUp, { params: { token }, body }) });

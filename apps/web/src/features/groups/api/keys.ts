@@ -6,5 +6,7 @@ export const groupKeys = {
   list: () => [...groupKeys.all, 'list'] as const,
   detail: (id: string) => [...groupKeys.all, 'detail', id] as const,
   members: (id: string) => [...groupKeys.all, 'members', id] as const,
-  invitation: (token: string) => [...groupKeys.all, 'invitation', token] as const,
+  // Not under the groups root: accepting refreshes the caller's groups, and must not refetch the used (now deleted)
+  // invitation under the page that shows its outcome.
+  invitation: (token: string) => ['invitation', token] as const,
 };

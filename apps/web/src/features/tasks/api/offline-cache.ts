@@ -93,7 +93,7 @@ function findJob(data: unknown, jobId: string): Job | undefined {
 export function optimisticTask(
   queryClient: QueryClient,
   tempId: string,
-  data: { description: string; job_id: string; assigned_to: string | null; due_date: string | null; priority: Task['priority'] },
+  data: { description: string; job_id: string; assigned_to: string | null; due_date: string | null; priority: Task['priority']; group_id?: string | null },
   now = new Date(),
 ): Task {
   const at = now.toISOString();
@@ -107,7 +107,7 @@ export function optimisticTask(
     priority: data.priority,
     due_date: data.due_date,
     document_id: null,
-    group_id: null,
+    group_id: data.group_id ?? null,
     created_at: at,
     updated_at: at,
     job: jobSummary(queryClient, data.job_id),

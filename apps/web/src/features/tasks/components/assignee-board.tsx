@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useContacts, usePhoneDirectory } from '../../contacts';
 import { useTaskBoard } from '../api/get-tasks';
+import { useTaskGroups } from '../api/task-groups';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { STATUS_FILTER_OPTIONS, type StatusFilter } from '../lib/filter-tasks';
 import { groupTasksByAssignee, taskJobName } from '../lib/group-tasks';
@@ -45,6 +46,8 @@ export function AssigneeBoard() {
   const location = useLocation();
   const [groupId, setGroupId] = useState<string | undefined>(() => groupIdFromState(location.state));
   const tasks = useTaskBoard({ status, q, ...(groupId ? { group_id: groupId } : {}) });
+  const taskGroups = useTaskGroups();
+  const groupName = groupId ? taskGroups.data?.find((g) => g.id === groupId)?.name : undefined;
   // The pickers' first page of contacts, fetched with the board: the Assign dialog then works offline too (the
   // offline queue, spec 001 §4), from what the cache holds.
   useContacts();
@@ -139,7 +142,7 @@ export function AssigneeBoard() {
       {groupId && (
         <Alert color="blue" variant="light" p="xs" data-testid="group-filter">
           <Group justify="space-between" gap="xs">
-            <Text size="sm">Showing the tasks of one group.</Text>
+            <Text size="sm">{groupName ? `Showing the tasks of ${groupName}.` : 'Showing the tasks of one group.'}</Text>
             <Button size="xs" variant="subtle" onClick={() => setGroupId(undefined)}>
               Show all groups
             </Button>

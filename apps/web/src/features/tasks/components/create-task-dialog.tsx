@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../../lib/api-client';
 import { localIsoDate } from '../../../lib/due-status';
 import { ContactPickerList } from '../../contacts';
 import { useCreateJobTask, useCreateTask } from '../api/create-task';
+import { useTaskGroups } from '../api/task-groups';
 import { useJobSelect, type JobChoice } from './use-job-select';
 import {
   canSubmitCreateTask,
@@ -50,6 +51,8 @@ function CreateTaskForm({ entry, onClose }: { entry: CreateTaskEntry; onClose: (
   const createOnJob = useCreateJobTask();
   const jobSelect = useJobSelect({ enabled: kind === 'board', initial: initialJob });
   const [assigneeIds, setAssigneeIds] = useState<string[]>([]);
+  const taskGroups = useTaskGroups();
+  const groupOptions = (taskGroups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
   const form = useForm<CreateTaskFormValues>({
     initialValues: emptyCreateTaskForm(initialJob?.value ?? null),
     validate: (values) => validateCreateTask(values, kind),
@@ -112,6 +115,10 @@ function CreateTaskForm({ entry, onClose }: { entry: CreateTaskEntry; onClose: (
             }}
           />
         </Input.Wrapper>
+        {/* Only for someone in a group of this workspace: the crew the task is for (the dashboard's group chips). */}
+        {groupOptions.length > 0 && (
+          <Select size="md" label="Group (optional)" placeholder="No group" data={groupOptions} clearable {...form.getInputProps('groupId')} />
+        )}
         {/* One column on phones: a grown Group caps each child at half the width, which clipped "High". */}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput type="date" label="Due date (optional)" min={localIsoDate(new Date())} {...form.getInputProps('dueDate')} />

@@ -18,10 +18,12 @@ export type CreateTaskFormValues = {
   /** 'YYYY-MM-DD' or ''. */
   dueDate: string;
   priority: TaskPriority;
+  /** The task's group (one of the caller's groups in this workspace), or null. */
+  groupId: string | null;
 };
 
 export function emptyCreateTaskForm(jobId: string | null = null): CreateTaskFormValues {
-  return { description: '', jobId, assignee: null, dueDate: '', priority: 'medium' };
+  return { description: '', jobId, assignee: null, dueDate: '', priority: 'medium', groupId: null };
 }
 
 /** The rules of both entry points, checked before the request; the server checks them again. */
@@ -44,7 +46,7 @@ export function canSubmitCreateTask(values: CreateTaskFormValues, entry: TaskFor
   return entry === 'board' || (values.description.trim().length > 0 && Boolean(values.assignee));
 }
 
-/** The request body (POST /api/tasks, and POST /api/jobs/:id/tasks, which takes the same fields): empty assignee and due date are sent as null. */
+/** The request body (POST /api/tasks, and POST /api/jobs/:id/tasks, which takes the same fields): empty assignee, due date and group are sent as null. */
 export function toCreateTaskBody(values: CreateTaskFormValues): CreateTaskBody {
   return {
     description: values.description.trim(),
@@ -52,6 +54,7 @@ export function toCreateTaskBody(values: CreateTaskFormValues): CreateTaskBody {
     assigned_to: values.assignee || null,
     due_date: values.dueDate || null,
     priority: values.priority,
+    group_id: values.groupId || null,
   };
 }
 
@@ -62,4 +65,5 @@ export const CREATE_TASK_SERVER_FIELDS: Record<string, keyof CreateTaskFormValue
   assigned_to: 'assignee',
   due_date: 'dueDate',
   priority: 'priority',
+  group_id: 'groupId',
 };

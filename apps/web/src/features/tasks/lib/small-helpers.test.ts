@@ -41,8 +41,10 @@ describe('Create Task rules', () => {
     expect(canSubmitCreateTask(emptyCreateTaskForm(), 'board')).toBe(true);
   });
 
-  it('sends empty assignee and due date as null, priority default medium', () => {
+  it('sends empty assignee, due date and group as null, priority default medium', () => {
     const body = toCreateTaskBody({ ...emptyCreateTaskForm('00000000-0000-4000-8000-000000000001'), description: '  Tear off  ' });
-    expect(body).toEqual({ description: 'Tear off', job_id: '00000000-0000-4000-8000-000000000001', assigned_to: null, due_date: null, priority: 'medium' });
+    expect(body).toEqual({ description: 'Tear off', job_id: '00000000-0000-4000-8000-000000000001', assigned_to: null, due_date: null, priority: 'medium', group_id: null });
+    const grouped = toCreateTaskBody({ ...emptyCreateTaskForm('00000000-0000-4000-8000-000000000001'), description: 'x', groupId: '00000000-0000-4000-8000-000000000002' });
+    expect(grouped.group_id).toBe('00000000-0000-4000-8000-000000000002');
   });
 });
