@@ -9,8 +9,10 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, DEAD_API_ORIGIN, E2E_PORT } from
  */
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Two workers share one server process (and, in CI, a two-core machine with the build and other suites): a page
+  // can wait seconds for its first answer while the other worker seeds data. Generous waits, never retries.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   retries: 0,
   workers: 2,
   fullyParallel: true,

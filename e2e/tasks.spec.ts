@@ -375,3 +375,45 @@ test.describe('tasks page on a phone', () => {
     await expect.poll(async () => (await getTask(s, task.id)).status).toBe('completed');
   });
 });
+
+test.describe('tasks of a group', () => {
+  test('a task is created in a group; the fast dashboard’s group chip and View All Tasks open the Tasks page filtered to it', async ({ page, request }) => {
+    test.slow(); // API seeding, a dialog, the dashboard and the board in one story
+    const s = await createWorkSession(request);
+    const { garcia, lee } = await seedCrew(s);
+    const res = await request.post('/api/groups', { headers: s.headers, data: { name: 'North Crew' } });
+    expect(res.status()).toBe(201);
+    const crew = (await res.json()) as { id: string };
+    // Assigned to the user's own phone: the fast dashboard lists the user's tasks.
+    await createTask(s, { description: 'Tarp the north slope', job_id: garcia.id, assigned_to: '4155552671', group_id: crew.id });
+    await createTask(s, { description: 'Lee gutters, no crew', job_id: lee.id, assigned_to: '4155552671' });
+
+    // Create New Task offers the user's groups of this workspace.
+    await openAs(page, s, '/tasks');
+    await page.getByRole('button', { name: 'Create Task', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Task' });
+    await dialog.getByLabel('Task description').fill('Haul shingles for the crew');
+    await pickOption(page, dialog.getByRole('combobox', { name: 'Job' }), 'Garcia', /Garcia Residence/);
+    await dialog.getByRole('combobox', { name: 'Group (optional)' }).click();
+    await page.getByRole('option', { name: 'North Crew' }).click();
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect(page.getByText('Task created successfully')).toBeVisible();
+    expect((await getTasks(s)).tasks.find((t) => t.description === 'Haul shingles for the crew')?.group_id).toBe(crew.id);
+
+    await page.goto('/fast-dashboard');
+    const groups = page.getByRole('region', { name: 'Groups' });
+    await groups.getByText('North Crew (1)').click();
+    const recent = page.getByRole('region', { name: 'Recent Tasks' });
+    await expect(recent.getByTestId('dashboard-task')).toHaveCount(1);
+    await expect(recent.getByTestId('dashboard-task')).toContainText('Tarp the north slope');
+    await page.getByRole('link', { name: 'View All Tasks' }).click();
+
+    await expect(page).toHaveURL('/tasks');
+    await expect(page.getByTestId('group-filter')).toContainText('Showing the tasks of North Crew.');
+    await expect(card(page, 'Tarp the north slope')).toBeVisible();
+    await expect(card(page, 'Haul shingles for the crew')).toBeVisible();
+    await expect(card(page, 'Lee gutters, no crew')).toBeHidden();
+    await page.getByRole('button', { name: 'Show all groups' }).click();
+    await expect(card(page, 'Lee gutters, no crew')).toBeVisible();
+  });
+});

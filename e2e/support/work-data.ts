@@ -39,7 +39,7 @@ export function getContacts(session: WorkSession): Promise<{ contacts: Contact[]
   return send(session, 'GET', '/api/contacts');
 }
 
-export type NewTask = { description: string; job_id: string; assigned_to?: string | null; due_date?: string | null; priority?: 'low' | 'medium' | 'high' };
+export type NewTask = { description: string; job_id: string; assigned_to?: string | null; due_date?: string | null; priority?: 'low' | 'medium' | 'high'; group_id?: string | null };
 
 export function createTask(session: WorkSession, body: NewTask): Promise<Task> {
   return send<Task>(session, 'POST', '/api/tasks', body);

@@ -92,7 +92,8 @@ export function FastDashboard() {
                 pending
               </Text>
             </Text>
-            <Anchor component={Link} to="/tasks" size="sm" fw={600} aria-label="View All Tasks">
+            {/* With a group chosen, the Tasks page opens filtered to that group (its filter comes as navigation state). */}
+            <Anchor component={Link} to="/tasks" state={groupId ? { groupId } : undefined} size="sm" fw={600} aria-label="View All Tasks">
               View All
             </Anchor>
           </Group>
