@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Center, Group as Row, Loader, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Center, Group as Row, Loader, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash, IconUserPlus, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { groupRoleLabel, type Group, type GroupBody } from '@fieldbook/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { LoadError } from '../../../components/load-error';
 import { errorReason } from '../../../lib/error-reason';
 import { useCreateGroup, useDeleteGroup, useGroups, useUpdateGroup } from '../api/groups';
 import { groupColor, memberCountLabel } from '../lib/group-display';
@@ -108,9 +109,7 @@ export function GroupsScreen() {
           <Loader aria-label="Loading groups" />
         </Center>
       ) : groups.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {errorReason(groups.error)}
-        </Alert>
+        <LoadError error={groups.error} title="Could not load groups" message={`Failed to load groups: ${errorReason(groups.error)}`} onRetry={() => void groups.refetch()} isRetrying={groups.isFetching} />
       ) : list.length === 0 ? (
         <Card withBorder padding="xl">
           <Stack align="center" gap="sm" ta="center">

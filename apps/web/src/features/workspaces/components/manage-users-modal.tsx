@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Box, Button, Checkbox, Group, Loader, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import type { WorkspaceSummary, WorkspaceUser } from '@fieldbook/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { errorReason } from '../../../lib/error-reason';
 import { useAssignUsers, useRemoveWorkspaceUser, useUnassignedUsers, useWorkspaceUsers } from '../api/manage-workspaces';
@@ -76,64 +76,68 @@ function ManageUsers({ workspace }: { workspace: WorkspaceSummary }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Box>
-          <Title order={4} mb="xs">
-            Current Users ({current.data?.users.length ?? 0})
-          </Title>
-          <ScrollArea.Autosize mah="15rem" type="auto">
-            {current.isPending ? (
-              <Loader size="sm" aria-label="Loading users" />
-            ) : (current.data?.users.length ?? 0) === 0 ? (
-              <Text size="sm" c="dimmed">
-                No users in this workspace.
-              </Text>
-            ) : (
-              <Stack gap={4} data-testid="current-users">
-                {current.data!.users.map((u) => (
-                  <Group key={u.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <Box miw={0}>
-                      <Text size="sm" fw={500} truncate>
-                        {userLabel(u)}
-                      </Text>
-                      <Text size="xs" c="dimmed" truncate>
-                        {u.email}
-                      </Text>
-                    </Box>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${userLabel(u)}`} onClick={() => removeUser(u)} size="lg">
-                      <IconUserMinus size={18} />
-                    </ActionIcon>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </ScrollArea.Autosize>
-        </Box>
-        <Box>
-          <Title order={4} mb="xs">
-            Available Users ({available.data?.users.length ?? 0})
-          </Title>
-          <ScrollArea.Autosize mah="15rem" type="auto">
-            {available.isPending ? (
-              <Loader size="sm" aria-label="Loading users" />
-            ) : (available.data?.users.length ?? 0) === 0 ? (
-              <Text size="sm" c="dimmed">
-                No users without a workspace.
-              </Text>
-            ) : (
-              <Checkbox.Group value={selected} onChange={setSelected}>
-                <Stack gap={6} data-testid="available-users">
-                  {available.data!.users.map((u) => (
-                    <Checkbox key={u.id} value={u.id} label={u.email === userLabel(u) ? u.email : `${userLabel(u)} (${u.email})`} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-            )}
-          </ScrollArea.Autosize>
-          <Button mt="sm" onClick={assignSelected} loading={assign.isPending}>
-            Assign {selected.length} Users
-          </Button>
-        </Box>
+        <UserColumn title="Current Users" count={current.data?.users.length ?? 0} isPending={current.isPending} empty="No users in this workspace.">
+          <Stack gap={4} data-testid="current-users">
+            {current.data?.users.map((u) => (
+              <Group key={u.id} justify="space-between" wrap="nowrap" gap="xs">
+                <Box miw={0}>
+                  <Text size="sm" fw={500} truncate>
+                    {userLabel(u)}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {u.email}
+                  </Text>
+                </Box>
+                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${userLabel(u)}`} onClick={() => removeUser(u)} size="lg">
+                  <IconUserMinus size={18} />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+        </UserColumn>
+        <UserColumn
+          title="Available Users"
+          count={available.data?.users.length ?? 0}
+          isPending={available.isPending}
+          empty="No users without a workspace."
+          footer={
+            <Button mt="sm" onClick={assignSelected} loading={assign.isPending}>
+              Assign {selected.length} Users
+            </Button>
+          }
+        >
+          <Checkbox.Group value={selected} onChange={setSelected}>
+            <Stack gap={6} data-testid="available-users">
+              {available.data?.users.map((u) => (
+                <Checkbox key={u.id} value={u.id} label={u.email === userLabel(u) ? u.email : `${userLabel(u)} (${u.email})`} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        </UserColumn>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** One column of the modal: a titled, counted list of at most 15rem, with its loading and empty states. */
+function UserColumn({ title, count, isPending, empty, footer, children }: { title: string; count: number; isPending: boolean; empty: string; footer?: ReactNode; children: ReactNode }) {
+  return (
+    <Box>
+      <Title order={4} mb="xs">
+        {title} ({count})
+      </Title>
+      <ScrollArea.Autosize mah="15rem" type="auto">
+        {isPending ? (
+          <Loader size="sm" aria-label="Loading users" />
+        ) : count === 0 ? (
+          <Text size="sm" c="dimmed">
+            {empty}
+          </Text>
+        ) : (
+          children
+        )}
+      </ScrollArea.Autosize>
+      {footer}
+    </Box>
   );
 }

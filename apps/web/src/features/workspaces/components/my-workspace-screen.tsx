@@ -4,6 +4,7 @@ import type { GroupVisibility, MyWorkspace, PrivacySetting, SaveMyWorkspaceBody 
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { PageHeader } from '../../../components/page-header';
+import { LoadError } from '../../../components/load-error';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useMyWorkspace, useSaveMyWorkspace } from '../api/my-workspace';
 import { errorReason } from '../../../lib/error-reason';
@@ -39,14 +40,13 @@ export function MyWorkspaceScreen() {
           <Loader aria-label="Loading workspace" />
         </Center>
       ) : mine.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">Failed to load your workspace settings: {errorReason(mine.error)}</Text>
-            <Button size="xs" color="red" variant="white" onClick={() => void mine.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError
+          error={mine.error}
+          title="Could not load your workspace"
+          message={`Failed to load your workspace settings: ${errorReason(mine.error)}`}
+          onRetry={() => void mine.refetch()}
+          isRetrying={mine.isFetching}
+        />
       ) : (
         // Keyed by the workspace: after a save or refresh the form starts from what the server holds.
         <WorkspaceSettingsForm key={`${mine.data.workspace?.id ?? 'none'}:${mine.data.workspace?.updated_at ?? ''}`} mine={mine.data} />

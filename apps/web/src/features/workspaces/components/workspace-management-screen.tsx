@@ -5,6 +5,7 @@ import type { WorkspaceBody, WorkspaceSummary } from '@fieldbook/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { PageHeader } from '../../../components/page-header';
+import { LoadError } from '../../../components/load-error';
 import { errorReason } from '../../../lib/error-reason';
 import { useCreateWorkspace, useDeleteWorkspace, useRestoreWorkspace, useUpdateWorkspace, useWorkspaces } from '../api/manage-workspaces';
 import { ManageUsersModal } from './manage-users-modal';
@@ -153,9 +154,7 @@ export function WorkspaceManagementScreen() {
             <Loader aria-label="Loading workspaces" />
           </Center>
         ) : list.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            Failed to load workspaces: {errorReason(list.error)}
-          </Alert>
+          <LoadError error={list.error} title="Could not load workspaces" message={`Failed to load workspaces: ${errorReason(list.error)}`} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
         ) : rows.length === 0 ? (
           <Paper withBorder p="xl" ta="center">
             <Text>
