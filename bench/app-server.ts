@@ -1,10 +1,13 @@
 // The real server (buildApp) on the benchmark database, listening on loopback. Prints one JSON line
 // {"url", "token"} with an access token of the benchmark user once it is ready. Run through tsx:
 //   node --import tsx bench/app-server.ts <port>
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
+import { folderBlobStore } from '../apps/server/src/platform/blob-store';
 import { createTokenSigner } from '../apps/server/src/platform/tokens';
 
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
@@ -13,7 +16,8 @@ const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_
 // The pool size main.ts uses by default (openPostgres: 20); the floor uses the same.
 const database = await openPostgres(BENCH_URL);
 const signer = createTokenSigner('bench-secret-bench-secret-bench-secret-0123', `${config.publicUrl}/auth/v1`);
-const app = await buildApp({ config, database, signer, logger: false });
+const blobs = folderBlobStore(path.join(os.tmpdir(), 'fieldbook-bench-blobs'));
+const app = await buildApp({ config, database, signer, blobs, logger: false });
 await app.listen({ port, host: '127.0.0.1' });
 
 const result = (await database.db.execute(

@@ -396,6 +396,7 @@ test.describe('tasks of a group', () => {
     await pickOption(page, dialog.getByRole('combobox', { name: 'Job' }), 'Garcia', /Garcia Residence/);
     await dialog.getByRole('combobox', { name: 'Group (optional)' }).click();
     await page.getByRole('option', { name: 'North Crew' }).click();
+    await page.screenshot({ path: 'test-results/create-task-group.png' });
     await dialog.getByRole('button', { name: 'Create Task' }).click();
     await expect(page.getByText('Task created successfully')).toBeVisible();
     expect((await getTasks(s)).tasks.find((t) => t.description === 'Haul shingles for the crew')?.group_id).toBe(crew.id);

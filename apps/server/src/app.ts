@@ -16,6 +16,7 @@ import { settingsRoutes } from './features/settings';
 import { contactsRoutes } from './features/contacts';
 import { workspacesRoutes } from './features/workspaces';
 import { groupsRoutes } from './features/groups';
+import { documentsRoutes } from './features/documents';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -28,11 +29,13 @@ import { acceptEmptyJsonBodies } from './platform/empty-json-body';
 import { registerErrorHandler } from './platform/errors';
 import { registerSecurityHeaders } from './platform/security-headers';
 import type { TokenSigner } from './platform/tokens';
+import type { BlobStore } from './platform/blob-store';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   signer: TokenSigner;
+  blobs: BlobStore;
   now?: () => Date;
   logger?: boolean;
   /** Tests: parse every success answer of a contract endpoint with its response schema (platform/endpoint.ts). */
@@ -60,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   if (deps.checkResponses) checkResponsesAgainstContract(app);
 
-  const featureDeps: FeatureDeps = { config, db: deps.database.db, signer: deps.signer, now: deps.now ?? (() => new Date()) };
+  const featureDeps: FeatureDeps = { config, db: deps.database.db, signer: deps.signer, blobs: deps.blobs, now: deps.now ?? (() => new Date()) };
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -129,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactsRoutes, featureDeps);
       await api.register(workspacesRoutes, featureDeps);
       await api.register(groupsRoutes, featureDeps);
+      await api.register(documentsRoutes, featureDeps);
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
     },

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fieldbook <no-reply@fieldbook.local>'),
+  /** The largest document upload in bytes (25 MB by default); bigger ones are refused with 413. */
+  DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(2 * 1024 * 1024 * 1024).default(25 * 1024 * 1024),
   /** SMS (group invitations) through Twilio's Messages API: all three, or none (messages then stay in the outbox). */
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
@@ -73,6 +75,7 @@ export type Config = {
   demoAdminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  documentMaxBytes: number;
   /** The SMS provider, or null: SMS are kept in the outbox (and the development mailbox) instead of sent. */
   sms: SmsConfig | null;
   authRateLimit: number;
@@ -113,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    documentMaxBytes: e.DOCUMENT_MAX_BYTES,
     sms: e.TWILIO_ACCOUNT_SID ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM_NUMBER!, apiUrl: e.TWILIO_API_URL } : null,
     authRateLimit: e.AUTH_RATE_LIMIT,
     // The mailbox shows sign-in links: on only for the embedded default without real mail (HOST defaults to loopback).

@@ -8,6 +8,8 @@ import { seedDemo, type DemoSeedResult } from './features/demo';
 import { smtpSender } from './platform/mail';
 import { startOutboxWorker } from './platform/outbox';
 import { twilioSender } from './platform/sms';
+import { folderBlobStore } from './platform/blob-store';
+import { startDocumentWorker } from './features/documents';
 import { createTokenSigner } from './platform/tokens';
 
 /** The JWT secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR. */
@@ -30,7 +32,8 @@ async function main() {
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   await migrateDatabase(database);
   const signer = createTokenSigner(jwtSecret(config.dataDir, config.jwtSecret), `${config.publicUrl}/auth/v1`);
-  const app = await buildApp({ config, database, signer });
+  const blobs = folderBlobStore(path.join(config.dataDir, 'blobs'));
+  const app = await buildApp({ config, database, signer, blobs });
   const demo: DemoSeedResult | null = config.seedDemo ? await seedDemo({ db: database.db, config, log: (msg, err) => app.log.error({ err }, msg) }) : null;
 
   const outbox = startOutboxWorker({
@@ -43,9 +46,17 @@ async function main() {
     log: (msg, err) => app.log.warn({ err }, msg),
   });
 
+  const documentWorker = startDocumentWorker({ db: database.db, blobs, intervalMs: 2000, log: (msg, err) => app.log.warn({ err }, msg) });
+  // Uploads a crash cut off, and partial files it left in the store's incoming folder: once at start, then hourly.
+  const sweep = () =>
+    Promise.all([documentWorker.sweep(), blobs.sweepIncoming(60 * 60_000)]).catch((err) => app.log.warn({ err }, 'document sweep failed'));
+  void sweep();
+  setInterval(() => void sweep(), 60 * 60_000).unref();
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     outbox.stop();
+    documentWorker.stop();
     await app.close();
     await database.close();
     process.exit(0);

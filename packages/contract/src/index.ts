@@ -13,3 +13,4 @@ export * from './tasks';
 export * from './work-enums';
 export * from './workspaces';
 export * from './groups';
+export * from './documents';

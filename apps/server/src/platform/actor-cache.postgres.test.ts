@@ -32,7 +32,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('remembered sessions on PostgreSQL
   beforeAll(async () => {
     a = await createTestApp();
     bDatabase = await openPostgres(a.databaseUrl!, { max: 2 });
-    b = await buildApp({ config: a.config, database: bDatabase, signer: a.signer, logger: false });
+    b = await buildApp({ config: a.config, database: bDatabase, signer: a.signer, blobs: a.blobs, logger: false });
     await b.ready();
     expect(await within(async () => a.app.actorCache.isEnabled && b.actorCache.isEnabled)).toBe(true);
   });

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { authSessions, profiles, users, workspaces } from '../db/schema';
+import { folderBlobStore, type BlobStore } from '../platform/blob-store';
 import { createTokenSigner, type TokenSigner } from '../platform/tokens';
 
 export type TestContext = {
@@ -11,6 +15,7 @@ export type TestContext = {
   db: Db;
   config: Config;
   signer: TokenSigner;
+  blobs: BlobStore;
   /** The throwaway PostgreSQL database's URL (unset on PGlite), for tests that start a second server on it. */
   databaseUrl?: string;
   close: () => Promise<void>;
@@ -20,7 +25,7 @@ export type TestContext = {
  * A fresh database per test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a throwaway
  * database created on that PostgreSQL server and dropped afterwards. No mocks of our own services.
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { now?: () => Date } = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { now?: () => Date; blobs?: BlobStore } = {}): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
   let database: Database;
   let dropDatabase = async () => {};
@@ -48,18 +53,22 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { no
   }
   await migrateDatabase(database);
   const signer = createTokenSigner('test-secret-test-secret-test-secret-0123', `${config.publicUrl}/auth/v1`);
-  const app = await buildApp({ config, database, signer, logger: false, checkResponses: true, ...(opts.now ? { now: opts.now } : {}) });
+  const blobRoot = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-blobs-'));
+  const blobs = opts.blobs ?? folderBlobStore(blobRoot);
+  const app = await buildApp({ config, database, signer, blobs, logger: false, checkResponses: true, ...(opts.now ? { now: opts.now } : {}) });
   await app.ready();
   return {
     app,
     db: database.db,
     config,
     signer,
+    blobs,
     ...(databaseUrl ? { databaseUrl } : {}),
     close: async () => {
       await app.close();
       await database.close();
       await dropDatabase();
+      await rm(blobRoot, { recursive: true, force: true });
     },
   };
 }

@@ -6,3 +6,4 @@ export * from './settings';
 export * from './work';
 export * from './workspaces';
 export * from './groups';
+export * from './documents';

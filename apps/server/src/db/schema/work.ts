@@ -8,7 +8,7 @@ import { workspaces } from './workspaces';
 export const DEFAULT_DOCUMENT_TYPES = ['contract', 'estimate', 'invoice', 'permit', 'inspection_report'];
 
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
-const tsvector = customType<{ data: string }>({
+export const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 

@@ -30,8 +30,8 @@ const LOGOUT_SCOPES: readonly string[] = ['global', 'local', 'others'] satisfies
  * JSON bodies accepted, per-address rate limits.
  */
 export async function authRoutes(app: FastifyInstance, options: FeatureDeps): Promise<void> {
-  const { config, db, signer, now } = options;
-  const deps: AuthDeps = { config, db, signer, now, log: (msg, err) => app.log.error({ err }, msg) };
+  const { config, db, signer, now, blobs } = options;
+  const deps: AuthDeps = { config, db, signer, now, blobs, log: (msg, err) => app.log.error({ err }, msg) };
   registerGoTrueErrorHandling(app);
   acceptEmptyJsonBodies(app);
   registerAuthRateLimits(app, config.authRateLimit);

@@ -1,0 +1,215 @@
+import { DocumentListSchema, DocumentSchema } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../db/schema';
+import { insertJob } from '../../test/factories';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { INVOICE_TEXT, multipartBody, textPdf } from './documents.test-helpers';
+import { startDocumentWorker } from './processing';
+
+let ctx: TestContext;
+let alice: TestUser;
+let eve: TestUser; // another workspace
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  alice = await createTestUser(ctx);
+  eve = await createTestUser(ctx);
+});
+afterAll(() => ctx.close());
+
+const upload = (user: TestUser | null, file: { name: string; bytes: Buffer }, fields?: Record<string, string>) => {
+  const body = multipartBody({ file, ...(fields ? { fields } : {}) });
+  return ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...(user ? user.headers : {}) } });
+};
+const worker = () => startDocumentWorker({ db: ctx.db, blobs: ctx.blobs });
+const rowCount = async () => (await ctx.db.select().from(documents)).length;
+
+describe('upload and processing', () => {
+  it('stores a text invoice, then extracts its text and fields, classifies it and attaches it to the job its claim number names', async () => {
+    const job = await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Maria Garcia', claimNumber: 'clm-2024-0042', propertyAddress: '900 Elm Rd' });
+    const res = await upload(alice, { name: 'garcia-invoice.txt', bytes: Buffer.from(INVOICE_TEXT) });
+    expect(res.statusCode).toBe(201);
+    const doc = DocumentSchema.parse(res.json());
+    expect(doc).toMatchObject({ name: 'garcia-invoice.txt', status: 'processing', file_type: 'txt', file_size: INVOICE_TEXT.length, job_id: null, document_type: 'uploaded' });
+
+    expect(await worker().drain()).toBe(1);
+    const done = DocumentSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/documents/${doc.id}`, headers: alice.headers })).json());
+    expect(done).toMatchObject({ status: 'processed', document_type: 'invoice', job_id: job.id, processing_error: null, job: { id: job.id, client_name: 'Maria Garcia' } });
+    expect(done.metadata.extracted_data).toEqual({
+      client_name: 'Maria Garcia',
+      property_address: '12 Oak Street, Austin TX 78701',
+      claim_number: 'CLM-2024-0042',
+      dates: ['11/20/2026'],
+      amounts: [1800, 2160, 3960, 4250],
+      total: 4250,
+    });
+    expect(done.metadata.matched_job_by).toBe('claim_number');
+    expect(done.processed_at).not.toBeNull();
+
+    // Searchable by its text, listed for its job.
+    const found = DocumentListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/documents?q=shingles', headers: alice.headers })).json());
+    expect(found.documents.map((d) => d.id)).toEqual([doc.id]);
+    const byJob = DocumentListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/documents?job_id=${job.id}&status=processed`, headers: alice.headers })).json());
+    expect(byJob.total).toBe(1);
+  });
+
+  it('reads a PDF’s text layer and matches the job by address when no claim number is given', async () => {
+    const job = await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Lee Family', propertyAddress: '9 Pine Road, Austin' });
+    const pdf = await textPdf(['ROOF INSPECTION REPORT\nInspector: Sam Ortiz\nProperty Address: 9 Pine Road, Austin', 'Findings: two cracked vent boots observed.\nInspection date: 2026-11-18']);
+    const doc = DocumentSchema.parse((await upload(alice, { name: 'inspection.pdf', bytes: pdf })).json());
+    expect(doc.file_type).toBe('pdf');
+    await worker().drain();
+    const done = DocumentSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/documents/${doc.id}`, headers: alice.headers })).json());
+    expect(done).toMatchObject({ status: 'processed', document_type: 'inspection_report', job_id: job.id, metadata: { pages: 2, matched_job_by: 'property_address' } });
+    expect(done.metadata.extracted_data).toMatchObject({ property_address: '9 Pine Road, Austin', dates: ['2026-11-18'] });
+  });
+
+  it('recognises files by their bytes: a program named .pdf and an unknown binary are refused with 415 and nothing is kept', async () => {
+    const before = await rowCount();
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(4000, 7)]);
+    for (const file of [{ name: 'invoice.pdf', bytes: exe }, { name: 'notes.txt', bytes: Buffer.from([0, 1, 2, 3, 250, 251]) }]) {
+      const res = await upload(alice, file);
+      expect(res.statusCode, file.name).toBe(415);
+      expect(res.json().error.message).toMatch(/^Unsupported file type/);
+    }
+    // A PNG named .txt is a PNG.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1a3b4a60000000049454e44ae426082', 'hex');
+    const image = DocumentSchema.parse((await upload(alice, { name: 'photo.txt', bytes: png })).json());
+    expect(image).toMatchObject({ file_type: 'png', mime_type: 'image/png' });
+    expect(await rowCount()).toBe(before + 1);
+    // Processing says plainly that images have no text yet.
+    await worker().drain();
+    const done = DocumentSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/documents/${image.id}`, headers: alice.headers })).json());
+    expect(done).toMatchObject({ status: 'processed', metadata: { text_unavailable: 'Text recognition in images is not available yet' } });
+  });
+
+  it('refuses a file over the size limit with 413 — a declared length at once — and keeps nothing', async () => {
+    const small = await createTestApp({ DOCUMENT_MAX_BYTES: '2048' });
+    try {
+      const user = await createTestUser(small);
+      const body = multipartBody({ file: { name: 'big.txt', bytes: Buffer.alloc(5000, 'a') } });
+      const streamed = await small.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...user.headers } });
+      expect(streamed.statusCode).toBe(413);
+      expect(streamed.json().error.message).toBe('The file is larger than the 2 KB limit');
+      const declared = await small.app.inject({
+        method: 'POST',
+        url: '/api/process-documents',
+        payload: Buffer.alloc(100_000, 'a'),
+        headers: { ...user.headers, 'content-type': 'multipart/form-data; boundary=x' },
+      });
+      expect(declared.statusCode, declared.body).toBe(413);
+      // A body that is not the multipart it claims: a clear 400.
+      const garbled = await small.app.inject({ method: 'POST', url: '/api/process-documents', payload: Buffer.from('not multipart at all'), headers: { ...user.headers, 'content-type': 'multipart/form-data; boundary=x' } });
+      expect(garbled.statusCode, garbled.body).toBe(400);
+      expect(await small.db.select().from(documents)).toHaveLength(0);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('a bad job_id or a missing file is a 400 naming the field; nothing is kept', async () => {
+    const before = await rowCount();
+    const foreignJob = await insertJob(ctx.db, { workspaceId: eve.workspaceId! });
+    for (const jobId of ['nope', foreignJob.id]) {
+      const res = await upload(alice, { name: 'a.txt', bytes: Buffer.from('hello there') }, { job_id: jobId });
+      expect(res.statusCode, jobId).toBe(400);
+      expect(res.json().error.details[0].field).toBe('job_id');
+    }
+    const none = multipartBody({ fields: { job_id: foreignJob.id } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: none.payload, headers: { ...none.headers, ...alice.headers } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details[0].field).toBe('file');
+    expect(await rowCount()).toBe(before);
+  });
+});
+
+describe('reading, downloading and deleting', () => {
+  it('serves the bytes inline or as a download, in ranges; other workspaces and anonymous callers get nothing', async () => {
+    const bytes = Buffer.from('Scope of work: replace the flashing around the chimney.');
+    const doc = DocumentSchema.parse((await upload(alice, { name: 'Scope – chimney.txt', bytes })).json());
+    const url = `/api/documents/${doc.id}/content`;
+    const inline = await ctx.app.inject({ method: 'GET', url, headers: alice.headers });
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(inline.headers['content-disposition']).toBe(`inline; filename="Scope _ chimney.txt"; filename*=UTF-8''Scope%20%E2%80%93%20chimney.txt`);
+    expect(inline.rawPayload).toEqual(bytes);
+    const download = await ctx.app.inject({ method: 'GET', url: `${url}?download=true`, headers: alice.headers });
+    expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+    const part = await ctx.app.inject({ method: 'GET', url, headers: { ...alice.headers, range: 'bytes=0-4' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-4/${bytes.length}`);
+    expect(part.body).toBe('Scope');
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { ...alice.headers, range: 'bytes=999-' } })).statusCode).toBe(416);
+
+    for (const path of [`/api/documents/${doc.id}`, url]) {
+      expect((await ctx.app.inject({ method: 'GET', url: path, headers: eve.headers })).statusCode, path).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(401);
+    }
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: eve.headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/documents', headers: eve.headers })).json()).toEqual({ documents: [], total: 0 });
+    expect((await upload(null, { name: 'x.txt', bytes })).statusCode).toBe(401);
+
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(await ctx.blobs.size(row!.storageKey!)).toBe(bytes.length);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: alice.headers })).json()).toEqual({ ok: true });
+    expect(await ctx.blobs.size(row!.storageKey!)).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url, headers: alice.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('the processing queue', () => {
+  it('a document that fails is retried with backoff, shows its error, fails after five tries, and a retry puts it back', async () => {
+    const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 'x')]);
+    const doc = DocumentSchema.parse((await upload(alice, { name: 'broken.pdf', bytes: broken })).json());
+    const w = worker();
+    await w.drain();
+    let [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row).toMatchObject({ status: 'processing', attempts: 1 });
+    expect(row!.processingError).toBeTruthy();
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    // Four more tries (the backoff skipped by moving the due time).
+    for (let i = 0; i < 4; i++) {
+      await ctx.db.update(documents).set({ nextAttemptAt: new Date(0) }).where(eq(documents.id, doc.id));
+      await w.drain();
+    }
+    [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 5 });
+    const shown = DocumentSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/documents/${doc.id}`, headers: alice.headers })).json());
+    expect(shown.status).toBe('failed');
+    expect(shown.processing_error).toBe(row!.processingError);
+
+    const retried = await ctx.app.inject({ method: 'POST', url: `/api/documents/${doc.id}/retry`, headers: alice.headers });
+    expect(retried.json()).toMatchObject({ status: 'processing', processing_error: null });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${doc.id}/retry`, headers: alice.headers })).statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${doc.id}/retry`, headers: eve.headers })).statusCode).toBe(404);
+  });
+
+  it('a restart in the middle of processing loses nothing: the claimed document is processed when its lease ends', async () => {
+    const doc = DocumentSchema.parse((await upload(alice, { name: 'estimate.txt', bytes: Buffer.from('ESTIMATE for gutter replacement. Valid for 30 days. Total: $900.00') })).json());
+    // A process claimed it (attempts 1, leased) and died before writing the outcome.
+    await ctx.db.update(documents).set({ attempts: 1, nextAttemptAt: new Date(Date.now() + 600_000) }).where(eq(documents.id, doc.id));
+    const restarted = worker();
+    await restarted.drain();
+    let [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row).toMatchObject({ status: 'processing', attempts: 1 }); // still leased
+    await ctx.db.update(documents).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(documents.id, doc.id)); // the lease ran out
+    await restarted.drain();
+    [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row).toMatchObject({ status: 'processed', attempts: 2, documentType: 'estimate' });
+  });
+
+  it('the sweeper removes uploads a crash cut off, with their blobs', async () => {
+    const key = `documents/${alice.workspaceId}/${crypto.randomUUID()}`;
+    const { Readable } = await import('node:stream');
+    await ctx.blobs.put(key, Readable.from([Buffer.from('half')]));
+    const [row] = await ctx.db
+      .insert(documents)
+      .values({ workspaceId: alice.workspaceId!, name: 'cut.txt', status: 'uploading', storageKey: key, createdAt: new Date(Date.now() - 2 * 3600_000) })
+      .returning();
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/documents/${row!.id}`, headers: alice.headers })).statusCode).toBe(404);
+    expect(await worker().sweep()).toBe(1);
+    expect(await ctx.blobs.size(key)).toBeNull();
+    expect(await ctx.db.select().from(documents).where(eq(documents.id, row!.id))).toHaveLength(0);
+  });
+});

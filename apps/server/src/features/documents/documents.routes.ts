@@ -1,0 +1,122 @@
+import multipart from '@fastify/multipart';
+import { documentEndpoints, ProcessDocumentFieldsSchema } from '@fieldbook/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireActor } from '../../platform/auth-guard';
+import type { ByteRange } from '../../platform/blob-store';
+import type { FeatureDeps } from '../../platform/deps';
+import { route } from '../../platform/endpoint';
+import { AppError, fieldError } from '../../platform/errors';
+import { deleteDocument, discardUpload, finishUpload, getDocument, listDocuments, retryDocument, storeUpload, tooLargeError } from './documents.service';
+
+/** What a multipart request may add around the file itself (boundaries, headers, the job_id field). */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** The documents endpoints (documentEndpoints in the contract), registered in the /api scope. */
+export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const { db, blobs } = deps;
+  const maxBytes = deps.config.documentMaxBytes;
+  // Only this scope parses multipart: one file, a few small fields, the size limit enforced while streaming.
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 6 }, throwFileSizeLimit: true });
+  const isTooLarge = (err: unknown) => (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+  // A declared length over the limit is refused before a byte of the body is read.
+  app.addHook('onRequest', async (req) => {
+    if (req.method !== 'POST' || req.routeOptions.url !== documentEndpoints.upload.path) return;
+    const length = Number(req.headers['content-length']);
+    if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLargeError(maxBytes);
+  });
+
+  route(app, documentEndpoints.list, async ({ req, query }) => listDocuments({ db, actor: requireActor(req), query }));
+  route(app, documentEndpoints.get, async ({ req, params }) => (await getDocument({ db, actor: requireActor(req), id: params.id })).document);
+
+  route(app, documentEndpoints.upload, async ({ req }) => {
+    const actor = requireActor(req);
+    if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data (field "file")');
+    const fields: Record<string, string> = {};
+    let stored: Awaited<ReturnType<typeof storeUpload>> | null = null;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+        } else if (part.fieldname !== 'file' || stored) {
+          part.file.resume();
+          throw fieldError('file', 'Send one file, in the field "file"');
+        } else {
+          stored = await storeUpload({ db, blobs, actor, file: { fileName: part.filename, stream: part.file }, isTooLarge, maxBytes });
+        }
+      }
+    } catch (err) {
+      if (stored) await discardUpload(db, blobs, stored.id, stored.storageKey);
+      if (isTooLarge(err)) throw tooLargeError(maxBytes);
+      if (isMalformedMultipart(err)) throw new AppError('BAD_REQUEST', 'The upload was cut off or is not valid multipart/form-data');
+      throw err;
+    }
+    if (!stored) throw fieldError('file', 'Choose a file to upload');
+    const parsed = ProcessDocumentFieldsSchema.safeParse({ job_id: fields.job_id || undefined });
+    if (!parsed.success) {
+      await discardUpload(db, blobs, stored.id, stored.storageKey);
+      throw fieldError('job_id', parsed.error.issues[0]!.message);
+    }
+    return finishUpload({ db, blobs, actor, stored, jobId: parsed.data.job_id });
+  });
+
+  route(app, documentEndpoints.content, async ({ req, reply, params, query }) => {
+    const { row } = await getDocument({ db, actor: requireActor(req), id: params.id });
+    if (row.storageType !== 'server' || !row.storageKey) throw new AppError('NOT_FOUND', 'This document is stored in Google Drive, not on this server');
+    const size = await blobs.size(row.storageKey);
+    if (size === null) throw new AppError('NOT_FOUND', 'Document not found on the server');
+    const range = parseRange(req.headers.range, size);
+    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+    const blob = await blobs.get(row.storageKey, range ?? undefined);
+    if (!blob) throw new AppError('NOT_FOUND', 'Document not found on the server');
+    return sendBlob(reply, { body: blob.body, size, range, contentType: row.mimeType ?? 'application/octet-stream', fileName: row.name, download: query.download === 'true' });
+  });
+
+  route(app, documentEndpoints.retry, async ({ req, params }) => retryDocument({ db, actor: requireActor(req), id: params.id }));
+  route(app, documentEndpoints.remove, async ({ req, params }) => {
+    await deleteDocument({ db, blobs, actor: requireActor(req), id: params.id });
+    return { ok: true as const };
+  });
+}
+
+/** busboy's errors for a body that is not the multipart it claims to be (or ends early). */
+function isMalformedMultipart(err: unknown): boolean {
+  return err instanceof Error && !(err instanceof AppError) && /multipart|part header|end of form|boundary/i.test(err.message);
+}
+
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null without a (usable) Range header. */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** RFC 6266: an ASCII fallback name and the exact one, UTF-8 encoded. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function sendBlob(reply: FastifyReply, b: { body: NodeJS.ReadableStream; size: number; range: ByteRange | null; contentType: string; fileName: string; download: boolean }) {
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('content-type', b.contentType)
+    .header('content-disposition', contentDisposition(b.download ? 'attachment' : 'inline', b.fileName))
+    .header('cache-control', 'private, no-store');
+  if (b.range) {
+    reply.status(206).header('content-range', `bytes ${b.range.start}-${b.range.end}/${b.size}`).header('content-length', b.range.end - b.range.start + 1);
+  } else {
+    reply.status(200).header('content-length', b.size);
+  }
+  return reply.send(b.body);
+}

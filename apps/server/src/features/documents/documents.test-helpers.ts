@@ -1,0 +1,48 @@
+import PDFDocument from 'pdfkit';
+
+/** A multipart/form-data body as a browser sends it: fields, then the file. */
+export function multipartBody(parts: { fields?: Record<string, string>; file?: { name: string; bytes: Buffer; type?: string } }) {
+  const boundary = `----fieldbook${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(parts.fields ?? {})) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (parts.file) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${parts.file.name}"\r\nContent-Type: ${parts.file.type ?? 'application/octet-stream'}\r\n\r\n`),
+      parts.file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real PDF with a text layer (pdfkit), one page per entry. */
+export async function textPdf(pages: string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  pages.forEach((text, i) => {
+    if (i > 0) doc.addPage();
+    doc.fontSize(12).text(text);
+  });
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/** The invoice text the processing tests expect fields from. */
+export const INVOICE_TEXT = `INVOICE #1042
+Ridge Line Roofing
+Bill To: Maria Garcia
+Property Address: 12 Oak Street, Austin TX 78701
+Claim Number: CLM-2024-0042
+Date: 11/20/2026
+
+Tear-off and disposal   1   $1,800.00
+Architectural shingles  24  $2,160.00
+Subtotal: $3,960.00
+Total Due: $4,250.00
+Payment due within 30 days.`;

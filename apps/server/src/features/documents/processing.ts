@@ -1,0 +1,159 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { documents, jobs } from '../../db/schema';
+import { DEFAULT_DOCUMENT_TYPES } from '../../db/schema/work';
+import type { BlobStore } from '../../platform/blob-store';
+import { classifyDocument, extractFields, type ExtractedData } from './extract-fields';
+import { extractText } from './extract-text';
+import type { DocumentKind } from './file-kind';
+
+const MAX_ATTEMPTS = 5;
+/** A claimed document is reserved this long: a process that dies mid-way frees it for another try. */
+const CLAIM_LEASE_MS = 10 * 60_000;
+/** Uploads still 'uploading' after this were cut off by a crash or a dropped connection. */
+const ABANDONED_UPLOAD_MS = 60 * 60_000;
+
+export type DocumentWorker = { drain: () => Promise<number>; sweep: () => Promise<number>; stop: () => void };
+
+/**
+ * The documents' background processing. The queue is the documents table itself: a row in status 'processing'
+ * whose next_attempt_at has come is due (partial index documents_queue_idx). A due row is claimed in a short
+ * transaction (attempts + 1, a lease on next_attempt_at; FOR UPDATE SKIP LOCKED so several processes share the
+ * work) and processed outside it; the outcome — text, fields, type, job, or the error with a backoff — is written
+ * to the same row. A restart loses nothing: what was claimed comes back when its lease ends.
+ */
+export function startDocumentWorker(opts: { db: Db; blobs: BlobStore; intervalMs?: number; log?: (msg: string, err?: unknown) => void }): DocumentWorker {
+  const { db, blobs } = opts;
+  let running: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  const claim = () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.status, 'processing'), lte(documents.nextAttemptAt, sql`now()`)))
+        .orderBy(documents.nextAttemptAt)
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return null;
+      const attempts = row.attempts + 1;
+      await tx.update(documents).set({ attempts, nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) }).where(eq(documents.id, row.id));
+      return { ...row, attempts };
+    });
+
+  async function processOne(row: typeof documents.$inferSelect): Promise<void> {
+    try {
+      const stored = row.storageKey ? await blobs.get(row.storageKey) : null;
+      if (!stored) throw new Error('The stored file is missing');
+      const bytes = Buffer.concat(await stored.body.toArray());
+      const result = await extractText(row.fileType as DocumentKind, bytes);
+      const text = result.text;
+      const fields: ExtractedData = text ? extractFields(text) : {};
+      const job = row.jobId ? await jobById(db, row.workspaceId, row.jobId) : await matchJob(db, row.workspaceId, fields);
+      const type = text ? classifyDocument(text, row.name, job?.documentTypes ?? DEFAULT_DOCUMENT_TYPES) : null;
+      await db
+        .update(documents)
+        .set({
+          status: 'processed',
+          extractedText: text,
+          documentType: type ?? row.documentType,
+          jobId: job?.id ?? row.jobId,
+          metadata: {
+            ...row.metadata,
+            extracted_data: fields,
+            ...('pages' in result && result.pages ? { pages: result.pages } : {}),
+            ...(result.text === null ? { text_unavailable: result.reason } : {}),
+            ...(job && !row.jobId ? { matched_job_by: fields.claim_number && job.claimMatched ? 'claim_number' : 'property_address' } : {}),
+          },
+          processingError: null,
+          processedAt: new Date(),
+        })
+        .where(and(eq(documents.id, row.id), eq(documents.status, 'processing')));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      opts.log?.(`processing document ${row.id} failed (attempt ${row.attempts})`, err);
+      await db
+        .update(documents)
+        .set({
+          processingError: message,
+          status: row.attempts >= MAX_ATTEMPTS ? 'failed' : 'processing',
+          nextAttemptAt: new Date(Date.now() + 30_000 * 2 ** row.attempts),
+        })
+        .where(and(eq(documents.id, row.id), eq(documents.status, 'processing')));
+    }
+  }
+
+  async function drainOnce(): Promise<number> {
+    let handled = 0;
+    for (let row = await claim(); row; row = await claim()) {
+      await processOne(row);
+      handled++;
+    }
+    return handled;
+  }
+
+  /** Removes uploads a crash or a dropped connection left half-done: the row and whatever blob it has. */
+  async function sweep(): Promise<number> {
+    const stale = await db
+      .delete(documents)
+      .where(and(eq(documents.status, 'uploading'), lte(documents.createdAt, new Date(Date.now() - ABANDONED_UPLOAD_MS))))
+      .returning({ key: documents.storageKey });
+    for (const { key } of stale) if (key) await blobs.delete(key);
+    return stale.length;
+  }
+
+  const drain = () => {
+    running ??= drainOnce().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  if (opts.intervalMs) {
+    timer = setInterval(() => {
+      drain().catch((err) => opts.log?.('document processing failed', err));
+    }, opts.intervalMs);
+    timer.unref();
+  }
+  return { drain, sweep, stop: () => timer && clearInterval(timer) };
+}
+
+type JobMatch = { id: string; documentTypes: string[]; claimMatched?: boolean };
+
+async function jobById(db: Db, workspaceId: string, id: string): Promise<JobMatch | null> {
+  const [job] = await db.select({ id: jobs.id, documentTypes: jobs.documentTypes }).from(jobs).where(and(eq(jobs.id, id), eq(jobs.workspaceId, workspaceId)));
+  return job ?? null;
+}
+
+/** Letters and digits only, lower case: "12 Oak Ave." and "12 oak ave" are one address. */
+const ADDRESS_KEY = (column: unknown) => sql`lower(regexp_replace(${column}, '[^A-Za-z0-9]+', '', 'g'))`;
+
+/** The job of the workspace this document speaks of: by claim number, else by property address (newest first). */
+async function matchJob(db: Db, workspaceId: string, fields: ExtractedData): Promise<JobMatch | null> {
+  if (fields.claim_number) {
+    const [job] = await db
+      .select({ id: jobs.id, documentTypes: jobs.documentTypes })
+      .from(jobs)
+      .where(and(eq(jobs.workspaceId, workspaceId), sql`upper(${jobs.claimNumber}) = ${fields.claim_number}`))
+      .orderBy(sql`${jobs.createdAt} DESC`)
+      .limit(1);
+    if (job) return { ...job, claimMatched: true };
+  }
+  const address = fields.property_address?.replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
+  if (address && address.length >= 6) {
+    const [job] = await db
+      .select({ id: jobs.id, documentTypes: jobs.documentTypes })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.workspaceId, workspaceId),
+          sql`length(${ADDRESS_KEY(jobs.propertyAddress)}) >= 6`,
+          sql`(${address} LIKE ${ADDRESS_KEY(jobs.propertyAddress)} || '%' OR ${ADDRESS_KEY(jobs.propertyAddress)} LIKE ${address} || '%')`,
+        ),
+      )
+      .orderBy(sql`${jobs.createdAt} DESC`)
+      .limit(1);
+    if (job) return job;
+  }
+  return null;
+}
