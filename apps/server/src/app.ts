@@ -73,6 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Mantine injects style tags at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // Document previews: the PDF is fetched with the session and shown from a blob: URL in a frame.
+        frameSrc: ["'self'", 'blob:'],
         // The API URL setting may point only at these (config.apiAllowedOrigins; settings validate it too).
         connectSrc: ["'self'", ...config.apiAllowedOrigins],
         frameAncestors: ["'none'"],

@@ -81,11 +81,7 @@ class TimeoutError extends Error {}
 
 /** Reads the contract's error envelope (`ApiErrorSchema`); anything else becomes a generic error with the status. */
 function errorFromBody(res: Response, body: unknown): ApiRequestError {
-  const { status, statusText } = res;
-  const envelope = ApiErrorSchema.safeParse(body);
-  if (!envelope.success) return new ApiRequestError(status, `HTTP_${status}`, `Request failed (${status}${statusText ? ` ${statusText}` : ''})`, undefined, statusText);
-  const { code, message, details } = envelope.data.error;
-  return new ApiRequestError(status, code, message, details, statusText);
+  return apiErrorFrom(res.status, body, res.statusText);
 }
 
 /** An HTML page where JSON was expected: the SPA's index.html from a wrong API URL, or a proxy's error page. */
@@ -222,7 +218,7 @@ export function createApiClient(deps: ApiClientDeps) {
   return { request };
 }
 
-const defaultClient = createApiClient({
+const defaultDeps: ApiClientDeps = {
   fetch: (input, init) => globalThis.fetch(input, init),
   getAccessToken: async () => {
     const { data } = await auth.getSession();
@@ -237,7 +233,24 @@ const defaultClient = createApiClient({
   },
   clearStoredToken: clearStoredAuthToken,
   getBaseUrl: () => resolveApiBaseUrl(storedApiBase(), { isDev: import.meta.env.DEV, selfOrigin: location.origin, allowedOrigins: storedAllowedOrigins() }),
-});
+};
+const defaultClient = createApiClient(defaultDeps);
+
+/**
+ * For the requests the JSON client cannot make — an upload with progress (XMLHttpRequest), a file's bytes — the
+ * API's base URL and the current access token, from the same sources the client uses.
+ */
+export async function rawApiAccess(): Promise<{ baseUrl: string; token: string | null }> {
+  return { baseUrl: defaultDeps.getBaseUrl(), token: await defaultDeps.getAccessToken() };
+}
+
+/** The contract's error envelope of a non-JSON request's answer, as the client's own error. */
+export function apiErrorFrom(status: number, body: unknown, statusText = ''): ApiRequestError {
+  const envelope = ApiErrorSchema.safeParse(body);
+  if (!envelope.success) return new ApiRequestError(status, `HTTP_${status}`, `Request failed (${status}${statusText ? ` ${statusText}` : ''})`, undefined, statusText);
+  const { code, message, details } = envelope.data.error;
+  return new ApiRequestError(status, code, message, details, statusText);
+}
 
 /** Calls the product API and parses the answer with `schema`; throws ApiRequestError on any failure. */
 export const apiRequest = defaultClient.request;

@@ -15,6 +15,7 @@ export const QUERY_ROOTS = {
   workspaces: ['workspaces'],
   groups: ['groups'],
   download: ['download'],
+  documents: ['documents'],
 } as const;
 
 type Root = keyof typeof QUERY_ROOTS;

@@ -1,14 +1,8 @@
-import { IconFileText } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useParams } from 'react-router';
+import { DocumentDetailScreen } from '../../features/documents';
 
+/** /documents/:id (spec 001 §1: the document detail link target). */
 export default function DocumentDetailPage() {
-  return (
-    <ScreenPlaceholder
-      title="Document"
-      description="One document with its preview and details."
-      icon={<IconFileText size={28} />}
-      emptyTitle="Document details"
-      emptyText="The document's preview, type and status appear here."
-    />
-  );
+  const { id = '' } = useParams();
+  return <DocumentDetailScreen key={id} id={id} />;
 }

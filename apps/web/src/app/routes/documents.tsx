@@ -1,14 +1,8 @@
-import { IconFiles } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useParams } from 'react-router';
+import { DocumentsScreen } from '../../features/documents';
 
+/** /documents and /document-manager/:jobId? (spec 001 §1). */
 export default function DocumentsPage() {
-  return (
-    <ScreenPlaceholder
-      title="Documents"
-      description="Contracts, estimates, invoices, permits and reports by job."
-      icon={<IconFiles size={28} />}
-      emptyTitle="Your documents"
-      emptyText="Documents you upload or generate for your jobs will be listed here."
-    />
-  );
+  const { jobId } = useParams();
+  return <DocumentsScreen jobId={jobId} />;
 }

@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconBriefcase, IconChecklist, IconFileText } from '@tabler/icons-react';
 import { formatPhoneInput, jobClientName, type HomepageData } from '@fieldbook/contract';
 import { TaskBadges } from '../../../components/task-badges';
-import { formatFileSize } from '../lib/format-file-size';
+import { formatFileSize } from '../../../lib/format-file-size';
 import { previewText } from '../../../lib/preview';
 import { HomeCard, HomeRow } from './home-card';
 
