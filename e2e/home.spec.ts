@@ -52,8 +52,9 @@ test.describe('home', () => {
     // Standard: the ordinary endpoints, one request per card, and the same lists.
     const standardTasks = page.waitForRequest((req) => req.url().endsWith('/api/tasks?limit=10'));
     const standardJobs = page.waitForRequest((req) => req.url().endsWith('/api/jobs?exclude_status=completed&sort=due_date&limit=10'));
+    const standardDocuments = page.waitForRequest((req) => req.url().endsWith('/api/documents?limit=10'));
     await page.getByRole('radiogroup', { name: 'Data source' }).getByText('Standard').click();
-    await Promise.all([standardTasks, standardJobs]);
+    await Promise.all([standardTasks, standardJobs, standardDocuments]);
     await expect(page.getByTestId('home-mode')).toHaveText('Showing data from the standard endpoints: one request per card.');
     await expect(tasks.getByTestId('home-task')).toHaveCount(10);
     await expect(tasks.getByTestId('task-preview').first()).toHaveText(preview);

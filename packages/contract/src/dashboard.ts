@@ -74,7 +74,7 @@ export type HomeJob = z.infer<typeof HomeJobSchema>;
 
 /**
  * GET /api-fast/optimized/homepage-data: one SQL statement. recentTasks: 10 newest; recentDocuments: 10 newest
- * (empty until documents exist); activeJobs: 10 not completed, by due date ascending (undated last) — the same rows as the Standard mode.
+ * (uploads in flight left out); activeJobs: 10 not completed, by due date ascending (undated last) — the same rows as the Standard mode.
  */
 export const HomepageDataSchema = z.object({
   recentTasks: z.array(HomeTaskSchema),
@@ -90,6 +90,7 @@ export type HomepageData = z.infer<typeof HomepageDataSchema>;
 export const STANDARD_HOME_QUERIES = {
   tasks: { limit: 10 },
   jobs: { exclude_status: 'completed', sort: 'due_date', limit: 10 },
+  documents: { limit: 10 },
 } as const;
 
 export const PathTimingSchema = z.object({

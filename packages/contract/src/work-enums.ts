@@ -11,7 +11,7 @@ export const TaskPrioritySchema = z.enum(['low', 'medium', 'high']);
 export type TaskPriority = z.infer<typeof TaskPrioritySchema>;
 
 /** Document statuses (spec 001 §4); anything else is shown as needed. */
-export const DocumentStatusSchema = z.enum(['needed', 'created', 'processed', 'processing', 'unknown']);
+export const DocumentStatusSchema = z.enum(['needed', 'created', 'processed', 'processing', 'failed', 'unknown']);
 export type DocumentStatus = z.infer<typeof DocumentStatusSchema>;
 
 export const DEFAULT_DOCUMENT_TYPES = ['contract', 'estimate', 'invoice', 'permit', 'inspection_report'] as const;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { contacts, groupMembers, groups, jobs, tasks } from '../db/schema';
+import { contacts, documents, groupMembers, groups, jobs, tasks } from '../db/schema';
 
 /** Test factories with overrides (style.md habit 9): rows written straight to the database. */
 export async function insertJob(db: Db, values: Partial<typeof jobs.$inferInsert> & { workspaceId: string }) {
@@ -27,5 +27,14 @@ export async function insertGroup(db: Db, values: Partial<typeof groups.$inferIn
     .values({ name: 'North Crew', ...values })
     .returning();
   await db.insert(groupMembers).values({ groupId: row!.id, userId: values.createdBy, role: 'admin', addedBy: values.createdBy });
+  return row!;
+}
+
+/** A document row (no blob: for list and column tests; upload tests go through the endpoint). */
+export async function insertDocument(db: Db, values: Partial<typeof documents.$inferInsert> & { workspaceId: string }) {
+  const [row] = await db
+    .insert(documents)
+    .values({ name: 'Document.pdf', status: 'processed', fileType: 'pdf', mimeType: 'application/pdf', fileSize: 1024, ...values })
+    .returning();
   return row!;
 }

@@ -3,13 +3,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryJsonText, queryRows } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
+import { documentCountSql, recentDocumentsJsonSql } from '../documents';
 import { activeJobsJsonSql } from '../jobs';
 import { recentTasksJsonSql } from '../tasks';
 
-/**
- * Documents do not exist yet: their counts and lists answer zero and empty, and the documents issue adds them here
- * with its table (no probing for tables at run time). Group names come with the tasks' summary read.
- */
 
 /** The workspace's counts, from the trigger-maintained workspace_counts (no scan of jobs or tasks). */
 export async function countsForWorkspace(db: Db, workspaceId: string) {
@@ -26,7 +23,7 @@ export async function countsForWorkspace(db: Db, workspaceId: string) {
     sql`SELECT
           coalesce(sum(c.count) FILTER (WHERE c.entity = 'jobs' AND c.status NOT IN ('completed', 'cancelled')), 0)::int AS "activeJobs",
           coalesce(sum(c.count) FILTER (WHERE c.entity = 'jobs'), 0)::int AS total_jobs,
-          0 AS "totalDocuments",
+          ${documentCountSql(workspaceId)} AS "totalDocuments",
           coalesce(sum(c.count) FILTER (WHERE c.entity = 'tasks' AND c.status = 'pending'), 0)::int AS "pendingTasks",
           coalesce(sum(c.count) FILTER (WHERE c.entity = 'tasks'), 0)::int AS total_tasks,
           coalesce(sum(c.count) FILTER (WHERE c.entity = 'tasks' AND c.status = 'completed'), 0)::int AS tasks_completed,
@@ -46,13 +43,13 @@ export async function dashboardTasksJson(opts: { db: Db; workspaceId: string; us
 }
 
 /**
- * The fast home: three lists of 10 in ONE statement (one round trip), composed of the tasks and jobs features'
- * summary reads; documents join with their feature.
+ * The fast home: three lists of 10 in ONE statement (one round trip), composed of the tasks, documents and jobs
+ * features' summary reads.
  */
 export function homepageQuery(workspaceId: string, userId: string): SQL {
   return sql`SELECT json_build_object(
       'recentTasks', ${recentTasksJsonSql({ workspaceId, userId, limit: 10 })},
-      'recentDocuments', '[]'::json,
+      'recentDocuments', ${recentDocumentsJsonSql({ workspaceId, limit: 10 })},
       'activeJobs', ${activeJobsJsonSql({ workspaceId, limit: 10 })}
     )::text AS body`;
 }

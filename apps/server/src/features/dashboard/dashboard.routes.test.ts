@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, tasks } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { insertContact, insertGroup, insertJob, insertTask } from '../../test/factories';
+import { insertContact, insertDocument, insertGroup, insertJob, insertTask } from '../../test/factories';
 import { PerformanceStatsCache } from './performance-stats-cache';
 
 let ctx: TestContext;
@@ -143,7 +143,7 @@ describe('GET /api-fast/optimized/performance-stats', () => {
     const stats = PerformanceStatsSchema.parse(res.json());
     expect(stats.runs).toBe(5);
     expect(stats.optimized.requests).toBe(1);
-    expect(stats.original.requests).toBe(2);
+    expect(stats.original.requests).toBe(3); // tasks, jobs and documents: one request per card
     expect(stats.optimized.time_seconds).toBeGreaterThan(0);
     expect(stats.original.time_seconds).toBeGreaterThan(0);
     const expected = ((stats.original.time_seconds - stats.optimized.time_seconds) / stats.original.time_seconds) * 100;
@@ -186,3 +186,22 @@ describe('PerformanceStatsCache', () => {
 });
 
 const SAMPLE = { optimized: { time_seconds: 0.001, requests: 1 }, original: { time_seconds: 0.002, requests: 2 }, improvement_percent: 50, runs: 0, measured_at: '2026-01-01T00:00:00.000Z' };
+
+describe('documents on the home and the dashboard', () => {
+  it('the home lists the 10 newest documents of the workspace and the dashboard counts them; uploads in flight are not shown', async () => {
+    const user = await createTestUser(ctx);
+    const ws = user.workspaceId!;
+    const job = await insertJob(ctx.db, { workspaceId: ws });
+    for (let i = 0; i < 12; i++) {
+      await insertDocument(ctx.db, { workspaceId: ws, jobId: i % 2 ? job.id : null, name: `Doc ${i}.pdf`, documentType: 'invoice', createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+    }
+    await insertDocument(ctx.db, { workspaceId: ws, name: 'in flight.pdf', status: 'uploading', createdAt: new Date(Date.UTC(2026, 5, 1)) });
+    await insertDocument(ctx.db, { workspaceId: eve.workspaceId!, name: 'Eve.pdf' });
+
+    const home = HomepageDataSchema.parse((await get('/api-fast/optimized/homepage-data', user)).json());
+    expect(home.recentDocuments.map((d) => d.name)).toEqual(['Doc 11.pdf', 'Doc 10.pdf', 'Doc 9.pdf', 'Doc 8.pdf', 'Doc 7.pdf', 'Doc 6.pdf', 'Doc 5.pdf', 'Doc 4.pdf', 'Doc 3.pdf', 'Doc 2.pdf']);
+    expect(home.recentDocuments[0]).toMatchObject({ document_type: 'invoice', status: 'processed', file_size: 1024, job_id: job.id, created_at: '2026-01-01T00:11:00.000Z' });
+    const stats = DashboardStatsSchema.parse((await get('/api/dashboard/stats', user)).json());
+    expect(stats.totalDocuments).toBe(12);
+  });
+});

@@ -2,6 +2,7 @@ import {
   ListJobsQuerySchema,
   ListTasksQuerySchema,
   nationalPhone,
+  ListDocumentsQuerySchema,
   STANDARD_HOME_QUERIES,
   type DashboardStats,
   type DashboardTaskListSchema,
@@ -14,6 +15,7 @@ import { profiles } from '../../db/schema';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import type { JsonText } from '../../platform/json-text';
+import { findDocuments } from '../documents';
 import { findJobsPageJson } from '../jobs';
 import { findTasksPageJson } from '../tasks';
 import { countsForWorkspace, dashboardTasksJson, homepageJson } from './dashboard.repository';
@@ -35,12 +37,14 @@ export async function getHomepageData(opts: { db: Db; actor: Actor }): Promise<J
 /** The Standard home's reads, exactly what its requests run (STANDARD_HOME_QUERIES), concurrently as the browser sends them. */
 const STANDARD_TASKS_QUERY = ListTasksQuerySchema.parse(STANDARD_HOME_QUERIES.tasks);
 const STANDARD_JOBS_QUERY = ListJobsQuerySchema.parse(STANDARD_HOME_QUERIES.jobs);
+const STANDARD_DOCUMENTS_QUERY = ListDocumentsQuerySchema.parse(STANDARD_HOME_QUERIES.documents);
 const STANDARD_REQUESTS = Object.keys(STANDARD_HOME_QUERIES).length;
 
 async function runStandardHome(db: Db, actor: Actor, workspaceId: string): Promise<void> {
   await Promise.all([
     findTasksPageJson({ db, workspaceId, userId: actor.userId, query: STANDARD_TASKS_QUERY }),
     findJobsPageJson({ db, workspaceId, query: STANDARD_JOBS_QUERY }),
+    findDocuments(db, workspaceId, STANDARD_DOCUMENTS_QUERY),
   ]);
 }
 

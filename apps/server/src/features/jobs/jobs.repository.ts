@@ -40,20 +40,42 @@ const DEFAULT_PLACEHOLDERS_JSON = JSON.stringify(
   })),
 );
 
-/**
- * The job's documents (JobDocumentsSchema) from alias `j`. Until the documents feature exists, every job shows
- * placeholder "needed" documents made from its document_types (spec 001 §4). Jobs with the default types take a
- * constant: building five objects per job was a quarter of the jobs page's database time. The documents issue
- * replaces this.
- */
-const jobDocumentsJson = sql`json_build_object(
-  'needed', CASE WHEN j.document_types = ${JSON.stringify(DEFAULT_DOCUMENT_TYPES)}::jsonb THEN ${DEFAULT_PLACEHOLDERS_JSON}::json
-    ELSE (SELECT coalesce(json_agg(json_build_object(
+/** The placeholders of the job's own document types (a job with custom types), in their order. */
+const customPlaceholdersJson = sql`(SELECT coalesce(json_agg(json_build_object(
       'id', NULL, 'name', initcap(replace(d.type, '_', ' ')), 'document_type', d.type, 'status', 'needed',
       'placeholder', true, 'file_type', NULL, 'file_size', NULL, 'created_at', NULL) ORDER BY d.n), '[]'::json)
-    FROM jsonb_array_elements_text(j.document_types) WITH ORDINALITY AS d(type, n)) END,
-  'created', '[]'::json,
-  'processed', '[]'::json)`;
+    FROM jsonb_array_elements_text(j.document_types) WITH ORDINALITY AS d(type, n))`;
+
+/** A document of the job as its card lists it (JobDocumentSchema), from alias `d`. */
+const jobDocumentObject = sql`json_build_object('id', d.id, 'name', d.name, 'document_type', d.document_type, 'status', d.status,
+  'placeholder', false, 'file_type', d.file_type, 'file_size', d.file_size, 'created_at', ${isoTs(sql`d.created_at`)})`;
+
+/**
+ * The job's documents (JobDocumentsSchema) from alias `j`, for the card's three columns (spec 001 §2, §4): created and
+ * processed documents in theirs; "needed" holds the documents still processing or failed (any other status counts as
+ * needed) and a placeholder for each of the job's document types that has no created or processed document yet.
+ * Most jobs have no documents: one index probe (documents_job_idx) sends them to the placeholders alone — for the
+ * default types a constant, since building five objects per job was a quarter of the jobs page's database time.
+ */
+const jobDocumentsJson = sql`CASE WHEN NOT EXISTS (SELECT 1 FROM documents d WHERE d.job_id = j.id AND d.status <> 'uploading')
+  THEN json_build_object(
+    'needed', CASE WHEN j.document_types = ${JSON.stringify(DEFAULT_DOCUMENT_TYPES)}::jsonb THEN ${DEFAULT_PLACEHOLDERS_JSON}::json ELSE ${customPlaceholdersJson} END,
+    'created', '[]'::json,
+    'processed', '[]'::json)
+  ELSE (SELECT json_build_object(
+    'needed', (SELECT coalesce(json_agg(x.o ORDER BY x.k, x.at), '[]'::json) FROM (
+        SELECT ${jobDocumentObject} AS o, 0 AS k, d.created_at AS at FROM documents d
+          WHERE d.job_id = j.id AND d.workspace_id = j.workspace_id AND d.status IN ('processing', 'failed')
+        UNION ALL
+        SELECT json_build_object('id', NULL, 'name', initcap(replace(t.type, '_', ' ')), 'document_type', t.type, 'status', 'needed',
+            'placeholder', true, 'file_type', NULL, 'file_size', NULL, 'created_at', NULL), 1, to_timestamp(t.n)
+          FROM jsonb_array_elements_text(j.document_types) WITH ORDINALITY AS t(type, n)
+          WHERE NOT EXISTS (SELECT 1 FROM documents dt WHERE dt.job_id = j.id AND dt.document_type = t.type AND dt.status IN ('created', 'processed'))) x),
+    'created', (SELECT coalesce(json_agg(${jobDocumentObject} ORDER BY d.created_at), '[]'::json) FROM documents d
+        WHERE d.job_id = j.id AND d.workspace_id = j.workspace_id AND d.status = 'created'),
+    'processed', (SELECT coalesce(json_agg(${jobDocumentObject} ORDER BY d.created_at), '[]'::json) FROM documents d
+        WHERE d.job_id = j.id AND d.workspace_id = j.workspace_id AND d.status = 'processed')))
+  END`;
 
 /** A job with its tasks and documents (JobSchema), from alias `j`. */
 const jobJson = sql`json_build_object(

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, tasks } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { insertJob, insertTask } from '../../test/factories';
+import { insertDocument, insertJob, insertTask } from '../../test/factories';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -93,6 +93,32 @@ describe('GET /api/jobs', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/jobs', headers: loner.headers });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('NO_WORKSPACE');
+  });
+});
+
+describe('a job’s documents', () => {
+  it('fill the Created and Processed columns; Needed keeps what is processing or failed and the types still without a document', async () => {
+    const job = await insertJob(ctx.db, { workspaceId: ws(), clientName: 'Documented', documentTypes: ['contract', 'invoice', 'permit'] });
+    const at = (day: number) => new Date(`2026-03-0${day}T00:00:00Z`);
+    const invoice = await insertDocument(ctx.db, { workspaceId: ws(), jobId: job.id, name: 'Invoice 1042.pdf', documentType: 'invoice', status: 'processed', createdAt: at(1) });
+    const contract = await insertDocument(ctx.db, { workspaceId: ws(), jobId: job.id, name: 'Contract.pdf', documentType: 'contract', status: 'created', createdAt: at(2) });
+    const reading = await insertDocument(ctx.db, { workspaceId: ws(), jobId: job.id, name: 'scan.png', documentType: 'uploaded', status: 'processing', fileType: 'png', createdAt: at(3) });
+    const broken = await insertDocument(ctx.db, { workspaceId: ws(), jobId: job.id, name: 'broken.pdf', documentType: 'uploaded', status: 'failed', createdAt: at(4) });
+    await insertDocument(ctx.db, { workspaceId: ws(), jobId: job.id, name: 'half.pdf', status: 'uploading' });
+
+    const got = JobSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/jobs/${job.id}`, headers: alice.headers })).json());
+    expect(got.documents.processed).toEqual([
+      { id: invoice.id, name: 'Invoice 1042.pdf', document_type: 'invoice', status: 'processed', placeholder: false, file_type: 'pdf', file_size: 1024, created_at: '2026-03-01T00:00:00.000Z' },
+    ]);
+    expect(got.documents.created.map((d) => d.id)).toEqual([contract.id]);
+    expect(got.documents.needed.map((d) => [d.id, d.name, d.status, d.placeholder])).toEqual([
+      [reading.id, 'scan.png', 'processing', false],
+      [broken.id, 'broken.pdf', 'failed', false],
+      [null, 'Permit', 'needed', true],
+    ]);
+    // The list answers the same columns.
+    const listed = JobListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/jobs?q=Documented', headers: alice.headers })).json()).jobs.find((j) => j.id === job.id);
+    expect(listed!.documents).toEqual(got.documents);
   });
 });
 

@@ -35,7 +35,7 @@ export function HomeDashboard() {
   const { contacts: all, index } = usePhoneDirectory(phones);
   // The Standard answers become the optimized shape here, where the contacts for the client-name rule are known.
   const data = useMemo(
-    () => (mode === 'optimized' ? optimized.data : standard.data && toHomepageData(standard.data.tasks, standard.data.jobs, all)),
+    () => (mode === 'optimized' ? optimized.data : standard.data && toHomepageData(standard.data.tasks, standard.data.jobs, all, standard.data.documents)),
     [mode, optimized.data, standard.data, all],
   );
 

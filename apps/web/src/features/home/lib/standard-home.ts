@@ -1,4 +1,4 @@
-import { cleanClientName, type HomepageData, type Job, type PhoneContact, type Task } from '@fieldbook/contract';
+import { cleanClientName, type Document, type HomepageData, type Job, type PhoneContact, type Task } from '@fieldbook/contract';
 import { previewText } from '../../../lib/preview';
 
 /** The two modes of the home screen (spec 001 §4). */
@@ -14,11 +14,10 @@ export function homeTaskTitle(task: Pick<Task, 'description' | 'job'>, contacts:
 }
 
 /**
- * The Standard mode's answers (GET /api/tasks?limit=10, GET /api/jobs?exclude_status=completed&sort=due_date&limit=10)
- * in the shape of the optimized endpoint, so both modes render through the same cards. Documents have no
- * ordinary endpoint yet, so Standard shows none.
+ * The Standard mode's answers (GET /api/tasks?limit=10, GET /api/jobs?exclude_status=completed&sort=due_date&limit=10,
+ * GET /api/documents?limit=10) in the shape of the optimized endpoint, so both modes render through the same cards.
  */
-export function toHomepageData(tasks: readonly Task[], jobs: readonly Job[], contacts: readonly PhoneContact[] = []): HomepageData {
+export function toHomepageData(tasks: readonly Task[], jobs: readonly Job[], contacts: readonly PhoneContact[] = [], documents: readonly Document[] = []): HomepageData {
   return {
     recentTasks: tasks.slice(0, 10).map((t) => ({
       id: t.id,
@@ -31,7 +30,15 @@ export function toHomepageData(tasks: readonly Task[], jobs: readonly Job[], con
       job_id: t.job_id,
       created_at: t.created_at,
     })),
-    recentDocuments: [],
+    recentDocuments: documents.slice(0, 10).map((d) => ({
+      id: d.id,
+      name: d.name,
+      document_type: d.document_type,
+      status: d.status,
+      file_size: d.file_size,
+      job_id: d.job_id,
+      created_at: d.created_at,
+    })),
     activeJobs: jobs.slice(0, 10).map((j) => ({
       id: j.id,
       client_name: j.client_name,
