@@ -113,3 +113,25 @@ describe('GET /api/search', () => {
     expect(body.results.map((r) => r.type).sort()).toEqual(['job', 'task']);
   });
 });
+
+describe('documents in search', () => {
+  it('finds a document by a word of its extracted text, marks the word, and opens its job; other workspaces never see it', async () => {
+    const { insertDocument } = await import('../../test/factories');
+    const doc = await insertDocument(ctx.db, {
+      workspaceId: alice.workspaceId!,
+      jobId: roofJobId,
+      name: 'Henderson adjuster letter.pdf',
+      extractedText: 'The adjuster approved replacement of the skylight over the back bedroom. Claim CLM-88.',
+    });
+    await insertDocument(ctx.db, { workspaceId: eve.workspaceId!, name: 'Eve skylight.pdf', extractedText: 'skylight skylight' });
+    await insertDocument(ctx.db, { workspaceId: alice.workspaceId!, name: 'in flight skylight.pdf', status: 'uploading', extractedText: 'skylight' });
+    const res = await search('skylight');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = SearchResponseSchema.parse(res.json());
+    expect(body.results.map((r) => [r.type, r.id])).toEqual([['document', doc.id]]);
+    expect(body.results[0]).toMatchObject({ title: 'Henderson adjuster letter.pdf', job_id: roofJobId, task_id: null, status: 'processed' });
+    expect(body.results[0]!.excerpt).toContain('<b>skylight</b>');
+    expect(body.results[0]!.match_reason).toBe('Matched "skylight" in text');
+    expect(body.summary).toBe('Found 1 document matching "skylight"');
+  });
+});

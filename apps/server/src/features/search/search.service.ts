@@ -8,7 +8,7 @@ import { findContactsByPhone } from '../contacts';
 import { explainMatch, searchSummary, words, type SearchField } from './search-text';
 
 type Hit = {
-  type: 'job' | 'task';
+  type: 'job' | 'task' | 'document';
   id: string;
   title: string | null;
   client_name: string | null;
@@ -34,6 +34,9 @@ function workspaceLexeme(workspaceId: string): string {
  */
 export const RANK_CANDIDATES = 200;
 
+/** How much of a document's extracted text the excerpt is looked for in (the matched words are usually early). */
+const DOCUMENT_EXCERPT_SOURCE_CHARS = 20_000;
+
 /**
  * The jobs and tasks matching the tsquery of CTE `q` (columns tsq and wsq; the similar-word search adds sim) in the
  * workspace, best first, with the number of matches of each kind. `@@ (tsq && wsq)` lets GIN intersect the words
@@ -49,7 +52,10 @@ function hitsFromQuery(opts: { cte: SQL; workspaceId: string; limit: number; sco
       WHERE j.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND j.search_vector @@ (q.tsq && q.wsq)),
     task_matches AS MATERIALIZED (
       SELECT t.id, t.created_at FROM tasks t, q
-      WHERE t.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND t.search_vector @@ (q.tsq && q.wsq))
+      WHERE t.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND t.search_vector @@ (q.tsq && q.wsq)),
+    document_matches AS MATERIALIZED (
+      SELECT d.id, d.created_at FROM documents d, q
+      WHERE d.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND d.search_vector @@ (q.tsq && q.wsq) AND d.status <> 'uploading')
     (SELECT 'job' AS type, j.id, j.title, j.client_name, j.property_address, j.claim_number, j.description, j.status,
             NULL::text AS priority, j.id AS job_id, (${score(sql`j.search_vector`)})::float8 AS score,
             (SELECT count(*) FROM job_matches)::int AS total
@@ -59,7 +65,12 @@ function hitsFromQuery(opts: { cte: SQL; workspaceId: string; limit: number; sco
     (SELECT 'task', t.id, NULL, NULL, NULL, NULL, t.description, t.status, t.priority, t.job_id,
             (${score(sql`t.search_vector`)})::float8, (SELECT count(*) FROM task_matches)::int
        FROM (SELECT id FROM task_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN tasks t ON t.id = m.id, q
-      ORDER BY 11 DESC, t.created_at DESC LIMIT ${limit})`;
+      ORDER BY 11 DESC, t.created_at DESC LIMIT ${limit})
+    UNION ALL
+    (SELECT 'document', d.id, d.name, NULL, NULL, NULL, left(d.extracted_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), d.status, NULL, d.job_id,
+            (${score(sql`d.search_vector`)})::float8, (SELECT count(*) FROM document_matches)::int
+       FROM (SELECT id FROM document_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN documents d ON d.id = m.id, q
+      ORDER BY 11 DESC, d.created_at DESC LIMIT ${limit})`;
 }
 
 /** Exact words (english stemming, websearch syntax): score 0.75–1 by ts_rank normalised as rank/(rank+1). */
@@ -94,6 +105,7 @@ function similarHitsQuery(opts: { workspaceId: string; terms: string[]; limit: n
 
 function fieldsOf(hit: Hit): SearchField[] {
   if (hit.type === 'task') return [{ label: 'description', text: hit.description }];
+  if (hit.type === 'document') return [{ label: 'name', text: hit.title }, { label: 'text', text: hit.description }];
   return [
     { label: 'title', text: hit.title },
     { label: 'client name', text: hit.client_name },
@@ -110,14 +122,16 @@ function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): Se
   const title =
     hit.type === 'job'
       ? hit.title || clientName || hit.property_address || 'Untitled job'
-      : (hit.description ?? '').length > 100
+      : hit.type === 'document'
+        ? (hit.title ?? 'Document')
+        : (hit.description ?? '').length > 100
         ? `${hit.description!.slice(0, 100)}…`
         : (hit.description ?? '');
   return {
     id: hit.id,
     type: hit.type,
     title,
-    description: hit.description,
+    description: hit.type === 'document' ? (hit.description?.slice(0, 300) ?? null) : hit.description,
     excerpt,
     match_reason,
     score: Math.min(1, Math.max(0, Math.round(hit.score * 1000) / 1000)),
@@ -129,7 +143,7 @@ function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): Se
 }
 
 /**
- * Searches the caller's workspace's jobs and tasks (documents join once they exist). Exact words first (GIN on
+ * Searches the caller's workspace's jobs, tasks and documents (name and extracted text). Exact words first (GIN on
  * the tsvector columns); only when that finds fewer than `limit` hits does a second statement search with
  * similar dictionary words, which is what finds 'plumbing' for 'plumbng'.
  */
@@ -139,10 +153,10 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const limit = opts.query.limit;
   const exact = await queryRows<Hit>(opts.db, exactHitsQuery({ workspaceId, text, limit }));
   let hits = exact;
-  const totals = { job: 0, task: 0 };
+  const totals = { job: 0, task: 0, document: 0 };
   for (const h of exact) totals[h.type] = h.total;
   const terms = [...new Set(words(text).filter((w) => w.length >= 3 && w.length <= 40))];
-  if (totals.job + totals.task < limit && terms.length > 0) {
+  if (totals.job + totals.task + totals.document < limit && terms.length > 0) {
     const similar = await queryRows<Hit>(opts.db, similarHitsQuery({ workspaceId, terms, limit }));
     // The similar-word search is (nearly) a superset of the exact one; keep each row once, with its best score.
     const byId = new Map(exact.map((h) => [h.id, h]));
@@ -161,5 +175,5 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
   const results = top.map((h) => toResult(h, text, contacts));
-  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task }) };
+  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document }) };
 }
