@@ -1,5 +1,6 @@
 import { httpOrigin as originOf } from '@fieldbook/contract';
 import { z } from 'zod';
+import { parseS3Url, type S3Location } from './platform/blob-store';
 import type { SmsConfig } from './platform/sms';
 
 const bool = z
@@ -20,6 +21,8 @@ const EnvSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fieldbook <no-reply@fieldbook.local>'),
+  /** File contents in an S3-compatible store (https://KEY:SECRET@host/bucket[?region=…]); unset: DATA_DIR/blobs. */
+  S3_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** The largest document upload in bytes (25 MB by default); bigger ones are refused with 413. */
   DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(2 * 1024 * 1024 * 1024).default(25 * 1024 * 1024),
   /** SMS (group invitations) through Twilio's Messages API: all three, or none (messages then stay in the outbox). */
@@ -76,6 +79,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   documentMaxBytes: number;
+  /** Where file contents live: S3_URL's bucket, or null for the folder DATA_DIR/blobs. */
+  s3: S3Location | null;
   /** The SMS provider, or null: SMS are kept in the outbox (and the development mailbox) instead of sent. */
   sms: SmsConfig | null;
   authRateLimit: number;
@@ -117,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     documentMaxBytes: e.DOCUMENT_MAX_BYTES,
+    s3: e.S3_URL ? parseS3UrlForConfig(e.S3_URL) : null,
     sms: e.TWILIO_ACCOUNT_SID ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM_NUMBER!, apiUrl: e.TWILIO_API_URL } : null,
     authRateLimit: e.AUTH_RATE_LIMIT,
     // The mailbox shows sign-in links: on only for the embedded default without real mail (HOST defaults to loopback).
@@ -126,4 +132,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     apiAllowedOrigins: [...new Set([originOf(publicUrl), ...e.API_ALLOWED_ORIGINS].filter((o): o is string => Boolean(o)))],
     androidApkUrl: e.ANDROID_APK_URL ?? null,
   };
+}
+
+function parseS3UrlForConfig(value: string): S3Location {
+  try {
+    return parseS3Url(value);
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  S3_URL: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }

@@ -8,7 +8,7 @@ import { seedDemo, type DemoSeedResult } from './features/demo';
 import { smtpSender } from './platform/mail';
 import { startOutboxWorker } from './platform/outbox';
 import { twilioSender } from './platform/sms';
-import { folderBlobStore } from './platform/blob-store';
+import { folderBlobStore, s3BlobStore } from './platform/blob-store';
 import { startDocumentWorker } from './features/documents';
 import { createTokenSigner } from './platform/tokens';
 
@@ -32,7 +32,8 @@ async function main() {
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   await migrateDatabase(database);
   const signer = createTokenSigner(jwtSecret(config.dataDir, config.jwtSecret), `${config.publicUrl}/auth/v1`);
-  const blobs = folderBlobStore(path.join(config.dataDir, 'blobs'));
+  const folder = folderBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = config.s3 ? await s3BlobStore(config.s3) : folder;
   const app = await buildApp({ config, database, signer, blobs });
   const demo: DemoSeedResult | null = config.seedDemo ? await seedDemo({ db: database.db, config, log: (msg, err) => app.log.error({ err }, msg) }) : null;
 
@@ -49,7 +50,7 @@ async function main() {
   const documentWorker = startDocumentWorker({ db: database.db, blobs, intervalMs: 2000, log: (msg, err) => app.log.warn({ err }, msg) });
   // Uploads a crash cut off, and partial files it left in the store's incoming folder: once at start, then hourly.
   const sweep = () =>
-    Promise.all([documentWorker.sweep(), blobs.sweepIncoming(60 * 60_000)]).catch((err) => app.log.warn({ err }, 'document sweep failed'));
+    Promise.all([documentWorker.sweep(), folder.sweepIncoming(60 * 60_000)]).catch((err) => app.log.warn({ err }, 'document sweep failed'));
   void sweep();
   setInterval(() => void sweep(), 60 * 60_000).unref();
 
@@ -67,6 +68,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
   const lines = [`Fieldbook is running at ${url} (started in ${Date.now() - startedAt} ms)`];
+  lines.push(`  files: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}` : `folder ${path.resolve(config.dataDir, 'blobs')}`}`);
   lines.push(`  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`);
   lines.push(`  mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'not sent (no SMTP_URL): kept in the outbox'}; SMS: ${config.sms ? `sent through ${config.sms.apiUrl}` : 'not sent (no TWILIO_*): kept in the outbox'}`);
   if (config.devMailbox) lines.push(`  development mailbox: ${url}/dev/mailbox`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Part of a blob, both ends inclusive (an HTTP Range). */
@@ -95,4 +95,89 @@ async function statSize(file: string): Promise<number | null> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
+}
+
+/** S3_URL parsed: `https://ACCESS_KEY:SECRET@host[:port]/bucket[?region=…]` (path-style addressing). */
+export type S3Location = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+export function parseS3Url(value: string): S3Location {
+  const url = new URL(value);
+  const bucket = url.pathname.replace(/^\/+|\/+$/g, '');
+  if (!/^https?:$/.test(url.protocol) || !bucket || bucket.includes('/') || !url.username || !url.password) {
+    throw new Error('S3_URL must look like https://ACCESS_KEY:SECRET@host/bucket');
+  }
+  return {
+    endpoint: `${url.protocol}//${url.host}`,
+    bucket,
+    region: url.searchParams.get('region') ?? 'us-east-1',
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+  };
+}
+
+/**
+ * Blobs in any S3-compatible store (AWS S3, MinIO, Ceph, R2…), path-style. A put streams through a multipart
+ * upload (@aws-sdk/lib-storage), so neither its length nor the whole body is needed up front; a failed one is
+ * aborted, leaving nothing under the key. (Interrupted multipart uploads of a crashed process are the bucket's
+ * lifecycle rule's to clean: docs/operations.md.)
+ */
+export async function s3BlobStore(location: S3Location): Promise<BlobStore> {
+  const { S3Client, GetObjectCommand, HeadObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const { Upload } = await import('@aws-sdk/lib-storage');
+  const client = new S3Client({
+    endpoint: location.endpoint,
+    region: location.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
+  });
+  const Bucket = location.bucket;
+  const isMissing = (err: unknown) => {
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+  };
+
+  return {
+    kind: 's3',
+    async put(key, body, opts) {
+      assertBlobKey(key);
+      let size = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      // The source's failure (a size limit, a dropped connection) must fail the upload, not end it early.
+      body.on('error', (err) => counted.destroy(err));
+      body.pipe(counted);
+      const upload = new Upload({ client, params: { Bucket, Key: key, Body: counted, ...(opts?.contentType ? { ContentType: opts.contentType } : {}) }, leavePartsOnError: false });
+      await upload.done();
+      return { size };
+    },
+    async get(key, range) {
+      assertBlobKey(key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const total = res.ContentRange ? Number(res.ContentRange.split('/')[1]) : Number(res.ContentLength ?? 0);
+        return { body: res.Body as Readable, size: total };
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async size(key) {
+      assertBlobKey(key);
+      try {
+        const res = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return Number(res.ContentLength ?? 0);
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      assertBlobKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
 }

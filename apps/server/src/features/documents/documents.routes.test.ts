@@ -213,3 +213,32 @@ describe('the processing queue', () => {
     expect(await ctx.db.select().from(documents).where(eq(documents.id, row!.id))).toHaveLength(0);
   });
 });
+
+describe('documents in an S3-compatible store', () => {
+  it('upload, processing, content in ranges and delete work the same with S3_URL', async () => {
+    const { startS3Server } = await import('../../test/s3-server');
+    const { parseS3Url, s3BlobStore } = await import('../../platform/blob-store');
+    const s3 = await startS3Server();
+    const onS3 = await createTestApp({}, { blobs: await s3BlobStore(parseS3Url(s3.url)) });
+    try {
+      const user = await createTestUser(onS3);
+      const body = multipartBody({ file: { name: 'invoice.txt', bytes: Buffer.from(INVOICE_TEXT) } });
+      const res = await onS3.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...user.headers } });
+      expect(res.statusCode).toBe(201);
+      const doc = DocumentSchema.parse(res.json());
+      await startDocumentWorker({ db: onS3.db, blobs: onS3.blobs }).drain();
+      const done = DocumentSchema.parse((await onS3.app.inject({ method: 'GET', url: `/api/documents/${doc.id}`, headers: user.headers })).json());
+      expect(done).toMatchObject({ status: 'processed', document_type: 'invoice', metadata: { extracted_data: { claim_number: 'CLM-2024-0042', total: 4250 } } });
+      const part = await onS3.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/content`, headers: { ...user.headers, range: 'bytes=0-6' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.body).toBe('INVOICE');
+      const [row] = await onS3.db.select().from(documents).where(eq(documents.id, doc.id));
+      expect(await onS3.blobs.size(row!.storageKey!)).toBe(INVOICE_TEXT.length);
+      expect((await onS3.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: user.headers })).statusCode).toBe(200);
+      expect(await onS3.blobs.size(row!.storageKey!)).toBeNull();
+    } finally {
+      await onS3.close();
+      await s3.close();
+    }
+  });
+});
