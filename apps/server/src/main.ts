@@ -40,7 +40,7 @@ async function main() {
   const outbox = startOutboxWorker({
     db: database.db,
     senders: {
-      email: config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom) : undefined,
+      email: config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom, blobs) : undefined,
       sms: config.sms ? twilioSender(config.sms) : undefined,
     },
     intervalMs: 2000,

@@ -14,3 +14,4 @@ export * from './work-enums';
 export * from './workspaces';
 export * from './groups';
 export * from './documents';
+export * from './document-sending';

@@ -7,6 +7,8 @@ import * as schema from './schema';
 
 export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside db.transaction(async (tx) => …). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;

@@ -1,41 +1,10 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../db/schema';
 import { createTestApp, type TestContext } from '../test/setup-app';
+import { startSmtp } from '../test/smtp-server';
 import { enqueueMail, smtpSender } from './mail';
 import { startOutboxWorker } from './outbox';
-
-type Received = { from: string | undefined; to: string[]; raw: string };
-
-/** A real SMTP server on loopback (design.md §3: tests use smtp-server, not a mock transport). */
-async function startSmtp(opts: { rejectRcpt?: boolean } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    // Plain SMTP on loopback: no STARTTLS (its self-signed certificate would fail verification) and no AUTH.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address: SMTPServerAddress, _session, callback) {
-      if (opts.rejectRcpt) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined;
-        received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** Headers of a raw RFC 5322 message (folded lines joined) and its body, quoted-printable decoded. */
 function parseMessage(raw: string): { headers: Record<string, string>; body: string } {
@@ -70,7 +39,7 @@ describe('outbox worker over real SMTP', () => {
       const text = 'Confirm your email: http://localhost:3000/auth/v1/verify?token=abc123&type=signup\nThanks, Fieldbook';
       await enqueueMail(ctx.db, { to: 'ada@example.com', subject: 'Confirm your signup', text });
       await enqueueMail(ctx.db, { to: 'bob@example.com', subject: 'Second', text: 'plain', html: '<p>rich</p>' });
-      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'Fieldbook <no-reply@fieldbook.local>') } });
+      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'Fieldbook <no-reply@fieldbook.local>', ctx.blobs) } });
       expect(await worker.drain()).toBe(2);
       worker.stop();
 
@@ -91,7 +60,7 @@ describe('outbox worker over real SMTP', () => {
       expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
       expect(row!.sentAt).toBeInstanceOf(Date);
       // Nothing is sent twice.
-      const again = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'x@example.com') } });
+      const again = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'x@example.com', ctx.blobs) } });
       expect(await again.drain()).toBe(0);
       expect(smtp.received).toHaveLength(2);
     } finally {
@@ -104,7 +73,7 @@ describe('outbox worker over real SMTP', () => {
     const errors: string[] = [];
     try {
       await enqueueMail(ctx.db, { to: 'gone@example.com', subject: 'Hello', text: 'Hi' });
-      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local') }, log: (msg) => errors.push(msg) });
+      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local', ctx.blobs) }, log: (msg) => errors.push(msg) });
       expect(await worker.drain()).toBe(0);
       worker.stop();
       const [row] = await rowsFor('gone@example.com');
@@ -114,7 +83,7 @@ describe('outbox worker over real SMTP', () => {
       expect(errors).toEqual(['mail to gone@example.com failed (attempt 1)']);
       expect(smtp.received).toHaveLength(0);
       // Backoff: an immediate second drain does not hammer the server.
-      expect(await startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local') } }).drain()).toBe(0);
+      expect(await startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local', ctx.blobs) } }).drain()).toBe(0);
       expect((await rowsFor('gone@example.com'))[0]!.attempts).toBe(1);
     } finally {
       await smtp.close();

@@ -35,3 +35,6 @@ export function twilioSender(config: SmsConfig): Sender {
     throw new Error(`SMS provider answered ${res.status}: ${reason}${body?.code ? ` (code ${String(body.code)})` : ''}`);
   };
 }
+
+/** A stored 10-digit US number as E.164 (+1…); anything else is passed on as it is. */
+export const toE164 = (phone: string) => (/^\d{10}$/.test(phone) ? `+1${phone}` : phone);

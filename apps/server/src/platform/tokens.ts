@@ -24,6 +24,8 @@ export type AccessClaims = {
 export type TokenSigner = {
   sign: (claims: Omit<AccessClaims, 'exp' | 'iat' | 'iss' | 'aud' | 'role'>, now: Date) => Promise<{ token: string; expiresAt: number }>;
   verify: (token: string) => Promise<AccessClaims | null>;
+  /** An HMAC-SHA256 of `data` (base64url) under a key of its own per `purpose`, derived from the same secret. */
+  mac: (purpose: string, data: string) => string;
 };
 
 /** HS256 access tokens (design.md §5). */
@@ -46,6 +48,11 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
     },
     async verify(token) {
       return verifyHs256(token, { secret: secretBytes, issuer, nowSeconds: Math.floor(Date.now() / 1000) });
+    },
+    mac(purpose, data) {
+      // A per-purpose key: a signed link can never pass for an access token's signature, or the other way round.
+      const purposeKey = createHmac('sha256', secretBytes).update(`fieldbook:${purpose}`).digest();
+      return createHmac('sha256', purposeKey).update(data).digest('base64url');
     },
   };
 }

@@ -1,5 +1,8 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './_columns';
+
+/** A file sent with a mail: read from the blob store when the mail is sent, so the outbox row stays small. */
+export type OutboxAttachment = { file_name: string; content_type: string; blob_key: string; size: number };
 
 /**
  * Every mail and SMS goes here first (design.md §7). A worker delivers it when SMTP / SMS is configured;
@@ -14,6 +17,7 @@ export const outboxMessages = pgTable(
     subject: text(),
     body: text().notNull(),
     html: text(),
+    attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
     status: text().$type<'pending' | 'sent' | 'failed' | 'stored'>().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),

@@ -1,7 +1,7 @@
 import { phoneMatchKeys, type Contact, type ContactList, type ContactsByPhone, type CreateContactBodySchema, type ListContactsQuery, type UpdateContactBodySchema } from '@fieldbook/contract';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { contacts } from '../../db/schema';
 import { contactSharing, replaceSharing, sharedContactIds } from './contacts.sharing';
 import type { Actor } from '../../platform/auth-guard';
@@ -11,7 +11,6 @@ import { likePattern } from '../../db/sql';
 export const CONTACT_NOT_FOUND = 'Contact not found';
 
 type ContactRow = typeof contacts.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Row → contract shape, in one place. `phone` repeats phone_number (the API form, spec 001 §3); sharing comes
@@ -92,6 +91,17 @@ export async function findContactsByPhone(opts: { db: Db; actor: Actor; phones: 
     .where(and(await visibleTo(opts.db, opts.actor), inArray(contacts.phoneNumber, keys)))
     .orderBy(asc(contacts.name), asc(contacts.id));
   return { contacts: await withSharing(opts.db, opts.actor, rows) };
+}
+
+/** The caller's contacts (own and shared with their groups) among `ids`; ids they cannot see are left out. */
+export async function findContactsByIds(opts: { db: Db; actor: Actor; ids: readonly string[] }): Promise<Contact[]> {
+  if (opts.ids.length === 0) return [];
+  const rows = await opts.db
+    .select()
+    .from(contacts)
+    .where(and(await visibleTo(opts.db, opts.actor), inArray(contacts.id, [...new Set(opts.ids)])))
+    .orderBy(asc(contacts.name), asc(contacts.id));
+  return withSharing(opts.db, opts.actor, rows);
 }
 
 export async function getContactById(opts: { db: Db; actor: Actor; contactId: string }): Promise<Contact> {

@@ -1,9 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { contacts, groupMembers, profiles, sharedContacts } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ContactRow = typeof contacts.$inferSelect;
 
 /** The 400 for a group the caller is not in (it names the field, and nothing is written). */

@@ -2,3 +2,5 @@
 export { contactsRoutes } from './contacts.routes';
 // Names for phone numbers (search titles): the caller's contacts matching them.
 export { findContactsByPhone } from './contacts.service';
+// Recipients of documents and notifications: the caller's contacts by id.
+export { findContactsByIds } from './contacts.service';

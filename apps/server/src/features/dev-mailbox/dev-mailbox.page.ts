@@ -30,6 +30,12 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f8f9fa;padding:8px;bo
 .status{font-weight:600}.status-failed,.error{color:#c92a2a}.status-pending{color:#e67700}.empty{color:#868e96}
 `;
 
+function attachments(m: MailboxMessage): string {
+  if (m.attachments.length === 0) return '';
+  const names = m.attachments.map((a) => `${escapeHtml(a.file_name)} (${escapeHtml(a.content_type)}, ${a.size} bytes)`);
+  return `<dt>Attached</dt><dd>${names.join('<br>')}</dd>`;
+}
+
 function renderMessage(m: MailboxMessage): string {
   const error = m.last_error ? `<dt>Last error</dt><dd class="error">${escapeHtml(m.last_error)} (attempt ${m.attempts})</dd>` : '';
   return `<article>
@@ -37,7 +43,7 @@ function renderMessage(m: MailboxMessage): string {
 <dt>To</dt><dd>${escapeHtml(m.to)}${m.channel === 'sms' ? ' (SMS)' : ''}</dd>
 <dt>Subject</dt><dd>${escapeHtml(m.subject ?? '(no subject)')}</dd>
 <dt>Time</dt><dd><time datetime="${m.created_at}">${escapeHtml(m.created_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time></dd>
-<dt>Status</dt><dd class="status status-${escapeHtml(m.status)}">${escapeHtml(m.status)}</dd>${error}
+<dt>Status</dt><dd class="status status-${escapeHtml(m.status)}">${escapeHtml(m.status)}</dd>${error}${attachments(m)}
 </dl>
 <pre>${linkify(m.body)}</pre>
 </article>`;

@@ -13,6 +13,8 @@ export type MailboxMessage = {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Files sent with the mail (name, type, size in bytes). */
+  attachments: { file_name: string; content_type: string; size: number }[];
   /** Every http(s) URL in the body, in order: what e2e tests follow (confirmation, reset, invitation links). */
   links: string[];
 };
@@ -50,6 +52,7 @@ export async function listMailboxMessages({ db, to, limit }: { db: Db; to?: stri
     last_error: row.lastError,
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt ? row.sentAt.toISOString() : null,
+    attachments: row.attachments.map(({ file_name, content_type, size }) => ({ file_name, content_type, size })),
     links: findLinks(row.body),
   }));
 }

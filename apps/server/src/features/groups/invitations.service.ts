@@ -17,6 +17,7 @@ import { contacts, groupMembers, groups, invitations } from '../../db/schema';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { enqueueSms } from '../../platform/mail';
+import { toE164 } from '../../platform/sms';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import { groupAccess, requireInviter } from './groups.service';
 
@@ -28,7 +29,6 @@ export function invitationSms(groupName: string, link: string): string {
 }
 
 /** E.164 for a 10-digit US number; anything else is sent as stored. */
-const e164 = (phone: string) => (/^\d{10}$/.test(phone) ? `+1${phone}` : phone);
 
 /**
  * Invites the chosen contacts of the caller by phone (spec 002 §2, §7): contacts already in the group (matched by
@@ -71,7 +71,7 @@ export async function inviteContacts(opts: {
         createdAt: opts.now,
         expiresAt: new Date(opts.now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
       });
-      await enqueueSms(tx, { to: e164(phone), text: invitationSms(access.group.name, `${opts.publicUrl}/invitation/${token}`) });
+      await enqueueSms(tx, { to: toE164(phone), text: invitationSms(access.group.name, `${opts.publicUrl}/invitation/${token}`) });
     }
   });
   return { invited: phones.length, skipped: chosen.length - phones.length };

@@ -1,0 +1,79 @@
+import { NO_CONTACT_SELECTED, noValidRecipientsMessage, type Delivery, type SendMethod } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { workspaces } from '../../db/schema';
+import type { Actor } from '../../platform/auth-guard';
+import { fieldError } from '../../platform/errors';
+import { enqueueMail, enqueueSms } from '../../platform/mail';
+import { toE164 } from '../../platform/sms';
+import type { TokenSigner } from '../../platform/tokens';
+import { findContactsByIds } from '../contacts';
+import type { DocumentRow } from './documents.repository';
+import { sharedDocumentToken } from './shared-link';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type Recipient = { contact_id: string; name: string; address: string };
+export type Recipients = { method: SendMethod; valid: Recipient[]; skipped: Delivery['skipped'] };
+
+/**
+ * The chosen contacts (the caller's own or shared with their groups) with the address `method` needs: a phone for
+ * SMS, an email for email (spec 001 §5). Refuses before anything is written: none chosen, one the caller cannot
+ * see, or none with that address.
+ */
+export async function resolveRecipients(opts: { db: Db; actor: Actor; ids: readonly string[]; method: SendMethod }): Promise<Recipients> {
+  if (opts.ids.length === 0) throw fieldError('recipients', NO_CONTACT_SELECTED);
+  const contacts = await findContactsByIds({ db: opts.db, actor: opts.actor, ids: opts.ids });
+  if (contacts.length !== new Set(opts.ids).size) throw fieldError('recipients', 'Some of the chosen contacts were not found');
+  const valid: Recipient[] = [];
+  const skipped: Delivery['skipped'] = [];
+  for (const c of contacts) {
+    const address = opts.method === 'sms' ? (/^\d{10}$/.test(c.phone_number) ? toE164(c.phone_number) : null) : c.email && EMAIL.test(c.email) ? c.email : null;
+    if (address) valid.push({ contact_id: c.id, name: c.name, address });
+    else skipped.push({ contact_id: c.id, name: c.name, reason: opts.method === 'sms' ? 'No phone number' : 'No email address' });
+  }
+  if (valid.length === 0) throw fieldError('recipients', noValidRecipientsMessage(opts.method));
+  return { method: opts.method, valid, skipped };
+}
+
+export async function workspaceName(db: Db | Tx, workspaceId: string): Promise<string> {
+  const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+  return row?.name ?? 'Fieldbook';
+}
+
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+/**
+ * Queues `doc` for each recipient in the outbox (inside the caller's transaction, so a document is sent only when
+ * it is stored): by email with the file attached (read from the blob store when the mail goes out), or by SMS
+ * with a signed link that downloads it without signing in for 7 days.
+ */
+export async function queueDocumentDelivery(
+  tx: Tx,
+  opts: { signer: TokenSigner; publicUrl: string; now: Date; company: string; label: string; doc: Pick<DocumentRow, 'id' | 'name' | 'mimeType' | 'fileSize' | 'storageKey'>; about: string | null; recipients: Recipients },
+): Promise<Delivery> {
+  const { doc, recipients, company, label } = opts;
+  if (recipients.method === 'email') {
+    for (const r of recipients.valid) {
+      await enqueueMail(tx, {
+        to: r.address,
+        subject: `${label} from ${company}${opts.about ? ` — ${opts.about}` : ''}`,
+        text: [
+          `Hello ${r.name},`,
+          '',
+          `${company} has sent you ${article(label)} ${label.toLowerCase()}${opts.about ? ` for ${opts.about}` : ''}. It is attached to this email: ${doc.name}.`,
+          '',
+          `Reply to this email or call ${company} with any questions.`,
+        ].join('\n'),
+        attachments: [{ file_name: doc.name, content_type: doc.mimeType ?? 'application/octet-stream', blob_key: doc.storageKey!, size: doc.fileSize ?? 0 }],
+      });
+    }
+  } else {
+    const { token } = sharedDocumentToken(opts.signer, doc.id, opts.now);
+    const link = `${opts.publicUrl}/api/shared-documents/${token}`;
+    for (const r of recipients.valid) {
+      await enqueueSms(tx, { to: r.address, text: `${company}: your ${label.toLowerCase()}${opts.about ? ` for ${opts.about}` : ''} is ready. Download it (link valid 7 days): ${link}` });
+    }
+  }
+  return { method: recipients.method, sent_to: recipients.valid, skipped: recipients.skipped };
+}
