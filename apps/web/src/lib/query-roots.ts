@@ -24,13 +24,15 @@ type Root = keyof typeof QUERY_ROOTS;
  * What each kind of write makes stale. Jobs embed their tasks; the home and the fast dashboard count and list jobs
  * and tasks; task lists carry assignee names and job cards phone-like client names resolved from contacts.
  */
-export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group', readonly Root[]> = {
+export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'document', readonly Root[]> = {
   job: ['jobs', 'home', 'dashboard', 'search'],
   task: ['tasks', 'jobs', 'home', 'dashboard', 'search'],
   contact: ['contacts', 'tasks', 'jobs', 'home'],
   // Contacts show the groups they are shared with (gone with a deleted group or a removed member); tasks and the
   // fast dashboard show group names.
   group: ['groups', 'contacts', 'tasks', 'dashboard'],
+  // Job cards show their documents by status; the home lists recent ones and counts them; search finds them.
+  document: ['documents', 'jobs', 'home', 'dashboard', 'search'],
 };
 
 export function invalidateAfter(queryClient: QueryClient, change: keyof typeof STALE_AFTER): Promise<unknown> {

@@ -25,6 +25,7 @@ const MailboxJsonSchema = z.object({
       last_error: z.string().nullable(),
       created_at: z.string(),
       sent_at: z.string().nullable(),
+      attachments: z.array(z.object({ file_name: z.string(), content_type: z.string(), size: z.number() })),
       links: z.array(z.string()),
     }),
   ),

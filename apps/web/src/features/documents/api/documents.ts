@@ -1,6 +1,7 @@
 import { documentEndpoints, type Document } from '@fieldbook/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { invalidateAfter } from '../../../lib/query-roots';
 import { documentKeys, type DocumentFilters } from './keys';
 
 /** While any listed document is still processing, the list asks again every few seconds. */
@@ -27,7 +28,7 @@ export function useDocument(id: string) {
 
 function useDocumentWrite<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: documentKeys.all }) });
+  return useMutation({ mutationFn, onSuccess: () => void invalidateAfter(queryClient, 'document') });
 }
 
 export const useDeleteDocument = () => useDocumentWrite((id: string) => callEndpoint(documentEndpoints.remove, { params: { id } }));

@@ -6,7 +6,7 @@ import toast from 'react-hot-toast';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { errorReason } from '../../../lib/error-reason';
 import { uploadDocument } from '../api/document-files';
-import { documentKeys } from '../api/keys';
+import { invalidateAfter } from '../../../lib/query-roots';
 import { newUploadItem, UPLOAD_ACCEPT, type UploadItem } from '../lib/upload-queue';
 
 /**
@@ -32,7 +32,7 @@ export function UploadArea({ jobId }: { jobId?: string | undefined }) {
         await uploadDocument(file, { ...(jobId ? { jobId } : {}), onProgress: (percent) => update(item.key, { percent }) });
         update(item.key, { state: 'done', percent: 100 });
         toast.success(`Uploaded ${file.name}`);
-        void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+        void invalidateAfter(queryClient, 'document');
       } catch (err) {
         update(item.key, { state: 'error', error: errorReason(err) });
       }

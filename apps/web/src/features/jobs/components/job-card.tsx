@@ -1,10 +1,12 @@
 import { Anchor, Badge, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconChevronRight, IconFileText, IconMapPin, IconPlus } from '@tabler/icons-react';
+import { IconSend, IconCalendar, IconChevronRight, IconFileText, IconMapPin, IconPlus } from '@tabler/icons-react';
 import type { Job } from '@fieldbook/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { jobDisplayName, type ContactDirectory } from '../lib/assignee';
 import { formatDate } from '../lib/job-display';
 import { jobStatusColor, jobStatusLabel } from '../lib/job-status';
+import { SendModal, type SendTarget } from '../../documents';
 import { JobDocuments } from './job-documents';
 import { JobStatusSelect } from './job-status-select';
 import { JobTaskList } from './job-task-list';
@@ -18,6 +20,7 @@ type JobCardProps = {
 /** A job on the jobs dashboard (spec 001 §2): status, its tasks and the Needed / Created / Processed documents. */
 export function JobCard({ job, directory, onAddTask }: JobCardProps) {
   const name = jobDisplayName(job, directory);
+  const [sendingTasks, setSendingTasks] = useState<SendTarget | null>(null);
   const openTasks = job.tasks.filter((t) => t.status !== 'completed').length;
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} shadow="xs" data-testid="job-card" data-job-id={job.id} component="article" aria-label={name}>
@@ -77,17 +80,27 @@ export function JobCard({ job, directory, onAddTask }: JobCardProps) {
                 {openTasks} open · {job.tasks.length} total
               </Text>
             </Text>
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onAddTask({ id: job.id, name })}>
+<Group gap="xs">
+              <Button size="xs" variant="subtle" leftSection={<IconSend size={14} />} onClick={() => setSendingTasks({ kind: 'tasks', jobId: job.id, jobName: name })} disabled={job.tasks.length === 0}>
+                Send Tasks
+              </Button>
+  <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onAddTask({ id: job.id, name })}>
               Add Task
             </Button>
+            </Group>
           </Group>
           <JobTaskList tasks={job.tasks} directory={directory} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Text fw={700} size="sm" mb={8}>
-            Documents
-          </Text>
-          <JobDocuments documents={job.documents} />
+          <JobDocuments
+            job={job}
+            jobName={name}
+            title={
+              <Text fw={700} size="sm">
+                Documents
+              </Text>
+            }
+          />
         </Grid.Col>
       </Grid>
 
@@ -96,6 +109,7 @@ export function JobCard({ job, directory, onAddTask }: JobCardProps) {
           View Details
         </Button>
       </Box>
+      <SendModal target={sendingTasks} onClose={() => setSendingTasks(null)} />
     </Paper>
   );
 }

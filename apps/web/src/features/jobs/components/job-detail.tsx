@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCalendar, IconFileText, IconMapPin, IconPlus } from '@tabler/icons-react';
+import { IconSend, IconArrowLeft, IconCalendar, IconFileText, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -9,6 +9,7 @@ import { formatDate } from '../lib/job-display';
 import { jobStatusColor, jobStatusLabel } from '../lib/job-status';
 import { useContactDirectory } from '../lib/use-contact-directory';
 import { CreateTaskDialog } from '../../tasks';
+import { SendModal, type SendTarget } from '../../documents';
 import { JobDocuments } from './job-documents';
 import { JobStatusSelect } from './job-status-select';
 import { JobTaskList } from './job-task-list';
@@ -20,6 +21,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
   const shownJob = useMemo(() => (job.data ? [job.data] : []), [job.data]);
   const directory = useContactDirectory(shownJob);
   const [addTaskFor, setAddTaskFor] = useState<{ id: string; name: string } | null>(null);
+  const [sendingTasks, setSendingTasks] = useState<SendTarget | null>(null);
 
   const back = (
     <Anchor component={Link} to="/jobs" size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
@@ -115,22 +117,33 @@ export function JobDetail({ jobId }: { jobId: string }) {
               <Title order={2} fz={18}>
                 Tasks ({data.tasks.length})
               </Title>
-              <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setAddTaskFor({ id: data.id, name })}>
+<Group gap="xs">
+              <Button size="sm" variant="subtle" leftSection={<IconSend size={14} />} onClick={() => setSendingTasks({ kind: 'tasks', jobId: data.id, jobName: name })} disabled={data.tasks.length === 0}>
+                Send Tasks
+              </Button>
+  <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setAddTaskFor({ id: data.id, name })}>
                 Add Task
               </Button>
+            </Group>
             </Group>
             <JobTaskList tasks={data.tasks} directory={directory} isCollapsible={false} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p={{ base: 'md', sm: 'lg' }} h="100%">
-            <Title order={2} fz={18} mb="sm">
-              Documents
-            </Title>
-            <JobDocuments documents={data.documents} />
+            <JobDocuments
+              job={data}
+              jobName={name}
+              title={
+                <Title order={2} fz={18}>
+                  Documents
+                </Title>
+              }
+            />
           </Paper>
         </Grid.Col>
       </Grid>
+      <SendModal target={sendingTasks} onClose={() => setSendingTasks(null)} />
       <CreateTaskDialog entry={addTaskFor ? { from: 'job', job: addTaskFor } : null} onClose={() => setAddTaskFor(null)} />
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Anchor, Box, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { IconUser } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Box, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconFileDescription, IconUser } from '@tabler/icons-react';
 import type { JobTask, TaskStatus } from '@fieldbook/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { SendModal, type SendTarget } from '../../documents';
 import { useUpdateTaskStatus } from '../../tasks';
 import { TaskBadges } from '../../../components/task-badges';
 import { TASK_STATUS_OPTIONS } from '../../../lib/task-display';
@@ -14,6 +15,7 @@ const COLLAPSED_COUNT = 5;
 
 export function JobTaskList({ tasks, directory, isCollapsible = true }: { tasks: JobTask[]; directory: ContactDirectory; isCollapsible?: boolean }) {
   const [isExpanded, setExpanded] = useState(false);
+  const [workOrder, setWorkOrder] = useState<SendTarget | null>(null);
   if (tasks.length === 0) {
     return (
       <Text size="sm" c="dimmed" py="xs">
@@ -25,18 +27,19 @@ export function JobTaskList({ tasks, directory, isCollapsible = true }: { tasks:
   return (
     <Stack gap={0}>
       {shown.map((task) => (
-        <JobTaskRow key={task.id} task={task} directory={directory} />
+        <JobTaskRow key={task.id} task={task} directory={directory} onWorkOrder={() => setWorkOrder({ kind: 'work_order', jobId: task.job_id, taskId: task.id, taskName: task.description })} />
       ))}
       {isCollapsible && tasks.length > COLLAPSED_COUNT && (
         <Button variant="subtle" size="xs" onClick={() => setExpanded((v) => !v)} mt={4} style={{ alignSelf: 'flex-start' }}>
           {isExpanded ? 'Show fewer tasks' : `Show all ${tasks.length} tasks`}
         </Button>
       )}
+      <SendModal target={workOrder} onClose={() => setWorkOrder(null)} />
     </Stack>
   );
 }
 
-function JobTaskRow({ task, directory }: { task: JobTask; directory: ContactDirectory }) {
+function JobTaskRow({ task, directory, onWorkOrder }: { task: JobTask; directory: ContactDirectory; onWorkOrder: () => void }) {
   // The jobs dashboard sends the status as a query parameter (spec 001 §7); any status may be chosen (§2).
   const update = useUpdateTaskStatus({ sendAs: 'query' });
   // Until the job refetches, show the status being saved.
@@ -83,6 +86,9 @@ function JobTaskRow({ task, directory }: { task: JobTask; directory: ContactDire
           <TaskBadges task={{ ...task, status }} />
         </Group>
       </Box>
+      <ActionIcon variant="subtle" size="lg" onClick={onWorkOrder} aria-label={`Work order for ${task.description}`} title="Work order (PDF)" style={{ flexShrink: 0 }}>
+        <IconFileDescription size={18} />
+      </ActionIcon>
       <NativeSelect
         size="sm"
         w={{ base: 128, xs: 150 }}
