@@ -33,6 +33,31 @@ export async function textPdf(pages: string[]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A printed page as a phone photographs it: black text on white, 150 dpi-like, as a PNG (@napi-rs/canvas). */
+export async function printedPagePng(lines: string[]): Promise<Buffer> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const canvas = createCanvas(1275, 120 + lines.length * 60);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#ffffff';
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.fillStyle = '#111111';
+  g.font = '32px sans-serif';
+  lines.forEach((line, i) => g.fillText(line, 80, 100 + i * 60));
+  return canvas.toBuffer('image/png');
+}
+
+/** A scanner's PDF: one page that is only an image, no text layer. */
+export async function scannedPdf(png: Buffer): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 36 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  doc.image(png, 36, 36, { width: 540 });
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
 /** The invoice text the processing tests expect fields from. */
 export const INVOICE_TEXT = `INVOICE #1042
 Ridge Line Roofing

@@ -64,6 +64,7 @@ export function startDocumentWorker(opts: { db: Db; blobs: BlobStore; intervalMs
             extracted_data: fields,
             ...('pages' in result && result.pages ? { pages: result.pages } : {}),
             ...(result.text === null ? { text_unavailable: result.reason } : {}),
+            ...(result.ocr ? { ocr: result.ocr } : {}),
             ...(job && !row.jobId ? { matched_job_by: fields.claim_number && job.claimMatched ? 'claim_number' : 'property_address' } : {}),
           },
           processingError: null,

@@ -22,6 +22,7 @@ function formatField(key: string, value: unknown): string {
 export function ExtractedFields({ doc }: { doc: Document }) {
   const data = (doc.metadata.extracted_data ?? {}) as Record<string, unknown>;
   const unavailable = typeof doc.metadata.text_unavailable === 'string' ? doc.metadata.text_unavailable : null;
+  const ocr = doc.metadata.ocr as { engine?: string; pages?: number; confidence?: number } | undefined;
   const rows = FIELD_LABELS.filter(([key]) => data[key] !== undefined && data[key] !== null);
   return (
     <Paper withBorder p="sm">
@@ -52,6 +53,11 @@ export function ExtractedFields({ doc }: { doc: Document }) {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {ocr?.engine && (
+        <Text size="xs" c="dimmed" mt="xs" data-testid="ocr-note">
+          Read by text recognition ({ocr.engine}) from {ocr.pages === 1 ? 'one page' : `${ocr.pages} pages`}, {ocr.confidence}% confidence: check names and numbers against the original.
+        </Text>
       )}
     </Paper>
   );
