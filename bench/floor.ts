@@ -29,7 +29,7 @@ async function replay(list: Statement[]): Promise<string> {
   let out = '';
   const rowsOfAll: unknown[] = [];
   for (const s of list) {
-    const { rows } = await pool.query({ name: s.name, text: s.text, values: s.values });
+    const { rows } = await pool.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
     if (rows.length === 1 && typeof rows[0].body === 'string') out = rows[0].body;
     else rowsOfAll.push(...rows);
   }
@@ -41,6 +41,7 @@ const routes: Record<string, Statement[]> = {
   '/tasks': statements.tasks,
   '/tasks10': statements.tasks10,
   '/homepage': statements.homepage,
+  '/documents': statements.documents,
   '/search-roof': statements.searchRoof,
   '/search-misspelled': statements.searchMisspelled,
 };

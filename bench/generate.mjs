@@ -16,8 +16,8 @@ export const BENCH_EMAIL = 'bench@fieldbook.local';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsFolder = path.resolve(here, '../apps/server/src/db/migrations');
 
-const MAIN = { jobs: 10_000, tasks: 100_000, contacts: 5_000 };
-const OTHER = { count: 20, jobs: 500, tasks: 5_000, contacts: 250 };
+const MAIN = { jobs: 10_000, tasks: 100_000, contacts: 5_000, documents: 20_000 };
+const OTHER = { count: 20, jobs: 500, tasks: 5_000, contacts: 250, documents: 1_000 };
 
 function assertLoopback(url) {
   const host = new URL(url).hostname;
@@ -71,6 +71,25 @@ function tasksSql(n, contacts) {
     JOIN j ON j.rn = s.g % j.n`;
 }
 
+const DOC_TYPES = ['contract', 'estimate', 'invoice', 'permit', 'inspection_report', 'uploaded'];
+/** Documents of the workspace's jobs (90%) or loose (10%), with a paragraph of extracted text each (~600 characters). */
+function documentsSql(n) {
+  return `WITH j AS (SELECT id, row_number() OVER (ORDER BY created_at) - 1 AS rn, count(*) OVER () AS n FROM jobs WHERE workspace_id = $1)
+    INSERT INTO documents (workspace_id, job_id, created_by, name, document_type, file_type, mime_type, file_size, status, storage_key, metadata, extracted_text, processed_at, created_at, updated_at)
+    SELECT $1, CASE WHEN r1 < 0.9 THEN j.id END, $2,
+      ${pick(DOC_TYPES, 'r2')} || '-' || g || '.pdf',
+      ${pick(DOC_TYPES, 'r2')}, 'pdf', 'application/pdf', (20000 + floor(r3 * 2000000))::int,
+      CASE WHEN r4 < 0.70 THEN 'processed' WHEN r4 < 0.95 THEN 'created' WHEN r4 < 0.98 THEN 'processing' ELSE 'failed' END,
+      'documents/' || $1 || '/' || gen_random_uuid(),
+      jsonb_build_object('size', 20000, 'extracted_data', jsonb_build_object('total', round((r3 * 20000)::numeric, 2))),
+      (SELECT string_agg(${pick(VERBS, 'random() + k.i * 0 + g * 0')} || ' ' || ${pick(OBJECTS, 'random() + k.i * 0 + g * 0')} || ' ' || ${pick(PLACES, 'random() + k.i * 0 + g * 0')}, '. ') FROM generate_series(1, 12) AS k(i)),
+      ts, ts, ts
+    FROM (SELECT g, random() r1, random() r2, random() r3, random() r4,
+                 now() - random() * interval '730 days' AS ts
+          FROM generate_series(1, ${n}) g) s
+    JOIN j ON j.rn = s.g % j.n`;
+}
+
 function contactsSql(n) {
   return `INSERT INTO contacts (owner_id, name, phone_number, email, role)
     SELECT $1, ${pick(FIRST, 'r1')} || ' ' || ${pick(LAST, 'r2')}, '555' || lpad(g::text, 7, '0'),
@@ -93,6 +112,7 @@ async function fill(client, who, sizes, tag) {
   await client.query(contactsSql(sizes.contacts), [who.userId]);
   await client.query(jobsSql(sizes.jobs), [who.workspaceId, who.userId, tag]);
   await client.query(tasksSql(sizes.tasks, sizes.contacts), [who.workspaceId, who.userId]);
+  await client.query(documentsSql(sizes.documents), [who.workspaceId, who.userId]);
 }
 
 export async function generate(url = BENCH_URL) {
@@ -122,7 +142,7 @@ export async function generate(url = BENCH_URL) {
     }
     await client.query('VACUUM ANALYZE');
     const { rows } = await client.query(
-      `SELECT (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM tasks)::int AS tasks, (SELECT count(*) FROM contacts)::int AS contacts,
+      `SELECT (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM tasks)::int AS tasks, (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM documents)::int AS documents,
               (SELECT count(*) FROM workspaces)::int AS workspaces,
               (SELECT sum(count) FROM workspace_counts WHERE workspace_id = $1 AND entity = 'tasks')::int AS main_tasks,
               pg_size_pretty(pg_database_size(current_database())) AS size`,

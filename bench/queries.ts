@@ -1,10 +1,13 @@
 // The exact SQL statements (name, text, parameters) the server runs for each benchmarked request, captured by
 // calling the real repository functions with a database handle whose pg pool records every statement.
 // The floor (bare pg + node:http) replays them as the same named prepared statements, so both sides run the same SQL.
-import { ListJobsQuerySchema, ListTasksQuerySchema, SearchQuerySchema } from '@fieldbook/contract';
+import { ListDocumentsQuerySchema, ListJobsQuerySchema, ListTasksQuerySchema, SearchQuerySchema } from '@fieldbook/contract';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client';
+import { schema } from '../apps/server/src/db/client';
 import { homepageJson } from '../apps/server/src/features/dashboard/dashboard.repository';
+import { findDocuments } from '../apps/server/src/features/documents/documents.repository';
 import { findJobsPageJson } from '../apps/server/src/features/jobs/jobs.repository';
 import { searchWork } from '../apps/server/src/features/search/search.service';
 import { findTasksPageJson } from '../apps/server/src/features/tasks/tasks.repository';
@@ -19,12 +22,15 @@ export async function captureStatements(url: string, who: { userId: string; work
   // The work repositories send their statements through `db.$client.query({ name, text, values })` (db/sql.ts).
   const recorder = {
     totalCount: 0,
-    query: (statement: Statement) => {
-      log.push(statement);
-      return pool.query(statement);
+    // drizzle's query builder passes the parameters as a second argument; db/sql.ts puts them in the statement.
+    query: (statement: Statement, values?: unknown[]) => {
+      log.push({ name: statement.name, text: statement.text, values: values ?? statement.values });
+      return values ? pool.query(statement, values) : pool.query(statement);
     },
   };
   const db = { $client: recorder } as unknown as Db;
+  // Repositories built with drizzle's query builder (documents) go through a drizzle instance over the recorder.
+  const built = drizzle({ client: recorder as unknown as pg.Pool, schema, casing: 'snake_case' }) as unknown as Db;
   const actor: Actor = { userId: who.userId, email: who.email, role: 'user', workspaceId: who.workspaceId, sessionId: '', aal: 'aal1' };
   const take = async (run: () => Promise<unknown>) => {
     log = [];
@@ -42,6 +48,7 @@ export async function captureStatements(url: string, who: { userId: string; work
     homepage: await take(async () => {
       await homepageJson(db, workspaceId, userId);
     }),
+    documents: await take(() => findDocuments(built, workspaceId, ListDocumentsQuerySchema.parse({}))),
     searchRoof: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'roof' }) })),
     searchMisspelled: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'plumbng' }) })),
   };

@@ -29,6 +29,7 @@ const ENDPOINTS = [
   { name: 'jobs', app: '/api/jobs', floor: '/jobs', rate: 500, target: { p99: 15 } },
   { name: 'tasks', app: '/api/tasks', floor: '/tasks', rate: 500, target: { p99: 15 } },
   { name: 'tasks10', app: '/api/tasks?limit=10', floor: '/tasks10', rate: 500, target: { p99: 15 } },
+  { name: 'documents', app: '/api/documents', floor: '/documents', rate: 500, target: { p99: 15 } },
   { name: 'homepage', app: '/api-fast/optimized/homepage-data', floor: '/homepage', rate: 500, target: { p99: 15 } },
   // Searches are typed (500 ms debounce): 20/s is a busy office. Their throughput run shows the ceiling.
   { name: 'search-roof', app: '/api/search?query=roof', floor: '/search-roof', rate: 20, target: { p95: 50 } },

@@ -113,7 +113,7 @@ export const workspaceCounts = pgTable(
   'workspace_counts',
   {
     workspaceId: uuid().notNull(),
-    entity: text().$type<'jobs' | 'tasks'>().notNull(),
+    entity: text().$type<'jobs' | 'tasks' | 'documents'>().notNull(),
     status: text().notNull(),
     count: integer().notNull().default(0),
   },

@@ -1,13 +1,13 @@
 import type { Document, ListDocumentsQuery } from '@fieldbook/contract';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents, jobs } from '../../db/schema';
+import { documents, jobs, workspaceCounts } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 type JobSummary = { id: string; clientName: string | null; propertyAddress: string | null; title: string | null } | null;
 
 /** The API shape of a row (DocumentSchema); the upload-only state 'uploading' never leaves the server. */
-export function toDocument(row: DocumentRow, job: JobSummary): Document {
+export function toDocument(row: Omit<DocumentRow, 'extractedText' | 'searchVector'>, job: JobSummary): Document {
   return {
     id: row.id,
     workspace_id: row.workspaceId,
@@ -32,23 +32,41 @@ export function toDocument(row: DocumentRow, job: JobSummary): Document {
 
 const jobSummary = { id: jobs.id, clientName: jobs.clientName, propertyAddress: jobs.propertyAddress, title: jobs.title };
 
-/** A page of the workspace's documents, newest first, with the total; uploads in flight are not listed. */
+/** Every column but the extracted text and its search vector (up to 1 MB a row): what a list needs. */
+const { extractedText: _text, searchVector: _vector, ...listColumns } = getTableColumns(documents);
+
+/**
+ * A page of the workspace's documents, newest first, with the total; uploads in flight are not listed. The page
+ * walks documents_workspace_created_idx (its order is DESC NULLS LAST); the total comes from workspace_counts when
+ * only the status is filtered, else from counting the matches (bench/README.md: 157 ms → ~1 ms on 20k documents).
+ */
 export async function findDocuments(db: Db, workspaceId: string, query: ListDocumentsQuery): Promise<{ documents: Document[]; total: number }> {
   const where: SQL[] = [eq(documents.workspaceId, workspaceId), sql`${documents.status} <> 'uploading'`];
   if (query.job_id) where.push(eq(documents.jobId, query.job_id));
   if (query.document_type) where.push(eq(documents.documentType, query.document_type));
   if (query.status) where.push(eq(documents.status, query.status));
   if (query.q) where.push(sql`${documents.searchVector} @@ plainto_tsquery('english', ${query.q})`);
-  const rows = await db
-    .select({ d: documents, job: jobSummary, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-    .from(documents)
-    .leftJoin(jobs, eq(jobs.id, documents.jobId))
-    .where(and(...where))
-    .orderBy(desc(documents.createdAt), documents.id)
-    .limit(query.limit)
-    .offset(query.offset);
-  const total = rows[0]?.total ?? (query.offset > 0 ? await countDocuments(db, where) : 0);
+  const countedByTrigger = !query.job_id && !query.document_type && !query.q;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ d: listColumns, job: jobSummary })
+      .from(documents)
+      .leftJoin(jobs, eq(jobs.id, documents.jobId))
+      .where(and(...where))
+      .orderBy(sql`${documents.createdAt} DESC NULLS LAST`, documents.id)
+      .limit(query.limit)
+      .offset(query.offset),
+    countedByTrigger ? countFromTotals(db, workspaceId, query.status) : countDocuments(db, where),
+  ]);
   return { documents: rows.map((r) => toDocument(r.d, r.job)), total };
+}
+
+async function countFromTotals(db: Db, workspaceId: string, status: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${workspaceCounts.count}), 0)`.mapWith(Number) })
+    .from(workspaceCounts)
+    .where(and(eq(workspaceCounts.workspaceId, workspaceId), eq(workspaceCounts.entity, 'documents'), status ? eq(workspaceCounts.status, status) : ne(workspaceCounts.status, 'uploading')));
+  return row?.n ?? 0;
 }
 
 async function countDocuments(db: Db, where: SQL[]): Promise<number> {

@@ -2,7 +2,7 @@ import { DocumentListSchema, DocumentSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema';
-import { insertJob } from '../../test/factories';
+import { insertDocument, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { INVOICE_TEXT, multipartBody, printedPagePng, scannedPdf, textPdf } from './documents.test-helpers';
 import { startDocumentWorker } from './processing';
@@ -155,6 +155,25 @@ describe('reading, downloading and deleting', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: alice.headers })).json()).toEqual({ ok: true });
     expect(await ctx.blobs.size(row!.storageKey!)).toBeNull();
     expect((await ctx.app.inject({ method: 'GET', url, headers: alice.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('the list', () => {
+  it('answers the true total (kept per status by triggers) beside a page, and pages newest first', async () => {
+    const user = await createTestUser(ctx);
+    for (let i = 0; i < 7; i += 1) await insertDocument(ctx.db, { workspaceId: user.workspaceId!, name: `doc-${i}.pdf`, status: i < 5 ? 'processed' : 'created', createdAt: new Date(Date.now() - i * 60_000) });
+    await insertDocument(ctx.db, { workspaceId: user.workspaceId!, name: 'in-flight.pdf', status: 'uploading' });
+    const get = async (q: string) => DocumentListSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/documents?${q}`, headers: user.headers })).json());
+    const first = await get('limit=3');
+    expect(first.total).toBe(7);
+    expect(first.documents.map((d) => d.name)).toEqual(['doc-0.pdf', 'doc-1.pdf', 'doc-2.pdf']);
+    expect((await get('limit=3&offset=6')).documents.map((d) => d.name)).toEqual(['doc-6.pdf']);
+    expect((await get('status=created')).total).toBe(2);
+    // Deleting one updates the total; the list never carries the extracted text.
+    await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${first.documents[0]!.id}`, headers: user.headers });
+    const after = await get('');
+    expect(after.total).toBe(6);
+    expect(after.documents[0]).not.toHaveProperty('extracted_text');
   });
 });
 
