@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client';
 import { schema } from '../apps/server/src/db/client';
 import { homepageJson } from '../apps/server/src/features/dashboard/dashboard.repository';
-import { findDocuments } from '../apps/server/src/features/documents/documents.repository';
+import { findDocumentsPageJson } from '../apps/server/src/features/documents/documents.repository';
 import { findJobsPageJson } from '../apps/server/src/features/jobs/jobs.repository';
 import { searchWork } from '../apps/server/src/features/search/search.service';
 import { findTasksPageJson } from '../apps/server/src/features/tasks/tasks.repository';
@@ -48,7 +48,7 @@ export async function captureStatements(url: string, who: { userId: string; work
     homepage: await take(async () => {
       await homepageJson(db, workspaceId, userId);
     }),
-    documents: await take(() => findDocuments(built, workspaceId, ListDocumentsQuerySchema.parse({}))),
+    documents: await take(() => findDocumentsPageJson(built, workspaceId, ListDocumentsQuerySchema.parse({}))),
     searchRoof: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'roof' }) })),
     searchMisspelled: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'plumbng' }) })),
   };

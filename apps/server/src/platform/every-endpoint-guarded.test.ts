@@ -7,7 +7,7 @@ type Endpoint = contract.EndpointDef;
 const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v;
 
 /** Every endpoint of the contract, from each exported `…Endpoints` group. */
-const endpoints: Endpoint[] = Object.values(contract)
+const endpoints: Endpoint[] = (Object.values(contract) as unknown[])
   .filter((group): group is Record<string, unknown> => typeof group === 'object' && group !== null && !isEndpoint(group))
   .flatMap((group) => Object.values(group).filter(isEndpoint));
 const productApi = endpoints.filter((e) => !e.path.startsWith('/auth/v1'));

@@ -15,7 +15,7 @@ import { profiles } from '../../db/schema';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import type { JsonText } from '../../platform/json-text';
-import { findDocuments } from '../documents';
+import { findDocumentsPageJson } from '../documents';
 import { findJobsPageJson } from '../jobs';
 import { findTasksPageJson } from '../tasks';
 import { countsForWorkspace, dashboardTasksJson, homepageJson } from './dashboard.repository';
@@ -44,7 +44,7 @@ async function runStandardHome(db: Db, actor: Actor, workspaceId: string): Promi
   await Promise.all([
     findTasksPageJson({ db, workspaceId, userId: actor.userId, query: STANDARD_TASKS_QUERY }),
     findJobsPageJson({ db, workspaceId, query: STANDARD_JOBS_QUERY }),
-    findDocuments(db, workspaceId, STANDARD_DOCUMENTS_QUERY),
+    findDocumentsPageJson(db, workspaceId, STANDARD_DOCUMENTS_QUERY),
   ]);
 }
 

@@ -1,85 +1,73 @@
-import type { Document, ListDocumentsQuery } from '@fieldbook/contract';
-import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { DocumentListSchema, DocumentSchema, type ListDocumentsQuery } from '@fieldbook/contract';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents, jobs, workspaceCounts } from '../../db/schema';
+import { documents } from '../../db/schema';
+import { isoTs, queryJsonText } from '../../db/sql';
+import { asJsonText, type JsonText } from '../../platform/json-text';
 
 export type DocumentRow = typeof documents.$inferSelect;
-type JobSummary = { id: string; clientName: string | null; propertyAddress: string | null; title: string | null } | null;
 
-/** The API shape of a row (DocumentSchema); the upload-only state 'uploading' never leaves the server. */
-export function toDocument(row: Omit<DocumentRow, 'extractedText' | 'searchVector'>, job: JobSummary): Document {
-  return {
-    id: row.id,
-    workspace_id: row.workspaceId,
-    job_id: row.jobId,
-    task_id: row.taskId,
-    name: row.name,
-    document_type: row.documentType,
-    file_type: row.fileType,
-    mime_type: row.mimeType,
-    file_size: row.fileSize,
-    status: row.status === 'uploading' ? 'processing' : row.status,
-    storage_type: row.storageType,
-    storage_id: row.storageType === 'google_drive' ? row.storageKey : null,
-    metadata: row.metadata,
-    processing_error: row.processingError,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    processed_at: row.processedAt?.toISOString() ?? null,
-    job: job?.id ? { id: job.id, client_name: job.clientName, property_address: job.propertyAddress, title: job.title } : null,
-  };
-}
+const jsonTs = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoTs(column)} END`;
 
-const jobSummary = { id: jobs.id, clientName: jobs.clientName, propertyAddress: jobs.propertyAddress, title: jobs.title };
+/**
+ * The one projection of DocumentSchema, over `documents d LEFT JOIN jobs j`: built by PostgreSQL and sent as text
+ * (db/sql.ts says why). The upload-only state 'uploading' never leaves the server (it reads as processing).
+ */
+const DOCUMENT_JSON = sql`json_build_object(
+  'id', d.id, 'workspace_id', d.workspace_id, 'job_id', d.job_id, 'task_id', d.task_id, 'name', d.name,
+  'document_type', d.document_type, 'file_type', d.file_type, 'mime_type', d.mime_type, 'file_size', d.file_size,
+  'status', CASE WHEN d.status = 'uploading' THEN 'processing' ELSE d.status END,
+  'storage_type', d.storage_type, 'storage_id', CASE WHEN d.storage_type = 'google_drive' THEN d.storage_key END,
+  'metadata', d.metadata, 'processing_error', d.processing_error,
+  'created_at', ${isoTs(sql`d.created_at`)}, 'updated_at', ${isoTs(sql`d.updated_at`)}, 'processed_at', ${jsonTs(sql`d.processed_at`)},
+  'job', CASE WHEN j.id IS NULL THEN NULL ELSE json_build_object('id', j.id, 'client_name', j.client_name, 'property_address', j.property_address, 'title', j.title) END)`;
 
-/** Every column but the extracted text and its search vector (up to 1 MB a row): what a list needs. */
-const { extractedText: _text, searchVector: _vector, ...listColumns } = getTableColumns(documents);
+/** The columns the projection reads: never the extracted text or its search vector (up to 1 MB a row). */
+const PAGE_COLUMNS = sql`d.id, d.workspace_id, d.job_id, d.task_id, d.name, d.document_type, d.file_type, d.mime_type, d.file_size, d.status,
+  d.storage_type, d.storage_key, d.metadata, d.processing_error, d.created_at, d.updated_at, d.processed_at`;
+const NEWEST_FIRST = sql`d.created_at DESC NULLS LAST, d.id`;
 
 /**
  * A page of the workspace's documents, newest first, with the total; uploads in flight are not listed. The page
  * walks documents_workspace_created_idx (its order is DESC NULLS LAST); the total comes from workspace_counts when
  * only the status is filtered, else from counting the matches (bench/README.md: 157 ms → ~1 ms on 20k documents).
  */
-export async function findDocuments(db: Db, workspaceId: string, query: ListDocumentsQuery): Promise<{ documents: Document[]; total: number }> {
-  const where: SQL[] = [eq(documents.workspaceId, workspaceId), sql`${documents.status} <> 'uploading'`];
-  if (query.job_id) where.push(eq(documents.jobId, query.job_id));
-  if (query.document_type) where.push(eq(documents.documentType, query.document_type));
-  if (query.status) where.push(eq(documents.status, query.status));
-  if (query.q) where.push(sql`${documents.searchVector} @@ plainto_tsquery('english', ${query.q})`);
-  const countedByTrigger = !query.job_id && !query.document_type && !query.q;
-  const [rows, total] = await Promise.all([
-    db
-      .select({ d: listColumns, job: jobSummary })
-      .from(documents)
-      .leftJoin(jobs, eq(jobs.id, documents.jobId))
-      .where(and(...where))
-      .orderBy(sql`${documents.createdAt} DESC NULLS LAST`, documents.id)
-      .limit(query.limit)
-      .offset(query.offset),
-    countedByTrigger ? countFromTotals(db, workspaceId, query.status) : countDocuments(db, where),
-  ]);
-  return { documents: rows.map((r) => toDocument(r.d, r.job)), total };
+export async function findDocumentsPageJson(db: Db, workspaceId: string, query: ListDocumentsQuery): Promise<JsonText<typeof DocumentListSchema>> {
+  const where: SQL[] = [sql`d.workspace_id = ${workspaceId}`, sql`d.status <> 'uploading'`];
+  if (query.job_id) where.push(sql`d.job_id = ${query.job_id}`);
+  if (query.document_type) where.push(sql`d.document_type = ${query.document_type}`);
+  if (query.status) where.push(sql`d.status = ${query.status}`);
+  if (query.q) where.push(sql`d.search_vector @@ plainto_tsquery('english', ${query.q})`);
+  const whereSql = sql.join(where, sql` AND `);
+  const total =
+    !query.job_id && !query.document_type && !query.q
+      ? sql`(SELECT coalesce(sum(c.count), 0) FROM workspace_counts c WHERE c.workspace_id = ${workspaceId} AND c.entity = 'documents' AND ${query.status ? sql`c.status = ${query.status}` : sql`c.status <> 'uploading'`})`
+      : sql`(SELECT count(*) FROM documents d WHERE ${whereSql})`;
+  const body = await queryJsonText(
+    db,
+    sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM documents d WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})
+        SELECT json_build_object(
+          'documents', (SELECT coalesce(json_agg(${DOCUMENT_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page d LEFT JOIN jobs j ON j.id = d.job_id),
+          'total', ${total}::int)::text AS body`,
+  );
+  return asJsonText(DocumentListSchema, body ?? '{"documents":[],"total":0}');
 }
 
-async function countFromTotals(db: Db, workspaceId: string, status: string | undefined): Promise<number> {
+/** One document of the workspace (not an upload in flight) as DocumentSchema JSON text, or null. */
+export async function findDocumentJson(db: Db, workspaceId: string, id: string): Promise<JsonText<typeof DocumentSchema> | null> {
+  const body = await queryJsonText(
+    db,
+    sql`SELECT ${DOCUMENT_JSON}::text AS body FROM documents d LEFT JOIN jobs j ON j.id = d.job_id
+        WHERE d.id = ${id} AND d.workspace_id = ${workspaceId} AND d.status <> 'uploading'`,
+  );
+  return body === null ? null : asJsonText(DocumentSchema, body);
+}
+
+/** One document's row (storage key, status…) of the workspace, not an upload in flight, or null. */
+export async function findDocumentRow(db: Db, workspaceId: string, id: string): Promise<DocumentRow | null> {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${workspaceCounts.count}), 0)`.mapWith(Number) })
-    .from(workspaceCounts)
-    .where(and(eq(workspaceCounts.workspaceId, workspaceId), eq(workspaceCounts.entity, 'documents'), status ? eq(workspaceCounts.status, status) : ne(workspaceCounts.status, 'uploading')));
-  return row?.n ?? 0;
-}
-
-async function countDocuments(db: Db, where: SQL[]): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(documents).where(and(...where));
-  return row?.n ?? 0;
-}
-
-/** One document of the workspace (not an upload in flight), or null. */
-export async function findDocument(db: Db, workspaceId: string, id: string): Promise<{ row: DocumentRow; document: Document } | null> {
-  const [r] = await db
-    .select({ d: documents, job: jobSummary })
+    .select()
     .from(documents)
-    .leftJoin(jobs, eq(jobs.id, documents.jobId))
-    .where(and(eq(documents.id, id), eq(documents.workspaceId, workspaceId), sql`${documents.status} <> 'uploading'`));
-  return r ? { row: r.d, document: toDocument(r.d, r.job) } : null;
+    .where(and(eq(documents.id, id), eq(documents.workspaceId, workspaceId), ne(documents.status, 'uploading')));
+  return row ?? null;
 }

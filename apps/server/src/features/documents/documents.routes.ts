@@ -7,7 +7,7 @@ import { route } from '../../platform/endpoint';
 import { AppError, fieldError } from '../../platform/errors';
 import { sendingRoutes } from './sending.routes';
 import { serveDocument } from './serve-document';
-import { deleteDocument, discardUpload, finishUpload, getDocument, listDocuments, retryDocument, storeUpload, tooLargeError } from './documents.service';
+import { deleteDocument, discardUpload, finishUpload, getDocumentJson, getDocumentRow, listDocuments, retryDocument, storeUpload, tooLargeError } from './documents.service';
 
 /** What a multipart request may add around the file itself (boundaries, headers, the job_id field). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -28,7 +28,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
   });
 
   route(app, documentEndpoints.list, async ({ req, query }) => listDocuments({ db, actor: requireActor(req), query }));
-  route(app, documentEndpoints.get, async ({ req, params }) => (await getDocument({ db, actor: requireActor(req), id: params.id })).document);
+  route(app, documentEndpoints.get, async ({ req, params }) => getDocumentJson({ db, actor: requireActor(req), id: params.id }));
 
   route(app, documentEndpoints.upload, async ({ req }) => {
     const actor = requireActor(req);
@@ -62,7 +62,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
   });
 
   route(app, documentEndpoints.content, async ({ req, reply, params, query }) => {
-    const { row } = await getDocument({ db, actor: requireActor(req), id: params.id });
+    const row = await getDocumentRow({ db, actor: requireActor(req), id: params.id });
     return serveDocument({ blobs, req, reply, row, download: query.download === 'true' });
   });
 

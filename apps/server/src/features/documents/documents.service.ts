@@ -1,4 +1,5 @@
-import { DOCUMENT_NOT_FOUND, type Document, type DocumentList, type ListDocumentsQuery } from '@fieldbook/contract';
+import { DOCUMENT_NOT_FOUND, type Document, type DocumentListSchema, type DocumentSchema, type ListDocumentsQuery } from '@fieldbook/contract';
+import type { JsonText } from '../../platform/json-text';
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -7,7 +8,7 @@ import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import type { BlobStore } from '../../platform/blob-store';
 import { AppError, fieldError } from '../../platform/errors';
 import { assertJobInWorkspace } from '../jobs';
-import { findDocument, findDocuments } from './documents.repository';
+import { findDocumentJson, findDocumentRow, findDocumentsPageJson, type DocumentRow } from './documents.repository';
 import { DOCUMENT_KINDS, recogniseDocument, UNSUPPORTED_TYPE_MESSAGE } from './file-kind';
 
 export function tooLargeError(maxBytes: number): AppError {
@@ -15,14 +16,27 @@ export function tooLargeError(maxBytes: number): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${limit} limit`);
 }
 
-export async function listDocuments(opts: { db: Db; actor: Actor; query: ListDocumentsQuery }): Promise<DocumentList> {
-  return findDocuments(opts.db, requireWorkspace(opts.actor), opts.query);
+export async function listDocuments(opts: { db: Db; actor: Actor; query: ListDocumentsQuery }): Promise<JsonText<typeof DocumentListSchema>> {
+  return findDocumentsPageJson(opts.db, requireWorkspace(opts.actor), opts.query);
 }
 
-export async function getDocument(opts: { db: Db; actor: Actor; id: string }) {
-  const found = await findDocument(opts.db, requireWorkspace(opts.actor), opts.id);
+/** A document of the caller's workspace, as the API shows it (JSON text); 404 for any other. */
+export async function getDocumentJson(opts: { db: Db; actor: Actor; id: string }): Promise<JsonText<typeof DocumentSchema>> {
+  const found = await findDocumentJson(opts.db, requireWorkspace(opts.actor), opts.id);
   if (!found) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
   return found;
+}
+
+/** The same, as an object: for answers that carry a document inside another shape. */
+export async function getDocumentObject(opts: { db: Db; actor: Actor; id: string }): Promise<Document> {
+  return JSON.parse(await getDocumentJson(opts)) as Document;
+}
+
+/** A document's row of the caller's workspace (storage key, status); 404 for any other. */
+export async function getDocumentRow(opts: { db: Db; actor: Actor; id: string }): Promise<DocumentRow> {
+  const row = await findDocumentRow(opts.db, requireWorkspace(opts.actor), opts.id);
+  if (!row) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
+  return row;
 }
 
 /** A display name from the uploaded file's name: no path, no control characters, at most 200 characters. */
@@ -77,7 +91,7 @@ export async function discardUpload(db: Db, blobs: BlobStore, id: string, storag
 }
 
 /** The upload is complete: attach the job (if any) and hand it to processing. */
-export async function finishUpload(opts: { db: Db; blobs: BlobStore; actor: Actor; stored: { id: string; size: number; storageKey: string }; jobId: string | undefined }): Promise<Document> {
+export async function finishUpload(opts: { db: Db; blobs: BlobStore; actor: Actor; stored: { id: string; size: number; storageKey: string }; jobId: string | undefined }): Promise<JsonText<typeof DocumentSchema>> {
   const { db, actor, stored } = opts;
   const workspaceId = requireWorkspace(actor);
   try {
@@ -90,23 +104,23 @@ export async function finishUpload(opts: { db: Db; blobs: BlobStore; actor: Acto
     await discardUpload(db, opts.blobs, stored.id, stored.storageKey);
     throw err;
   }
-  return (await getDocument({ db, actor, id: stored.id })).document;
+  return getDocumentJson({ db, actor, id: stored.id });
 }
 
 /** A failed document goes back to processing, its tries counted afresh. */
-export async function retryDocument(opts: { db: Db; actor: Actor; id: string }): Promise<Document> {
-  const { row } = await getDocument(opts);
+export async function retryDocument(opts: { db: Db; actor: Actor; id: string }): Promise<JsonText<typeof DocumentSchema>> {
+  const row = await getDocumentRow(opts);
   if (row.status !== 'failed') throw new AppError('CONFLICT', 'Only a document whose processing failed can be retried');
   await opts.db
     .update(documents)
     .set({ status: 'processing', attempts: 0, nextAttemptAt: new Date(), processingError: null })
     .where(eq(documents.id, row.id));
-  return (await getDocument(opts)).document;
+  return getDocumentJson(opts);
 }
 
 /** Deletes the row, then its blob (a blob without a row is never served; the order keeps a failure harmless). */
 export async function deleteDocument(opts: { db: Db; blobs: BlobStore; actor: Actor; id: string }): Promise<void> {
-  const { row } = await getDocument(opts);
+  const row = await getDocumentRow(opts);
   await opts.db.delete(documents).where(eq(documents.id, row.id));
   if (row.storageType === 'server' && row.storageKey) await opts.blobs.delete(row.storageKey);
 }

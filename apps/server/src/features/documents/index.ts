@@ -4,4 +4,4 @@ export { startDocumentWorker, type DocumentWorker } from './processing';
 // The home's Recent Documents and the dashboard's count, read inside the dashboard's statements.
 export { documentCountSql, recentDocumentsJsonSql } from './documents.summary';
 // The Standard home's documents read (the dashboard replays it when it measures the two home paths).
-export { findDocuments } from './documents.repository';
+export { findDocumentsPageJson } from './documents.repository';

@@ -1,4 +1,5 @@
-import type { CreateDocumentRecordBodySchema, Delivery, Document, SendMethod, TaskNotificationBodySchema } from '@fieldbook/contract';
+import type { CreateDocumentRecordBodySchema, Delivery, DocumentSchema, SendMethod, TaskNotificationBodySchema } from '@fieldbook/contract';
+import type { JsonText } from '../../platform/json-text';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -9,14 +10,14 @@ import { enqueueMail, enqueueSms } from '../../platform/mail';
 import type { TokenSigner } from '../../platform/tokens';
 import { assertJobInWorkspace, JOB_NOT_FOUND } from '../jobs';
 import { queueDocumentDelivery, resolveRecipients, workspaceName } from './delivery';
-import { getDocument } from './documents.service';
+import { getDocumentJson, getDocumentObject, getDocumentRow } from './documents.service';
 
 const TYPE_LABELS: Record<string, string> = { inspection_report: 'Inspection report', work_order: 'Work order', uploaded: 'Document' };
 const labelOf = (type: string) => TYPE_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1).replaceAll('_', ' ');
 
 /** POST /api/documents/:id/send: a stored document to contacts (attached by email, linked by SMS). */
 export async function sendDocument(opts: { db: Db; signer: TokenSigner; publicUrl: string; now: Date; actor: Actor; id: string; recipients: string[]; method: SendMethod }): Promise<Delivery> {
-  const { row, document } = await getDocument({ db: opts.db, actor: opts.actor, id: opts.id });
+  const [row, document] = await Promise.all([getDocumentRow(opts), getDocumentObject(opts)]);
   if (row.storageType !== 'server' || !row.storageKey) throw new AppError('CONFLICT', 'This document is stored in Google Drive; share it from there');
   const recipients = await resolveRecipients({ db: opts.db, actor: opts.actor, ids: opts.recipients, method: opts.method });
   const company = await workspaceName(opts.db, row.workspaceId);
@@ -59,7 +60,7 @@ export async function sendTaskNotification(opts: { db: Db; actor: Actor; body: z
 }
 
 /** POST /api/documents: a record of a file the user stored in their drive (spec 001 §7); nothing is stored here. */
-export async function createDocumentRecord(opts: { db: Db; actor: Actor; body: z.output<typeof CreateDocumentRecordBodySchema> }): Promise<Document> {
+export async function createDocumentRecord(opts: { db: Db; actor: Actor; body: z.output<typeof CreateDocumentRecordBodySchema> }): Promise<JsonText<typeof DocumentSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const { body } = opts;
   if (body.job_id) await assertJobInWorkspace({ db: opts.db, workspaceId, jobId: body.job_id }).catch(() => Promise.reject(fieldError('job_id', 'No such job in your workspace')));
@@ -78,5 +79,5 @@ export async function createDocumentRecord(opts: { db: Db; actor: Actor; body: z
       metadata: body.metadata,
     })
     .returning({ id: documents.id });
-  return (await getDocument({ db: opts.db, actor: opts.actor, id: row!.id })).document;
+  return getDocumentJson({ db: opts.db, actor: opts.actor, id: row!.id });
 }

@@ -18,7 +18,7 @@ import type { TokenSigner } from '../../../platform/tokens';
 import { findContactsByPhone } from '../../contacts';
 import { JOB_NOT_FOUND } from '../../jobs';
 import { queueDocumentDelivery, resolveRecipients, workspaceName, type Recipients } from '../delivery';
-import { getDocument } from '../documents.service';
+import { getDocumentObject } from '../documents.service';
 import { writePdf, type PdfContent } from './pdf-writer';
 import { documentLabel, generatedFileName, jobDocumentContent, workOrderContent, type JobFacts } from './templates';
 
@@ -121,7 +121,7 @@ async function store(
       });
     }
   });
-  return { document: (await getDocument({ db, actor: opts.actor, id })).document, delivery };
+  return { document: await getDocumentObject({ db, actor: opts.actor, id }), delivery };
 }
 
 const totalOf = (items: LineItem[] | null) => (items?.length ? Math.round(items.reduce((s, l) => s + Math.round(l.quantity * l.unit_price * 100) / 100, 0) * 100) / 100 : null);
