@@ -105,7 +105,11 @@ try {
 
   const page = (i: number) => `ESTIMATE page ${i + 1}\nClient: Maria Garcia\nProperty Address: 12 Oak Street, Austin TX 78701\nClaim Number: CLM-2024-0042\n${'Replace roof decking and shingles on the north slope, 24 squares at $125.00. '.repeat(20)}\nTotal: $4,250.00`;
   const textual = await pagesPerSecond('text PDF', await textPdf(Array.from({ length: 20 }, (_, i) => page(i))), 20, 10);
-  const scanned = await scannedPdf(await printedPagePng(['INVOICE 2231', 'Bill To: Dana Whitfield', 'Property Address: 48 Cedar Lane, Austin TX 78704', 'Claim Number: CLM-2026-0917', 'Roof repair labor 1,200.00', 'Total Due: $1,980.00']));
+  // A full page: a header and 28 priced lines, as a scanner sends it.
+  const lines = ['INVOICE 2231', 'Bill To: Dana Whitfield', 'Property Address: 48 Cedar Lane, Austin TX 78704', 'Claim Number: CLM-2026-0917'];
+  for (let i = 1; i <= 28; i += 1) lines.push(`${i}. Replace damaged roof decking section ${i} on the north slope   1   $${(100 + i * 7).toFixed(2)}`);
+  lines.push('Total Due: $1,980.00');
+  const scanned = await scannedPdf(await printedPagePng(lines));
   const ocr = await pagesPerSecond('scanned PDF (OCR)', scanned, 1, 5);
   console.log(
     JSON.stringify(
