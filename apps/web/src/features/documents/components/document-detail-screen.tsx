@@ -2,7 +2,7 @@ import { Alert, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } f
 import { useNavigate } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
-import { errorReason } from '../../../lib/error-reason';
+import { documentLoadError } from '../lib/document-errors';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { useDocument } from '../api/documents';
 import { documentTypeLabel, jobLabel, STATUS_LABELS } from '../lib/document-labels';
@@ -21,7 +21,7 @@ export function DocumentDetailScreen({ id }: { id: string }) {
       </Center>
     );
   }
-  if (doc.isError) return <LoadError error={doc.error} title="Could not load the document" message={errorReason(doc.error)} onRetry={() => void doc.refetch()} isRetrying={doc.isFetching} />;
+  if (doc.isError) return <LoadError error={doc.error} {...documentLoadError(doc.error)} onRetry={() => void doc.refetch()} isRetrying={doc.isFetching} />;
   const d = doc.data;
   const status = STATUS_LABELS[d.status];
   return (

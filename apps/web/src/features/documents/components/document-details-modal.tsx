@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/load-error';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { useDocument } from '../api/documents';
 import { documentTypeLabel, STATUS_LABELS } from '../lib/document-labels';
-import { documentLoadErrorMessage } from '../lib/send-error';
+import { documentLoadError } from '../lib/document-errors';
 import { DocumentActions } from './document-actions';
 import { DocumentPreview } from './document-preview';
 import { ExtractedFields } from './extracted-fields';
@@ -36,7 +36,7 @@ function Details({ id, onClose, onSend }: { id: string; onClose: () => void; onS
       </Center>
     );
   }
-  if (doc.isError) return <LoadError error={doc.error} title="Could not load the document" message={documentLoadErrorMessage(doc.error)} onRetry={() => void doc.refetch()} isRetrying={doc.isFetching} />;
+  if (doc.isError) return <LoadError error={doc.error} {...documentLoadError(doc.error)} onRetry={() => void doc.refetch()} isRetrying={doc.isFetching} />;
   const d = doc.data;
   const status = STATUS_LABELS[d.status];
   return (

@@ -6,7 +6,7 @@ import toast from 'react-hot-toast';
 import { ContactPickerList } from '../../contacts';
 import { useGenerateJobDocument, useGenerateTaskDocument, useSendDocument, useSendTaskNotification } from '../api/document-sending';
 import { documentTypeLabel } from '../lib/document-labels';
-import { sendErrorMessage } from '../lib/send-error';
+import { sendErrorMessage } from '../lib/document-errors';
 import { completeLines, draftLine, LineItemsEditor, type DraftLine } from './line-items-editor';
 
 /** What the modal sends: a new document of a job, a task's work order, a stored document, or a job's tasks. */

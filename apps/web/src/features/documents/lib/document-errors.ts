@@ -15,9 +15,14 @@ export function sendErrorMessage(error: unknown): { message: string; detail: str
   return { message: error.message, detail: null };
 }
 
-/** Spec 001 §8: a 404 is 'Document not found on the server'; other failures 'Failed to load document ({status})'. */
-export function documentLoadErrorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status === 404) return 'Document not found on the server';
-  if (error instanceof ApiRequestError && error.status > 0) return `Failed to load document (${error.status})`;
-  return JOBS_ERROR_MESSAGES.connection;
+/**
+ * Spec 001 §8: a 404 is the alert 'Document not found on the server' with its likely reasons; other failures
+ * 'Failed to load document ({status})'; no answer at all, the connection message.
+ */
+export function documentLoadError(error: unknown): { title: string; message: string } {
+  if (error instanceof ApiRequestError && error.status === 404) {
+    return { title: 'Document not found on the server', message: 'It may have been deleted, it may belong to another workspace, or the link may be mistyped.' };
+  }
+  if (error instanceof ApiRequestError && error.status > 0) return { title: `Failed to load document (${error.status})`, message: error.message };
+  return { title: 'Could not load the document', message: JOBS_ERROR_MESSAGES.connection };
 }
