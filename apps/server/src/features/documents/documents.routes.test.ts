@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema';
 import { insertDocument, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { INVOICE_TEXT, multipartBody, printedPagePng, scannedPdf, textPdf } from './documents.test-helpers';
+import { readFile } from 'node:fs/promises';
+import { docxFile, INVOICE_TEXT, multipartBody, printedPagePng, scannedPdf, textPdf } from './documents.test-helpers';
 import { startDocumentWorker } from './processing';
 
 let ctx: TestContext;
@@ -174,6 +175,20 @@ describe('the list', () => {
     const after = await get('');
     expect(after.total).toBe(6);
     expect(after.documents[0]).not.toHaveProperty('extracted_text');
+  });
+});
+
+describe('Word documents', () => {
+  it('reads a .docx (made here) and a Word 97 .doc (a LibreOffice-made fixture), recognised by their bytes', async () => {
+    const docx = await docxFile(['CONTRACT', 'Client: Omar Haddad', 'Property Address: 77 Walnut Drive, Austin TX 78702', 'Claim Number: CLM-2026-0301', 'Contract price: $12,500.00']);
+    const doc = await readFile(new URL('./fixtures/estimate.doc', import.meta.url));
+    const a = DocumentSchema.parse((await upload(alice, { name: 'contract.bin', bytes: docx })).json());
+    const b = DocumentSchema.parse((await upload(alice, { name: 'estimate.doc', bytes: doc })).json());
+    expect([a.file_type, b.file_type]).toEqual(['docx', 'doc']);
+    await worker().drain();
+    const get = async (id: string) => DocumentSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: alice.headers })).json());
+    expect(await get(a.id)).toMatchObject({ status: 'processed', document_type: 'contract', metadata: { extracted_data: { client_name: 'Omar Haddad', claim_number: 'CLM-2026-0301' } } });
+    expect(await get(b.id)).toMatchObject({ status: 'processed', document_type: 'estimate', metadata: { extracted_data: { client_name: 'Priya Raman', claim_number: 'CLM-2026-0555', total: 1440 } } });
   });
 });
 

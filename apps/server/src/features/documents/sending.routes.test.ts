@@ -81,6 +81,9 @@ describe('generated documents', () => {
     expect(job!.metadata.line_items).toEqual(LINE_ITEMS);
     const again = GeneratedDocumentSchema.parse((await generate(alice, 'invoice')).json());
     expect((await pdfText((await content(alice, again.document.id)).rawPayload)).text).toContain('Amount due');
+    // The client's multi-workspace path (spec 001 §7) reaches the same route.
+    const viaPrefix = await ctx.app.inject({ method: 'POST', url: `/api/multi-workspace/jobs/${jobId}/generate-document?doc_type=estimate`, payload: {}, headers: alice.headers });
+    expect(viaPrefix.statusCode).toBe(201);
     // Generated documents are searchable like uploads, and count as the job's created documents.
     const search = await ctx.app.inject({ method: 'GET', url: '/api/documents?q=shingles&status=created', headers: alice.headers });
     expect(search.json().total).toBeGreaterThanOrEqual(6);
