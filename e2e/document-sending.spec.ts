@@ -39,6 +39,7 @@ test.describe('generating and sending documents', () => {
     await modal.getByLabel('Description').nth(1).fill('Dumpster');
     await modal.getByLabel('Unit price').nth(1).fill('400');
     await expect(modal.getByTestId('line-items-total')).toHaveText('Total $2,250.00');
+    await page.screenshot({ path: 'test-results/generate-modal.png' });
 
     // Nothing chosen: the spec's message, nothing sent.
     await modal.getByRole('button', { name: 'Generate and Send' }).click();
@@ -109,6 +110,8 @@ test.describe('generating and sending documents', () => {
     await send.getByText('SMS', { exact: true }).click();
     await send.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByText('Sent by SMS to Sam Crew')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/job-card-documents-390.png', fullPage: true });
     const [sms] = await mailboxFor(request, `+1${phone}`);
     expect(sms!.body).toContain('Crew arrives at 8am.');
     expect(sms!.body).toContain('• Replace vent boots (pending)');

@@ -42,9 +42,9 @@ export function LineItemsEditor({ lines, onChange, taskDescriptions }: { lines: 
       {lines.map((l, i) => (
         <Group key={l.key} gap="xs" align="flex-end" wrap="wrap" data-testid="line-item">
           <TextInput label={i === 0 ? 'Description' : undefined} aria-label="Description" value={l.description} onChange={(e) => set(l.key, { description: e.currentTarget.value })} style={{ flex: '1 1 14rem' }} maxLength={300} />
-          <NumberInput label={i === 0 ? 'Qty' : undefined} aria-label="Quantity" value={l.quantity} onChange={(v) => set(l.key, { quantity: typeof v === 'number' ? v : '' })} min={0} decimalScale={2} w={80} hideControls />
-          <NumberInput label={i === 0 ? 'Unit price' : undefined} aria-label="Unit price" value={l.unit_price} onChange={(v) => set(l.key, { unit_price: typeof v === 'number' ? v : '' })} min={0} decimalScale={2} prefix="$" thousandSeparator="," w={120} hideControls />
-          <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove line ${i + 1}`} onClick={() => onChange(lines.filter((x) => x.key !== l.key))}>
+          <NumberInput size="md" label={i === 0 ? 'Qty' : undefined} aria-label="Quantity" value={l.quantity} onChange={(v) => set(l.key, { quantity: typeof v === 'number' ? v : '' })} min={0} decimalScale={2} w={80} hideControls />
+          <NumberInput size="md" label={i === 0 ? 'Unit price' : undefined} aria-label="Unit price" value={l.unit_price} onChange={(v) => set(l.key, { unit_price: typeof v === 'number' ? v : '' })} min={0} decimalScale={2} prefix="$" thousandSeparator="," w={120} hideControls />
+          <ActionIcon variant="subtle" color="red" size="xl" aria-label={`Remove line ${i + 1}`} onClick={() => onChange(lines.filter((x) => x.key !== l.key))}>
             <IconTrash size={16} />
           </ActionIcon>
         </Group>
