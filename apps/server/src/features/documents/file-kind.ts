@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import { readHead } from '../../platform/stream-head';
 
 /** The upload types of spec 001 §5, as recognised from their bytes, with the content type they are served with. */
 export const DOCUMENT_KINDS = {
@@ -26,32 +27,7 @@ const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
  * is valid UTF-8 without NUL or other control bytes.
  */
 export async function recogniseDocument(upload: Readable): Promise<{ kind: DocumentKind | null; body: Readable }> {
-  const source = upload[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let ended = false;
-  while (size < SAMPLE_BYTES) {
-    const next = await source.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    size += next.value.length;
-  }
-  const head = Buffer.concat(chunks);
-  const body = Readable.from(
-    (async function* () {
-      if (head.length > 0) yield head;
-      if (ended) return;
-      for (;;) {
-        const next = await source.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })(),
-  );
-  const sample = head.subarray(0, SAMPLE_BYTES);
+  const { head: sample, body } = await readHead(upload, SAMPLE_BYTES);
   const detected = (await fileTypeFromBuffer(sample))?.ext;
   let kind: DocumentKind | null = null;
   if (detected === 'pdf' || detected === 'docx' || detected === 'jpg' || detected === 'png') kind = detected;
