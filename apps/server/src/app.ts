@@ -17,6 +17,7 @@ import { contactsRoutes } from './features/contacts';
 import { workspacesRoutes } from './features/workspaces';
 import { groupsRoutes } from './features/groups';
 import { documentsRoutes } from './features/documents';
+import { recordingsRoutes } from './features/recordings';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workspacesRoutes, featureDeps);
       await api.register(groupsRoutes, featureDeps);
       await api.register(documentsRoutes, featureDeps);
+      await api.register(recordingsRoutes, featureDeps);
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
     },

@@ -25,11 +25,17 @@ const EnvSchema = z.object({
   S3_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** The largest document upload in bytes (25 MB by default); bigger ones are refused with 413. */
   DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(2 * 1024 * 1024 * 1024).default(25 * 1024 * 1024),
+  /** The largest call recording upload in bytes (250 MB by default: hours of phone audio). */
+  RECORDING_MAX_BYTES: z.coerce.number().int().min(1024).max(4 * 1024 * 1024 * 1024).default(250 * 1024 * 1024),
   /** SMS (group invitations) through Twilio's Messages API: all three, or none (messages then stay in the outbox). */
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM_NUMBER: z.string().min(1).optional(),
   /** Another service speaking the same API (or a test server); Twilio's by default. */
+  /** An OpenAI-compatible API (…/v1): transcription now, the assistant later. Unset: the embedded engines. */
+  LLM_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
+  LLM_API_KEY: z.string().optional(),
+  LLM_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
   /** Requests per minute per IP on the sensitive auth endpoints (token, signup, recover, verify, MFA). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -79,6 +85,9 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   documentMaxBytes: number;
+  recordingMaxBytes: number;
+  /** The OpenAI-compatible API, or null: transcription by the embedded pocketsphinx. */
+  llm: { baseUrl: string; apiKey: string | null; transcriptionModel: string } | null;
   /** Where file contents live: S3_URL's bucket, or null for the folder DATA_DIR/blobs. */
   s3: S3Location | null;
   /** The SMS provider, or null: SMS are kept in the outbox (and the development mailbox) instead of sent. */
@@ -122,6 +131,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     documentMaxBytes: e.DOCUMENT_MAX_BYTES,
+    recordingMaxBytes: e.RECORDING_MAX_BYTES,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY || null, transcriptionModel: e.LLM_TRANSCRIPTION_MODEL } : null,
     s3: e.S3_URL ? parseS3UrlForConfig(e.S3_URL) : null,
     sms: e.TWILIO_ACCOUNT_SID ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM_NUMBER!, apiUrl: e.TWILIO_API_URL } : null,
     authRateLimit: e.AUTH_RATE_LIMIT,

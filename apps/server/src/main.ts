@@ -10,6 +10,7 @@ import { startOutboxWorker } from './platform/outbox';
 import { twilioSender } from './platform/sms';
 import { folderBlobStore, s3BlobStore } from './platform/blob-store';
 import { startDocumentWorker } from './features/documents';
+import { openAiTranscriber, pocketsphinxTranscriber, startTranscriptionWorker, sweepRecordingUploads } from './features/recordings';
 import { createTokenSigner } from './platform/tokens';
 
 /** The JWT secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR. */
@@ -47,10 +48,13 @@ async function main() {
     log: (msg, err) => app.log.warn({ err }, msg),
   });
 
+  // Calls are transcribed by the OpenAI-compatible API when LLM_BASE_URL is set, else by the embedded pocketsphinx.
+  const transcriber = config.llm ? openAiTranscriber(config.llm) : pocketsphinxTranscriber;
+  startTranscriptionWorker({ db: database.db, blobs, transcriber, intervalMs: 3000, log: (msg, err) => app.log.warn({ err }, msg) });
   const documentWorker = startDocumentWorker({ db: database.db, blobs, intervalMs: 2000, log: (msg, err) => app.log.warn({ err }, msg) });
   // Uploads a crash cut off, and partial files it left in the store's incoming folder: once at start, then hourly.
   const sweep = () =>
-    Promise.all([documentWorker.sweep(), folder.sweepIncoming(60 * 60_000)]).catch((err) => app.log.warn({ err }, 'document sweep failed'));
+    Promise.all([documentWorker.sweep(), sweepRecordingUploads(database.db, blobs), folder.sweepIncoming(60 * 60_000)]).catch((err) => app.log.warn({ err }, 'upload sweep failed'));
   void sweep();
   setInterval(() => void sweep(), 60 * 60_000).unref();
 
@@ -69,6 +73,7 @@ async function main() {
   const url = config.publicUrl;
   const lines = [`Fieldbook is running at ${url} (started in ${Date.now() - startedAt} ms)`];
   lines.push(`  files: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}` : `folder ${path.resolve(config.dataDir, 'blobs')}`}`);
+  lines.push(`  transcription: ${transcriber.engine}${config.llm ? ` at ${config.llm.baseUrl}` : ' (embedded)'}`);
   lines.push(`  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`);
   lines.push(`  mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'not sent (no SMTP_URL): kept in the outbox'}; SMS: ${config.sms ? `sent through ${config.sms.apiUrl}` : 'not sent (no TWILIO_*): kept in the outbox'}`);
   if (config.devMailbox) lines.push(`  development mailbox: ${url}/dev/mailbox`);

@@ -15,3 +15,4 @@ export * from './workspaces';
 export * from './groups';
 export * from './documents';
 export * from './document-sending';
+export * from './recordings';

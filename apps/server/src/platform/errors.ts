@@ -88,3 +88,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found` } });
   });
 }
+
+/** The 413 for an upload over its size limit, the limit in KB or MB. */
+export function fileTooLargeError(maxBytes: number): AppError {
+  const limit = maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
+  return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${limit} limit`);
+}

@@ -7,3 +7,4 @@ export * from './work';
 export * from './workspaces';
 export * from './groups';
 export * from './documents';
+export * from './recordings';

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { AppError, fieldError } from '../../platform/errors';
+import { AppError, fieldError, fileTooLargeError } from '../../platform/errors';
 import { sendingRoutes } from './sending.routes';
 import { serveDocument } from './serve-document';
-import { deleteDocument, discardUpload, finishUpload, getDocumentJson, getDocumentRow, listDocuments, retryDocument, storeUpload, tooLargeError } from './documents.service';
+import { deleteDocument, discardUpload, finishUpload, getDocumentJson, getDocumentRow, listDocuments, retryDocument, storeUpload } from './documents.service';
 
 /** What a multipart request may add around the file itself (boundaries, headers, the job_id field). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -24,7 +24,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
   app.addHook('onRequest', async (req) => {
     if (req.method !== 'POST' || req.routeOptions.url !== documentEndpoints.upload.path) return;
     const length = Number(req.headers['content-length']);
-    if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLargeError(maxBytes);
+    if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw fileTooLargeError(maxBytes);
   });
 
   route(app, documentEndpoints.list, async ({ req, query }) => listDocuments({ db, actor: requireActor(req), query }));
@@ -48,7 +48,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
       }
     } catch (err) {
       if (stored) await discardUpload(db, blobs, stored.id, stored.storageKey);
-      if (isTooLarge(err)) throw tooLargeError(maxBytes);
+      if (isTooLarge(err)) throw fileTooLargeError(maxBytes);
       if (isMalformedMultipart(err)) throw new AppError('BAD_REQUEST', 'The upload was cut off or is not valid multipart/form-data');
       throw err;
     }

@@ -6,15 +6,11 @@ import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import type { BlobStore } from '../../platform/blob-store';
-import { AppError, fieldError } from '../../platform/errors';
+import { AppError, fieldError, fileTooLargeError } from '../../platform/errors';
 import { assertJobInWorkspace } from '../jobs';
 import { findDocumentJson, findDocumentRow, findDocumentsPageJson, type DocumentRow } from './documents.repository';
 import { DOCUMENT_KINDS, recogniseDocument, UNSUPPORTED_TYPE_MESSAGE } from './file-kind';
 
-export function tooLargeError(maxBytes: number): AppError {
-  const limit = maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
-  return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${limit} limit`);
-}
 
 export async function listDocuments(opts: { db: Db; actor: Actor; query: ListDocumentsQuery }): Promise<JsonText<typeof DocumentListSchema>> {
   return findDocumentsPageJson(opts.db, requireWorkspace(opts.actor), opts.query);
@@ -80,7 +76,7 @@ export async function storeUpload(opts: { db: Db; blobs: BlobStore; actor: Actor
     return { id, size, storageKey };
   } catch (err) {
     await discardUpload(db, blobs, id, storageKey);
-    if (opts.isTooLarge(err)) throw tooLargeError(opts.maxBytes);
+    if (opts.isTooLarge(err)) throw fileTooLargeError(opts.maxBytes);
     throw err;
   }
 }

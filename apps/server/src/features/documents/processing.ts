@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { documents, jobs } from '../../db/schema';
 import { DEFAULT_DOCUMENT_TYPES } from '../../db/schema/work';
 import type { BlobStore } from '../../platform/blob-store';
+import { startTableWorker } from '../../platform/table-worker';
 import { classifyDocument, extractFields, type ExtractedData } from './extract-fields';
 import { extractText } from './extract-text';
 import type { DocumentKind } from './file-kind';
@@ -24,8 +25,6 @@ export type DocumentWorker = { drain: () => Promise<number>; sweep: () => Promis
  */
 export function startDocumentWorker(opts: { db: Db; blobs: BlobStore; intervalMs?: number; log?: (msg: string, err?: unknown) => void }): DocumentWorker {
   const { db, blobs } = opts;
-  let running: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | undefined;
 
   const claim = () =>
     db.transaction(async (tx) => {
@@ -85,15 +84,6 @@ export function startDocumentWorker(opts: { db: Db; blobs: BlobStore; intervalMs
     }
   }
 
-  async function drainOnce(): Promise<number> {
-    let handled = 0;
-    for (let row = await claim(); row; row = await claim()) {
-      await processOne(row);
-      handled++;
-    }
-    return handled;
-  }
-
   /** Removes uploads a crash or a dropped connection left half-done: the row and whatever blob it has. */
   async function sweep(): Promise<number> {
     const stale = await db
@@ -104,19 +94,8 @@ export function startDocumentWorker(opts: { db: Db; blobs: BlobStore; intervalMs
     return stale.length;
   }
 
-  const drain = () => {
-    running ??= drainOnce().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  if (opts.intervalMs) {
-    timer = setInterval(() => {
-      drain().catch((err) => opts.log?.('document processing failed', err));
-    }, opts.intervalMs);
-    timer.unref();
-  }
-  return { drain, sweep, stop: () => timer && clearInterval(timer) };
+  const worker = startTableWorker({ claim, work: processOne, intervalMs: opts.intervalMs, onError: (err) => opts.log?.('document processing failed', err) });
+  return { ...worker, sweep };
 }
 
 type JobMatch = { id: string; documentTypes: string[]; claimMatched?: boolean };

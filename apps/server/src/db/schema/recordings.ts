@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './_columns';
+import { users } from './auth';
+import { contacts } from './contacts';
+import { tsvector, WORKSPACE_LEXEME_SQL } from './work';
+import { workspaces } from './workspaces';
+
+export type TranscriptSegmentRow = { start: number; end: number; text: string };
+
+/**
+ * A call recording (spec 001 §3): the audio in the blob store, what its file name says (direction, date and time,
+ * phone, the recorder's user id), and its transcript. The row is also the transcription queue's entry, like a
+ * document's (ADR 0006): transcription_status pending + next_attempt_at due.
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The user who made it: they see it, and so does the system admin. */
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The recorder's group id (spec 001 §3 groupId; the plugin's addGroupToRecord), free text. */
+    groupId: text(),
+    /** The client's key for one file: a retried upload finds the stored recording instead of making a second. */
+    uploadKey: text(),
+    fileName: text().notNull(),
+    fileType: text().notNull(),
+    mimeType: text().notNull(),
+    fileSize: integer().notNull().default(0),
+    durationSeconds: real(),
+    direction: text().$type<'incoming' | 'outgoing' | 'unknown'>().notNull().default('unknown'),
+    phoneNumber: text(),
+    recordedAt: timestamp({ withTimezone: true }),
+    /** The user id written in the file name (the recorder's), kept as text: it may not be one of ours. */
+    fileUserId: text(),
+    /** uploading until the whole file is stored (the sweeper removes what a crash cut off), then stored. */
+    status: text().$type<'uploading' | 'stored'>().notNull(),
+    storageKey: text().notNull(),
+    transcriptionStatus: text().$type<'pending' | 'processing' | 'done' | 'failed'>().notNull().default('pending'),
+    transcriptSegments: jsonb().$type<TranscriptSegmentRow[]>(),
+    transcriptText: text(),
+    transcriptEngine: text(),
+    transcriptionError: text(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, "file_name" || ' ' || coalesce("phone_number", '')), 'A') || setweight(to_tsvector('english'::regconfig, left(coalesce("transcript_text", ''), 200000)), 'C') || ${WORKSPACE_LEXEME_SQL}`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recordings_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    index('recordings_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id),
+    index('recordings_created_idx').on(t.createdAt.desc(), t.id),
+    uniqueIndex('recordings_user_upload_key_idx')
+      .on(t.userId, t.uploadKey)
+      .where(sql`${t.uploadKey} IS NOT NULL`),
+    index('recordings_transcription_queue_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'stored' AND ${t.transcriptionStatus} IN ('pending', 'processing')`),
+    index('recordings_uploading_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'uploading'`),
+    index('recordings_search_vector_idx').using('gin', t.searchVector),
+  ],
+);
+
+/** Spec 001 §3 recording-contact assignment: who is on the call, and who said so. */
+export const recordingContacts = pgTable(
+  'recording_contacts',
+  {
+    recordingId: uuid()
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    contactId: uuid()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    assignedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The recorder's path of the file (spec 001 §3 recording_path); the file name here. */
+    recordingPath: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.contactId] }), index('recording_contacts_contact_idx').on(t.contactId)],
+);

@@ -1,0 +1,24 @@
+import type { RecordingDirection } from '@fieldbook/contract';
+
+export type ParsedRecordingName = { direction: RecordingDirection; recordedAt: Date; phone: string; userId: string };
+
+const DIRECTIONS: Record<string, RecordingDirection> = { incoming: 'incoming', in: 'incoming', outgoing: 'outgoing', out: 'outgoing' };
+
+/**
+ * Spec 001 §3: `direction_date_time_phone_userId.m4a` — e.g. `incoming_20261124_153012_5125550100_<user id>.m4a`:
+ * direction, the date as 8 digits (YYYYMMDD), the time as 6 (HHMMSS, the phone's local time, read as UTC here), the
+ * other party's number and the recorder's user id. Null for any other name, and for a date or time that does not exist.
+ */
+export function parseRecordingName(fileName: string): ParsedRecordingName | null {
+  const m = /^([A-Za-z]+)_(\d{8})_(\d{6})_([^_]+)_(.+)\.m4a$/i.exec(fileName.trim());
+  if (!m) return null;
+  const [, dir, date, time, phone, userId] = m as unknown as [string, string, string, string, string, string];
+  const direction = DIRECTIONS[dir.toLowerCase()];
+  if (!direction) return null;
+  const [y, mo, d] = [Number(date.slice(0, 4)), Number(date.slice(4, 6)), Number(date.slice(6, 8))];
+  const [h, mi, s] = [Number(time.slice(0, 2)), Number(time.slice(2, 4)), Number(time.slice(4, 6))];
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  const real = at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  if (!real) return null;
+  return { direction, recordedAt: at, phone, userId };
+}

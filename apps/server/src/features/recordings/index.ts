@@ -1,0 +1,6 @@
+/** The recordings feature's public entry (other features and app.ts import only from here). */
+export { recordingsRoutes } from './recordings.routes';
+export { sweepAbandonedUploads as sweepRecordingUploads } from './recordings.service';
+export { startTranscriptionWorker } from './transcription';
+export { pocketsphinxTranscriber } from './transcribe/pocketsphinx';
+export { openAiTranscriber } from './transcribe/openai-transcriber';

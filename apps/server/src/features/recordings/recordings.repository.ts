@@ -1,0 +1,65 @@
+import { RecordingDetailSchema, RecordingListSchema, type ListRecordingsQuery } from '@fieldbook/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { recordings } from '../../db/schema';
+import { isoTs, queryJsonText } from '../../db/sql';
+import { asJsonText, type JsonText } from '../../platform/json-text';
+
+export type RecordingRow = typeof recordings.$inferSelect;
+
+const jsonTs = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoTs(column)} END`;
+
+/** The one projection of RecordingSchema over `recordings r`, with the owner's name and the assigned contacts. */
+const RECORDING_JSON = sql`json_build_object(
+  'id', r.id, 'workspace_id', r.workspace_id, 'user_id', r.user_id,
+  'user_name', (SELECT coalesce(p.user_name, u.email) FROM users u LEFT JOIN profiles p ON p.id = u.id WHERE u.id = r.user_id),
+  'group_id', r.group_id, 'name', r.file_name, 'file_type', r.file_type, 'mime_type', r.mime_type, 'size', r.file_size,
+  'duration_seconds', r.duration_seconds, 'direction', r.direction, 'phone_number', r.phone_number,
+  'recorded_at', ${jsonTs(sql`r.recorded_at`)}, 'file_user_id', r.file_user_id,
+  'contacts', (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'phone_number', c.phone_number, 'assigned_by', rc.assigned_by) ORDER BY c.name, c.id), '[]'::json)
+               FROM recording_contacts rc JOIN contacts c ON c.id = rc.contact_id WHERE rc.recording_id = r.id),
+  'transcription_status', r.transcription_status, 'transcription_error', r.transcription_error, 'transcript_engine', r.transcript_engine,
+  'created_at', ${isoTs(sql`r.created_at`)}, 'updated_at', ${isoTs(sql`r.updated_at`)})`;
+
+const PAGE_COLUMNS = sql`r.id, r.workspace_id, r.user_id, r.group_id, r.file_name, r.file_type, r.mime_type, r.file_size, r.duration_seconds,
+  r.direction, r.phone_number, r.recorded_at, r.file_user_id, r.transcription_status, r.transcription_error, r.transcript_engine, r.created_at, r.updated_at`;
+const NEWEST_FIRST = sql`r.created_at DESC NULLS LAST, r.id`;
+
+/** Whose recordings a caller sees: their own; the system admin everyone's, or one user's. */
+export type RecordingScope = { userId: string } | { all: true; userId?: string | undefined };
+
+function scopeCondition(scope: RecordingScope): SQL {
+  return 'all' in scope ? (scope.userId ? sql`r.user_id = ${scope.userId}` : sql`true`) : sql`r.user_id = ${scope.userId}`;
+}
+
+/** A page of stored recordings, newest first, with the total. */
+export async function findRecordingsPageJson(db: Db, scope: RecordingScope, query: ListRecordingsQuery): Promise<JsonText<typeof RecordingListSchema>> {
+  const where = sql`${scopeCondition(scope)} AND r.status = 'stored'`;
+  const body = await queryJsonText(
+    db,
+    sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM recordings r WHERE ${where} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})
+        SELECT json_build_object(
+          'recordings', (SELECT coalesce(json_agg(${RECORDING_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page r),
+          'total', (SELECT count(*) FROM recordings r WHERE ${where})::int)::text AS body`,
+  );
+  return asJsonText(RecordingListSchema, body ?? '{"recordings":[],"total":0}');
+}
+
+/** One stored recording with its transcript, as JSON text. */
+export async function findRecordingJson(db: Db, id: string): Promise<JsonText<typeof RecordingDetailSchema> | null> {
+  const body = await queryJsonText(
+    db,
+    sql`SELECT (${RECORDING_JSON}::jsonb || jsonb_build_object('transcript',
+              CASE WHEN r.transcript_text IS NULL THEN NULL ELSE jsonb_build_object('text', r.transcript_text, 'segments', coalesce(r.transcript_segments, '[]'::jsonb)) END))::text AS body
+        FROM recordings r WHERE r.id = ${id} AND r.status = 'stored'`,
+  );
+  return body === null ? null : asJsonText(RecordingDetailSchema, body);
+}
+
+export async function findRecordingRow(db: Db, id: string): Promise<RecordingRow | null> {
+  const [row] = await db
+    .select()
+    .from(recordings)
+    .where(and(eq(recordings.id, id), eq(recordings.status, 'stored')));
+  return row ?? null;
+}

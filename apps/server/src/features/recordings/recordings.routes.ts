@@ -1,0 +1,92 @@
+import multipart from '@fastify/multipart';
+import { recordingEndpoints as endpoints, UploadRecordingFieldsSchema } from '@fieldbook/contract';
+import type { FastifyInstance } from 'fastify';
+import { requireActor } from '../../platform/auth-guard';
+import type { FeatureDeps } from '../../platform/deps';
+import { route } from '../../platform/endpoint';
+import { AppError, fieldError, fileTooLargeError } from '../../platform/errors';
+import { serveBlob } from '../../platform/serve-blob';
+import {
+  assignContact,
+  deleteRecording,
+  getRecordingJson,
+  getRecordingRow,
+  listRecordingUsers,
+  listRecordings,
+  retryTranscription,
+  storeRecording,
+  unassignContact,
+  type UploadFields,
+} from './recordings.service';
+
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** The recordings endpoints (recordingEndpoints in the contract), registered in the /api scope. */
+export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const { db, blobs } = deps;
+  const maxBytes = deps.config.recordingMaxBytes;
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 300, parts: 9 }, throwFileSizeLimit: true });
+  const isTooLarge = (err: unknown) => (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+  app.addHook('onRequest', async (req) => {
+    if (req.method !== 'POST' || req.routeOptions.url !== endpoints.upload.path) return;
+    const length = Number(req.headers['content-length']);
+    if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw fileTooLargeError(maxBytes);
+  });
+
+  route(app, endpoints.list, async ({ req, query }) => listRecordings({ db, actor: requireActor(req), query }));
+  route(app, endpoints.users, async ({ req }) => listRecordingUsers({ db, actor: requireActor(req) }));
+  route(app, endpoints.get, async ({ req, params }) => getRecordingJson({ db, actor: requireActor(req), id: params.id }));
+
+  route(app, endpoints.audio, async ({ req, reply, params, query }) => {
+    const row = await getRecordingRow({ db, actor: requireActor(req), id: params.id });
+    return serveBlob({ blobs, req, reply, key: row.storageKey, contentType: row.mimeType, fileName: row.fileName, download: query.download === 'true', missing: 'The recording’s audio is missing on the server' });
+  });
+
+  // Fields first, then the file (the upload_key must be known before the bytes arrive).
+  route(app, endpoints.upload, async ({ req, reply }) => {
+    const actor = requireActor(req);
+    if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the recording as multipart/form-data (field "file")');
+    const raw: Record<string, string> = {};
+    let stored: { id: string; existing: boolean } | null = null;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'field') {
+          if (stored) throw fieldError(part.fieldname, 'Send the fields before the file');
+          raw[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (part.fieldname !== 'file' || stored) {
+          part.file.resume();
+          throw fieldError('file', 'Send one file, in the field "file"');
+        }
+        const parsed = UploadRecordingFieldsSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== '')));
+        if (!parsed.success) {
+          part.file.resume();
+          const issue = parsed.error.issues[0]!;
+          throw fieldError(String(issue.path[0] ?? 'file'), issue.message);
+        }
+        stored = await storeRecording({ db, blobs, actor, fields: parsed.data as UploadFields, file: { fileName: part.filename, stream: part.file }, now: deps.now() });
+      }
+    } catch (err) {
+      if (isTooLarge(err)) throw fileTooLargeError(maxBytes);
+      if (err instanceof Error && !(err instanceof AppError) && /multipart|part header|end of form|boundary/i.test(err.message)) {
+        throw new AppError('BAD_REQUEST', 'The upload was cut off or is not valid multipart/form-data');
+      }
+      throw err;
+    }
+    if (!stored) throw fieldError('file', 'Choose a recording to upload');
+    const json = await getRecordingJson({ db, actor, id: stored.id });
+    // A repeated upload of a stored file answers 200 with the recording it already made.
+    if (stored.existing) return reply.status(200).type('application/json; charset=utf-8').send(json);
+    return json;
+  });
+
+  route(app, endpoints.remove, async ({ req, params }) => {
+    await deleteRecording({ db, blobs, actor: requireActor(req), id: params.id });
+    return { ok: true as const };
+  });
+  route(app, endpoints.assignContact, async ({ req, params, body }) => assignContact({ db, actor: requireActor(req), id: params.id, contactId: body.contact_id }));
+  route(app, endpoints.unassignContact, async ({ req, params }) => unassignContact({ db, actor: requireActor(req), id: params.id, contactId: params.contactId }));
+  route(app, endpoints.retryTranscription, async ({ req, params }) => retryTranscription({ db, actor: requireActor(req), id: params.id }));
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { IdParamsSchema, OkSchema, pageQueryShape } from './common';
+import { defineEndpoint } from './endpoint';
+
+/** Spec 001 §3: a recording's name is direction_date(8 digits)_time(6 digits)_phone_userId.m4a. */
+export const RecordingDirectionSchema = z.enum(['incoming', 'outgoing', 'unknown']);
+export type RecordingDirection = z.infer<typeof RecordingDirectionSchema>;
+
+/** pending (waiting for the transcriber), processing, done, failed (transcription_error says why; a retry restarts it). */
+export const TranscriptionStatusSchema = z.enum(['pending', 'processing', 'done', 'failed']);
+export type TranscriptionStatus = z.infer<typeof TranscriptionStatusSchema>;
+
+/** The audio a phone recorder or a browser writes, recognised by content. */
+export const RECORDING_UPLOAD_EXTENSIONS = ['m4a', 'mp4', 'mp3', 'wav', 'ogg', 'opus', 'webm', 'amr', '3gp'] as const;
+export const DEFAULT_RECORDING_MAX_BYTES = 250 * 1024 * 1024;
+export const RECORDINGS_PAGE_SIZE = 50;
+export const RECORDING_NOT_FOUND = 'Recording not found';
+
+export const TranscriptSegmentSchema = z.object({ start: z.number(), end: z.number(), text: z.string() });
+export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
+
+export const RecordingContactSchema = z.object({ id: z.uuid(), name: z.string(), phone_number: z.string(), assigned_by: z.uuid().nullable() });
+
+/** A recording (GET /api/recordings and its items). Timestamps ISO. */
+export const RecordingSchema = z.object({
+  id: z.uuid(),
+  workspace_id: z.uuid(),
+  user_id: z.uuid(),
+  /** The owner's user name (or email): the admin's list shows whose call it is. */
+  user_name: z.string().nullable(),
+  group_id: z.string().nullable(),
+  name: z.string(),
+  file_type: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  duration_seconds: z.number().nullable(),
+  direction: RecordingDirectionSchema,
+  /** The other party's number (digits, as the recorder wrote it), or null. */
+  phone_number: z.string().nullable(),
+  /** When the call was recorded (from the file name or the request), or null. */
+  recorded_at: z.string().nullable(),
+  /** The user id the file name carries (the recorder's), when the name follows the rule. */
+  file_user_id: z.string().nullable(),
+  contacts: z.array(RecordingContactSchema),
+  transcription_status: TranscriptionStatusSchema,
+  transcription_error: z.string().nullable(),
+  /** Which engine wrote the transcript ('pocketsphinx (en-us)', or the API model): its accuracy differs. */
+  transcript_engine: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Recording = z.infer<typeof RecordingSchema>;
+
+export const RecordingDetailSchema = RecordingSchema.extend({
+  transcript: z.object({ text: z.string(), segments: z.array(TranscriptSegmentSchema) }).nullable(),
+});
+export type RecordingDetail = z.infer<typeof RecordingDetailSchema>;
+
+export const RecordingListSchema = z.object({ recordings: z.array(RecordingSchema), total: z.number().int() });
+export type RecordingList = z.infer<typeof RecordingListSchema>;
+
+/** GET /api/recordings: the caller's own, newest first; an admin may ask for everyone's or one user's (user_id). */
+export const ListRecordingsQuerySchema = z.object({
+  ...pageQueryShape({ defaultLimit: RECORDINGS_PAGE_SIZE, maxLimit: 200 }),
+  user_id: z.uuid({ error: 'user_id must be a user id' }).optional(),
+});
+export type ListRecordingsQuery = z.infer<typeof ListRecordingsQuerySchema>;
+
+/** The admin's Filter by User list (spec 001 §6: ordered by user_name). */
+export const RecordingUsersSchema = z.object({ users: z.array(z.object({ id: z.uuid(), user_name: z.string().nullable(), email: z.string() })) });
+
+/**
+ * POST /api/recordings (multipart): the file, and optionally what its name does not say. upload_key (any string
+ * the client makes per file, e.g. a UUID) makes a retried upload return the stored recording instead of a second one.
+ */
+export const UploadRecordingFieldsSchema = z.object({
+  upload_key: z.string().trim().min(8, { error: 'upload_key must be at least 8 characters' }).max(200).optional(),
+  group_id: z.string().trim().min(1).max(100).optional(),
+  direction: RecordingDirectionSchema.optional(),
+  phone_number: z.string().trim().max(40).optional(),
+  recorded_at: z.iso.datetime({ offset: true, error: 'recorded_at must be an ISO date-time' }).optional(),
+});
+
+export const AssignRecordingContactBodySchema = z.object({ contact_id: z.uuid({ error: 'contact_id must be a contact id' }) });
+export const RecordingContactParamsSchema = z.object({ id: z.uuid(), contactId: z.uuid() });
+export const RecordingAudioQuerySchema = z.object({ download: z.enum(['true', 'false']).optional() });
+
+const tags = ['recordings'];
+
+export const recordingEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/api/recordings', summary: 'A page of recordings, newest first (own; an admin may see all)', tags, query: ListRecordingsQuerySchema, response: RecordingListSchema }),
+  users: defineEndpoint({ method: 'GET', path: '/api/recordings/users', summary: 'Users for the admin’s Filter by User list', tags, response: RecordingUsersSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/recordings/:id', summary: 'One recording with its transcript', tags, params: IdParamsSchema, response: RecordingDetailSchema }),
+  audio: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/audio', summary: 'The audio (HTTP ranges, for seeking)', tags, params: IdParamsSchema, query: RecordingAudioQuerySchema, response: z.unknown() }),
+  upload: defineEndpoint({ method: 'POST', path: '/api/recordings', summary: 'Upload a call recording (multipart: file, upload_key, group_id, direction, phone_number, recorded_at)', tags, status: 201, response: RecordingDetailSchema }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/recordings/:id', summary: 'Delete a recording and its audio', tags, params: IdParamsSchema, response: OkSchema }),
+  assignContact: defineEndpoint({ method: 'POST', path: '/api/recordings/:id/contacts', summary: 'Assign a contact to a recording', tags, params: IdParamsSchema, body: AssignRecordingContactBodySchema, response: RecordingDetailSchema }),
+  unassignContact: defineEndpoint({ method: 'DELETE', path: '/api/recordings/:id/contacts/:contactId', summary: 'Remove a contact from a recording', tags, params: RecordingContactParamsSchema, response: RecordingDetailSchema }),
+  retryTranscription: defineEndpoint({ method: 'POST', path: '/api/recordings/:id/retry-transcription', summary: 'Transcribe a failed recording again', tags, params: IdParamsSchema, response: RecordingDetailSchema }),
+};
