@@ -5,7 +5,8 @@ import { documents } from '../../db/schema';
 import { insertDocument, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { readFile } from 'node:fs/promises';
-import { docxFile, INVOICE_TEXT, multipartBody, printedPagePng, scannedPdf, textPdf } from './documents.test-helpers';
+import { multipartBody } from '../../test/multipart';
+import { docxFile, INVOICE_TEXT, printedPagePng, scannedPdf, textPdf } from './documents.test-helpers';
 import { startDocumentWorker } from './processing';
 
 let ctx: TestContext;

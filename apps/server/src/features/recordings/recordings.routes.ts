@@ -9,6 +9,8 @@ import { serveBlob } from '../../platform/serve-blob';
 import {
   assignContact,
   deleteRecording,
+  discardRecording,
+  finishRecording,
   getRecordingJson,
   getRecordingRow,
   listRecordingUsers,
@@ -48,7 +50,7 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
     const actor = requireActor(req);
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the recording as multipart/form-data (field "file")');
     const raw: Record<string, string> = {};
-    let stored: { id: string; existing: boolean } | null = null;
+    let stored: Awaited<ReturnType<typeof storeRecording>> | null = null;
     try {
       for await (const part of req.parts()) {
         if (part.type === 'field') {
@@ -69,6 +71,7 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
         stored = await storeRecording({ db, blobs, actor, fields: parsed.data as UploadFields, file: { fileName: part.filename, stream: part.file }, now: deps.now() });
       }
     } catch (err) {
+      if (stored && !stored.existing) await discardRecording(db, blobs, stored.id, stored.storageKey);
       if (isTooLarge(err)) throw fileTooLargeError(maxBytes);
       if (err instanceof Error && !(err instanceof AppError) && /multipart|part header|end of form|boundary/i.test(err.message)) {
         throw new AppError('BAD_REQUEST', 'The upload was cut off or is not valid multipart/form-data');
@@ -76,6 +79,7 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
       throw err;
     }
     if (!stored) throw fieldError('file', 'Choose a recording to upload');
+    if (!stored.existing) await finishRecording(db, stored, deps.now());
     const json = await getRecordingJson({ db, actor, id: stored.id });
     // A repeated upload of a stored file answers 200 with the recording it already made.
     if (stored.existing) return reply.status(200).type('application/json; charset=utf-8').send(json);

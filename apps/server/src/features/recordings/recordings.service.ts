@@ -51,8 +51,8 @@ export async function getRecordingJson(opts: { db: Db; actor: Actor; id: string 
 export type UploadFields = { upload_key?: string | undefined; group_id?: string | undefined; direction?: RecordingDirection | undefined; phone_number?: string | undefined; recorded_at?: string | undefined };
 
 /**
- * Stores one upload, row first (status uploading, blob key fixed), then the audio; a complete file of a recognised
- * kind becomes stored and waits for transcription. With an upload_key the same file is never stored twice: a repeat
+ * Stores one upload, row first (status uploading, blob key fixed), then the audio; finishRecording then makes a
+ * complete file stored. With an upload_key the same file is never stored twice: a repeat
  * of a stored upload answers the stored recording (and reads none of the repeated bytes into the store).
  */
 export async function storeRecording(opts: {
@@ -62,7 +62,7 @@ export async function storeRecording(opts: {
   fields: UploadFields;
   file: { fileName: string | undefined; stream: Readable };
   now: Date;
-}): Promise<{ id: string; existing: boolean }> {
+}): Promise<{ id: string; existing: boolean; storageKey: string; size: number }> {
   const { db, blobs, actor, fields } = opts;
   const workspaceId = requireWorkspace(actor);
   if (fields.upload_key) {
@@ -72,7 +72,7 @@ export async function storeRecording(opts: {
       .where(and(eq(recordings.userId, actor.userId), eq(recordings.uploadKey, fields.upload_key)));
     if (previous?.status === 'stored') {
       opts.file.stream.resume();
-      return { id: previous.id, existing: true };
+      return { id: previous.id, existing: true, storageKey: previous.storageKey, size: 0 };
     }
     if (previous && opts.now.getTime() - previous.createdAt.getTime() < ABANDONED_UPLOAD_MS) {
       opts.file.stream.resume();
@@ -114,12 +114,19 @@ export async function storeRecording(opts: {
   }
   try {
     const { size } = await blobs.put(storageKey, body, { contentType: AUDIO_KINDS[kind] });
-    await db.update(recordings).set({ status: 'stored', fileSize: size, nextAttemptAt: opts.now }).where(eq(recordings.id, id));
+    return { id, existing: false, storageKey, size };
   } catch (err) {
     await discardRecording(db, blobs, id, storageKey);
     throw err;
   }
-  return { id, existing: false };
+}
+
+/**
+ * The request ended well (the multipart parser reports a file cut at the size limit only after its last byte):
+ * the recording is stored and waits for transcription.
+ */
+export async function finishRecording(db: Db, stored: { id: string; size: number }, now: Date): Promise<void> {
+  await db.update(recordings).set({ status: 'stored', fileSize: stored.size, nextAttemptAt: now }).where(and(eq(recordings.id, stored.id), eq(recordings.status, 'uploading')));
 }
 
 /** A display name without path or control characters; a missing one gets the kind's extension. */

@@ -1,0 +1,112 @@
+import { RecordingDetailSchema } from '@fieldbook/contract';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordings } from '../../db/schema';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { multipartBody } from '../../test/multipart';
+import { hasProgram, spokenCall, wavTone, wordErrorRate } from './recordings.test-helpers';
+import { openAiTranscriber } from './transcribe/openai-transcriber';
+import { pocketsphinxTranscriber } from './transcribe/pocketsphinx';
+import { startTranscriptionWorker } from './transcription';
+
+let ctx: TestContext;
+let alice: TestUser;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  alice = await createTestUser(ctx);
+});
+afterAll(() => ctx.close());
+
+async function uploadWav(bytes: Buffer, name = 'call.wav') {
+  const body = multipartBody({ file: { name, bytes } });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/recordings', payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+  expect(res.statusCode).toBe(201);
+  return RecordingDetailSchema.parse(res.json());
+}
+const detail = async (id: string) => RecordingDetailSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${id}`, headers: alice.headers })).json());
+
+// CI installs flite (tests), ffmpeg and pocketsphinx (setup:system); on a machine without them these are skipped,
+// in CI their absence fails the run.
+const tools = await Promise.all(['flite', 'ffmpeg', 'pocketsphinx_continuous'].map(hasProgram));
+const canSpeak = tools.every(Boolean);
+if (!canSpeak && process.env.CI) throw new Error('flite, ffmpeg and pocketsphinx_continuous are needed for the transcription tests (.ci/run installs them)');
+
+/** What the homeowner says; spoken numbers survive the embedded engine best. */
+const SCRIPT = 'The claim number is four two five zero. Call me back at five one two, five five five, zero one nine nine. The roof leaks over the back bedroom.';
+
+describe.skipIf(!canSpeak)('transcription with the embedded engine (pocketsphinx, offline)', () => {
+  it('transcribes a spoken call with segment timestamps, names the engine, and the words survive', async () => {
+    const rec = await uploadWav(await spokenCall(SCRIPT));
+    const worker = startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber: pocketsphinxTranscriber });
+    expect(await worker.drain()).toBe(1);
+    const done = await detail(rec.id);
+    expect(done).toMatchObject({ transcription_status: 'done', transcript_engine: 'pocketsphinx (en-us)', transcription_error: null });
+    expect(done.duration_seconds).toBeGreaterThan(5);
+    const text = done.transcript!.text;
+    // The digits of the phone number and the bedroom come back; the word error rate is reported, not faked.
+    expect(text).toContain('five one two five five five zero one nine nine');
+    expect(text).toContain('back bedroom');
+    const wer = wordErrorRate(SCRIPT.replace(/,/g, ''), text);
+    console.log(`pocketsphinx word error rate on the flite call: ${(wer * 100).toFixed(1)}% — "${text.replace(/\n/g, ' / ')}"`);
+    expect(wer).toBeLessThan(0.35);
+    const segments = done.transcript!.segments;
+    expect(segments.length).toBeGreaterThan(0);
+    for (const s of segments) expect(s.end).toBeGreaterThan(s.start);
+  }, 60_000);
+
+  it('a tone without speech is transcribed as nothing said, not as invented words', async () => {
+    const rec = await uploadWav(wavTone(2));
+    await startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber: pocketsphinxTranscriber }).drain();
+    const done = await detail(rec.id);
+    expect(done.transcription_status).toBe('done');
+    expect(done.transcript!.text.split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(2);
+  }, 60_000);
+});
+
+// The worker decodes every file with ffmpeg first (setup:system installs it), whichever engine transcribes.
+describe.skipIf(!tools[1])('transcription through an OpenAI-compatible API (LLM_BASE_URL)', () => {
+  it('sends the original file as multipart to /audio/transcriptions and keeps the segments; a refusal shows its reason and retries', async () => {
+    const received: { auth: string | undefined; model: string | null; format: string | null; fileName: string | null; size: number }[] = [];
+    let refuse = true;
+    const server = http.createServer((req, res) => {
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        const form = await new Request('http://stub/', { method: 'POST', body: Buffer.concat(chunks), headers: { 'content-type': req.headers['content-type']! } }).formData();
+        const file = form.get('file') as File | null;
+        received.push({ auth: req.headers.authorization, model: form.get('model') as string | null, format: form.get('response_format') as string | null, fileName: file?.name ?? null, size: file?.size ?? 0 });
+        if (req.url !== '/v1/audio/transcriptions') return res.writeHead(404).end();
+        if (refuse) return res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ text: 'Hello. The leak is over the back bedroom.', segments: [{ start: 0, end: 1.2, text: ' Hello.' }, { start: 1.2, end: 3.9, text: ' The leak is over the back bedroom.' }] }),
+        );
+      })();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      const transcriber = openAiTranscriber({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test', transcriptionModel: 'whisper-1' });
+      const rec = await uploadWav(wavTone(1), 'incoming_20261124_153012_5125550100_u1.m4a');
+      const worker = startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber });
+      await worker.drain();
+      const failedOnce = await detail(rec.id);
+      expect(failedOnce).toMatchObject({ transcription_status: 'pending', transcription_error: 'Transcription API answered 429: Rate limit reached' });
+      refuse = false;
+      await ctx.db.update(recordings).set({ nextAttemptAt: new Date(0) }).where(eq(recordings.id, rec.id)); // its backoff has passed
+      await worker.drain();
+      const done = await detail(rec.id);
+      expect(done).toMatchObject({ transcription_status: 'done', transcript_engine: 'whisper-1', transcription_error: null });
+      expect(done.transcript!.segments).toEqual([
+        { start: 0, end: 1.2, text: 'Hello.' },
+        { start: 1.2, end: 3.9, text: 'The leak is over the back bedroom.' },
+      ]);
+      expect(received.at(-1)).toEqual({ auth: 'Bearer sk-test', model: 'whisper-1', format: 'verbose_json', fileName: 'incoming_20261124_153012_5125550100_u1.m4a', size: 44 + 16000 });
+    } finally {
+      server.close();
+    }
+  });
+});
