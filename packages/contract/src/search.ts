@@ -13,7 +13,7 @@ export type SearchQuery = z.infer<typeof SearchQuerySchema>;
  * screens colour and label it), so the set is job, task, document and other — other for any source a later
  * feature adds before it gets its own type; it opens its job when it has one.
  */
-export const SearchResultTypeSchema = z.enum(['job', 'task', 'document', 'other']);
+export const SearchResultTypeSchema = z.enum(['job', 'task', 'document', 'recording', 'other']);
 
 /**
  * One hit. title: the job's title (else client name) or the task's description; excerpt: text around the matched

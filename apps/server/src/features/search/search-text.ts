@@ -117,13 +117,14 @@ export function explainMatch(queryText: string, fields: SearchField[]): Explanat
 }
 
 /** 'Found 3 tasks and 1 job matching "roof"' / 'No results found for "roof"'. */
-export function searchSummary(queryText: string, counts: { jobs: number; tasks: number; documents?: number }): string {
+export function searchSummary(queryText: string, counts: { jobs: number; tasks: number; documents?: number; recordings?: number }): string {
   const q = queryText.trim();
   const parts: string[] = [];
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   if (counts.tasks) parts.push(plural(counts.tasks, 'task'));
   if (counts.jobs) parts.push(plural(counts.jobs, 'job'));
   if (counts.documents) parts.push(plural(counts.documents, 'document'));
+  if (counts.recordings) parts.push(plural(counts.recordings, 'recording'));
   if (!parts.length) return `No results found for "${q}"`;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   return `Found ${list} matching "${q}"`;

@@ -135,3 +135,34 @@ describe('documents in search', () => {
     expect(body.summary).toBe('Found 1 document matching "skylight"');
   });
 });
+
+describe('recordings in search', () => {
+  it('finds a call by what was said, for its owner (and the admin), never for a colleague', async () => {
+    const { recordings } = await import('../../db/schema');
+    const colleague = await createTestUser(ctx, { workspaceId: alice.workspaceId });
+    const admin = await createTestUser(ctx, { workspaceId: alice.workspaceId, role: 'admin' });
+    const [rec] = await ctx.db
+      .insert(recordings)
+      .values({
+        workspaceId: alice.workspaceId!,
+        userId: alice.id,
+        fileName: 'incoming_20261124_153012_5125550100_u1.m4a',
+        fileType: 'm4a',
+        mimeType: 'audio/mp4',
+        phoneNumber: '5125550100',
+        status: 'stored',
+        storageKey: 'recordings/x/y',
+        transcriptionStatus: 'done',
+        transcriptText: 'the leak is over the back bedroom near the gutters',
+      })
+      .returning();
+    const body = SearchResponseSchema.parse((await search('gutters')).json());
+    expect(body.results.filter((r) => r.type === 'recording').map((r) => r.id)).toEqual([rec!.id]);
+    const hit = body.results.find((r) => r.type === 'recording')!;
+    expect(hit).toMatchObject({ title: 'incoming_20261124_153012_5125550100_u1.m4a', status: 'done', job_id: null });
+    expect(hit.excerpt).toContain('<b>gutters</b>');
+    expect(body.summary).toContain('1 recording');
+    expect(SearchResponseSchema.parse((await search('gutters', colleague)).json()).results.filter((r) => r.type === 'recording')).toEqual([]);
+    expect(SearchResponseSchema.parse((await search('gutters', admin)).json()).results.filter((r) => r.type === 'recording')).toHaveLength(1);
+  });
+});

@@ -8,7 +8,7 @@ import { findContactsByPhone } from '../contacts';
 import { explainMatch, searchSummary, words, type SearchField } from './search-text';
 
 type Hit = {
-  type: 'job' | 'task' | 'document';
+  type: 'job' | 'task' | 'document' | 'recording';
   id: string;
   title: string | null;
   client_name: string | null;
@@ -27,6 +27,8 @@ function workspaceLexeme(workspaceId: string): string {
   return `ws${workspaceId.replaceAll('-', '')}`;
 }
 
+type RecordingsScope = { userId: string } | { all: true };
+
 /**
  * Relevance is ranked among at most this many of the newest matches of each kind. Why: ts_rank over every match
  * of a common word (8,000 tasks say "roof" in the benchmark workspace) cost ~70 ms; ranking the newest 200 costs
@@ -44,8 +46,10 @@ const DOCUMENT_EXCERPT_SOURCE_CHARS = 20_000;
  * takes them from the GIN index, never by walking the date index row by row. An empty tsquery (only stop words)
  * matches nothing.
  */
-function hitsFromQuery(opts: { cte: SQL; workspaceId: string; limit: number; score: (vector: SQL) => SQL }): SQL {
+function hitsFromQuery(opts: { cte: SQL; workspaceId: string; recordingsOf: RecordingsScope; limit: number; score: (vector: SQL) => SQL }): SQL {
   const { cte, workspaceId, limit, score } = opts;
+  // Recordings: the caller's own; an admin's search finds the workspace's (spec 001 §6).
+  const recordingOwner = 'all' in opts.recordingsOf ? sql`true` : sql`r.user_id = ${opts.recordingsOf.userId}`;
   return sql`WITH ${cte},
     job_matches AS MATERIALIZED (
       SELECT j.id, j.created_at FROM jobs j, q
@@ -55,7 +59,10 @@ function hitsFromQuery(opts: { cte: SQL; workspaceId: string; limit: number; sco
       WHERE t.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND t.search_vector @@ (q.tsq && q.wsq)),
     document_matches AS MATERIALIZED (
       SELECT d.id, d.created_at FROM documents d, q
-      WHERE d.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND d.search_vector @@ (q.tsq && q.wsq) AND d.status <> 'uploading')
+      WHERE d.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND d.search_vector @@ (q.tsq && q.wsq) AND d.status <> 'uploading'),
+    recording_matches AS MATERIALIZED (
+      SELECT r.id, r.created_at FROM recordings r, q
+      WHERE r.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND r.search_vector @@ (q.tsq && q.wsq) AND r.status = 'stored' AND ${recordingOwner})
     (SELECT 'job' AS type, j.id, j.title, j.client_name, j.property_address, j.claim_number, j.description, j.status,
             NULL::text AS priority, j.id AS job_id, (${score(sql`j.search_vector`)})::float8 AS score,
             (SELECT count(*) FROM job_matches)::int AS total
@@ -70,12 +77,18 @@ function hitsFromQuery(opts: { cte: SQL; workspaceId: string; limit: number; sco
     (SELECT 'document', d.id, d.name, NULL, NULL, NULL, left(d.extracted_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), d.status, NULL, d.job_id,
             (${score(sql`d.search_vector`)})::float8, (SELECT count(*) FROM document_matches)::int
        FROM (SELECT id FROM document_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN documents d ON d.id = m.id, q
-      ORDER BY 11 DESC, d.created_at DESC LIMIT ${limit})`;
+      ORDER BY 11 DESC, d.created_at DESC LIMIT ${limit})
+    UNION ALL
+    (SELECT 'recording', r.id, r.file_name, NULL, NULL, r.phone_number, left(r.transcript_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), r.transcription_status, NULL, NULL,
+            (${score(sql`r.search_vector`)})::float8, (SELECT count(*) FROM recording_matches)::int
+       FROM (SELECT id FROM recording_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN recordings r ON r.id = m.id, q
+      ORDER BY 11 DESC, r.created_at DESC LIMIT ${limit})`;
 }
 
 /** Exact words (english stemming, websearch syntax): score 0.75–1 by ts_rank normalised as rank/(rank+1). */
-function exactHitsQuery(opts: { workspaceId: string; text: string; limit: number }): SQL {
+function exactHitsQuery(opts: { workspaceId: string; recordingsOf: RecordingsScope; text: string; limit: number }): SQL {
   return hitsFromQuery({
+    recordingsOf: opts.recordingsOf,
     cte: sql`q AS (SELECT websearch_to_tsquery('english', ${opts.text}) AS tsq, ${workspaceLexeme(opts.workspaceId)}::tsquery AS wsq)`,
     workspaceId: opts.workspaceId,
     limit: opts.limit,
@@ -88,8 +101,9 @@ function exactHitsQuery(opts: { workspaceId: string; text: string; limit: number
  * terms are ANDed, and full-text search runs with that. Scores stay below exact hits: (0.5 + 0.25 × rank) × the
  * weakest term's similarity.
  */
-function similarHitsQuery(opts: { workspaceId: string; terms: string[]; limit: number }): SQL {
+function similarHitsQuery(opts: { workspaceId: string; recordingsOf: RecordingsScope; terms: string[]; limit: number }): SQL {
   return hitsFromQuery({
+    recordingsOf: opts.recordingsOf,
     cte: sql`terms AS (SELECT DISTINCT term FROM unnest(string_to_array(${opts.terms.join(' ')}, ' ')) AS term),
       alternatives AS (
         SELECT t.term, w.word, similarity(w.word, t.term) AS sim FROM terms t
@@ -106,6 +120,7 @@ function similarHitsQuery(opts: { workspaceId: string; terms: string[]; limit: n
 function fieldsOf(hit: Hit): SearchField[] {
   if (hit.type === 'task') return [{ label: 'description', text: hit.description }];
   if (hit.type === 'document') return [{ label: 'name', text: hit.title }, { label: 'text', text: hit.description }];
+  if (hit.type === 'recording') return [{ label: 'name', text: hit.title }, { label: 'phone', text: hit.claim_number }, { label: 'transcript', text: hit.description }];
   return [
     { label: 'title', text: hit.title },
     { label: 'client name', text: hit.client_name },
@@ -122,8 +137,8 @@ function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): Se
   const title =
     hit.type === 'job'
       ? hit.title || clientName || hit.property_address || 'Untitled job'
-      : hit.type === 'document'
-        ? (hit.title ?? 'Document')
+      : hit.type === 'document' || hit.type === 'recording'
+        ? (hit.title ?? (hit.type === 'document' ? 'Document' : 'Recording'))
         : (hit.description ?? '').length > 100
         ? `${hit.description!.slice(0, 100)}…`
         : (hit.description ?? '');
@@ -131,7 +146,7 @@ function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): Se
     id: hit.id,
     type: hit.type,
     title,
-    description: hit.type === 'document' ? (hit.description?.slice(0, 300) ?? null) : hit.description,
+    description: hit.type === 'document' || hit.type === 'recording' ? (hit.description?.slice(0, 300) ?? null) : hit.description,
     excerpt,
     match_reason,
     score: Math.min(1, Math.max(0, Math.round(hit.score * 1000) / 1000)),
@@ -143,7 +158,7 @@ function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): Se
 }
 
 /**
- * Searches the caller's workspace's jobs, tasks and documents (name and extracted text). Exact words first (GIN on
+ * Searches the caller's workspace's jobs, tasks, documents (name and extracted text) and their recordings (name, phone, transcript). Exact words first (GIN on
  * the tsvector columns); only when that finds fewer than `limit` hits does a second statement search with
  * similar dictionary words, which is what finds 'plumbing' for 'plumbng'.
  */
@@ -151,13 +166,14 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const workspaceId = requireWorkspace(opts.actor);
   const text = opts.query.query;
   const limit = opts.query.limit;
-  const exact = await queryRows<Hit>(opts.db, exactHitsQuery({ workspaceId, text, limit }));
+  const recordingsOf: RecordingsScope = opts.actor.role === 'admin' ? { all: true } : { userId: opts.actor.userId };
+  const exact = await queryRows<Hit>(opts.db, exactHitsQuery({ workspaceId, recordingsOf, text, limit }));
   let hits = exact;
-  const totals = { job: 0, task: 0, document: 0 };
+  const totals = { job: 0, task: 0, document: 0, recording: 0 };
   for (const h of exact) totals[h.type] = h.total;
   const terms = [...new Set(words(text).filter((w) => w.length >= 3 && w.length <= 40))];
-  if (totals.job + totals.task + totals.document < limit && terms.length > 0) {
-    const similar = await queryRows<Hit>(opts.db, similarHitsQuery({ workspaceId, terms, limit }));
+  if (totals.job + totals.task + totals.document + totals.recording < limit && terms.length > 0) {
+    const similar = await queryRows<Hit>(opts.db, similarHitsQuery({ workspaceId, recordingsOf, terms, limit }));
     // The similar-word search is (nearly) a superset of the exact one; keep each row once, with its best score.
     const byId = new Map(exact.map((h) => [h.id, h]));
     for (const h of similar) {
@@ -175,5 +191,5 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
   const results = top.map((h) => toResult(h, text, contacts));
-  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document }) };
+  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document, recordings: totals.recording }) };
 }

@@ -5,11 +5,12 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useSearch } from '../../tasks';
 import { excerptParts } from '../../../lib/excerpt';
 
-const TYPE_COLOR: Record<SearchResult['type'], string> = { job: 'fieldbook', task: 'blue', document: 'grape', other: 'gray' };
+const TYPE_COLOR: Record<SearchResult['type'], string> = { job: 'fieldbook', task: 'blue', document: 'grape', recording: 'teal', other: 'gray' };
 
 /** Where a hit opens: its job for jobs and tasks, the document's own page for documents. */
 function resultPath(result: SearchResult): string {
   if (result.type === 'document') return `/documents/${result.id}`;
+  if (result.type === 'recording') return `/recordings?id=${result.id}`;
   if (result.job_id) return `/jobs/${result.job_id}`;
   return result.type === 'task' ? `/tasks/${result.id}` : `/jobs/${result.id}`;
 }

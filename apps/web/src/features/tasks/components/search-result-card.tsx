@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { excerptParts } from '../../../lib/excerpt';
 import { PRIORITY_COLOR, TASK_STATUS_COLOR } from '../../../lib/task-display';
 
-const TYPE_LABEL: Record<SearchResult['type'], string> = { task: 'Task', job: 'Job', document: 'Document', other: 'Other' };
+const TYPE_LABEL: Record<SearchResult['type'], string> = { task: 'Task', job: 'Job', document: 'Document', recording: 'Recording', other: 'Other' };
 
 /** Where a hit leads: the task, the job, the document; another kind of hit, its job. */
 export function searchResultHref(result: SearchResult): string {
   if (result.type === 'task') return `/tasks/${result.task_id ?? result.id}`;
   if (result.type === 'job') return `/jobs/${result.job_id ?? result.id}`;
   if (result.type === 'document') return `/documents/${result.id}`;
+  if (result.type === 'recording') return `/recordings?id=${result.id}`;
   return result.job_id ? `/jobs/${result.job_id}` : '/tasks?tab=search';
 }
 
