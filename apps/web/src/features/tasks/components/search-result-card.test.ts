@@ -19,12 +19,13 @@ const hit = (over: Partial<SearchResult>): SearchResult =>
   });
 
 describe('search result types (spec 001 §3: document, task, other; jobs kept as their own)', () => {
-  it('opens a task, a job, a document, and another kind of hit through its job', () => {
+  it('opens a task, a job, a document, a recording, and another kind of hit through its job', () => {
     const job = '6f1c1d1e-0000-4000-8000-0000000000b2';
     expect(searchResultHref(hit({ type: 'task', task_id: job }))).toBe(`/tasks/${job}`);
     expect(searchResultHref(hit({ type: 'job', job_id: job }))).toBe(`/jobs/${job}`);
     expect(searchResultHref(hit({ type: 'document' }))).toBe('/documents/6f1c1d1e-0000-4000-8000-0000000000a1');
     expect(searchResultHref(hit({ type: 'other', job_id: job }))).toBe(`/jobs/${job}`);
-    expect(() => hit({ type: 'recording' as SearchResult['type'] })).toThrow();
+    expect(searchResultHref(hit({ type: 'recording' }))).toBe('/recordings?id=6f1c1d1e-0000-4000-8000-0000000000a1');
+    expect(() => hit({ type: 'voicemail' as SearchResult['type'] })).toThrow();
   });
 });
