@@ -85,6 +85,11 @@ export const AssignRecordingContactBodySchema = z.object({ contact_id: z.uuid({ 
 export const RecordingContactParamsSchema = z.object({ id: z.uuid(), contactId: z.uuid() });
 export const RecordingAudioQuerySchema = z.object({ download: z.enum(['true', 'false']).optional() });
 
+/** How long a playback URL works: an <audio> element cannot send the session, so it gets a signed URL. */
+export const PLAYBACK_URL_TTL_SECONDS = 60 * 60;
+export const PlaybackUrlSchema = z.object({ url: z.string(), expires_at: z.string() });
+export const PlaybackParamsSchema = z.object({ token: z.string().min(10).max(400) });
+
 const tags = ['recordings'];
 
 export const recordingEndpoints = {
@@ -92,6 +97,8 @@ export const recordingEndpoints = {
   users: defineEndpoint({ method: 'GET', path: '/api/recordings/users', summary: 'Users for the admin’s Filter by User list', tags, response: RecordingUsersSchema }),
   get: defineEndpoint({ method: 'GET', path: '/api/recordings/:id', summary: 'One recording with its transcript', tags, params: IdParamsSchema, response: RecordingDetailSchema }),
   audio: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/audio', summary: 'The audio (HTTP ranges, for seeking)', tags, params: IdParamsSchema, query: RecordingAudioQuerySchema, response: z.unknown() }),
+  playbackUrl: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/playback-url', summary: 'A signed URL the player streams the audio from (an hour, HTTP ranges)', tags, params: IdParamsSchema, response: PlaybackUrlSchema }),
+  playback: defineEndpoint({ method: 'GET', path: '/api/recording-audio/:token', summary: 'The audio by its signed playback URL (no session)', tags, isPublic: true, params: PlaybackParamsSchema, response: z.unknown() }),
   upload: defineEndpoint({ method: 'POST', path: '/api/recordings', summary: 'Upload a call recording (multipart: file, upload_key, group_id, direction, phone_number, recorded_at)', tags, status: 201, response: RecordingDetailSchema }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/recordings/:id', summary: 'Delete a recording and its audio', tags, params: IdParamsSchema, response: OkSchema }),
   assignContact: defineEndpoint({ method: 'POST', path: '/api/recordings/:id/contacts', summary: 'Assign a contact to a recording', tags, params: IdParamsSchema, body: AssignRecordingContactBodySchema, response: RecordingDetailSchema }),

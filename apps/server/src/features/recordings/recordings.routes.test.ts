@@ -137,6 +137,15 @@ describe('playback, contacts and delete', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}/audio`, headers: { ...alice.headers, range: 'bytes=999999-' } })).statusCode).toBe(416);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}/audio`, headers: bob.headers })).statusCode).toBe(404);
 
+    // The player streams from a signed URL (an <audio> element sends no session): ranges work there too.
+    const { url } = (await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}/playback-url`, headers: alice.headers })).json() as { url: string };
+    expect(url).toMatch(/^\/api\/recording-audio\//);
+    const streamed = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=4-7' } });
+    expect(streamed.statusCode).toBe(206);
+    expect(streamed.body).toBe(whole.rawPayload.subarray(4, 8).toString());
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}/playback-url`, headers: bob.headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) })).statusCode).toBe(404);
+
     const maria = await insertContact(ctx.db, { ownerId: alice.id, name: 'Maria Garcia', phoneNumber: '5125550199' });
     const bobs = await insertContact(ctx.db, { ownerId: bob.id, name: 'Bob’s plumber', phoneNumber: '5125550188' });
     const assigned = await ctx.app.inject({ method: 'POST', url: `/api/recordings/${rec.id}/contacts`, payload: { contact_id: maria.id }, headers: alice.headers });
@@ -152,5 +161,6 @@ describe('playback, contacts and delete', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/recordings/${rec.id}`, headers: alice.headers })).statusCode).toBe(200);
     expect(await ctx.blobs.size(row!.storageKey)).toBeNull();
     expect((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}`, headers: alice.headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404); // its playback link opens nothing now
   });
 });

@@ -1,11 +1,13 @@
 import multipart from '@fastify/multipart';
-import { recordingEndpoints as endpoints, UploadRecordingFieldsSchema } from '@fieldbook/contract';
+import { endpointPath, PLAYBACK_URL_TTL_SECONDS, RECORDING_NOT_FOUND, recordingEndpoints as endpoints, UploadRecordingFieldsSchema } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { AppError, fieldError, fileTooLargeError } from '../../platform/errors';
 import { serveBlob } from '../../platform/serve-blob';
+import { readLink, signLink } from '../../platform/signed-link';
+import { findRecordingRow } from './recordings.repository';
 import {
   assignContact,
   deleteRecording,
@@ -22,6 +24,7 @@ import {
 } from './recordings.service';
 
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const PLAYBACK_PURPOSE = 'recording-playback';
 
 /** The recordings endpoints (recordingEndpoints in the contract), registered in the /api scope. */
 export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -43,6 +46,21 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
   route(app, endpoints.audio, async ({ req, reply, params, query }) => {
     const row = await getRecordingRow({ db, actor: requireActor(req), id: params.id });
     return serveBlob({ blobs, req, reply, key: row.storageKey, contentType: row.mimeType, fileName: row.fileName, download: query.download === 'true', missing: 'The recording’s audio is missing on the server' });
+  });
+
+  // The player's URL: signed for this recording, an hour; the audio route below needs no session.
+  route(app, endpoints.playbackUrl, async ({ req, params }) => {
+    const row = await getRecordingRow({ db, actor: requireActor(req), id: params.id });
+    const { token, expiresAt } = signLink(deps.signer, PLAYBACK_PURPOSE, row.id, PLAYBACK_URL_TTL_SECONDS, deps.now());
+    return { url: endpointPath(endpoints.playback.path, { token }), expires_at: expiresAt.toISOString() };
+  });
+  route(app, endpoints.playback, async ({ req, reply, params }) => {
+    const id = readLink(deps.signer, PLAYBACK_PURPOSE, params.token, deps.now());
+    if (id === null) throw new AppError('NOT_FOUND', 'This playback link is not valid');
+    if (id === 'expired') throw new AppError('GONE', 'This playback link has expired; reload the recordings');
+    const row = await findRecordingRow(db, id);
+    if (!row) throw new AppError('NOT_FOUND', RECORDING_NOT_FOUND);
+    return serveBlob({ blobs, req, reply, key: row.storageKey, contentType: row.mimeType, fileName: row.fileName, download: false, missing: 'The recording’s audio is missing on the server' });
   });
 
   // Fields first, then the file (the upload_key must be known before the bytes arrive).
