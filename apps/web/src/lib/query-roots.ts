@@ -16,6 +16,7 @@ export const QUERY_ROOTS = {
   groups: ['groups'],
   download: ['download'],
   documents: ['documents'],
+  recordings: ['recordings'],
 } as const;
 
 type Root = keyof typeof QUERY_ROOTS;

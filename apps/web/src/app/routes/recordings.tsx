@@ -1,14 +1,6 @@
-import { IconMicrophone } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { RecordingsScreen } from '../../features/recordings';
 
+/** /recordings (also /consolidated-recordings and /record): spec 001 §2 Recordings page. */
 export default function RecordingsPage() {
-  return (
-    <ScreenPlaceholder
-      title="Recordings"
-      description="Call recordings with their transcripts."
-      icon={<IconMicrophone size={28} />}
-      emptyTitle="Your recordings"
-      emptyText="Calls recorded with the Fieldbook mobile app will be listed here."
-    />
-  );
+  return <RecordingsScreen />;
 }

@@ -1,37 +1,10 @@
 import { DocumentSchema, documentEndpoints, endpointPath, type Document } from '@fieldbook/contract';
 import { apiErrorFrom, ApiRequestError, buildUrl, rawApiAccess } from '../../../lib/api-client';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 
-/**
- * Uploads one file to POST /api/process-documents with XMLHttpRequest — fetch reports no upload progress —
- * calling `onProgress` with 0–100. Rejects with the server's error (its message: 'Unsupported file type…',
- * 'The file is larger than…'), or 'Upload failed ({status})' when the answer has none.
- */
-export async function uploadDocument(file: File, opts: { jobId?: string; onProgress: (percent: number) => void; signal?: AbortSignal }): Promise<Document> {
-  const { baseUrl, token } = await rawApiAccess();
-  const form = new FormData();
-  if (opts.jobId) form.append('job_id', opts.jobId);
-  form.append('file', file, file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(baseUrl, documentEndpoints.upload.path));
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (e) => e.lengthComputable && opts.onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    xhr.onload = () => {
-      if (xhr.status === 201) {
-        const parsed = DocumentSchema.safeParse(xhr.response);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiRequestError(xhr.status, 'INVALID_SHAPE', 'Invalid response format'));
-        return;
-      }
-      const err = apiErrorFrom(xhr.status, xhr.response, xhr.statusText);
-      reject(err.code.startsWith('HTTP_') ? new ApiRequestError(xhr.status, err.code, `Upload failed (${xhr.status})`) : err);
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK', 'Upload failed: the server could not be reached'));
-    xhr.onabort = () => reject(new ApiRequestError(0, 'ABORTED', 'Upload cancelled'));
-    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+/** Uploads one file to POST /api/process-documents with progress (lib/upload-with-progress.ts). */
+export function uploadDocument(file: File, opts: { jobId?: string; onProgress: (percent: number) => void; signal?: AbortSignal }): Promise<Document> {
+  return uploadWithProgress({ path: documentEndpoints.upload.path, fields: { job_id: opts.jobId }, file, fileName: file.name, schema: DocumentSchema, onProgress: opts.onProgress, signal: opts.signal });
 }
 
 /** Spec 001 §8 messages for a file's bytes that could not be had. */

@@ -1,0 +1,239 @@
+import { Alert, Button, Center, Group, Loader, Paper, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconMicrophone, IconPlayerStopFilled, IconRefresh, IconSettings, IconUpload } from '@tabler/icons-react';
+import { DEFAULT_RECORDER_SETTINGS, lookupPhone } from '@fieldbook/contract';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { errorReason } from '../../../lib/error-reason';
+import { formatFileSize } from '../../../lib/format-file-size';
+import { useProfile } from '../../profile';
+import { ContactPickerModal, usePhoneDirectory } from '../../contacts';
+import { useSettings } from '../../settings';
+import { useAssignContact, useRecordingUsers, useRecordings } from '../api/recordings';
+import { localRecorderSettings } from '../lib/recorder-settings';
+import { useBrowserRecorder } from '../lib/use-browser-recorder';
+import { usePlayer } from '../lib/use-player';
+import { RECORDING_ACCEPT, useUploads, type UploadEntry } from '../lib/use-uploads';
+import { RecorderSettingsModal } from './recorder-settings-modal';
+import { RecordingItem } from './recording-item';
+
+/** The group id new recordings get (the recorder plugin's addGroupToRecord); spec 001 §9 default 'default'. */
+const GROUP_KEY = 'recorderGroupId';
+
+/**
+ * The Recordings page (spec 001 §2, §4, §6): group id with Add Group, Start/Stop Recording (the microphone, as the
+ * recorder plugin's web fallback), Refresh, Settings, upload by picker or drag and drop with its status area, the
+ * admin's Filter by User, and the list with play/stop, transcript, contacts and delete.
+ */
+export function RecordingsScreen() {
+  const profile = useProfile();
+  const isAdmin = profile.data?.role === 'admin';
+  const [params, setParams] = useSearchParams();
+  const [userFilter, setUserFilter] = useState<string | null>(null);
+  const list = useRecordings(isAdmin ? userFilter : null);
+  const users = useRecordingUsers(isAdmin);
+  const settings = useSettings();
+  const recorderSettings = settings.data?.recorder_settings ?? localRecorderSettings() ?? DEFAULT_RECORDER_SETTINGS;
+  const [groupInput, setGroupInput] = useState('');
+  const [groupId, setGroupId] = useState(() => localStorage.getItem(GROUP_KEY) ?? recorderSettings.lastGroupId ?? 'default');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [assignFor, setAssignFor] = useState<string | null>(null);
+  const assign = useAssignContact();
+  const openId = params.get('id');
+  const uploads = useUploads();
+  const player = usePlayer(() => toast.error('Failed to play recording'));
+  const recorder = useBrowserRecorder((blob, ext) => {
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
+    void uploads.add([{ blob, name: `manual_${stamp}.${ext}` }], groupId);
+  });
+  const picker = useRef<HTMLInputElement>(null);
+  const [isOver, setOver] = useState(false);
+
+  const recordings = useMemo(() => list.data?.recordings ?? [], [list.data]);
+  const directory = usePhoneDirectory(recordings.map((r) => r.phone_number));
+
+  const addFiles = (files: FileList | null) => {
+    if (files?.length) void uploads.add([...files].map((f) => ({ blob: f, name: f.name })), groupId);
+  };
+  const addGroup = () => {
+    const next = groupInput.trim();
+    if (!next) return toast.error('Add group error');
+    localStorage.setItem(GROUP_KEY, next);
+    setGroupId(next);
+    setGroupInput('');
+    toast.success(`New recordings go to group ${next}`);
+  };
+  const toggleRecording = async () => {
+    if (recorder.state === 'recording') return recorder.stop();
+    try {
+      await recorder.start();
+    } catch (err) {
+      toast.error(err instanceof DOMException && err.name === 'NotAllowedError' ? 'Failed to request permissions' : 'Failed to start recording');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Recordings"
+        description="Call recordings with their transcripts."
+        actions={
+          <Group gap="xs">
+            <Button variant={recorder.state === 'recording' ? 'filled' : 'light'} color={recorder.state === 'recording' ? 'red' : undefined} leftSection={recorder.state === 'recording' ? <IconPlayerStopFilled size={16} /> : <IconMicrophone size={16} />} onClick={() => void toggleRecording()}>
+              {recorder.state === 'recording' ? 'Stop Recording' : 'Start Recording'}
+            </Button>
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void list.refetch()} loading={list.isRefetching}>
+              Refresh
+            </Button>
+            <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>
+              Settings
+            </Button>
+          </Group>
+        }
+      />
+      <Stack gap="md">
+        <Alert variant="light" color="blue" title="Recorder is only available in the mobile app.">
+          Calls are recorded by the Fieldbook mobile app. Here you can record with your microphone, upload call recordings, play them and read their transcripts.
+        </Alert>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput label="Group id" description={`New recordings go to group ${groupId}`} value={groupInput} onChange={(e) => setGroupInput(e.currentTarget.value)} placeholder={groupId} maxLength={100} style={{ flex: '1 1 12rem' }} />
+          <Button variant="light" onClick={addGroup}>
+            Add Group
+          </Button>
+          {isAdmin && (
+            <Select
+              label="Filter by User"
+              placeholder="All users"
+              clearable
+              data={(users.data?.users ?? []).map((u) => ({ value: u.id, label: u.user_name ?? u.email }))}
+              value={userFilter}
+              onChange={setUserFilter}
+              style={{ flex: '1 1 12rem' }}
+            />
+          )}
+        </Group>
+
+        <Paper
+          withBorder
+          p="md"
+          radius="md"
+          style={{ borderStyle: 'dashed', background: isOver ? 'var(--mantine-color-blue-light)' : undefined }}
+          onDragOver={(e: DragEvent) => {
+            e.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={(e: DragEvent) => {
+            e.preventDefault();
+            setOver(false);
+            addFiles(e.dataTransfer.files);
+          }}
+        >
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm">Drop call recordings here (m4a, mp3, wav, ogg, webm, amr, 3gp), or</Text>
+            <Button size="sm" leftSection={<IconUpload size={16} />} onClick={() => picker.current?.click()}>
+              Choose files
+            </Button>
+            <input ref={picker} type="file" multiple accept={RECORDING_ACCEPT} hidden aria-label="Upload recordings" onChange={(e) => addFiles(e.currentTarget.files)} />
+          </Group>
+          {uploads.entries.length > 0 && (
+            <Stack gap={6} mt="sm" aria-label="Upload status">
+              {uploads.entries.map((e) => (
+                <UploadRow key={e.key} entry={e} onRetry={() => void uploads.retry(e.key)} onDismiss={() => uploads.dismiss(e.key)} />
+              ))}
+            </Stack>
+          )}
+        </Paper>
+
+        {list.isPending ? (
+          <Center py="xl">
+            <Loader aria-label="Loading recordings" />
+          </Center>
+        ) : list.isError ? (
+          <Alert color="red" title="Failed to load recordings" role="alert">
+            <Text size="sm">{errorReason(list.error)}</Text>
+            <Button size="xs" mt="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : recordings.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            No recordings yet. Record with your microphone or upload a call.
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {list.data.total === 1 ? '1 recording' : `${list.data.total} recordings`}
+            </Text>
+            {recordings.map((r) => (
+              <RecordingItem
+                key={r.id}
+                recording={r}
+                contactName={lookupPhone(r.phone_number, directory.index)?.name ?? null}
+                isPlaying={player.playingId === r.id}
+                isOpen={openId === r.id}
+                position={player.position}
+                showOwner={isAdmin}
+                onToggleOpen={() => setParams(openId === r.id ? {} : { id: r.id }, { replace: true })}
+                onPlay={(at) => void player.play(r.id, at)}
+                onStop={player.stop}
+                onAssign={() => setAssignFor(r.id)}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+
+      <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} settings={recorderSettings} />
+      <ContactPickerModal
+        opened={assignFor !== null}
+        onClose={() => setAssignFor(null)}
+        maxSelection={1}
+        title="Assign Contact"
+        confirmLabel="Assign"
+        onConfirm={([contact]) => {
+          if (!contact || !assignFor) return;
+          assign.mutate({ id: assignFor, contactId: contact.id }, { onSuccess: () => toast.success(`${contact.name} assigned`), onError: (err) => toast.error(errorReason(err)) });
+        }}
+      />
+    </>
+  );
+}
+
+function UploadRow({ entry, onRetry, onDismiss }: { entry: UploadEntry; onRetry: () => void; onDismiss: () => void }) {
+  return (
+    <Stack gap={2} data-testid="recording-upload">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" truncate>
+          {entry.name} · {formatFileSize(entry.size)}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          {entry.state === 'pending' && <Text size="xs">Pending</Text>}
+          {entry.state === 'uploading' && <Text size="xs">Uploading {entry.percent}%</Text>}
+          {entry.state === 'success' && (
+            <Text size="xs" c="green">
+              Uploaded
+            </Text>
+          )}
+          {entry.state === 'error' && (
+            <Button size="compact-xs" variant="light" color="red" onClick={onRetry}>
+              Retry
+            </Button>
+          )}
+          {entry.state !== 'uploading' && (
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={onDismiss} aria-label={`Dismiss ${entry.name}`}>
+              ×
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {entry.state === 'uploading' && <Progress value={entry.percent} size="xs" />}
+      {entry.state === 'error' && (
+        <Text size="xs" c="red" role="alert">
+          {entry.error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** The recordings feature's public entry: the Recordings page. */
+export { RecordingsScreen } from './components/recordings-screen';
