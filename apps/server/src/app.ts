@@ -18,6 +18,7 @@ import { workspacesRoutes } from './features/workspaces';
 import { groupsRoutes } from './features/groups';
 import { documentsRoutes } from './features/documents';
 import { recordingsRoutes } from './features/recordings';
+import { analyticsRoutes } from './features/analytics';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(groupsRoutes, featureDeps);
       await api.register(documentsRoutes, featureDeps);
       await api.register(recordingsRoutes, featureDeps);
+      await api.register(analyticsRoutes, featureDeps);
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
     },

@@ -16,3 +16,4 @@ export * from './groups';
 export * from './documents';
 export * from './document-sending';
 export * from './recordings';
+export * from './analytics';

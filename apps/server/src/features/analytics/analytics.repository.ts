@@ -1,0 +1,47 @@
+import { RecordingAnalyticsSchema } from '@fieldbook/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryJsonText } from '../../db/sql';
+import { asJsonText, type JsonText } from '../../platform/json-text';
+
+const BUCKETS = { 7: 'day', 30: 'day', 90: 'week', 365: 'month' } as const;
+
+/**
+ * The four analytics panels in one statement, aggregated in PostgreSQL (no recording rows leave the database):
+ * recordings created in the last `days` days up to `now` (all workspaces, or one), per workspace with their bytes,
+ * by call direction, and per day/week/month bucket — every bucket of the range, empty ones 0 (UTC).
+ */
+export async function recordingAnalyticsJson(db: Db, opts: { days: 7 | 30 | 90 | 365; workspaceId: string | undefined; now: Date }): Promise<JsonText<typeof RecordingAnalyticsSchema>> {
+  const bucket = BUCKETS[opts.days];
+  const to = opts.now.toISOString();
+  const from = new Date(opts.now.getTime() - opts.days * 86_400_000).toISOString();
+  const workspace = opts.workspaceId ? sql`AND r.workspace_id = ${opts.workspaceId}` : sql``;
+  const body = await queryJsonText(
+    db,
+    sql`WITH picked AS MATERIALIZED (
+          SELECT r.workspace_id, r.file_size, r.created_at,
+                 CASE WHEN r.direction <> 'unknown' THEN r.direction
+                      WHEN r.file_name ILIKE 'incoming%' THEN 'incoming'
+                      WHEN r.file_name ILIKE 'outgoing%' THEN 'outgoing'
+                      ELSE 'unknown' END AS direction
+          FROM recordings r
+          WHERE r.status = 'stored' AND r.created_at > ${from}::timestamptz AND r.created_at <= ${to}::timestamptz ${workspace}),
+        per_workspace AS (
+          SELECT p.workspace_id, count(*)::int AS count, coalesce(sum(p.file_size), 0)::float8 AS bytes,
+                 coalesce(w.name, 'Workspace ' || left(p.workspace_id::text, 6)) AS label
+          FROM picked p LEFT JOIN workspaces w ON w.id = p.workspace_id AND w.deleted_at IS NULL
+          GROUP BY p.workspace_id, w.name),
+        per_bucket AS (
+          SELECT date_trunc(${bucket}, p.created_at AT TIME ZONE 'UTC') AS b, count(*)::int AS n FROM picked p GROUP BY 1),
+        buckets AS (
+          SELECT b FROM generate_series(date_trunc(${bucket}, ${from}::timestamptz AT TIME ZONE 'UTC'), date_trunc(${bucket}, ${to}::timestamptz AT TIME ZONE 'UTC'), ('1 ' || ${bucket})::interval) b)
+        SELECT json_build_object(
+          'days', ${opts.days}::int, 'from', ${from}::text, 'to', ${to}::text, 'bucket', ${bucket}::text,
+          'by_workspace', (SELECT coalesce(json_agg(json_build_object('workspace_id', workspace_id, 'label', label, 'count', count, 'bytes', bytes) ORDER BY count DESC, label), '[]'::json) FROM per_workspace),
+          'direction', (SELECT json_build_object('incoming', count(*) FILTER (WHERE direction = 'incoming'), 'outgoing', count(*) FILTER (WHERE direction = 'outgoing'), 'unknown', count(*) FILTER (WHERE direction = 'unknown')) FROM picked),
+          'timeline', (SELECT json_agg(json_build_object('start', to_char(bk.b, 'YYYY-MM-DD'), 'count', coalesce(pb.n, 0)) ORDER BY bk.b)
+                       FROM buckets bk LEFT JOIN per_bucket pb ON pb.b = bk.b),
+          'total', (SELECT json_build_object('count', count(*), 'bytes', coalesce(sum(file_size), 0)::float8) FROM picked))::text AS body`,
+  );
+  return asJsonText(RecordingAnalyticsSchema, body!);
+}

@@ -1,0 +1,2 @@
+/** The analytics feature's public entry (app.ts imports only from here). */
+export { analyticsRoutes } from './analytics.routes';

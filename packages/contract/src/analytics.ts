@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+/** Spec 002 §9: 7, 30 (default), 90 or 365 days back. */
+export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
+export const AnalyticsQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), { error: 'days must be 7, 30, 90 or 365' })
+    .default(30),
+  workspace_id: z.uuid({ error: 'workspace_id must be a workspace id' }).optional(),
+});
+
+/** Timeline buckets: daily for 7 and 30 days, weekly for 90, monthly for 365 (spec 002 §9). */
+export const AnalyticsBucketSchema = z.enum(['day', 'week', 'month']);
+
+export const RecordingAnalyticsSchema = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  bucket: AnalyticsBucketSchema,
+  /** Per workspace, most recordings first; label is its name, 'Workspace' + 6 characters when it is no longer registered. */
+  by_workspace: z.array(z.object({ workspace_id: z.uuid(), label: z.string(), count: z.number().int(), bytes: z.number() })),
+  /** From the file name (incoming…/outgoing…) or what the upload said; anything else unknown (spec 002 §3). */
+  direction: z.object({ incoming: z.number().int(), outgoing: z.number().int(), unknown: z.number().int() }),
+  /** Every bucket of the range, empty ones with 0; `start` is the bucket's first day (YYYY-MM-DD, UTC). */
+  timeline: z.array(z.object({ start: z.string(), count: z.number().int() })),
+  total: z.object({ count: z.number().int(), bytes: z.number() }),
+});
+export type RecordingAnalytics = z.infer<typeof RecordingAnalyticsSchema>;
+
+export const analyticsEndpoints = {
+  recordings: defineEndpoint({
+    method: 'GET',
+    path: '/api/analytics/recordings',
+    summary: 'Recording counts, storage, call direction and timeline by workspace (admin)',
+    tags: ['analytics'],
+    query: AnalyticsQuerySchema,
+    response: RecordingAnalyticsSchema,
+  }),
+};
