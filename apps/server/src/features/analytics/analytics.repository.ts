@@ -8,7 +8,8 @@ const BUCKETS = { 7: 'day', 30: 'day', 90: 'week', 365: 'month' } as const;
 
 /**
  * The four analytics panels in one statement, aggregated in PostgreSQL (no recording rows leave the database):
- * recordings created in the last `days` days up to `now` (all workspaces, or one), per workspace with their bytes,
+ * recordings of calls made in the last `days` days up to `now` — the call's time (recorded_at, from the file name or
+ * the upload) where known, else when it was stored: a call uploaded late still counts on its day — (all workspaces, or one), per workspace with their bytes,
  * by call direction, and per day/week/month bucket — every bucket of the range, empty ones 0 (UTC).
  */
 export async function recordingAnalyticsJson(db: Db, opts: { days: 7 | 30 | 90 | 365; workspaceId: string | undefined; now: Date }): Promise<JsonText<typeof RecordingAnalyticsSchema>> {
@@ -19,13 +20,14 @@ export async function recordingAnalyticsJson(db: Db, opts: { days: 7 | 30 | 90 |
   const body = await queryJsonText(
     db,
     sql`WITH picked AS MATERIALIZED (
-          SELECT r.workspace_id, r.file_size, r.created_at,
+          SELECT r.workspace_id, r.file_size, coalesce(r.recorded_at, r.created_at) AS created_at,
                  CASE WHEN r.direction <> 'unknown' THEN r.direction
                       WHEN r.file_name ILIKE 'incoming%' THEN 'incoming'
                       WHEN r.file_name ILIKE 'outgoing%' THEN 'outgoing'
                       ELSE 'unknown' END AS direction
           FROM recordings r
-          WHERE r.status = 'stored' AND r.created_at > ${from}::timestamptz AND r.created_at <= ${to}::timestamptz ${workspace}),
+          WHERE r.status = 'stored' AND coalesce(r.recorded_at, r.created_at) > ${from}::timestamptz
+            AND coalesce(r.recorded_at, r.created_at) <= ${to}::timestamptz ${workspace}),
         per_workspace AS (
           SELECT p.workspace_id, count(*)::int AS count, coalesce(sum(p.file_size), 0)::float8 AS bytes,
                  coalesce(w.name, 'Workspace ' || left(p.workspace_id::text, 6)) AS label

@@ -13,7 +13,7 @@ let bob: TestUser;
 let gone: TestUser;
 
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
-async function recording(user: TestUser, opts: { at: Date; name: string; bytes: number; direction?: 'incoming' | 'outgoing' | 'unknown' }) {
+async function recording(user: TestUser, opts: { at: Date; name: string; bytes: number; direction?: 'incoming' | 'outgoing' | 'unknown'; recordedAt?: Date }) {
   await ctx.db.insert(recordings).values({
     workspaceId: user.workspaceId!,
     userId: user.id,
@@ -25,6 +25,7 @@ async function recording(user: TestUser, opts: { at: Date; name: string; bytes: 
     status: 'stored',
     storageKey: `recordings/${user.workspaceId}/${crypto.randomUUID()}`,
     createdAt: opts.at,
+    recordedAt: opts.recordedAt ?? null,
   });
 }
 
@@ -41,6 +42,8 @@ beforeAll(async () => {
   await recording(bob, { at: daysAgo(60), name: 'old.m4a', bytes: 7000 }); // only in 90 and 365
   await recording(bob, { at: daysAgo(300), name: 'older.m4a', bytes: 11000 }); // only in 365
   await recording(gone, { at: daysAgo(2), name: 'x.m4a', bytes: 13000 });
+  // Uploaded today, but the call was 400 days ago: it counts on the call's day, outside every range.
+  await recording(alice, { at: daysAgo(0.1), name: 'late.m4a', bytes: 17000, recordedAt: daysAgo(400) });
   await ctx.db.update(workspaces).set({ deletedAt: NOW }).where(eq(workspaces.id, gone.workspaceId!));
 });
 afterAll(() => ctx.close());

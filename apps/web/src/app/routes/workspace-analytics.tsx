@@ -1,14 +1,11 @@
-import { IconChartBar } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { WorkspaceAnalyticsScreen } from '../../features/analytics';
+import { AdminOnly } from '../../features/profile';
 
+/** /analytics and /workspace-analytics (spec 002): administrators only. */
 export default function WorkspaceAnalyticsPage() {
   return (
-    <ScreenPlaceholder
-      title="Workspace Analytics"
-      description="Activity across workspaces: recordings, jobs and tasks over time."
-      icon={<IconChartBar size={28} />}
-      emptyTitle="Activity"
-      emptyText="Usage charts for your workspaces appear here."
-    />
+    <AdminOnly>
+      <WorkspaceAnalyticsScreen />
+    </AdminOnly>
   );
 }
