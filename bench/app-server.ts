@@ -29,7 +29,20 @@ const { token } = await signer.sign(
   { sub: user.id, email: user.email, phone: '', session_id: user.session_id, aal: 'aal1', amr: [], app_metadata: {}, user_metadata: {}, is_anonymous: false },
   new Date(),
 );
-console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, token }));
+// The administrator (workspace analytics).
+const admins = (await database.db.execute(
+  sql`SELECT u.id, u.email, s.id AS session_id FROM users u JOIN auth_sessions s ON s.user_id = u.id WHERE u.email = 'bench-admin@fieldbook.local' LIMIT 1`,
+)) as unknown as { rows: Array<{ id: string; email: string; session_id: string }> };
+const adminUser = admins.rows[0];
+const adminToken = adminUser
+  ? (
+      await signer.sign(
+        { sub: adminUser.id, email: adminUser.email, phone: '', session_id: adminUser.session_id, aal: 'aal1', amr: [], app_metadata: {}, user_metadata: {}, is_anonymous: false },
+        new Date(),
+      )
+    ).token
+  : null;
+console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, token, adminToken }));
 
 const stop = async () => {
   await app.close();

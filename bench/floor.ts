@@ -42,6 +42,11 @@ const routes: Record<string, Statement[]> = {
   '/tasks10': statements.tasks10,
   '/homepage': statements.homepage,
   '/documents': statements.documents,
+  '/recordings': statements.recordings,
+  '/analytics7': statements.analytics7,
+  '/analytics30': statements.analytics30,
+  '/analytics90': statements.analytics90,
+  '/analytics365': statements.analytics365,
   '/search-roof': statements.searchRoof,
   '/search-misspelled': statements.searchMisspelled,
 };

@@ -16,8 +16,8 @@ export const BENCH_EMAIL = 'bench@fieldbook.local';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsFolder = path.resolve(here, '../apps/server/src/db/migrations');
 
-const MAIN = { jobs: 10_000, tasks: 100_000, contacts: 5_000, documents: 20_000 };
-const OTHER = { count: 20, jobs: 500, tasks: 5_000, contacts: 250, documents: 1_000 };
+const MAIN = { jobs: 10_000, tasks: 100_000, contacts: 5_000, documents: 20_000, recordings: 60_000 };
+const OTHER = { count: 20, jobs: 500, tasks: 5_000, contacts: 250, documents: 1_000, recordings: 2_000 };
 
 function assertLoopback(url) {
   const host = new URL(url).hostname;
@@ -90,6 +90,22 @@ function documentsSql(n) {
     JOIN j ON j.rn = s.g % j.n`;
 }
 
+/** Call recordings of the workspace's user: spec file names, two years of calls, a transcribed sentence or three. */
+function recordingsSql(n, contacts) {
+  return `INSERT INTO recordings (workspace_id, user_id, file_name, file_type, mime_type, file_size, duration_seconds, direction, phone_number, recorded_at, status, storage_key, transcription_status, transcript_text, transcript_engine, created_at, updated_at)
+    SELECT $1, $2,
+      dir || '_' || to_char(ts, 'YYYYMMDD') || '_' || to_char(ts, 'HH24MISS') || '_' || phone || '_' || $3 || '.m4a',
+      'm4a', 'audio/mp4', (50000 + floor(r1 * 5000000))::int, round((30 + r1 * 900)::numeric, 2), dir, phone, ts, 'stored',
+      'recordings/' || $4 || '/' || gen_random_uuid(),
+      'done',
+      (SELECT string_agg(${pick(VERBS, 'random() + k.i * 0 + g * 0')} || ' the ' || ${pick(OBJECTS, 'random() + k.i * 0 + g * 0')} || ' ' || ${pick(PLACES, 'random() + k.i * 0 + g * 0')}, '. ') FROM generate_series(1, 3) AS k(i)),
+      'pocketsphinx (en-us)', ts + interval '2 minutes', ts + interval '2 minutes'
+    FROM (SELECT g, r1, ts,
+                 CASE WHEN r2 < 0.55 THEN 'incoming' WHEN r2 < 0.95 THEN 'outgoing' ELSE 'unknown' END AS dir,
+                 '555' || lpad((1 + floor(r3 * ${contacts}))::int::text, 7, '0') AS phone
+          FROM (SELECT g, random() r1, random() r2, random() r3, now() - random() * interval '730 days' AS ts FROM generate_series(1, ${n}) g) raw) s`;
+}
+
 function contactsSql(n) {
   return `INSERT INTO contacts (owner_id, name, phone_number, email, role)
     SELECT $1, ${pick(FIRST, 'r1')} || ' ' || ${pick(LAST, 'r2')}, '555' || lpad(g::text, 7, '0'),
@@ -113,6 +129,7 @@ async function fill(client, who, sizes, tag) {
   await client.query(jobsSql(sizes.jobs), [who.workspaceId, who.userId, tag]);
   await client.query(tasksSql(sizes.tasks, sizes.contacts), [who.workspaceId, who.userId]);
   await client.query(documentsSql(sizes.documents), [who.workspaceId, who.userId]);
+  await client.query(recordingsSql(sizes.recordings, sizes.contacts), [who.workspaceId, who.userId, String(who.userId), String(who.workspaceId)]);
 }
 
 export async function generate(url = BENCH_URL) {
@@ -136,13 +153,16 @@ export async function generate(url = BENCH_URL) {
     await client.query(`SELECT setseed(0.42)`);
     const main = await createUser(client, BENCH_EMAIL, 'Bench Roofing & Restoration');
     await fill(client, main, MAIN, 'M');
+    // The administrator of the analytics runs (workspace analytics is admin-only), in the main workspace.
+    const admin = await createUser(client, 'bench-admin@fieldbook.local', 'Bench admin (unused)');
+    await client.query(`UPDATE profiles SET role = 'admin', workspace_id = $1 WHERE id = $2`, [main.workspaceId, admin.userId]);
     for (let i = 1; i <= OTHER.count; i++) {
       const other = await createUser(client, `bench-other-${i}@fieldbook.local`, `Other contractor ${i}`);
       await fill(client, other, OTHER, `O${i}`);
     }
     await client.query('VACUUM ANALYZE');
     const { rows } = await client.query(
-      `SELECT (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM tasks)::int AS tasks, (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM documents)::int AS documents,
+      `SELECT (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM tasks)::int AS tasks, (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM documents)::int AS documents, (SELECT count(*) FROM recordings)::int AS recordings,
               (SELECT count(*) FROM workspaces)::int AS workspaces,
               (SELECT sum(count) FROM workspace_counts WHERE workspace_id = $1 AND entity = 'tasks')::int AS main_tasks,
               pg_size_pretty(pg_database_size(current_database())) AS size`,

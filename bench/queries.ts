@@ -1,13 +1,15 @@
 // The exact SQL statements (name, text, parameters) the server runs for each benchmarked request, captured by
 // calling the real repository functions with a database handle whose pg pool records every statement.
 // The floor (bare pg + node:http) replays them as the same named prepared statements, so both sides run the same SQL.
-import { ListDocumentsQuerySchema, ListJobsQuerySchema, ListTasksQuerySchema, SearchQuerySchema } from '@fieldbook/contract';
+import { ListRecordingsQuerySchema, ListDocumentsQuerySchema, ListJobsQuerySchema, ListTasksQuerySchema, SearchQuerySchema } from '@fieldbook/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client';
 import { schema } from '../apps/server/src/db/client';
 import { homepageJson } from '../apps/server/src/features/dashboard/dashboard.repository';
 import { findDocumentsPageJson } from '../apps/server/src/features/documents/documents.repository';
+import { findRecordingsPageJson } from '../apps/server/src/features/recordings/recordings.repository';
+import { recordingAnalyticsJson } from '../apps/server/src/features/analytics/analytics.repository';
 import { findJobsPageJson } from '../apps/server/src/features/jobs/jobs.repository';
 import { searchWork } from '../apps/server/src/features/search/search.service';
 import { findTasksPageJson } from '../apps/server/src/features/tasks/tasks.repository';
@@ -49,6 +51,12 @@ export async function captureStatements(url: string, who: { userId: string; work
       await homepageJson(db, workspaceId, userId);
     }),
     documents: await take(() => findDocumentsPageJson(built, workspaceId, ListDocumentsQuerySchema.parse({}))),
+    recordings: await take(() => findRecordingsPageJson(db, { userId }, ListRecordingsQuerySchema.parse({}))),
+    // One at a time: take() records into one shared log.
+    analytics7: await take(() => recordingAnalyticsJson(db, { days: 7, workspaceId: undefined, now: new Date() })),
+    analytics30: await take(() => recordingAnalyticsJson(db, { days: 30, workspaceId: undefined, now: new Date() })),
+    analytics90: await take(() => recordingAnalyticsJson(db, { days: 90, workspaceId: undefined, now: new Date() })),
+    analytics365: await take(() => recordingAnalyticsJson(db, { days: 365, workspaceId: undefined, now: new Date() })),
     searchRoof: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'roof' }) })),
     searchMisspelled: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'plumbng' }) })),
   };

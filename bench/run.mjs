@@ -30,6 +30,9 @@ const ENDPOINTS = [
   { name: 'tasks', app: '/api/tasks', floor: '/tasks', rate: 500, target: { p99: 15 } },
   { name: 'tasks10', app: '/api/tasks?limit=10', floor: '/tasks10', rate: 500, target: { p99: 15 } },
   { name: 'documents', app: '/api/documents', floor: '/documents', rate: 500, target: { p99: 15 } },
+  { name: 'recordings', app: '/api/recordings', floor: '/recordings', rate: 500, target: { p99: 15 } },
+  // Workspace analytics (admin), one per range: an admin opens it now and then; 20/s is generous.
+  ...[7, 30, 90, 365].map((d) => ({ name: `analytics${d}`, app: `/api/analytics/recordings?days=${d}`, floor: `/analytics${d}`, rate: 20, target: { p95: 50 }, as: 'admin' })),
   { name: 'homepage', app: '/api-fast/optimized/homepage-data', floor: '/homepage', rate: 500, target: { p99: 15 } },
   // Searches are typed (500 ms debounce): 20/s is a busy office. Their throughput run shows the ceiling.
   { name: 'search-roof', app: '/api/search?query=roof', floor: '/search-roof', rate: 20, target: { p95: 50 } },
@@ -136,10 +139,12 @@ async function main() {
     children.push(app.child);
     floor = await start('floor.ts', FLOOR_PORT);
     children.push(floor.child);
-    const auth = { authorization: `Bearer ${app.info.token}` };
+    const userAuth = { authorization: `Bearer ${app.info.token}` };
+    const adminAuth = { authorization: `Bearer ${app.info.adminToken}` };
     for (const e of ENDPOINTS) {
       const appUrl = `http://127.0.0.1:${APP_PORT}${e.app}`;
       const floorUrl = `http://127.0.0.1:${FLOOR_PORT}${e.floor}`;
+      const auth = e.as === 'admin' ? adminAuth : userAuth;
       // Warm both (JIT, plan and buffer caches) before measuring.
       await load({ url: appUrl, headers: auth, duration: 2 });
       await load({ url: floorUrl, duration: 2 });

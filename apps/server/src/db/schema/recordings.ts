@@ -36,6 +36,10 @@ export const recordings = pgTable(
     direction: text().$type<'incoming' | 'outgoing' | 'unknown'>().notNull().default('unknown'),
     phoneNumber: text(),
     recordedAt: timestamp({ withTimezone: true }),
+    /** When the call happened for analytics: recorded_at where known, else when it was stored. */
+    calledAt: timestamp({ withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce("recorded_at", "created_at")`),
     /** The user id written in the file name (the recorder's), kept as text: it may not be one of ours. */
     fileUserId: text(),
     /** uploading until the whole file is stored (the sweeper removes what a crash cut off), then stored. */
@@ -60,6 +64,10 @@ export const recordings = pgTable(
     index('recordings_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
     index('recordings_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id),
     index('recordings_created_idx').on(t.createdAt.desc(), t.id),
+    // Workspace analytics: the range by call time, answered from the index alone (bench/README.md).
+    index('recordings_called_idx')
+      .on(t.calledAt)
+      .where(sql`${t.status} = 'stored'`),
     uniqueIndex('recordings_user_upload_key_idx')
       .on(t.userId, t.uploadKey)
       .where(sql`${t.uploadKey} IS NOT NULL`),
@@ -72,6 +80,15 @@ export const recordings = pgTable(
     index('recordings_search_vector_idx').using('gin', t.searchVector),
   ],
 );
+
+/**
+ * Stored recordings per user, kept by statement-level triggers (migration 0013), so the recordings list answers its
+ * total without counting a user's calls (or everyone's, for the admin) per request.
+ */
+export const userRecordingCounts = pgTable('user_recording_counts', {
+  userId: uuid().primaryKey(),
+  count: integer().notNull().default(0),
+});
 
 /** Spec 001 §3 recording-contact assignment: who is on the call, and who said so. */
 export const recordingContacts = pgTable(

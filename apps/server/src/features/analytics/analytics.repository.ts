@@ -20,14 +20,9 @@ export async function recordingAnalyticsJson(db: Db, opts: { days: 7 | 30 | 90 |
   const body = await queryJsonText(
     db,
     sql`WITH picked AS MATERIALIZED (
-          SELECT r.workspace_id, r.file_size, coalesce(r.recorded_at, r.created_at) AS created_at,
-                 CASE WHEN r.direction <> 'unknown' THEN r.direction
-                      WHEN r.file_name ILIKE 'incoming%' THEN 'incoming'
-                      WHEN r.file_name ILIKE 'outgoing%' THEN 'outgoing'
-                      ELSE 'unknown' END AS direction
+          SELECT r.workspace_id, r.file_size, r.called_at AS created_at, r.direction
           FROM recordings r
-          WHERE r.status = 'stored' AND coalesce(r.recorded_at, r.created_at) > ${from}::timestamptz
-            AND coalesce(r.recorded_at, r.created_at) <= ${to}::timestamptz ${workspace}),
+          WHERE r.status = 'stored' AND r.called_at > ${from}::timestamptz AND r.called_at <= ${to}::timestamptz ${workspace}),
         per_workspace AS (
           SELECT p.workspace_id, count(*)::int AS count, coalesce(sum(p.file_size), 0)::float8 AS bytes,
                  coalesce(w.name, 'Workspace ' || left(p.workspace_id::text, 6)) AS label

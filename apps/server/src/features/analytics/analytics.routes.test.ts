@@ -36,9 +36,9 @@ beforeAll(async () => {
   bob = await createTestUser(ctx, { workspaceName: 'Beta Builders' });
   gone = await createTestUser(ctx, { workspaceName: 'Gone Gutters' });
   await recording(alice, { at: daysAgo(0.5), name: 'incoming_20261124_153012_5125550100_a.m4a', bytes: 1000, direction: 'incoming' });
-  await recording(alice, { at: daysAgo(1.5), name: 'outgoing-call.m4a', bytes: 2000 }); // direction from the name's start
+  await recording(alice, { at: daysAgo(1.5), name: 'outgoing-call.m4a', bytes: 2000, direction: 'outgoing' }); // as the upload reads the name's start
   await recording(alice, { at: daysAgo(20), name: 'voicemail.m4a', bytes: 3000 });
-  await recording(bob, { at: daysAgo(3), name: 'incoming-x.m4a', bytes: 5000 });
+  await recording(bob, { at: daysAgo(3), name: 'incoming-x.m4a', bytes: 5000, direction: 'incoming' });
   await recording(bob, { at: daysAgo(60), name: 'old.m4a', bytes: 7000 }); // only in 90 and 365
   await recording(bob, { at: daysAgo(300), name: 'older.m4a', bytes: 11000 }); // only in 365
   await recording(gone, { at: daysAgo(2), name: 'x.m4a', bytes: 13000 });

@@ -22,3 +22,8 @@ export function parseRecordingName(fileName: string): ParsedRecordingName | null
   if (!real) return null;
   return { direction, recordedAt: at, phone, userId };
 }
+
+/** Spec 002 §3: a name starting with 'incoming' is an incoming call, 'outgoing' an outgoing one, else unknown. */
+export function directionFromName(fileName: string): RecordingDirection {
+  return /^incoming/i.test(fileName) ? 'incoming' : /^outgoing/i.test(fileName) ? 'outgoing' : 'unknown';
+}

@@ -32,6 +32,14 @@ function scopeCondition(scope: RecordingScope): SQL {
   return 'all' in scope ? (scope.userId ? sql`r.user_id = ${scope.userId}` : sql`true`) : sql`r.user_id = ${scope.userId}`;
 }
 
+/** The total from user_recording_counts (triggers, migration 0013): no count of the user's (or everyone's) calls. */
+function totalOf(scope: RecordingScope): SQL {
+  const user = 'all' in scope ? scope.userId : scope.userId;
+  return user
+    ? sql`(SELECT coalesce(sum(c.count), 0) FROM user_recording_counts c WHERE c.user_id = ${user})::int`
+    : sql`(SELECT coalesce(sum(c.count), 0) FROM user_recording_counts c)::int`;
+}
+
 /** A page of stored recordings, newest first, with the total. */
 export async function findRecordingsPageJson(db: Db, scope: RecordingScope, query: ListRecordingsQuery): Promise<JsonText<typeof RecordingListSchema>> {
   const where = sql`${scopeCondition(scope)} AND r.status = 'stored'`;
@@ -40,7 +48,7 @@ export async function findRecordingsPageJson(db: Db, scope: RecordingScope, quer
     sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM recordings r WHERE ${where} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})
         SELECT json_build_object(
           'recordings', (SELECT coalesce(json_agg(${RECORDING_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page r),
-          'total', (SELECT count(*) FROM recordings r WHERE ${where})::int)::text AS body`,
+          'total', ${totalOf(scope)})::text AS body`,
   );
   return asJsonText(RecordingListSchema, body ?? '{"recordings":[],"total":0}');
 }

@@ -68,6 +68,8 @@ describe('upload', () => {
     expect(named).toMatchObject({ direction: 'outgoing', phone_number: '7375550123', recorded_at: '2026-11-20T16:00:00.000Z', file_user_id: null });
     const plain = RecordingDetailSchema.parse((await upload(alice, { name: 'x.wav', bytes: wavTone(0.2) })).json());
     expect(plain).toMatchObject({ direction: 'unknown', phone_number: null, recorded_at: null });
+    // Spec 002 §3: a name that starts with incoming/outgoing says the direction even outside the full rule.
+    expect(RecordingDetailSchema.parse((await upload(alice, { name: 'Outgoing call to Maria.wav', bytes: wavTone(0.2) })).json()).direction).toBe('outgoing');
   });
 
   it('refuses what is not audio (a renamed program, a text), bad fields and anonymous callers, and keeps nothing', async () => {
@@ -158,7 +160,9 @@ describe('playback, contacts and delete', () => {
 
     const [row] = await ctx.db.select().from(recordings).where(eq(recordings.id, rec.id));
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/recordings/${rec.id}`, headers: bob.headers })).statusCode).toBe(404);
+    const before = (await list(alice)).total;
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/recordings/${rec.id}`, headers: alice.headers })).statusCode).toBe(200);
+    expect((await list(alice)).total).toBe(before - 1); // the kept count follows
     expect(await ctx.blobs.size(row!.storageKey)).toBeNull();
     expect((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}`, headers: alice.headers })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404); // its playback link opens nothing now

@@ -9,7 +9,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import type { JsonText } from '../../platform/json-text';
 import { findContactsByIds } from '../contacts';
 import { AUDIO_KINDS, recogniseAudio, UNSUPPORTED_AUDIO_MESSAGE } from './audio-kind';
-import { parseRecordingName } from './file-name';
+import { directionFromName, parseRecordingName } from './file-name';
 import { findRecordingJson, findRecordingRow, findRecordingsPageJson, type RecordingRow } from './recordings.repository';
 
 /** An upload a crash cut off is removed (row and blob) after this long. */
@@ -99,7 +99,7 @@ export async function storeRecording(opts: {
       fileName,
       fileType: kind,
       mimeType: AUDIO_KINDS[kind],
-      direction: fields.direction ?? named?.direction ?? 'unknown',
+      direction: fields.direction ?? named?.direction ?? directionFromName(fileName),
       phoneNumber: fields.phone_number || named?.phone || null,
       recordedAt: fields.recorded_at ? new Date(fields.recorded_at) : (named?.recordedAt ?? null),
       fileUserId: named?.userId ?? null,
