@@ -7,7 +7,8 @@ import { asJsonText, type JsonText } from '../../platform/json-text';
 const BUCKETS = { 7: 'day', 30: 'day', 90: 'week', 365: 'month' } as const;
 
 /**
- * The four analytics panels in one statement, aggregated in PostgreSQL (no recording rows leave the database):
+ * The four analytics panels in one statement, aggregated in PostgreSQL (no recording rows leave the database; one
+ * pass over the range's rows, grouped by workspace, direction and bucket, then summed per panel):
  * recordings of calls made in the last `days` days up to `now` — the call's time (recorded_at, from the file name or
  * the upload) where known, else when it was stored: a call uploaded late still counts on its day — (all workspaces, or one), per workspace with their bytes,
  * by call direction, and per day/week/month bucket — every bucket of the range, empty ones 0 (UTC).
@@ -19,26 +20,26 @@ export async function recordingAnalyticsJson(db: Db, opts: { days: 7 | 30 | 90 |
   const workspace = opts.workspaceId ? sql`AND r.workspace_id = ${opts.workspaceId}` : sql``;
   const body = await queryJsonText(
     db,
-    sql`WITH picked AS MATERIALIZED (
-          SELECT r.workspace_id, r.file_size, r.called_at AS created_at, r.direction
+    sql`WITH grouped AS MATERIALIZED (
+          SELECT r.workspace_id, r.direction, date_trunc(${bucket}, r.called_at AT TIME ZONE 'UTC') AS b, count(*)::int AS n, coalesce(sum(r.file_size), 0)::float8 AS bytes
           FROM recordings r
-          WHERE r.status = 'stored' AND r.called_at > ${from}::timestamptz AND r.called_at <= ${to}::timestamptz ${workspace}),
+          WHERE r.status = 'stored' AND r.called_at > ${from}::timestamptz AND r.called_at <= ${to}::timestamptz ${workspace}
+          GROUP BY 1, 2, 3),
         per_workspace AS (
-          SELECT p.workspace_id, count(*)::int AS count, coalesce(sum(p.file_size), 0)::float8 AS bytes,
-                 coalesce(w.name, 'Workspace ' || left(p.workspace_id::text, 6)) AS label
-          FROM picked p LEFT JOIN workspaces w ON w.id = p.workspace_id AND w.deleted_at IS NULL
-          GROUP BY p.workspace_id, w.name),
-        per_bucket AS (
-          SELECT date_trunc(${bucket}, p.created_at AT TIME ZONE 'UTC') AS b, count(*)::int AS n FROM picked p GROUP BY 1),
+          SELECT g.workspace_id, sum(g.n)::int AS count, sum(g.bytes)::float8 AS bytes,
+                 coalesce(w.name, 'Workspace ' || left(g.workspace_id::text, 6)) AS label
+          FROM grouped g LEFT JOIN workspaces w ON w.id = g.workspace_id AND w.deleted_at IS NULL
+          GROUP BY g.workspace_id, w.name),
+        per_bucket AS (SELECT b, sum(n)::int AS n FROM grouped GROUP BY b),
         buckets AS (
           SELECT b FROM generate_series(date_trunc(${bucket}, ${from}::timestamptz AT TIME ZONE 'UTC'), date_trunc(${bucket}, ${to}::timestamptz AT TIME ZONE 'UTC'), ('1 ' || ${bucket})::interval) b)
         SELECT json_build_object(
           'days', ${opts.days}::int, 'from', ${from}::text, 'to', ${to}::text, 'bucket', ${bucket}::text,
           'by_workspace', (SELECT coalesce(json_agg(json_build_object('workspace_id', workspace_id, 'label', label, 'count', count, 'bytes', bytes) ORDER BY count DESC, label), '[]'::json) FROM per_workspace),
-          'direction', (SELECT json_build_object('incoming', count(*) FILTER (WHERE direction = 'incoming'), 'outgoing', count(*) FILTER (WHERE direction = 'outgoing'), 'unknown', count(*) FILTER (WHERE direction = 'unknown')) FROM picked),
+          'direction', (SELECT json_build_object('incoming', coalesce(sum(n) FILTER (WHERE direction = 'incoming'), 0), 'outgoing', coalesce(sum(n) FILTER (WHERE direction = 'outgoing'), 0), 'unknown', coalesce(sum(n) FILTER (WHERE direction = 'unknown'), 0)) FROM grouped),
           'timeline', (SELECT json_agg(json_build_object('start', to_char(bk.b, 'YYYY-MM-DD'), 'count', coalesce(pb.n, 0)) ORDER BY bk.b)
                        FROM buckets bk LEFT JOIN per_bucket pb ON pb.b = bk.b),
-          'total', (SELECT json_build_object('count', count(*), 'bytes', coalesce(sum(file_size), 0)::float8) FROM picked))::text AS body`,
+          'total', (SELECT json_build_object('count', coalesce(sum(n), 0), 'bytes', coalesce(sum(bytes), 0)::float8) FROM grouped))::text AS body`,
   );
   return asJsonText(RecordingAnalyticsSchema, body!);
 }
