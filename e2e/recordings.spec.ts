@@ -46,6 +46,9 @@ test.describe('recordings', () => {
     await expect(transcript).toContainText('Transcribed by pocketsphinx (en-us)');
     await expect(transcript).toContainText('five one two five five five zero one nine nine');
     await page.screenshot({ path: 'test-results/recordings.png', fullPage: true });
+    const saving = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Download transcript' }).click();
+    expect((await saving).suggestedFilename()).toMatch(/^phone_20261124_153012_5125550100\.txt$/);
 
     // A transcript line plays the call from there (the player streams from a signed URL with ranges).
     await card.getByTestId('transcript-segment').first().click();

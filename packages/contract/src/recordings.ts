@@ -97,6 +97,7 @@ export const recordingEndpoints = {
   users: defineEndpoint({ method: 'GET', path: '/api/recordings/users', summary: 'Users for the admin’s Filter by User list', tags, response: RecordingUsersSchema }),
   get: defineEndpoint({ method: 'GET', path: '/api/recordings/:id', summary: 'One recording with its transcript', tags, params: IdParamsSchema, response: RecordingDetailSchema }),
   audio: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/audio', summary: 'The audio (HTTP ranges, for seeking)', tags, params: IdParamsSchema, query: RecordingAudioQuerySchema, response: z.unknown() }),
+  transcript: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/transcript', summary: 'The transcript as a text file named phone_{date}_{time}_{number}.txt (spec 001 §7)', tags, params: IdParamsSchema, response: z.unknown() }),
   playbackUrl: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/playback-url', summary: 'A signed URL the player streams the audio from (an hour, HTTP ranges)', tags, params: IdParamsSchema, response: PlaybackUrlSchema }),
   playback: defineEndpoint({ method: 'GET', path: '/api/recording-audio/:token', summary: 'The audio by its signed playback URL (no session)', tags, isPublic: true, params: PlaybackParamsSchema, response: z.unknown() }),
   upload: defineEndpoint({ method: 'POST', path: '/api/recordings', summary: 'Upload a call recording (multipart: file, upload_key, group_id, direction, phone_number, recorded_at)', tags, status: 201, response: RecordingDetailSchema }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecordingName } from './file-name';
+import { parseRecordingName, transcriptFileName } from './file-name';
 import { parsePocketsphinx } from './transcribe/pocketsphinx';
 
 describe('the recording file-name rule (spec 001 §3)', () => {
@@ -52,5 +52,12 @@ describe('pocketsphinx output', () => {
       { start: 0.16, end: 1.8, text: 'the claim number is four' },
       { start: 3.11, end: 3.6, text: 'call me' },
     ]);
+  });
+});
+
+describe('transcript file names (spec 001 §7)', () => {
+  it('phone_ prefix, the call’s date-time, the number', () => {
+    expect(transcriptFileName(new Date('2026-11-24T15:30:12Z'), '5125550100')).toBe('phone_20261124_153012_5125550100.txt');
+    expect(transcriptFileName(new Date('2026-01-02T03:04:05Z'), null)).toBe('phone_20260102_030405_unknown.txt');
   });
 });

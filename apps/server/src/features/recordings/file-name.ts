@@ -27,3 +27,12 @@ export function parseRecordingName(fileName: string): ParsedRecordingName | null
 export function directionFromName(fileName: string): RecordingDirection {
   return /^incoming/i.test(fileName) ? 'incoming' : /^outgoing/i.test(fileName) ? 'outgoing' : 'unknown';
 }
+
+/**
+ * Spec 001 §7: transcript files are named with a 'phone_' prefix, the date-time and the number, e.g.
+ * phone_20261124_153012_5125550100.txt (the call's time in UTC; 'unknown' without a number).
+ */
+export function transcriptFileName(calledAt: Date, phone: string | null): string {
+  const stamp = calledAt.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
+  return `phone_${stamp}_${(phone ?? '').replace(/[^\d+]/g, '') || 'unknown'}.txt`;
+}

@@ -5,7 +5,8 @@ import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { AppError, fieldError, fileTooLargeError } from '../../platform/errors';
-import { serveBlob } from '../../platform/serve-blob';
+import { contentDisposition, serveBlob } from '../../platform/serve-blob';
+import { transcriptFileName } from './file-name';
 import { readLink, signLink } from '../../platform/signed-link';
 import { findRecordingRow } from './recordings.repository';
 import {
@@ -25,6 +26,7 @@ import {
 
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const PLAYBACK_PURPOSE = 'recording-playback';
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
 /** The recordings endpoints (recordingEndpoints in the contract), registered in the /api scope. */
 export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -46,6 +48,17 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
   route(app, endpoints.audio, async ({ req, reply, params, query }) => {
     const row = await getRecordingRow({ db, actor: requireActor(req), id: params.id });
     return serveBlob({ blobs, req, reply, key: row.storageKey, contentType: row.mimeType, fileName: row.fileName, download: query.download === 'true', missing: 'The recording’s audio is missing on the server' });
+  });
+
+  route(app, endpoints.transcript, async ({ req, reply, params }) => {
+    const row = await getRecordingRow({ db, actor: requireActor(req), id: params.id });
+    if (row.transcriptionStatus !== 'done') throw new AppError('CONFLICT', 'This recording has no transcript yet');
+    const lines = (row.transcriptSegments ?? []).map((s) => `[${clock(s.start)}] ${s.text}`);
+    const body = [`${row.fileName}`, `Transcribed by ${row.transcriptEngine ?? 'unknown engine'}`, '', ...lines, ''].join('\n');
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', transcriptFileName(row.calledAt, row.phoneNumber)))
+      .send(body);
   });
 
   // The player's URL: signed for this recording, an hour; the audio route below needs no session.

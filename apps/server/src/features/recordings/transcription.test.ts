@@ -52,6 +52,11 @@ describe.skipIf(!canSpeak)('transcription with the embedded engine (pocketsphinx
     const wer = wordErrorRate(SCRIPT.replace(/,/g, ''), text);
     console.log(`pocketsphinx word error rate on the flite call: ${(wer * 100).toFixed(1)}% — "${text.replace(/\n/g, ' / ')}"`);
     expect(wer).toBeLessThan(0.35);
+    // The transcript as a file, named by the spec's rule.
+    const file = await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}/transcript`, headers: alice.headers });
+    expect(file.headers['content-disposition']).toMatch(/attachment; filename="phone_\d{8}_\d{6}_unknown\.txt"/);
+    expect(file.body).toContain('Transcribed by pocketsphinx (en-us)');
+    expect(file.body).toMatch(/\[0:0\d\] the claim number/);
     const segments = done.transcript!.segments;
     expect(segments.length).toBeGreaterThan(0);
     for (const s of segments) expect(s.end).toBeGreaterThan(s.start);

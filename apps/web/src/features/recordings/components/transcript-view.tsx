@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { RecordingDetail } from '@fieldbook/contract';
 import { errorReason } from '../../../lib/error-reason';
+import toast from 'react-hot-toast';
 import { useRecording, useRetryTranscription } from '../api/recordings';
+import { downloadTranscript } from '../api/transcript-file';
 import { formatClock } from '../lib/format';
 
 /** The transcript beside the player: each segment seeks the call to where it was said. */
@@ -34,10 +36,15 @@ export function TranscriptView({ id, position, isPlaying, onSeek }: { id: string
   const segments = r.transcript?.segments ?? [];
   return (
     <Stack gap={4} data-testid="transcript">
-      <Text size="xs" c="dimmed">
-        Transcribed by {r.transcript_engine}
-        {r.transcript_engine?.startsWith('pocketsphinx') ? ' (offline; modest accuracy on phone audio)' : ''}
-      </Text>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          Transcribed by {r.transcript_engine}
+          {r.transcript_engine?.startsWith('pocketsphinx') ? ' (offline; modest accuracy on phone audio)' : ''}
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={() => void downloadTranscript(r.id).catch((err) => toast.error(errorReason(err)))}>
+          Download transcript
+        </Button>
+      </Group>
       {segments.length === 0 ? (
         <Text size="sm" c="dimmed">
           No speech was recognised in this recording.
