@@ -4,6 +4,7 @@ import type { RecorderSettings } from '@fieldbook/contract';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useUpdateSettings } from '../../settings';
+import { callRecorderPlugin } from '../lib/recorder-plugin';
 import { parseNumberList, saveLocalRecorderSettings } from '../lib/recorder-settings';
 
 const QUALITY = [
@@ -39,6 +40,10 @@ export function RecorderSettingsModal({ opened, onClose, settings }: { opened: b
   const submit = () => {
     const next: RecorderSettings = { ...draft, whitelistNumbers: parseNumberList(allow), blacklistNumbers: parseNumberList(block) };
     saveLocalRecorderSettings(next);
+    // Inside the mobile app the plugin applies them to calls (its failure does not stop the save).
+    void callRecorderPlugin()
+      ?.saveSettings({ settings: next })
+      .catch(() => undefined);
     save.mutate(
       { recorder_settings: next },
       {

@@ -11,6 +11,7 @@ import { useProfile } from '../../profile';
 import { ContactPickerModal, usePhoneDirectory } from '../../contacts';
 import { useSettings } from '../../settings';
 import { useAssignContact, useRecordingUsers, useRecordings } from '../api/recordings';
+import { callRecorderPlugin } from '../lib/recorder-plugin';
 import { localRecorderSettings } from '../lib/recorder-settings';
 import { useBrowserRecorder } from '../lib/use-browser-recorder';
 import { usePlayer } from '../lib/use-player';
@@ -47,24 +48,48 @@ export function RecordingsScreen() {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
     void uploads.add([{ blob, name: `manual_${stamp}.${ext}` }], groupId);
   });
+  // Inside the mobile app the recorder plugin records calls and manual recordings; the browser uses the microphone.
+  const plugin = callRecorderPlugin();
+  const [pluginRecording, setPluginRecording] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const [isOver, setOver] = useState(false);
 
+  const isRecording = plugin ? pluginRecording : recorder.state === 'recording';
   const recordings = useMemo(() => list.data?.recordings ?? [], [list.data]);
   const directory = usePhoneDirectory(recordings.map((r) => r.phone_number));
 
   const addFiles = (files: FileList | null) => {
     if (files?.length) void uploads.add([...files].map((f) => ({ blob: f, name: f.name })), groupId);
   };
-  const addGroup = () => {
+  const addGroup = async () => {
     const next = groupInput.trim();
     if (!next) return toast.error('Add group error');
+    try {
+      await plugin?.addGroupToRecord({ groupId: next });
+    } catch {
+      return toast.error('Add group error');
+    }
     localStorage.setItem(GROUP_KEY, next);
     setGroupId(next);
     setGroupInput('');
     toast.success(`New recordings go to group ${next}`);
   };
   const toggleRecording = async () => {
+    if (plugin) {
+      try {
+        if (pluginRecording) {
+          await plugin.stopManualRecording();
+          setPluginRecording(false);
+          void list.refetch(); // spec 001 §4: stopped, then the list refreshes
+        } else {
+          await plugin.startManualRecording();
+          setPluginRecording(true);
+        }
+      } catch {
+        toast.error('Failed to start recording');
+      }
+      return;
+    }
     if (recorder.state === 'recording') return recorder.stop();
     try {
       await recorder.start();
@@ -80,8 +105,8 @@ export function RecordingsScreen() {
         description="Call recordings with their transcripts."
         actions={
           <Group gap="xs">
-            <Button variant={recorder.state === 'recording' ? 'filled' : 'light'} color={recorder.state === 'recording' ? 'red' : undefined} leftSection={recorder.state === 'recording' ? <IconPlayerStopFilled size={16} /> : <IconMicrophone size={16} />} onClick={() => void toggleRecording()}>
-              {recorder.state === 'recording' ? 'Stop Recording' : 'Start Recording'}
+            <Button variant={isRecording ? 'filled' : 'light'} color={isRecording ? 'red' : undefined} leftSection={isRecording ? <IconPlayerStopFilled size={16} /> : <IconMicrophone size={16} />} onClick={() => void toggleRecording()}>
+              {isRecording ? 'Stop Recording' : 'Start Recording'}
             </Button>
             <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void list.refetch()} loading={list.isRefetching}>
               Refresh
@@ -93,12 +118,14 @@ export function RecordingsScreen() {
         }
       />
       <Stack gap="md">
-        <Alert variant="light" color="blue" title="Recorder is only available in the mobile app.">
-          Calls are recorded by the Fieldbook mobile app. Here you can record with your microphone, upload call recordings, play them and read their transcripts.
-        </Alert>
+        {!plugin && (
+          <Alert variant="light" color="blue" title="Recorder is only available in the mobile app.">
+            Calls are recorded by the Fieldbook mobile app. Here you can record with your microphone, upload call recordings, play them and read their transcripts.
+          </Alert>
+        )}
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput label="Group id" description={`New recordings go to group ${groupId}`} value={groupInput} onChange={(e) => setGroupInput(e.currentTarget.value)} placeholder={groupId} maxLength={100} style={{ flex: '1 1 12rem' }} />
-          <Button variant="light" onClick={addGroup}>
+          <Button variant="light" onClick={() => void addGroup()}>
             Add Group
           </Button>
           {isAdmin && (
