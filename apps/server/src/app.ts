@@ -19,6 +19,7 @@ import { groupsRoutes } from './features/groups';
 import { documentsRoutes } from './features/documents';
 import { recordingsRoutes } from './features/recordings';
 import { analyticsRoutes } from './features/analytics';
+import { assistantRoutes } from './features/assistant';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(documentsRoutes, featureDeps);
       await api.register(recordingsRoutes, featureDeps);
       await api.register(analyticsRoutes, featureDeps);
+      await api.register(assistantRoutes, featureDeps);
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
     },

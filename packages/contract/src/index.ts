@@ -17,3 +17,4 @@ export * from './documents';
 export * from './document-sending';
 export * from './recordings';
 export * from './analytics';
+export * from './assistant';

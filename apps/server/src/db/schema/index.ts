@@ -8,3 +8,4 @@ export * from './workspaces';
 export * from './groups';
 export * from './documents';
 export * from './recordings';
+export * from './assistant';

@@ -1,0 +1,2 @@
+/** The assistant feature's public entry (app.ts imports only from here). */
+export { assistantRoutes } from './assistant.routes';

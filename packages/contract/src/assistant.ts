@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { IdParamsSchema, OkSchema } from './common';
+import { defineEndpoint } from './endpoint';
+
+/** Spec 000 §3 assistant source: type, similarity 0–1, content, metadata (what the UI needs to open it). */
+export const AssistantSourceTypeSchema = z.enum(['document', 'recording', 'job', 'task']);
+export const AssistantSourceSchema = z.object({
+  type: AssistantSourceTypeSchema,
+  similarity: z.number().min(0).max(1),
+  content: z.string(),
+  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+});
+export type AssistantSource = z.infer<typeof AssistantSourceSchema>;
+
+export const AssistantMessageSchema = z.object({
+  role: z.enum(['user', 'assistant', 'error']),
+  content: z.string(),
+  timestamp: z.string(),
+  feedback: z.enum(['positive', 'negative']).nullable(),
+  sources: z.array(AssistantSourceSchema),
+});
+export type AssistantMessage = z.infer<typeof AssistantMessageSchema>;
+
+export const ConversationSchema = z.object({ id: z.uuid(), messages: z.array(AssistantMessageSchema) });
+
+export const AssistantQueryBodySchema = z.object({
+  query: z.string().trim().min(1, { error: 'Ask a question' }).max(2000),
+  workspace_id: z.uuid({ error: 'workspace_id must be a workspace id' }),
+  conversation_id: z.uuid().nullish(),
+  include_sources: z.boolean().default(true),
+  group_id: z.uuid().nullish(),
+});
+export const AssistantAnswerSchema = z.object({ conversation_id: z.uuid(), answer: z.string(), sources: z.array(AssistantSourceSchema) });
+export type AssistantAnswer = z.infer<typeof AssistantAnswerSchema>;
+
+export const AssistantInitQuerySchema = z.object({ workspace_id: z.uuid({ error: 'workspace_id must be a workspace id' }) });
+export const SuggestedQuerySchema = z.object({ query: z.string(), description: z.string() });
+export const AssistantInitSchema = z.object({ conversation_id: z.uuid(), suggested_queries: z.array(SuggestedQuerySchema) });
+
+export const AssistantFeedbackBodySchema = z.object({
+  conversation_id: z.uuid(),
+  message_index: z.number().int().min(0),
+  rating: z.union([z.literal(5), z.literal(1)], { error: 'rating must be 5 (positive) or 1 (negative)' }),
+});
+
+/** What the assistant says when nothing the caller can open answers the question (never an invented answer). */
+export const ASSISTANT_NO_ANSWER = "I couldn't find anything about that in your workspace's documents, calls, jobs or tasks.";
+export const ASSISTANT_INIT_FAILED = 'Failed to initialize the assistant. Please try again later.';
+export const ASSISTANT_SEND_FAILED = 'Sorry, I encountered an error processing your request. Please try again.';
+
+const tags = ['assistant'];
+
+export const assistantEndpoints = {
+  init: defineEndpoint({ method: 'GET', path: '/api/assistant/init', summary: 'A new conversation and suggested questions from the workspace’s own data', tags, query: AssistantInitQuerySchema, response: AssistantInitSchema }),
+  query: defineEndpoint({ method: 'POST', path: '/api/assistant/query', summary: 'Ask: an answer drawn from the caller’s documents, calls, jobs and tasks, with its sources', tags, body: AssistantQueryBodySchema, response: AssistantAnswerSchema }),
+  conversation: defineEndpoint({ method: 'GET', path: '/api/assistant/conversations/:id', summary: 'A conversation (its owner only)', tags, params: IdParamsSchema, response: ConversationSchema }),
+  feedback: defineEndpoint({ method: 'POST', path: '/api/assistant/feedback', summary: 'Thumbs up (5) or down (1) on an answer', tags, body: AssistantFeedbackBodySchema, response: OkSchema }),
+};
