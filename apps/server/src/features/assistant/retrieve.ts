@@ -10,6 +10,8 @@ type Candidate = { type: AssistantSource['type']; id: string; title: string | nu
 
 /** Each kind offers at most this many candidates, ranked by PostgreSQL, before passages are cut from them. */
 const CANDIDATES_PER_KIND = 15;
+/** A word found this many times (per table, counted no further) is too common to search by, given others. */
+const COMMON_HITS = 1000;
 /** How much of a long text (a document, a transcript) passages are looked for in. */
 const TEXT_CHARS = 20_000;
 
@@ -43,7 +45,22 @@ export async function retrievePassages(db: Db, scope: RetrievalScope, question: 
         SELECT term AS word FROM terms
         UNION SELECT w.word FROM terms t CROSS JOIN LATERAL (
           SELECT word FROM search_words WHERE word % t.term AND length(t.term) >= 4 ORDER BY similarity(word, t.term) DESC, word LIMIT 2) w),
-      q AS (SELECT to_tsquery('english', string_agg(quote_literal(word), ' | ')) AS tsq, ${ws}::tsquery AS wsq FROM expanded)
+      -- How often each word occurs in the workspace, counted up to COMMON_HITS per table through the GIN indexes:
+      -- a word that common ('roof' in a roofer's workspace) says little and makes ranking slow, so it is left out
+      -- when a rarer word of the question is found at all (a misspelling that is found nowhere keeps the others).
+      wsq AS (SELECT ${ws}::tsquery AS wsq),
+      freq AS (
+        SELECT x.word, wq.tsq,
+          (SELECT count(*) FROM (SELECT 1 FROM documents d WHERE d.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
+          + (SELECT count(*) FROM (SELECT 1 FROM recordings r WHERE r.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
+          + (SELECT count(*) FROM (SELECT 1 FROM jobs j WHERE j.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
+          + (SELECT count(*) FROM (SELECT 1 FROM tasks t WHERE t.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a) AS hits
+        FROM expanded x CROSS JOIN LATERAL (SELECT to_tsquery('english', quote_literal(x.word)) AS tsq) wq
+        WHERE numnode(wq.tsq) > 0),
+      useful AS (
+        SELECT word FROM freq WHERE hits < ${COMMON_HITS}
+        UNION ALL SELECT word FROM freq WHERE hits >= ${COMMON_HITS} AND NOT EXISTS (SELECT 1 FROM freq WHERE hits > 0 AND hits < ${COMMON_HITS})),
+      q AS (SELECT to_tsquery('english', coalesce(string_agg(quote_literal(word), ' | '), '')) AS tsq, ${ws}::tsquery AS wsq FROM useful)
       (SELECT 'document' AS type, d.id, d.name AS title, left(d.extracted_text, ${TEXT_CHARS}) AS body, d.job_id, d.document_type AS extra,
               ts_rank_cd(d.search_vector, q.tsq, 32)::float8 AS score
          FROM documents d, q
