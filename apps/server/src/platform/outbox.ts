@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outboxMessages } from '../db/schema';
+import { startTableWorker, type TableWorker } from './table-worker';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export type OutboxChannel = OutboxMessage['channel'];
@@ -8,7 +9,7 @@ export type OutboxChannel = OutboxMessage['channel'];
 /** Hands one message to its provider (SMTP, the SMS API); throws with the provider's reason when it is refused. */
 export type Sender = (message: OutboxMessage) => Promise<void>;
 
-export type OutboxWorker = { drain: () => Promise<number>; stop: () => void };
+export type OutboxWorker = TableWorker;
 
 const MAX_ATTEMPTS = 5;
 /** How long a claimed message is reserved for its sender: a process that dies mid-send frees it after this. */
@@ -30,8 +31,6 @@ export function startOutboxWorker(opts: {
   log?: (msg: string, err?: unknown) => void;
 }): OutboxWorker {
   const { db, senders } = opts;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
 
   /** The oldest due message, claimed for sending; stored at once when its channel has no sender. */
   const claim = () =>
@@ -75,29 +74,11 @@ export function startOutboxWorker(opts: {
     }
   }
 
-  /** Sends until nothing is due; stops at the first failure (the provider may be down) and tries again next tick. */
-  async function drainOnce(): Promise<number> {
-    let handled = 0;
-    for (;;) {
-      const claimed = await claim();
-      if (!claimed) return handled;
-      if (!claimed.stored && !(await send(claimed.row))) return handled;
-      handled++;
-    }
-  }
-
-  const drain = () => {
-    running ??= drainOnce().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  if (opts.intervalMs) {
-    timer = setInterval(() => {
-      drain().catch((err) => opts.log?.('outbox drain failed', err));
-    }, opts.intervalMs);
-    timer.unref();
-  }
-  return { drain, stop: () => timer && clearInterval(timer) };
+  // Sends until nothing is due; stops at the first failure (the provider may be down) and tries again next tick.
+  return startTableWorker({
+    claim,
+    work: async (claimed: { row: OutboxMessage; stored: boolean }) => claimed.stored || send(claimed.row),
+    intervalMs: opts.intervalMs,
+    onError: (err) => opts.log?.('outbox drain failed', err),
+  });
 }
