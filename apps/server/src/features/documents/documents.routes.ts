@@ -1,31 +1,21 @@
-import multipart from '@fastify/multipart';
 import { documentEndpoints, ProcessDocumentFieldsSchema } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { AppError, fieldError, fileTooLargeError } from '../../platform/errors';
+import { AppError, fieldError } from '../../platform/errors';
+import { registerUploads, uploadError } from '../../platform/multipart-upload';
 import { sendingRoutes } from './sending.routes';
 import { serveDocument } from './serve-document';
 import { deleteDocument, discardUpload, finishUpload, getDocumentJson, getDocumentRow, listDocuments, retryDocument, storeUpload } from './documents.service';
 
-/** What a multipart request may add around the file itself (boundaries, headers, the job_id field). */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** The documents endpoints (documentEndpoints in the contract), registered in the /api scope. */
 export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db, blobs } = deps;
   const maxBytes = deps.config.documentMaxBytes;
   // Only this scope parses multipart: one file, a few small fields, the size limit enforced while streaming.
-  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 6 }, throwFileSizeLimit: true });
-  const isTooLarge = (err: unknown) => (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-
-  // A declared length over the limit is refused before a byte of the body is read.
-  app.addHook('onRequest', async (req) => {
-    if (req.method !== 'POST' || req.routeOptions.url !== documentEndpoints.upload.path) return;
-    const length = Number(req.headers['content-length']);
-    if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw fileTooLargeError(maxBytes);
-  });
+  await registerUploads(app, { path: documentEndpoints.upload.path, maxBytes, fields: 5, fieldSize: 200 });
 
   route(app, documentEndpoints.list, async ({ req, query }) => listDocuments({ db, actor: requireActor(req), query }));
   route(app, documentEndpoints.get, async ({ req, params }) => getDocumentJson({ db, actor: requireActor(req), id: params.id }));
@@ -43,14 +33,12 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
           part.file.resume();
           throw fieldError('file', 'Send one file, in the field "file"');
         } else {
-          stored = await storeUpload({ db, blobs, actor, file: { fileName: part.filename, stream: part.file }, isTooLarge, maxBytes });
+          stored = await storeUpload({ db, blobs, actor, file: { fileName: part.filename, stream: part.file } });
         }
       }
     } catch (err) {
       if (stored) await discardUpload(db, blobs, stored.id, stored.storageKey);
-      if (isTooLarge(err)) throw fileTooLargeError(maxBytes);
-      if (isMalformedMultipart(err)) throw new AppError('BAD_REQUEST', 'The upload was cut off or is not valid multipart/form-data');
-      throw err;
+      throw uploadError(err, maxBytes);
     }
     if (!stored) throw fieldError('file', 'Choose a file to upload');
     const parsed = ProcessDocumentFieldsSchema.safeParse({ job_id: fields.job_id || undefined });
@@ -73,9 +61,4 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
   });
 
   await sendingRoutes(app, deps);
-}
-
-/** busboy's errors for a body that is not the multipart it claims to be (or ends early). */
-function isMalformedMultipart(err: unknown): boolean {
-  return err instanceof Error && !(err instanceof AppError) && /multipart|part header|end of form|boundary/i.test(err.message);
 }

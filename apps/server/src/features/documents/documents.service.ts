@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import type { BlobStore } from '../../platform/blob-store';
-import { AppError, fieldError, fileTooLargeError } from '../../platform/errors';
+import { AppError, fieldError } from '../../platform/errors';
 import { assertJobInWorkspace } from '../jobs';
 import { findDocumentJson, findDocumentRow, findDocumentsPageJson, type DocumentRow } from './documents.repository';
 import { DOCUMENT_KINDS, recogniseDocument, UNSUPPORTED_TYPE_MESSAGE } from './file-kind';
@@ -50,7 +50,7 @@ export type UploadedFile = { fileName: string | undefined; stream: Readable };
  * recognised file of an allowed type turns the row to 'processing' (and so into the processing queue). A refusal
  * or failure removes both; a crash in between leaves an 'uploading' row that the sweeper removes with its blob.
  */
-export async function storeUpload(opts: { db: Db; blobs: BlobStore; actor: Actor; file: UploadedFile; isTooLarge: (err: unknown) => boolean; maxBytes: number }) {
+export async function storeUpload(opts: { db: Db; blobs: BlobStore; actor: Actor; file: UploadedFile }) {
   const { db, blobs, actor } = opts;
   const workspaceId = requireWorkspace(actor);
   const { kind, body } = await recogniseDocument(opts.file.stream);
@@ -76,7 +76,6 @@ export async function storeUpload(opts: { db: Db; blobs: BlobStore; actor: Actor
     return { id, size, storageKey };
   } catch (err) {
     await discardUpload(db, blobs, id, storageKey);
-    if (opts.isTooLarge(err)) throw fileTooLargeError(opts.maxBytes);
     throw err;
   }
 }

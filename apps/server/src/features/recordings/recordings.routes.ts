@@ -1,10 +1,10 @@
-import multipart from '@fastify/multipart';
 import { endpointPath, PLAYBACK_URL_TTL_SECONDS, RECORDING_NOT_FOUND, recordingEndpoints as endpoints, UploadRecordingFieldsSchema } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { AppError, fieldError, fileTooLargeError } from '../../platform/errors';
+import { AppError, fieldError } from '../../platform/errors';
+import { registerUploads, uploadError } from '../../platform/multipart-upload';
 import { contentDisposition, serveBlob } from '../../platform/serve-blob';
 import { transcriptFileName } from './file-name';
 import { readLink, signLink } from '../../platform/signed-link';
@@ -24,7 +24,6 @@ import {
   type UploadFields,
 } from './recordings.service';
 
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const PLAYBACK_PURPOSE = 'recording-playback';
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
@@ -32,14 +31,7 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.fl
 export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db, blobs } = deps;
   const maxBytes = deps.config.recordingMaxBytes;
-  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: 300, parts: 9 }, throwFileSizeLimit: true });
-  const isTooLarge = (err: unknown) => (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-
-  app.addHook('onRequest', async (req) => {
-    if (req.method !== 'POST' || req.routeOptions.url !== endpoints.upload.path) return;
-    const length = Number(req.headers['content-length']);
-    if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw fileTooLargeError(maxBytes);
-  });
+  await registerUploads(app, { path: endpoints.upload.path, maxBytes, fields: 8, fieldSize: 300 });
 
   route(app, endpoints.list, async ({ req, query }) => listRecordings({ db, actor: requireActor(req), query }));
   route(app, endpoints.users, async ({ req }) => listRecordingUsers({ db, actor: requireActor(req) }));
@@ -103,11 +95,7 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
       }
     } catch (err) {
       if (stored && !stored.existing) await discardRecording(db, blobs, stored.id, stored.storageKey);
-      if (isTooLarge(err)) throw fileTooLargeError(maxBytes);
-      if (err instanceof Error && !(err instanceof AppError) && /multipart|part header|end of form|boundary/i.test(err.message)) {
-        throw new AppError('BAD_REQUEST', 'The upload was cut off or is not valid multipart/form-data');
-      }
-      throw err;
+      throw uploadError(err, maxBytes);
     }
     if (!stored) throw fieldError('file', 'Choose a recording to upload');
     if (!stored.existing) await finishRecording(db, stored, deps.now());
