@@ -5,12 +5,9 @@
 // / 20k documents / 60k calls, asks one question per fact — a third in the fact's words, a third in other words, a
 // third with a misspelling — through POST /api/assistant/query of the real server, and reports recall@1, recall@5,
 // MRR and latency. The planted rows are removed at the end.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startApp } from './start-app';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
 const TAG = 'EVAL-PLANTED';
 
@@ -67,24 +64,11 @@ const FACTS: Fact[] = [
   ].flatMap(([name, task, other, typo]): Fact[] => [{ kind: 'task', text: `${name}: ${task}`, questions: [`${name} ${task}`, other!, typo!] }]),
 ];
 
-async function startApp(): Promise<{ url: string; token: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'app-server.ts'), '3134'], { cwd: path.resolve(here, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    child.stdout.on('data', (d: Buffer) => {
-      buf += d.toString();
-      if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
-    });
-    child.once('exit', (code) => reject(new Error(`app-server exited with ${code}`)));
-  });
-  return { ...(JSON.parse(line) as { url: string; token: string }), stop: () => child.kill('SIGTERM') };
-}
-
 const pool = new pg.Pool({ connectionString: BENCH_URL, max: 2 });
 const { rows: [who] } = await pool.query(`SELECT u.id AS user_id, p.workspace_id FROM users u JOIN profiles p ON p.id = u.id WHERE u.email = 'bench@fieldbook.local'`);
 if (!who) throw new Error('Run node bench/generate.mjs first');
 const planted: { id: string; fact: Fact }[] = [];
-const app = await startApp();
+const app = await startApp(3134);
 try {
   const [{ rows: [job] }] = [await pool.query(`SELECT id FROM jobs WHERE workspace_id = $1 LIMIT 1`, [who.workspace_id])];
   for (const fact of FACTS) {

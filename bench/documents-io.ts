@@ -6,38 +6,22 @@
 // 2. Processing, one core: text PDFs (text layer, fields, type) in pages per second; OCR (a page rendered from a
 //    scanned PDF, then tesseract.js) in pages per second.
 // The documents it uploads are deleted again at the end.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { extractFields } from '../apps/server/src/features/documents/extract-fields';
 import { extractText } from '../apps/server/src/features/documents/extract-text';
 import { printedPagePng, scannedPdf, textPdf } from '../apps/server/src/features/documents/documents.test-helpers';
+import { startApp } from './start-app';
 import { stopOcr } from '../apps/server/src/features/documents/ocr';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const UPLOADS = Number(args.uploads ?? 8);
 const MB = Number(args.mb ?? 20);
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-
-async function startApp(port: number): Promise<{ url: string; token: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'app-server.ts'), String(port)], { cwd: path.resolve(here, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    child.stdout.on('data', (d: Buffer) => {
-      buf += d.toString();
-      if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
-    });
-    child.once('exit', (code) => reject(new Error(`app-server exited with ${code}`)));
-  });
-  const info = JSON.parse(line) as { url: string; token: string };
-  return { ...info, stop: () => child.kill('SIGTERM') };
-}
 
 /** A PDF-looking file of `mb` MB (a real header, then incompressible bytes) as one multipart body. */
 function uploadBody(mb: number) {

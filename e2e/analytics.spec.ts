@@ -1,33 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInThroughUi } from './support/auth';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
+import { wavTone } from './support/audio';
 import { createWorkSession, type WorkSession } from './support/work-data';
-
-/** A short WAV tone: real audio, recognised by its bytes. */
-function wav(seconds: number): Buffer {
-  const rate = 8000;
-  const data = Buffer.alloc(seconds * rate * 2);
-  for (let i = 0; i < seconds * rate; i++) data.writeInt16LE(Math.round(Math.sin(i / 3) * 6000), i * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
 
 async function upload(request: APIRequestContext, s: WorkSession, name: string, daysAgo: number, seconds = 1) {
   const res = await request.post('/api/recordings', {
     headers: s.headers,
-    multipart: { recorded_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(), file: { name, mimeType: 'audio/wav', buffer: wav(seconds) } },
+    multipart: { recorded_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(), file: { name, mimeType: 'audio/wav', buffer: wavTone(seconds) } },
   });
   expect(res.status(), await res.text()).toBe(201);
 }

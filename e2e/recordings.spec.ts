@@ -1,22 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { spokenCall } from './support/audio';
 import { signInThroughUi } from './support/auth';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
 import { createContact, createWorkSession, openAs } from './support/work-data';
-
-/** A call spoken by Debian's flite (installed by .ci/run for the tests). */
-function spokenCall(text: string): Buffer {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fieldbook-e2e-call-'));
-  try {
-    execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', path.join(dir, 'call.wav')]);
-    return readFileSync(path.join(dir, 'call.wav'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 test.describe('recordings', () => {
   test.slow(); // upload, background transcription, playback
@@ -31,7 +17,7 @@ test.describe('recordings', () => {
     // The spec's file name: direction, date, time, the caller's number, the recorder's user id.
     const name = 'incoming_20261124_153012_5125550100_e2e.m4a';
     await page.getByLabel('Upload recordings').setInputFiles([
-      { name, mimeType: 'audio/mp4', buffer: spokenCall('Call me back at five one two, five five five, zero one nine nine. The roof leaks over the back bedroom.') },
+      { name, mimeType: 'audio/mp4', buffer: await spokenCall('Call me back at five one two, five five five, zero one nine nine. The roof leaks over the back bedroom.') },
       { name: 'notes.m4a', mimeType: 'audio/mp4', buffer: Buffer.from('these are notes, not audio') },
     ]);
     const uploads = page.getByTestId('recording-upload');

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { Document } from '@fieldbook/contract';
 import { useState } from 'react';
@@ -48,32 +49,28 @@ export function DocumentActions({ doc, onDeleted, size = 'xs' }: { doc: Document
       <Button size={size} variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirming(true)} aria-label={`Delete ${doc.name}`}>
         Delete
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete document">
-        <Text size="sm">
-          Delete <b>{doc.name}</b>? The file is removed from this server; this cannot be undone.
-        </Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(doc.id, {
-                onSuccess: () => {
-                  toast.success('Document deleted');
-                  setConfirming(false);
-                  onDeleted?.();
-                },
-                onError: (err) => toast.error(`Failed to delete document: ${errorReason(err)}`),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete document"
+        message={
+          <>
+            Delete <b>{doc.name}</b>? The file is removed from this server; this cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        isWorking={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(doc.id, {
+            onSuccess: () => {
+              toast.success('Document deleted');
+              setConfirming(false);
+              onDeleted?.();
+            },
+            onError: (err) => toast.error(`Failed to delete document: ${errorReason(err)}`),
+          })
+        }
+      />
     </Group>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Box, Button, Collapse, Group, Modal, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconArrowDownLeft, IconArrowUpRight, IconCloudUpload, IconPlayerPlayFilled, IconPlayerStopFilled, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
 import type { Recording } from '@fieldbook/contract';
 import { useState } from 'react';
@@ -115,30 +116,24 @@ export function RecordingItem({ recording: r, contactName, isPlaying, isOpen, po
         <Box mt="xs">{isOpen && <TranscriptView id={r.id} position={position} isPlaying={isPlaying} onSeek={(at) => onPlay(at)} />}</Box>
       </Collapse>
 
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete recording" centered>
-        <Text size="sm">Delete {r.name}? The audio and its transcript are removed. This cannot be undone.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(r.id, {
-                onSuccess: () => {
-                  if (isPlaying) onStop();
-                  setConfirming(false);
-                  toast.success('Recording deleted');
-                },
-                onError: (err) => toast.error(errorReason(err)),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete recording"
+        message={`Delete ${r.name}? The audio and its transcript are removed. This cannot be undone.`}
+        confirmLabel="Delete"
+        isWorking={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(r.id, {
+            onSuccess: () => {
+              if (isPlaying) onStop();
+              setConfirming(false);
+              toast.success('Recording deleted');
+            },
+            onError: (err) => toast.error(errorReason(err)),
+          })
+        }
+      />
     </Paper>
   );
 }
