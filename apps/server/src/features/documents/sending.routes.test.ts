@@ -206,6 +206,7 @@ describe('sending', () => {
     const otherTask = await insertTask(ctx.db, { workspaceId: alice.workspaceId!, jobId: otherJob.id, description: 'Elsewhere' });
     const wrong = await ctx.app.inject({ method: 'POST', url: '/api/notifications', payload: { job_id: jobId, type: 'task_notification', recipients: [maria], method: 'email', tasks: [otherTask.id] }, headers: alice.headers });
     expect(wrong.statusCode).toBe(400);
+    expect(await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'email'))).toHaveLength(0); // nothing queued
     expect((await ctx.app.inject({ method: 'POST', url: '/api/notifications', payload: { job_id: jobId, type: 'task_notification', recipients: [maria], method: 'email' }, headers: eve.headers })).statusCode).toBe(404);
   });
 });

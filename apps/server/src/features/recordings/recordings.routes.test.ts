@@ -155,6 +155,15 @@ describe('playback, contacts and delete', () => {
     expect(RecordingDetailSchema.parse(assigned.json()).contacts).toEqual([{ id: maria.id, name: 'Maria Garcia', phone_number: '5125550199', assigned_by: alice.id }]);
     // Someone else's contact is not hers to assign.
     expect((await ctx.app.inject({ method: 'POST', url: `/api/recordings/${rec.id}/contacts`, payload: { contact_id: bobs.id }, headers: alice.headers })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/recordings/${rec.id}/contacts/${maria.id}`, headers: bob.headers })).statusCode).toBe(404);
+    // Not transcribed yet: no transcript file and nothing to retry; another user gets neither.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}/transcript`, headers: alice.headers })).statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}/transcript`, headers: bob.headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/recordings/${rec.id}/retry-transcription`, headers: alice.headers })).statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/recordings/${rec.id}/retry-transcription`, headers: bob.headers })).statusCode).toBe(404);
+    await ctx.db.update(recordings).set({ transcriptionStatus: 'failed', transcriptionError: 'ffmpeg failed', attempts: 5 }).where(eq(recordings.id, rec.id));
+    const retried = await ctx.app.inject({ method: 'POST', url: `/api/recordings/${rec.id}/retry-transcription`, headers: alice.headers });
+    expect(RecordingDetailSchema.parse(retried.json())).toMatchObject({ transcription_status: 'pending', transcription_error: null });
     const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/recordings/${rec.id}/contacts/${maria.id}`, headers: alice.headers });
     expect(RecordingDetailSchema.parse(removed.json()).contacts).toEqual([]);
 
