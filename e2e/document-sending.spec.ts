@@ -102,6 +102,7 @@ test.describe('generating and sending documents', () => {
     await card.getByRole('button', { name: 'Send Tasks' }).click();
     const send = page.getByRole('dialog', { name: 'Send Tasks: Lee Family' });
     await send.getByLabel('Message').fill('Crew arrives at 8am.');
+    await page.screenshot({ path: 'test-results/send-tasks-modal.png' });
     await send.getByText('Email', { exact: true }).click();
     await send.getByRole('option', { name: /Sam Crew/ }).click();
     await send.getByRole('button', { name: 'Send', exact: true }).click();

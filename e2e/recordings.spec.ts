@@ -41,6 +41,7 @@ test.describe('recordings', () => {
     await expect(card.getByRole('button', { name: `Stop ${name}` })).toBeVisible();
     await card.getByRole('button', { name: `Stop ${name}` }).click();
     await expect(card.getByRole('button', { name: `Play ${name}` })).toBeVisible();
+    await expect(page.getByText('Failed to play recording')).toHaveCount(0); // stopping is not a playback failure
 
     await card.getByRole('button', { name: `Assign a contact to ${name}` }).click();
     const picker = page.getByRole('dialog', { name: 'Assign Contact' });
@@ -50,6 +51,17 @@ test.describe('recordings', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/recordings-390.png', fullPage: true });
+    await page.getByRole('button', { name: 'Settings', exact: true }).filter({ hasText: 'Settings' }).click(); // not the header's settings icon
+    const settings = page.getByRole('dialog', { name: 'Recorder Settings' });
+    await expect(settings.getByLabel('Audio quality')).toHaveValue('Medium');
+    await settings.getByRole('button', { name: 'Save' }).waitFor();
+    await page.waitForTimeout(400); // the modal's fade-in, for the screenshot
+    await page.screenshot({ path: 'test-results/recorder-settings-390.png' });
+    await settings.getByLabel('Never record these numbers').fill('(512) 555-0000');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Recorder settings saved')).toBeVisible();
+    const saved = (await (await request.get('/api/settings', { headers: s.headers })).json()) as { recorder_settings: { blacklistNumbers: string[] } };
+    expect(saved.recorder_settings.blacklistNumbers).toEqual(['5125550000']);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The admin sees everyone's calls and can filter by user.

@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import type { RecordingAnalytics } from '@fieldbook/contract';
 import { useState, type ReactNode } from 'react';
@@ -79,7 +80,13 @@ function Panel({ title, children, empty }: { title: string; children: ReactNode;
   );
 }
 
+const percentOf = (slices: { name: string; value: number }[], name: string) => {
+  const total = slices.reduce((n, s) => n + s.value, 0);
+  return total ? Math.round(((slices.find((s) => s.name === name)?.value ?? 0) / total) * 100) : 0;
+};
+
 function Panels({ a }: { a: RecordingAnalytics }) {
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const empty = a.total.count === 0;
   const byStorage = [...a.by_workspace].sort((x, y) => y.bytes - x.bytes);
   const directions = (Object.keys(DIRECTION_LABELS) as (keyof typeof DIRECTION_LABELS)[]).map((k) => ({ name: DIRECTION_LABELS[k], value: a.direction[k] })).filter((d) => d.value > 0);
@@ -111,13 +118,14 @@ function Panels({ a }: { a: RecordingAnalytics }) {
       <Panel title="Call Direction Distribution" empty={empty}>
         <ResponsiveContainer>
           <PieChart>
-            <Pie data={directions} dataKey="value" nameKey="name" outerRadius={90} label={({ name, percent }) => `${name} ${Math.round((percent ?? 0) * 100)}%`} isAnimationActive={false}>
+            {/* Labels beside the slices where there is room; on a phone the legend carries the percentages. */}
+            <Pie data={directions} dataKey="value" nameKey="name" outerRadius={isPhone ? 80 : 90} label={isPhone ? false : ({ name, percent }) => `${name} ${Math.round((percent ?? 0) * 100)}%`} isAnimationActive={false}>
               {directions.map((d, i) => (
                 <Cell key={d.name} fill={PIE_COLORS[i % PIE_COLORS.length]} />
               ))}
             </Pie>
             <Tooltip />
-            <Legend />
+            <Legend formatter={(name: string) => (isPhone ? `${name} ${percentOf(directions, name)}%` : name)} />
           </PieChart>
         </ResponsiveContainer>
       </Panel>

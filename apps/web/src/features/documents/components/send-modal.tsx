@@ -136,8 +136,11 @@ export function SendModal({ target, onClose, onDone }: { target: SendTarget | nu
             ]}
           />
           <Text size="xs" c="dimmed">
-            {method === 'email' ? 'The PDF is attached to the email.' : 'The SMS carries a download link that works for 7 days.'}
-            {target.kind === 'tasks' && (method === 'email' ? ' The tasks are listed in the email.' : ' The tasks are listed in the SMS.')}
+            {target.kind === 'tasks'
+              ? `The open tasks are listed in the ${method === 'email' ? 'email' : 'SMS'}.`
+              : method === 'email'
+                ? 'The PDF is attached to the email.'
+                : 'The SMS carries a download link that works for 7 days.'}
           </Text>
         </Stack>
         <ContactPickerList

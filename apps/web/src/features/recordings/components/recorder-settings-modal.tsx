@@ -61,7 +61,7 @@ export function RecorderSettingsModal({ opened, onClose, settings }: { opened: b
         <Switch label="Recording enabled" checked={draft.enabled} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
         <Switch label="Record all contacts" checked={draft.recordAllContacts} onChange={(e) => set({ recordAllContacts: e.currentTarget.checked })} />
         <Switch label="Record unknown numbers" checked={draft.recordUnknown} onChange={(e) => set({ recordUnknown: e.currentTarget.checked })} />
-        <Switch label="Upload to Google Drive" description="Connect Google Drive first" checked={false} disabled onChange={() => undefined} />
+        <Switch label="Upload to Google Drive" description="Connect Google Drive first" checked={draft.useGoogleDrive} disabled onChange={() => undefined} />
         <Select label="Audio quality" data={QUALITY} value={draft.audioQuality} onChange={(v) => v && set({ audioQuality: v as RecorderSettings['audioQuality'] })} allowDeselect={false} />
         <Select label="Audio source" data={SOURCES} value={draft.audioSource} onChange={(v) => v && set({ audioSource: v as RecorderSettings['audioSource'] })} allowDeselect={false} />
         <Textarea label="Always record these numbers" description="Separate numbers with commas" value={allow} onChange={(e) => setAllow(e.currentTarget.value)} autosize minRows={1} />

@@ -36,6 +36,8 @@ export function usePlayer(onError: (err: unknown) => void) {
       await el.play();
       setPlayingId(id);
     } catch (err) {
+      // Stop (or another recording) pressed before playing began interrupts play(): that is not a failure.
+      if (err instanceof DOMException && err.name === 'AbortError') return;
       setPlayingId(null);
       onError(err);
     }
