@@ -1,4 +1,5 @@
 import {
+  findContactByPhone,
   LineItemSchema,
   WORK_ORDER_DOCUMENT_TYPE,
   type GeneratedDocument,
@@ -20,7 +21,7 @@ import { JOB_NOT_FOUND } from '../../jobs';
 import { queueDocumentDelivery, resolveRecipients, workspaceName, type Recipients } from '../delivery';
 import { getDocumentObject } from '../documents.service';
 import { writePdf, type PdfContent } from './pdf-writer';
-import { documentLabel, generatedFileName, jobDocumentContent, workOrderContent, type JobFacts } from './templates';
+import { documentLabel, generatedFileName, jobDocumentContent, lineItemsTotal, workOrderContent, type JobFacts } from './templates';
 
 export type GenerateDeps = { db: Db; blobs: BlobStore; signer: TokenSigner; publicUrl: string; now: Date };
 type Sending = { recipients: string[]; send_method?: SendMethod | undefined };
@@ -37,7 +38,8 @@ async function loadFacts(db: Db, actor: Actor, workspaceId: string, jobId: strin
   ]);
   const phones = taskRows.map((t) => t.assignedTo).filter((p): p is string => Boolean(p));
   const { contacts } = await findContactsByPhone({ db, actor, phones });
-  const nameOf = (phone: string | null) => (phone ? (contacts.find((c) => c.phone_number === phone.replace(/\D/g, '').slice(-10))?.name ?? phone) : null);
+  // Spec 001 §5 phone matching (raw, digits, +1), as every screen shows an assignee.
+  const nameOf = (phone: string | null) => (phone ? (findContactByPhone(phone, contacts)?.name ?? phone) : null);
   const saved = SavedLineItemsSchema.safeParse(job.metadata.line_items);
   const facts: JobFacts = {
     company,
@@ -47,7 +49,7 @@ async function loadFacts(db: Db, actor: Actor, workspaceId: string, jobId: strin
     notes: null,
     today,
   };
-  return { facts, jobRow: job };
+  return facts;
 }
 
 /** Everything a generated document says, as plain text: what search and the assistant read. */
@@ -124,8 +126,6 @@ async function store(
   return { document: await getDocumentObject({ db, actor: opts.actor, id }), delivery };
 }
 
-const totalOf = (items: LineItem[] | null) => (items?.length ? Math.round(items.reduce((s, l) => s + Math.round(l.quantity * l.unit_price * 100) / 100, 0) * 100) / 100 : null);
-
 /** POST /api/jobs/:id/generate-document?doc_type=… */
 export async function generateJobDocument(
   deps: GenerateDeps,
@@ -133,7 +133,7 @@ export async function generateJobDocument(
 ): Promise<GeneratedDocument> {
   const workspaceId = requireWorkspace(opts.actor);
   const today = deps.now.toISOString().slice(0, 10);
-  const { facts } = await loadFacts(deps.db, opts.actor, workspaceId, opts.jobId, today);
+  const facts = await loadFacts(deps.db, opts.actor, workspaceId, opts.jobId, today);
   // Recipients are checked before anything is written: a refused request leaves nothing behind.
   const recipients = opts.body.send_method ? await resolveRecipients({ db: deps.db, actor: opts.actor, ids: opts.body.recipients, method: opts.body.send_method }) : null;
   const lineItems = opts.body.line_items?.length ? opts.body.line_items : facts.lineItems;
@@ -150,7 +150,7 @@ export async function generateJobDocument(
     facts: withItems,
     recipients,
     saveLineItems: opts.body.line_items?.length ? opts.body.line_items : null,
-    total: opts.type === 'inspection_report' ? null : totalOf(lineItems),
+    total: opts.type === 'inspection_report' ? null : lineItemsTotal(lineItems),
   });
 }
 
@@ -165,7 +165,7 @@ export async function generateTaskDocument(deps: GenerateDeps, opts: { actor: Ac
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
   if (task.jobId !== opts.body.job_id) throw fieldError('job_id', 'This task belongs to another job');
   const today = deps.now.toISOString().slice(0, 10);
-  const { facts } = await loadFacts(deps.db, opts.actor, workspaceId, task.jobId, today);
+  const facts = await loadFacts(deps.db, opts.actor, workspaceId, task.jobId, today);
   const recipients = opts.body.send_method ? await resolveRecipients({ db: deps.db, actor: opts.actor, ids: opts.body.recipients, method: opts.body.send_method }) : null;
   const taskFacts = facts.tasks.find((t) => t.id === task.id)!;
   return store(deps, {

@@ -30,6 +30,11 @@ const formatDate = (iso: string | null) =>
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** The priced lines' total, each line rounded to cents as printed; null without lines. */
+export function lineItemsTotal(items: LineItem[] | null): number | null {
+  return items?.length ? round2(items.reduce((sum, l) => sum + round2(l.quantity * l.unit_price), 0)) : null;
+}
+
 /** The file name a generated document is stored and sent under, e.g. "Invoice - Maria Garcia - 2026-11-25.pdf". */
 export function generatedFileName(type: GeneratedDocumentType | 'work_order', facts: Pick<JobFacts, 'job' | 'today'>): string {
   const who = (facts.job.clientName ?? facts.job.propertyAddress ?? 'Job').replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim().slice(0, 80);
@@ -48,7 +53,7 @@ function pricing(facts: JobFacts): { table: NonNullable<PdfContent['table']>; to
     return { table: { columns, rows: rows.length ? rows : [['Work as described', '1', '—', '—']], totals: [['Total', 'To be priced']] }, total: null };
   }
   const rows = facts.lineItems.map((l): [string, string, string, string] => [l.description, String(l.quantity), money.format(l.unit_price), money.format(round2(l.quantity * l.unit_price))]);
-  const total = round2(facts.lineItems.reduce((sum, l) => sum + round2(l.quantity * l.unit_price), 0));
+  const total = lineItemsTotal(facts.lineItems)!;
   return { table: { columns, rows, totals: [['Subtotal', money.format(total)], ['Total', money.format(total)]] }, total };
 }
 
