@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   LLM_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
   LLM_API_KEY: z.string().optional(),
   LLM_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  /** The chat model the assistant writes its answers with (a group's fine-tuned model replaces it while active). */
+  LLM_MODEL: z.string().min(1).default('gpt-4.1-mini'),
   TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
   /** Requests per minute per IP on the sensitive auth endpoints (token, signup, recover, verify, MFA). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -132,7 +134,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     documentMaxBytes: e.DOCUMENT_MAX_BYTES,
     recordingMaxBytes: e.RECORDING_MAX_BYTES,
-    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY || null, transcriptionModel: e.LLM_TRANSCRIPTION_MODEL } : null,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY || null, transcriptionModel: e.LLM_TRANSCRIPTION_MODEL, chatModel: e.LLM_MODEL } : null,
     s3: e.S3_URL ? parseS3UrlForConfig(e.S3_URL) : null,
     sms: e.TWILIO_ACCOUNT_SID ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM_NUMBER!, apiUrl: e.TWILIO_API_URL } : null,
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -3,7 +3,7 @@ import { IdParamsSchema, OkSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Spec 000 §3 assistant source: type, similarity 0–1, content, metadata (what the UI needs to open it). */
-export const AssistantSourceTypeSchema = z.enum(['document', 'recording', 'job', 'task']);
+export const AssistantSourceTypeSchema = z.enum(['document', 'recording', 'job', 'task', 'contact']);
 export const AssistantSourceSchema = z.object({
   type: AssistantSourceTypeSchema,
   similarity: z.number().min(0).max(1),
@@ -48,11 +48,26 @@ export const ASSISTANT_NO_ANSWER = "I couldn't find anything about that in your 
 export const ASSISTANT_INIT_FAILED = 'Failed to initialize the assistant. Please try again later.';
 export const ASSISTANT_SEND_FAILED = 'Sorry, I encountered an error processing your request. Please try again.';
 
+/**
+ * The streamed answer (`POST /api/assistant/query/stream`, same body as query): newline-delimited JSON, one event
+ * per line — the sources first, then the answer's text in pieces as it is written, then `done` with the whole
+ * answer as stored (or `error`: the answer could not be finished; nothing of it is stored).
+ */
+export const AssistantStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), conversation_id: z.uuid(), sources: z.array(AssistantSourceSchema) }),
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('done'), conversation_id: z.uuid(), answer: z.string(), message_index: z.number().int().min(0) }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type AssistantStreamEvent = z.infer<typeof AssistantStreamEventSchema>;
+export const ASSISTANT_STREAM_CONTENT_TYPE = 'application/x-ndjson';
+
 const tags = ['assistant'];
 
 export const assistantEndpoints = {
   init: defineEndpoint({ method: 'GET', path: '/api/assistant/init', summary: 'A new conversation and suggested questions from the workspace’s own data', tags, query: AssistantInitQuerySchema, response: AssistantInitSchema }),
   query: defineEndpoint({ method: 'POST', path: '/api/assistant/query', summary: 'Ask: an answer drawn from the caller’s documents, calls, jobs and tasks, with its sources', tags, body: AssistantQueryBodySchema, response: AssistantAnswerSchema }),
+  queryStream: defineEndpoint({ method: 'POST', path: '/api/assistant/query/stream', summary: 'Ask, the answer streamed as it is written (newline-delimited AssistantStreamEvent JSON)', tags, body: AssistantQueryBodySchema, response: z.unknown() }),
   conversation: defineEndpoint({ method: 'GET', path: '/api/assistant/conversations/:id', summary: 'A conversation (its owner only)', tags, params: IdParamsSchema, response: ConversationSchema }),
   feedback: defineEndpoint({ method: 'POST', path: '/api/assistant/feedback', summary: 'Thumbs up (5) or down (1) on an answer', tags, body: AssistantFeedbackBodySchema, response: OkSchema }),
 };

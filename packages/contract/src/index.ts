@@ -18,3 +18,4 @@ export * from './document-sending';
 export * from './recordings';
 export * from './analytics';
 export * from './assistant';
+export * from './group-assistants';
