@@ -89,7 +89,7 @@ export type Config = {
   documentMaxBytes: number;
   recordingMaxBytes: number;
   /** The OpenAI-compatible API, or null: transcription by the embedded pocketsphinx. */
-  llm: { baseUrl: string; apiKey: string | null; transcriptionModel: string } | null;
+  llm: { baseUrl: string; apiKey: string | null; transcriptionModel: string; chatModel: string } | null;
   /** Where file contents live: S3_URL's bucket, or null for the folder DATA_DIR/blobs. */
   s3: S3Location | null;
   /** The SMS provider, or null: SMS are kept in the outbox (and the development mailbox) instead of sent. */
