@@ -1,14 +1,13 @@
-import { IconSchool } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useParams } from 'react-router';
+import { TrainingExamplesScreen } from '../../features/group-assistants';
+import { AdminOnly } from '../../features/profile';
 
+/** /assistant-examples/:id — a group's training examples (administrators only, like the assistant screen). */
 export default function AssistantExamplesPage() {
+  const { id = '' } = useParams();
   return (
-    <ScreenPlaceholder
-      title="Training Examples"
-      description="Examples a group assistant learns from, for review."
-      icon={<IconSchool size={28} />}
-      emptyTitle="Training examples"
-      emptyText="Training examples extracted from the group's calls will be listed here."
-    />
+    <AdminOnly>
+      <TrainingExamplesScreen key={id} groupId={id} />
+    </AdminOnly>
   );
 }

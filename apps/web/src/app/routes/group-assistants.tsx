@@ -1,14 +1,11 @@
-import { IconRobot } from '@tabler/icons-react';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { GroupAssistantsScreen } from '../../features/group-assistants';
+import { AdminOnly } from '../../features/profile';
 
+/** /group-assistants and /group-assistant-admin (spec 002 §2): administrators only (the server refuses others too). */
 export default function GroupAssistantsPage() {
   return (
-    <ScreenPlaceholder
-      title="Group Assistants"
-      description="Specialised assistants trained on a group's calls."
-      icon={<IconRobot size={28} />}
-      emptyTitle="Group assistants"
-      emptyText="Assistants for your groups and their training status will be listed here."
-    />
+    <AdminOnly>
+      <GroupAssistantsScreen />
+    </AdminOnly>
   );
 }

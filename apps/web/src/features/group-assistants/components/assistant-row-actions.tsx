@@ -1,0 +1,36 @@
+import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSparkles } from '@tabler/icons-react';
+import type { GroupAssistantRow } from '@fieldbook/contract';
+import type { AssistantActions } from './use-assistant-actions';
+
+type Props = { row: GroupAssistantRow; actions: AssistantActions; expanded: boolean; onToggle: () => void };
+
+/**
+ * The Actions column: the one action a row needs first — Initialize for a group without an assistant, the
+ * activate/deactivate toggle afterwards — and the expander for the rest (spec 002 §2).
+ */
+export function AssistantRowActions({ row, actions, expanded, onToggle }: Props) {
+  const { group, stats } = row;
+  return (
+    <Group gap="sm" wrap="nowrap" justify="flex-end">
+      {stats ? (
+        <Switch
+          label={stats.is_active ? 'Active' : 'Inactive'}
+          aria-label={`Assistant of ${group.name} active`}
+          checked={stats.is_active}
+          disabled={actions.busy.setActive === group.id}
+          onChange={(e) => actions.setActive(group.id, e.currentTarget.checked)}
+        />
+      ) : (
+        <Button size="xs" leftSection={<IconSparkles size={14} />} loading={actions.busy.initialize === group.id} onClick={() => actions.initialize(group.id)}>
+          Initialize
+        </Button>
+      )}
+      <Tooltip label={expanded ? 'Hide details' : 'Details and actions'}>
+        <ActionIcon variant="subtle" size="lg" aria-label={`${expanded ? 'Hide' : 'Show'} details of ${group.name}`} aria-expanded={expanded} onClick={onToggle}>
+          {expanded ? <IconChevronUp size={18} /> : <IconChevronDown size={18} />}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
