@@ -20,6 +20,7 @@ import { documentsRoutes } from './features/documents';
 import { recordingsRoutes } from './features/recordings';
 import { analyticsRoutes } from './features/analytics';
 import { assistantRoutes } from './features/assistant';
+import { groupAssistantsRoutes } from './features/group-assistants';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(recordingsRoutes, featureDeps);
       await api.register(analyticsRoutes, featureDeps);
       await api.register(assistantRoutes, featureDeps);
+      await api.register(groupAssistantsRoutes, featureDeps);
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
     },

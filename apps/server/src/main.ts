@@ -10,6 +10,7 @@ import { startOutboxWorker } from './platform/outbox';
 import { twilioSender } from './platform/sms';
 import { folderBlobStore, s3BlobStore } from './platform/blob-store';
 import { startDocumentWorker } from './features/documents';
+import { startFineTuneWorker } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, startTranscriptionWorker, sweepRecordingUploads } from './features/recordings';
 import { createTokenSigner } from './platform/tokens';
 
@@ -51,6 +52,8 @@ async function main() {
   // Calls are transcribed by the OpenAI-compatible API when LLM_BASE_URL is set, else by the embedded pocketsphinx.
   const transcriber = config.llm ? openAiTranscriber(config.llm) : pocketsphinxTranscriber;
   startTranscriptionWorker({ db: database.db, blobs, transcriber, intervalMs: 3000, log: (msg, err) => app.log.warn({ err }, msg) });
+  // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
+  const fineTuneWorker = config.llm ? startFineTuneWorker({ db: database.db, llm: config.llm, intervalMs: 5000, log: (msg, err) => app.log.warn({ err }, msg) }) : null;
   const documentWorker = startDocumentWorker({ db: database.db, blobs, intervalMs: 2000, log: (msg, err) => app.log.warn({ err }, msg) });
   // Uploads a crash cut off, and partial files it left in the store's incoming folder: once at start, then hourly.
   const sweep = () =>
@@ -62,6 +65,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     outbox.stop();
     documentWorker.stop();
+    fineTuneWorker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -128,6 +128,10 @@ export const GROUP_ASSISTANT_MESSAGES = {
   exportFailed: 'Failed to export training examples',
   configUpdated: 'Assistant configuration updated successfully',
 } as const;
+/** Server refusals of our own (not in the spec): an action that needs the assistant initialized first, a second training. */
+export const ASSISTANT_NOT_INITIALIZED = 'Initialize the assistant first';
+export const FINE_TUNE_IN_PROGRESS = 'Fine-tuning is already in progress for this group';
+export const TRAINING_EXAMPLE_NOT_FOUND = 'Training example not found';
 export const extractionCompleted = (n: number) => `Extraction completed: ${n} examples found.`;
 export const FINE_TUNE_NEEDS_LLM = 'Fine-tuning needs an OpenAI-compatible API: set LLM_BASE_URL (and LLM_API_KEY) on the server.';
 export const fineTuneNeedsExamples = (approved: number) => `At least ${MIN_FINE_TUNE_EXAMPLES} approved training examples are needed to fine-tune (${approved} approved).`;
