@@ -1,9 +1,14 @@
-import { ASSISTANT_NO_ANSWER, type AssistantAnswer, type AssistantSource } from '@fieldbook/contract';
+import { randomUUID } from 'node:crypto';
+import { ASSISTANT_NO_ANSWER, type AssistantAnswer, type AssistantMessage, type AssistantSource } from '@fieldbook/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { assistantConversations, documents, groupMembers, jobs, recordings, tasks, type StoredAssistantMessage } from '../../db/schema';
+import { assistantConversations, documents, groupMembers, jobs, recordings, tasks } from '../../db/schema';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
+import { llmErrorReason } from '../../platform/llm';
+import { extractiveAnswer, fallbackAnswer } from './answer-text';
+import { chatRequestFor, recentTurns, writeAnswer, type AnswerModel, type Turn } from './llm-answer';
 import { retrievePassages, type RetrievalScope } from './retrieve';
 
 const CONVERSATION_NOT_FOUND = 'Conversation not found';
@@ -29,50 +34,97 @@ async function ownConversation(db: Db, actor: Actor, id: string) {
   return row;
 }
 
-const LABELS: Record<AssistantSource['type'], string> = { document: 'Document', recording: 'Call', job: 'Job', task: 'Task' };
+export type AssistantQuestion = {
+  query: string;
+  workspace_id: string;
+  conversation_id?: string | null | undefined;
+  include_sources: boolean;
+  group_id?: string | null | undefined;
+};
+
+/** A question that passed every check, with what answers it: the retrieved sources and the conversation so far. */
+export type PreparedQuestion = {
+  question: string;
+  workspaceId: string;
+  groupId: string | null;
+  /** The conversation the exchange goes into: the caller's existing one, or a new id (written when stored). */
+  conversationId: string;
+  isNewConversation: boolean;
+  history: Turn[];
+  sources: AssistantSource[];
+};
 
 /**
- * Without a language model the answer is extractive: the best passages, quoted, each cited by its number in the
- * sources — never written text the sources do not hold. Nothing found says so.
+ * Every check of a question, before anything is answered or streamed: the caller's own workspace (403), a group
+ * they are a member of and a conversation they own (404); then retrieval over what they may open.
  */
-export function extractiveAnswer(sources: AssistantSource[]): string {
-  if (sources.length === 0) return ASSISTANT_NO_ANSWER;
-  const lines = sources.slice(0, 3).map((s, i) => {
-    const name = s.metadata.name ?? s.metadata.title ?? s.metadata.description ?? '';
-    return `[${i + 1}] ${LABELS[s.type]}${name ? ` “${String(name)}”` : ''}: “${s.content}”`;
-  });
-  return ['Here is what your records say:', ...lines].join('\n\n');
-}
-
-export async function askAssistant(opts: {
-  db: Db;
-  actor: Actor;
-  body: { query: string; workspace_id: string; conversation_id?: string | null | undefined; include_sources: boolean; group_id?: string | null | undefined };
-  now: Date;
-}): Promise<AssistantAnswer> {
+export async function prepareQuestion(opts: { db: Db; actor: Actor; body: AssistantQuestion }): Promise<PreparedQuestion> {
   const { db, actor, body } = opts;
   const groupId = body.group_id ?? null;
   const scope = scopeFor(actor, body.workspace_id, groupId);
   if (groupId) await assertMember(db, actor, groupId);
   const conversation = body.conversation_id ? await ownConversation(db, actor, body.conversation_id) : null;
   const sources = await retrievePassages(db, scope, body.query);
-  const answer = extractiveAnswer(sources);
+  return {
+    question: body.query,
+    workspaceId: body.workspace_id,
+    groupId,
+    conversationId: conversation?.id ?? randomUUID(),
+    isNewConversation: !conversation,
+    history: conversation ? recentTurns(conversation.messages) : [],
+    sources,
+  };
+}
+
+/**
+ * Stores a finished exchange — the question, then the answer with its sources — at the end of the conversation
+ * (appended in one statement, so two answers finishing together both stay). Returns the answer's message index.
+ */
+export async function storeExchange(opts: { db: Db; actor: Actor; prepared: PreparedQuestion; answer: string; now: Date }): Promise<{ conversation_id: string; message_index: number }> {
+  const { db, actor, prepared } = opts;
   const at = opts.now.toISOString();
-  const added: StoredAssistantMessage[] = [
-    { role: 'user', content: body.query, timestamp: at, feedback: null, sources: [] },
-    { role: 'assistant', content: answer, timestamp: at, feedback: null, sources },
+  const added: AssistantMessage[] = [
+    { role: 'user', content: prepared.question, timestamp: at, feedback: null, sources: [] },
+    { role: 'assistant', content: opts.answer, timestamp: at, feedback: null, sources: prepared.sources },
   ];
-  let id = conversation?.id;
-  if (conversation) {
-    await db
-      .update(assistantConversations)
-      .set({ messages: sql`${assistantConversations.messages} || ${JSON.stringify(added)}::jsonb` })
-      .where(eq(assistantConversations.id, conversation.id));
-  } else {
-    const [created] = await db.insert(assistantConversations).values({ userId: actor.userId, workspaceId: body.workspace_id, groupId, messages: added }).returning({ id: assistantConversations.id });
-    id = created!.id;
+  // Written as jsonb text: the stored message type (db/schema) predates the contact source the contract now has.
+  const json = sql`${JSON.stringify(added)}::jsonb`;
+  const length = sql<number>`jsonb_array_length(${assistantConversations.messages})`;
+  const [row] = prepared.isNewConversation
+    ? await db
+        .insert(assistantConversations)
+        .values({ id: prepared.conversationId, userId: actor.userId, workspaceId: prepared.workspaceId, groupId: prepared.groupId, messages: json })
+        .returning({ length })
+    : await db
+        .update(assistantConversations)
+        .set({ messages: sql`${assistantConversations.messages} || ${json}` })
+        .where(and(eq(assistantConversations.id, prepared.conversationId), eq(assistantConversations.userId, actor.userId)))
+        .returning({ length });
+  if (!row) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+  return { conversation_id: prepared.conversationId, message_index: Number(row.length) - 1 };
+}
+
+/**
+ * The non-streamed answer. With a language model it is written from the sources (llm-answer.ts); when the model
+ * fails, the cited passages themselves, with a line saying why (logged too) — the user still gets what was found.
+ * Nothing found is said without asking the model.
+ */
+export async function askAssistant(opts: { db: Db; actor: Actor; body: AssistantQuestion; now: Date; llm: AnswerModel | null; log: FastifyBaseLogger }): Promise<AssistantAnswer> {
+  const prepared = await prepareQuestion(opts);
+  let answer: string;
+  if (prepared.sources.length === 0) answer = ASSISTANT_NO_ANSWER;
+  else if (!opts.llm) answer = extractiveAnswer(prepared.sources);
+  else {
+    const request = await chatRequestFor({ db: opts.db, llm: opts.llm, prepared });
+    try {
+      answer = await writeAnswer(opts.llm.client, request);
+    } catch (err) {
+      opts.log.warn({ err, model: request.model }, 'assistant: the language model failed; answering with the passages');
+      answer = fallbackAnswer(llmErrorReason(err), prepared.sources);
+    }
   }
-  return { conversation_id: id!, answer, sources: body.include_sources ? sources : [] };
+  const stored = await storeExchange({ db: opts.db, actor: opts.actor, prepared, answer, now: opts.now });
+  return { conversation_id: stored.conversation_id, answer, sources: opts.body.include_sources ? prepared.sources : [] };
 }
 
 export async function getConversation(opts: { db: Db; actor: Actor; id: string }) {

@@ -1,0 +1,73 @@
+import type { AssistantSource } from '@fieldbook/contract';
+
+/** What the caller may read: their workspace; recordings their own (all of the workspace's for the admin). */
+export type RetrievalScope = { workspaceId: string; userId: string; isAdmin: boolean; groupId: string | null };
+
+/** A row PostgreSQL found for a question, before its best passage is cut. `score` is the kind's own rank (≥ 0). */
+export type Candidate = {
+  type: AssistantSource['type'];
+  id: string;
+  title: string | null;
+  body: string | null;
+  job_id: string | null;
+  extra: string | null;
+  /** A contact's email (null for the other kinds). */
+  email?: string | null;
+  score: number;
+};
+
+/** The question's words, lower case, as tsquery-safe terms (letters and digits). */
+export function queryTerms(question: string): string[] {
+  return [...new Set(question.toLowerCase().match(/[a-z0-9]+/g) ?? [])].filter((w) => w.length >= 2 && w.length <= 40).slice(0, 30);
+}
+
+/** Sentences of a text (or its lines), for cutting a passage. */
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A term matches a word when one starts with the other's first five letters (a cheap stand-in for stemming). */
+const stemOf = (w: string) => w.slice(0, Math.max(4, Math.min(5, w.length)));
+
+/**
+ * The best passage of a candidate: the window of up to three sentences holding most of the question's distinct
+ * words. Its similarity (0–1) weighs the share of the question's words it holds with PostgreSQL's rank.
+ */
+export function toSource(c: Candidate, terms: string[]): AssistantSource {
+  const text = [c.title && c.type === 'document' ? `${c.title}.` : null, c.body].filter(Boolean).join(' ');
+  const parts = sentences(text).slice(0, 400);
+  const stems = terms.filter((t) => t.length >= 3).map(stemOf);
+  const hits = (s: string) => {
+    const words = s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+    return new Set(stems.filter((st) => words.some((w) => w.startsWith(st) || st.startsWith(w.slice(0, 5))))).size;
+  };
+  let best = { start: 0, count: -1 };
+  for (let i = 0; i < Math.max(parts.length, 1); i++) {
+    const count = hits(parts.slice(i, i + 3).join(' '));
+    if (count > best.count) best = { start: i, count };
+  }
+  const passage = parts.slice(best.start, best.start + 3).join(' ').slice(0, 700) || (c.title ?? '');
+  const coverage = stems.length ? Math.max(0, best.count) / stems.length : 0;
+  const rank = Number(c.score) / (Number(c.score) + 0.1);
+  const similarity = Math.round(Math.min(1, 0.65 * coverage + 0.35 * rank) * 1000) / 1000;
+  return { type: c.type, similarity, content: passage, metadata: metadataOf(c) };
+}
+
+/** What the widget needs to name and open the source (`url` is the screen that shows it). */
+function metadataOf(c: Candidate): Record<string, string | number | null> {
+  switch (c.type) {
+    case 'document':
+      return { id: c.id, name: c.title, document_type: c.extra, job_id: c.job_id, url: `/documents/${c.id}` };
+    case 'recording':
+      return { id: c.id, name: c.title, phone_number: c.extra, url: `/recordings?id=${c.id}` };
+    case 'job':
+      return { id: c.id, title: c.title, client_name: c.extra, url: `/jobs/${c.id}` };
+    case 'task':
+      return { id: c.id, description: c.title, status: c.extra, job_id: c.job_id, url: `/tasks/${c.id}` };
+    case 'contact':
+      return { id: c.id, name: c.title, phone_number: c.extra, email: c.email ?? null, url: '/contacts' };
+  }
+}

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/sql';
+import type { Candidate, RetrievalScope } from './passage';
+
+/** At most this many contacts are offered as candidates. */
+const CONTACT_CANDIDATES = 15;
+/** word_similarity from which a word of the question is taken for a misspelt name ('Hendersen' → 'Henderson'). */
+const NAME_SIMILARITY = 0.6;
+
+/** Phone numbers written in the question ('(512) 555-0100', '+1 512.555.0100'), as their last ten digits. */
+export function phoneTerms(question: string): string[] {
+  const found = question.match(/\+?\d[\d\s().-]{8,16}\d/g) ?? [];
+  return found.map((p) => p.replace(/\D/g, '').slice(-10)).filter((d) => d.length === 10);
+}
+
+/**
+ * Contacts the caller may open that the question names — by a word of their name or email (whole words, or a
+ * misspelt name by trigram word similarity) or by (part of) their phone number: their own contacts and those
+ * shared with a group they are in (as the contacts feature shows them); with a group chosen, only the contacts
+ * shared with that group. Contacts are a few hundred per user at most, so they are matched row by row (no index
+ * beyond the owner's and shared_contacts' own). The score is the share of the question's words a contact matches.
+ */
+export async function contactCandidates(db: Db, scope: RetrievalScope, terms: string[], question: string): Promise<Candidate[]> {
+  const words = [...terms, ...phoneTerms(question)];
+  const visible = scope.groupId
+    ? sql`SELECT sc.contact_id AS id FROM shared_contacts sc WHERE sc.group_id = ${scope.groupId}`
+    : sql`SELECT c.id FROM contacts c WHERE c.owner_id = ${scope.userId}
+          UNION SELECT sc.contact_id FROM group_members gm JOIN shared_contacts sc ON sc.group_id = gm.group_id WHERE gm.user_id = ${scope.userId}`;
+  return queryRows<Candidate>(
+    db,
+    sql`WITH terms AS (
+        -- Words that say something about a person: not English stop words ('the', 'is'), three characters or more.
+        SELECT DISTINCT term FROM unnest(string_to_array(${words.join(' ')}, ' ')) AS term
+         WHERE length(term) >= 3 AND (term ~ '^[0-9]+$' OR numnode(to_tsquery('english', quote_literal(term))) > 0)),
+      visible AS (${visible})
+      SELECT 'contact' AS type, c.id, c.name AS title, concat_ws(' — ', c.name, c.phone_number, c.email) AS body,
+             NULL AS job_id, c.phone_number AS extra, c.email, m.score
+        FROM contacts c JOIN visible v ON v.id = c.id
+        CROSS JOIN LATERAL (
+          SELECT avg(CASE
+              WHEN t.term ~ '^[0-9]+$' THEN CASE WHEN length(t.term) >= 4 AND strpos(c.phone_number, t.term) > 0 THEN 1 ELSE 0 END
+              WHEN c.name ~* ('\\m' || t.term || '\\M') OR coalesce(c.email, '') ~* ('\\m' || t.term || '\\M') THEN 1
+              WHEN length(t.term) >= 4 AND word_similarity(t.term, c.name) >= ${NAME_SIMILARITY} THEN word_similarity(t.term, c.name)
+              ELSE 0 END)::float8 AS score
+            FROM terms t) m
+       WHERE m.score > 0
+       ORDER BY m.score DESC, c.name
+       LIMIT ${CONTACT_CANDIDATES}`,
+  );
+}
