@@ -1,7 +1,8 @@
-import { ASSISTANT_NO_ANSWER, AssistantAnswerSchema, AssistantInitSchema, ConversationSchema } from '@fieldbook/contract';
+import { ASSISTANT_NO_ANSWER, ASSISTANT_STREAM_CONTENT_TYPE, AssistantAnswerSchema, AssistantInitSchema, AssistantStreamEventSchema, ConversationSchema } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, groupMembers, groups, jobs, recordings, tasks } from '../../db/schema';
-import { insertDocument, insertJob, insertTask } from '../../test/factories';
+import { assistantConversations, contacts, documents, groupMembers, groups, jobs, recordings, sharedContacts, tasks } from '../../db/schema';
+import { insertContact, insertDocument, insertGroup, insertJob, insertTask } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 
 let ctx: TestContext;
@@ -85,6 +86,39 @@ describe('answers with sources, without a language model', () => {
   });
 });
 
+describe('contacts', () => {
+  it('finds the caller’s own contacts and those shared with their groups, never a colleague’s private one', async () => {
+    const own = await insertContact(ctx.db, { ownerId: alice.id, name: 'Marisol Quintero', phoneNumber: '5125550177', email: 'marisol@quintero-roofing.com' });
+    const bobsPrivate = await insertContact(ctx.db, { ownerId: bob.id, name: 'Marisol Okafor', phoneNumber: '5125550188' });
+    const bobsShared = await insertContact(ctx.db, { ownerId: bob.id, name: 'Marisol Brennan', phoneNumber: '5125550199', email: 'mb@brennan.example' });
+    const crew = await insertGroup(ctx.db, { workspaceId: alice.workspaceId!, createdBy: bob.id, name: 'Gutter crew' });
+    await ctx.db.insert(groupMembers).values({ groupId: crew.id, userId: alice.id, role: 'member' });
+    await ctx.db.insert(sharedContacts).values({ contactId: bobsShared.id, groupId: crew.id, sharedBy: bob.id });
+
+    const a = await answer(alice, 'What is Marisol’s phone number?');
+    const found = a.sources.filter((s) => s.type === 'contact');
+    expect(found.map((s) => s.metadata.id).sort()).toEqual([own.id, bobsShared.id].sort());
+    expect(found.find((s) => s.metadata.id === own.id)).toMatchObject({
+      content: 'Marisol Quintero — 5125550177 — marisol@quintero-roofing.com',
+      metadata: { name: 'Marisol Quintero', phone_number: '5125550177', email: 'marisol@quintero-roofing.com', url: '/contacts' },
+    });
+    expect(a.answer).toMatch(/Contact “Marisol/);
+    // By phone (as people write it), by email word, and a misspelt surname.
+    expect((await answer(alice, 'who is (512) 555-0177?')).sources[0]).toMatchObject({ type: 'contact', metadata: { id: own.id } });
+    expect((await answer(alice, 'quintero-roofing email')).sources.some((s) => s.metadata.id === own.id)).toBe(true);
+    expect((await answer(alice, 'Brenan')).sources.some((s) => s.metadata.id === bobsShared.id)).toBe(true);
+    // Bob sees his own (private and shared); a colleague's private contact never reaches Alice.
+    expect((await answer(bob, 'Marisol')).sources.filter((s) => s.type === 'contact').map((s) => s.metadata.id).sort()).toEqual([bobsPrivate.id, bobsShared.id].sort());
+    expect((await answer(alice, 'Okafor 5125550188')).sources.some((s) => s.metadata.id === bobsPrivate.id)).toBe(false);
+
+    // With the group chosen: only the contacts shared with it (not Alice's own, not Bob's private one).
+    const scoped = await answer(alice, 'Marisol', { group_id: crew.id });
+    expect(scoped.sources.filter((s) => s.type === 'contact').map((s) => s.metadata.id)).toEqual([bobsShared.id]);
+    // Words that say nothing about a person find no one.
+    expect((await answer(alice, 'what is the')).sources.filter((s) => s.type === 'contact')).toEqual([]);
+  });
+});
+
 describe('conversations, feedback and suggestions', () => {
   it('keeps the conversation for its owner, takes thumbs up and down on answers only', async () => {
     const first = await answer(alice, 'back bedroom');
@@ -116,15 +150,77 @@ describe('conversations, feedback and suggestions', () => {
   });
 });
 
+describe('the streamed answer, without a language model', () => {
+  const stream = (user: TestUser | null, body: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/assistant/query/stream', payload: { workspace_id: user?.workspaceId ?? alice.workspaceId, include_sources: true, ...body }, headers: user?.headers ?? {} });
+  const events = (body: string) =>
+    body
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => AssistantStreamEventSchema.parse(JSON.parse(line)));
+
+  it('streams the sources, the extractive answer as one piece, then done; the conversation holds it', async () => {
+    const res = await stream(alice, { query: 'What did the homeowner say about the back bedroom?' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain(ASSISTANT_STREAM_CONTENT_TYPE);
+    const [start, delta, done, ...rest] = events(res.body);
+    expect(rest).toEqual([]);
+    if (start?.type !== 'start' || delta?.type !== 'delta' || done?.type !== 'done') throw new Error(res.body);
+    expect(start.sources[0]).toMatchObject({ type: 'recording' });
+    expect(delta.text).toContain('[1] Call');
+    expect(done).toMatchObject({ conversation_id: start.conversation_id, answer: delta.text, message_index: 1 });
+    const conv = ConversationSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/assistant/conversations/${start.conversation_id}`, headers: alice.headers })).json());
+    expect(conv.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'What did the homeowner say about the back bedroom?'],
+      ['assistant', delta.text],
+    ]);
+    expect(conv.messages[1]!.sources).toEqual(start.sources);
+
+    const next = events((await stream(alice, { query: 'nothing like xylophone', conversation_id: start.conversation_id })).body);
+    expect(next.map((e) => e.type)).toEqual(['start', 'delta', 'done']);
+    expect(next[1]).toEqual({ type: 'delta', text: ASSISTANT_NO_ANSWER });
+    expect(next[2]).toMatchObject({ conversation_id: start.conversation_id, message_index: 3 });
+  });
+
+  it('refuses before streaming, as JSON errors, and stores nothing', async () => {
+    const before = (await ctx.db.select().from(assistantConversations)).length;
+    const crew = await insertGroup(ctx.db, { workspaceId: alice.workspaceId!, createdBy: alice.id, name: 'Siding crew' });
+    const [alices] = await ctx.db.select().from(assistantConversations).where(eq(assistantConversations.userId, alice.id)).limit(1);
+    const refusals = [
+      [await stream(null, { query: 'gutters' }), 401],
+      [await stream(eve, { query: 'gutters', workspace_id: alice.workspaceId }), 403],
+      [await stream(bob, { query: 'gutters', group_id: crew.id }), 404],
+      [await stream(bob, { query: 'gutters', conversation_id: alices!.id }), 404],
+      [await stream(alice, { query: '   ' }), 400],
+      [await stream(alice, { query: 'gutters', workspace_id: 'not-an-id' }), 400],
+    ] as const;
+    for (const [res, status] of refusals) {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toHaveProperty('error.code');
+    }
+    expect((await ctx.db.select().from(assistantConversations)).length).toBe(before);
+  });
+});
+
 describe('tenancy (property over random corpora)', () => {
-  it('never returns a passage of another workspace, whatever the words', async () => {
+  it('never returns a passage of another workspace, nor another user’s private contact, whatever the words', async () => {
     const vocabulary = ['roof', 'gutter', 'leak', 'window', 'siding', 'deck', 'permit', 'invoice', 'chimney', 'basement', 'mold', 'paint', 'tile', 'drywall', 'furnace'];
     let seed = 7;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    const words = (n: number) => Array.from({ length: n }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(' ');
+    const names = ['avery', 'brooks', 'carmen', 'dalton', 'esposito', 'farrow', 'garza', 'holloway'];
+    const pick = (list: string[], n: number) => Array.from({ length: n }, () => list[Math.floor(random() * list.length)]).join(' ');
+    const words = (n: number) => pick(vocabulary, n);
     const x = await createTestUser(ctx);
     const y = await createTestUser(ctx);
+    const colleague = await createTestUser(ctx, { workspaceId: x.workspaceId }); // x's workspace, private contacts
     const owned = new Map<string, string>();
+    for (const user of [x, y, colleague]) {
+      for (let i = 0; i < 6; i++) {
+        const contact = await insertContact(ctx.db, { ownerId: user.id, name: pick(names, 2), email: `${pick(names, 1)}@example.com`, phoneNumber: `512555${String(1000 + i)}` });
+        owned.set(contact.id, user === colleague ? 'the colleague' : user.workspaceId!);
+      }
+    }
     for (const user of [x, y]) {
       for (let i = 0; i < 8; i++) {
         const job = await insertJob(ctx.db, { workspaceId: user.workspaceId!, clientName: words(2), description: words(6) });
@@ -135,14 +231,19 @@ describe('tenancy (property over random corpora)', () => {
         owned.set(doc.id, user.workspaceId!);
       }
     }
+    const kinds = new Set<string>();
     for (let q = 0; q < 25; q++) {
       const user = q % 2 ? x : y;
-      const a = await answer(user, words(1 + Math.floor(random() * 3)));
+      const a = await answer(user, pick([...vocabulary, ...names], 1 + Math.floor(random() * 3)));
       for (const s of a.sources) expect(owned.get(String(s.metadata.id)), `${s.type} ${s.metadata.id}`).toBe(user.workspaceId);
+      for (const s of a.sources) kinds.add(s.type);
     }
+    // Contacts and work were found for their owners, so the check above was not vacuous.
+    expect([...kinds]).toEqual(expect.arrayContaining(['contact', 'document', 'job']));
     // The tables the fixtures wrote are the ones retrieval reads.
     expect((await ctx.db.select().from(documents)).length).toBeGreaterThan(16);
     expect((await ctx.db.select().from(jobs)).length).toBeGreaterThan(16);
     expect((await ctx.db.select().from(tasks)).length).toBeGreaterThan(16);
+    expect((await ctx.db.select().from(contacts)).length).toBeGreaterThan(16);
   });
 });

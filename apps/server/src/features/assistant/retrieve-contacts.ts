@@ -7,6 +7,11 @@ import type { Candidate, RetrievalScope } from './passage';
 const CONTACT_CANDIDATES = 15;
 /** word_similarity from which a word of the question is taken for a misspelt name ('Hendersen' → 'Henderson'). */
 const NAME_SIMILARITY = 0.6;
+/**
+ * A contact matching every word of the question ranks like a good full-text match (ts_rank_cd ≈ 0.1 for the other
+ * kinds): a name found in a contact should not crowd out the jobs, calls and documents that mention it too.
+ */
+const CONTACT_RANK = 0.1;
 
 /** Phone numbers written in the question ('(512) 555-0100', '+1 512.555.0100'), as their last ten digits. */
 export function phoneTerms(question: string): string[] {
@@ -19,7 +24,8 @@ export function phoneTerms(question: string): string[] {
  * misspelt name by trigram word similarity) or by (part of) their phone number: their own contacts and those
  * shared with a group they are in (as the contacts feature shows them); with a group chosen, only the contacts
  * shared with that group. Contacts are a few hundred per user at most, so they are matched row by row (no index
- * beyond the owner's and shared_contacts' own). The score is the share of the question's words a contact matches.
+ * beyond the owner's and shared_contacts' own). The score is the share of the question's words a contact matches,
+ * scaled to the other kinds' rank (CONTACT_RANK).
  */
 export async function contactCandidates(db: Db, scope: RetrievalScope, terms: string[], question: string): Promise<Candidate[]> {
   const words = [...terms, ...phoneTerms(question)];
@@ -35,7 +41,7 @@ export async function contactCandidates(db: Db, scope: RetrievalScope, terms: st
          WHERE length(term) >= 3 AND (term ~ '^[0-9]+$' OR numnode(to_tsquery('english', quote_literal(term))) > 0)),
       visible AS (${visible})
       SELECT 'contact' AS type, c.id, c.name AS title, concat_ws(' — ', c.name, c.phone_number, c.email) AS body,
-             NULL AS job_id, c.phone_number AS extra, c.email, m.score
+             NULL AS job_id, c.phone_number AS extra, c.email, m.score * ${CONTACT_RANK} AS score
         FROM contacts c JOIN visible v ON v.id = c.id
         CROSS JOIN LATERAL (
           SELECT avg(CASE
