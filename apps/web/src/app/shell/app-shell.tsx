@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { NavLink, Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
 import { useAuth } from '../../lib/auth-provider';
+import { AssistantWidget } from '../../features/assistant';
 import { OfflineQueueSync } from '../../features/tasks/api/offline-sync';
 import { useProfile } from '../../features/profile';
 import { SettingsModal } from '../../features/settings/components/settings-modal';
@@ -119,6 +120,7 @@ function Shell() {
       <LogoutDialog opened={logoutOpened} onClose={logout.close} />
       {/* Task writes queued offline are replayed on reconnect, whichever page is open (spec 001 §4). */}
       <OfflineQueueSync />
+      <AssistantWidget />
       {showDevTools && (
         <>
           <DebugStrip />
