@@ -17,7 +17,7 @@ const STOP_WORDS = new Set([
   ...QUESTION_WORDS,
   'a', 'an', 'the', 'and', 'or', 'but', 'if', 'of', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'it', 'its', "it's", 'this', 'that', 'these', 'those',
   'i', "i'm", 'me', 'my', 'you', 'your', 'we', 'our', 'us', 'he', 'she', 'they', 'them', 'their', 'be', 'been', 'am', 'so', 'just', 'yeah', 'yes', 'no', 'ok',
-  'okay', 'um', 'uh', 'oh', 'well', 'like', 'right', 'sure', 'there', 'here', 'then', 'than', 'not', 'any', 'some', 'about', 'up', 'out', 'get', 'got',
+  'okay', 'alright', 'um', 'uh', 'oh', 'well', 'like', 'right', 'sure', 'thanks', 'thank', 'bye', 'hi', 'hello', 'great', 'perfect', 'cool', 'there', 'here', 'then', 'than', 'not', 'any', 'some', 'about', 'up', 'out', 'get', 'got',
 ]);
 /** Answers at most this many sentences, and this many characters. */
 const MAX_ANSWER_SENTENCES = 3;
@@ -123,9 +123,10 @@ export function qualityScore({ question, answer }: QaPair): number {
   const aLength = aWords >= 6 && aWords <= 60 ? 1 : aWords > 60 ? 0.7 : aWords >= 3 ? 0.5 : 0.1;
   const aContent = contentWords(answer);
   const substance = aWords ? Math.min(1, aContent.length / aWords / 0.5) : 0;
-  const notQuestion = answer.trim().endsWith('?') ? 0 : 1;
   const qContent = new Set(contentWords(question));
   const overlap = aContent.some((w) => qContent.has(w)) ? 1 : 0.5;
-  const score = 0.2 * qLength + 0.15 * qReal + 0.25 * aLength + 0.2 * substance + 0.1 * notQuestion + 0.1 * overlap;
-  return Math.round(score * 100) / 100;
+  const score = 0.2 * qLength + 0.15 * qReal + 0.3 * aLength + 0.2 * substance + 0.15 * overlap;
+  // A question answered with a question ("Why do you ask?") teaches nothing, however long.
+  const answerIsQuestion = answer.trim().endsWith('?');
+  return Math.round(score * (answerIsQuestion ? 0.5 : 1) * 100) / 100;
 }
