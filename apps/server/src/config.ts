@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   LLM_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   /** The chat model the assistant writes its answers with (a group's fine-tuned model replaces it while active). */
   LLM_MODEL: z.string().min(1).default('gpt-4.1-mini'),
+  /** How often a running fine-tuning job is asked about (real ones take minutes to hours; tests use a stub). */
+  FINE_TUNE_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
   /** Requests per minute per IP on the sensitive auth endpoints (token, signup, recover, verify, MFA). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -89,7 +91,7 @@ export type Config = {
   documentMaxBytes: number;
   recordingMaxBytes: number;
   /** The OpenAI-compatible API, or null: transcription by the embedded pocketsphinx. */
-  llm: { baseUrl: string; apiKey: string | null; transcriptionModel: string; chatModel: string } | null;
+  llm: { baseUrl: string; apiKey: string | null; transcriptionModel: string; chatModel: string; fineTunePollMs: number } | null;
   /** Where file contents live: S3_URL's bucket, or null for the folder DATA_DIR/blobs. */
   s3: S3Location | null;
   /** The SMS provider, or null: SMS are kept in the outbox (and the development mailbox) instead of sent. */
@@ -134,7 +136,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     documentMaxBytes: e.DOCUMENT_MAX_BYTES,
     recordingMaxBytes: e.RECORDING_MAX_BYTES,
-    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY || null, transcriptionModel: e.LLM_TRANSCRIPTION_MODEL, chatModel: e.LLM_MODEL } : null,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY || null, transcriptionModel: e.LLM_TRANSCRIPTION_MODEL, chatModel: e.LLM_MODEL, fineTunePollMs: e.FINE_TUNE_POLL_SECONDS * 1000 } : null,
     s3: e.S3_URL ? parseS3UrlForConfig(e.S3_URL) : null,
     sms: e.TWILIO_ACCOUNT_SID ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM_NUMBER!, apiUrl: e.TWILIO_API_URL } : null,
     authRateLimit: e.AUTH_RATE_LIMIT,

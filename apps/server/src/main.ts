@@ -53,7 +53,7 @@ async function main() {
   const transcriber = config.llm ? openAiTranscriber(config.llm) : pocketsphinxTranscriber;
   startTranscriptionWorker({ db: database.db, blobs, transcriber, intervalMs: 3000, log: (msg, err) => app.log.warn({ err }, msg) });
   // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
-  const fineTuneWorker = config.llm ? startFineTuneWorker({ db: database.db, llm: config.llm, intervalMs: 5000, log: (msg, err) => app.log.warn({ err }, msg) }) : null;
+  const fineTuneWorker = config.llm ? startFineTuneWorker({ db: database.db, llm: config.llm, intervalMs: Math.min(5000, config.llm.fineTunePollMs), pollIntervalMs: config.llm.fineTunePollMs, log: (msg, err) => app.log.warn({ err }, msg) }) : null;
   const documentWorker = startDocumentWorker({ db: database.db, blobs, intervalMs: 2000, log: (msg, err) => app.log.warn({ err }, msg) });
   // Uploads a crash cut off, and partial files it left in the store's incoming folder: once at start, then hourly.
   const sweep = () =>
