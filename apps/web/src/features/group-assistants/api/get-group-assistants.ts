@@ -7,13 +7,16 @@ import { groupAssistantKeys } from './keys';
 /** While a training job runs the server moves its status on its own: the list asks again this often. */
 export const RUNNING_POLL_MS = 3000;
 
-export const anyRunning = (items: readonly GroupAssistantRow[] | undefined) => (items ?? []).some((r) => isRunning(r.stats?.creation_status));
+/** The list's refetch interval: every RUNNING_POLL_MS while any row's job runs, none otherwise. */
+export function pollInterval(items: readonly GroupAssistantRow[] | undefined): number | false {
+  return (items ?? []).some((r) => isRunning(r.stats?.creation_status)) ? RUNNING_POLL_MS : false;
+}
 
 export function groupAssistantsQueryOptions() {
   return queryOptions({
     queryKey: groupAssistantKeys.list(),
     queryFn: ({ signal }) => callEndpoint(groupAssistantEndpoints.list, { signal, timeoutMs: 15_000 }),
-    refetchInterval: (query) => (anyRunning(query.state.data?.items) ? RUNNING_POLL_MS : false),
+    refetchInterval: (query) => pollInterval(query.state.data?.items),
   });
 }
 

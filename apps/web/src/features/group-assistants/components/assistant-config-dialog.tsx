@@ -25,7 +25,10 @@ function valuesOf(c: Partial<AssistantConfig> | undefined): Values {
 function ConfigForm({ target, initial, onClose }: { target: Target; initial: Values; onClose: () => void }) {
   const [values, setValues] = useState(initial);
   const save = useUpdateAssistantConfig();
-  const set = (field: keyof Values) => (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [field]: e.currentTarget.value }));
+  const set = (field: keyof Values) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+  };
   const submit = () =>
     save.mutate(
       { groupId: target.groupId, body: values },
