@@ -104,6 +104,7 @@ function ChatSession({ userId, workspaceId, ...props }: AssistantChatProps & { u
       {...props}
       title={title}
       onSelectGroup={() => setPickingGroup(true)}
+      isShowingSources={Boolean(sourcesView && sourcesOf)}
       footer={<ChatInput placeholder={placeholder} isSending={chat.isSending || chat.isLoading} onSend={chat.send} autoFocus={props.variant === 'widget' && isWide} />}
     >
       <div ref={scrollRef} className={classes.scroll}>
@@ -144,15 +145,15 @@ function ChatSession({ userId, workspaceId, ...props }: AssistantChatProps & { u
   );
 }
 
-type ChatFrameProps = AssistantChatProps & { title: string; onSelectGroup: () => void; children: ReactNode; footer?: ReactNode };
+type ChatFrameProps = AssistantChatProps & { title: string; onSelectGroup: () => void; children: ReactNode; footer?: ReactNode; isShowingSources?: boolean };
 
 /** Header, message area and input; a minimised widget hides (never unmounts) the rest, so a draft and an answer survive. */
-function ChatFrame({ variant, title, isMinimised, onMinimise, onRestore, onClose, onLeave, onSelectGroup, children, footer }: ChatFrameProps) {
+function ChatFrame({ variant, title, isMinimised, onMinimise, onRestore, onClose, onLeave, onSelectGroup, children, footer, isShowingSources }: ChatFrameProps) {
   const isWidget = variant === 'widget';
   return (
     <section className={`${classes.chat} ${isWidget ? '' : classes.page}`} role={isWidget ? 'dialog' : 'region'} aria-label={title}>
       <ChatHeader title={title} onSelectGroup={onSelectGroup} isMinimised={isMinimised} onMinimise={onMinimise} onRestore={onRestore} onClose={onClose} onNavigate={onLeave} />
-      <div className={classes.body} style={isMinimised ? { display: 'none' } : undefined}>
+      <div className={classes.body} style={isMinimised ? { display: 'none' } : undefined} data-sources-open={isShowingSources || undefined}>
         {children}
       </div>
       {footer && <div style={isMinimised ? { display: 'none' } : undefined}>{footer}</div>}

@@ -11,10 +11,9 @@ describe('relevancePercent', () => {
 });
 
 describe('metadataRows', () => {
-  it('lists the metadata with readable labels, without id, url and empty values', () => {
+  it('lists the metadata with readable labels, without ids, url and empty values', () => {
     expect(metadataRows({ id: 'x', url: '/tasks/x', description: 'Fix gutters', job_id: 'j1', status: null, document_type: 'Invoice', count: 3 })).toEqual([
       { key: 'description', label: 'Description', value: 'Fix gutters' },
-      { key: 'job_id', label: 'Job id', value: 'j1' },
       { key: 'document_type', label: 'Document type', value: 'Invoice' },
       { key: 'count', label: 'Count', value: '3' },
     ]);

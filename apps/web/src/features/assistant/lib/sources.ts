@@ -14,13 +14,13 @@ export const SOURCE_TYPE_LABELS: Record<AssistantSource['type'], string> = {
   contact: 'Contact',
 };
 
-// The id is an internal key and the url is the Open link; neither means anything to a reader as text.
-const HIDDEN_METADATA = new Set(['id', 'url']);
+// Ids (its own, its job's) are internal keys and the url is the Open link: none means anything to a reader as text.
+const isHidden = (key: string) => key === 'id' || key === 'url' || key.endsWith('_id');
 
-/** A source's metadata as label/value rows: empty values and the keys shown elsewhere left out. */
+/** A source's metadata as label/value rows: empty values, ids and the url (the Open link) left out. */
 export function metadataRows(metadata: AssistantSource['metadata']): Array<{ key: string; label: string; value: string }> {
   return Object.entries(metadata)
-    .filter(([key, value]) => !HIDDEN_METADATA.has(key) && value !== null && String(value).trim() !== '')
+    .filter(([key, value]) => !isHidden(key) && value !== null && String(value).trim() !== '')
     .map(([key, value]) => ({ key, label: labelOf(key), value: String(value) }));
 }
 
