@@ -1,7 +1,11 @@
+import { AssistantQueryBodySchema } from '@fieldbook/contract';
 import { ActionIcon, Textarea, Tooltip } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import classes from './assistant.module.css';
+
+/** The longest question the server takes (the contract's limit), so a long paste is cut here, not refused there. */
+const MAX_QUESTION_LENGTH = AssistantQueryBodySchema.shape.query.maxLength ?? undefined;
 
 type ChatInputProps = {
   placeholder: string;
@@ -36,6 +40,7 @@ export function ChatInput({ placeholder, isSending, onSend, autoFocus }: ChatInp
         placeholder={placeholder}
         aria-label="Your question"
         autoFocus={autoFocus}
+        maxLength={MAX_QUESTION_LENGTH}
         autosize
         minRows={1}
         maxRows={5}
