@@ -3,22 +3,24 @@ import { IconChevronDown, IconChevronUp, IconSparkles } from '@tabler/icons-reac
 import type { GroupAssistantRow } from '@fieldbook/contract';
 import type { AssistantActions } from './use-assistant-actions';
 
-type Props = { row: GroupAssistantRow; actions: AssistantActions; expanded: boolean; onToggle: () => void };
+type Props = { row: GroupAssistantRow; actions: AssistantActions; expanded: boolean; onToggle: () => void; justify?: 'flex-end' | 'space-between' };
 
 /**
  * The Actions column: the one action a row needs first — Initialize for a group without an assistant, the
  * activate/deactivate toggle afterwards — and the expander for the rest (spec 002 §2).
  */
-export function AssistantRowActions({ row, actions, expanded, onToggle }: Props) {
+export function AssistantRowActions({ row, actions, expanded, onToggle, justify = 'flex-end' }: Props) {
   const { group, stats } = row;
+  const saving = actions.busy.setActive?.groupId === group.id ? actions.busy.setActive : null;
+  const isActive = saving ? saving.isActive : Boolean(stats?.is_active);
   return (
-    <Group gap="sm" wrap="nowrap" justify="flex-end">
+    <Group gap="sm" wrap="nowrap" justify={justify}>
       {stats ? (
         <Switch
-          label={stats.is_active ? 'Active' : 'Inactive'}
+          label={isActive ? 'Active' : 'Inactive'}
           aria-label={`Assistant of ${group.name} active`}
-          checked={stats.is_active}
-          disabled={actions.busy.setActive === group.id}
+          checked={isActive}
+          disabled={saving !== null}
           onChange={(e) => actions.setActive(group.id, e.currentTarget.checked)}
         />
       ) : (

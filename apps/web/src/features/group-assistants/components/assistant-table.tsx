@@ -89,7 +89,7 @@ export function AssistantCards({ rows, actions, expanded, onToggle, onConfigure,
               <GroupName row={row} onToggle={() => onToggle(row.group.id)} />
               <AssistantStatusBadge stats={row.stats} />
               <TrainingSummary stats={row.stats} />
-              <AssistantRowActions row={row} actions={actions} expanded={open} onToggle={() => onToggle(row.group.id)} />
+              <AssistantRowActions row={row} actions={actions} expanded={open} onToggle={() => onToggle(row.group.id)} justify="space-between" />
               {open && <AssistantDetails row={row} actions={actions} onConfigure={onConfigure} onFineTune={onFineTune} />}
             </Stack>
           </Paper>

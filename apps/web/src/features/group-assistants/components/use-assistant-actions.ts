@@ -35,7 +35,8 @@ export function useAssistantActions() {
     /** Which group each action is running for (buttons show their spinner on that group only). */
     busy: {
       initialize: initialize.isPending ? initialize.variables : null,
-      setActive: setActive.isPending ? setActive.variables.groupId : null,
+      /** The toggle being saved: shown at once (the switch flips), put back if the save fails. */
+      setActive: setActive.isPending ? setActive.variables : null,
       extract: extract.isPending ? extract.variables.groupId : null,
       export: exporting.isPending ? exporting.variables : null,
     },

@@ -1,0 +1,219 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { signInThroughUi } from './support/auth';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
+import { createGroupWithFaq, FAQ_DOCUMENT, FAQ_PAIRS, PENDING_QUESTION, signInApi } from './support/group-assistant-data';
+import { startOwnServer, type OwnServer } from './support/own-server';
+import { createWorkSession, openAs } from './support/work-data';
+
+/**
+ * Group assistant administration (spec 002 §2–§8) in the browser. Fine-tuning needs an LLM API: the full flow runs on
+ * a server of its own whose LLM_BASE_URL is the OpenAI-compatible stub (apps/server/src/test/openai-stub.ts — the
+ * third party stubbed, reached over HTTP by the real SDK); the shared server (no LLM) shows extraction by rules and
+ * the refusal to fine-tune without an LLM.
+ */
+
+type ChatMessage = { role: string; content: string };
+type OpenAiStub = {
+  url: string;
+  reply: (req: { model: string; messages: ChatMessage[] }) => string;
+  files: Map<string, { purpose: string; content: string }>;
+  jobs: Map<string, { model: string; status: string; fine_tuned_model: string | null }>;
+  close: () => Promise<void>;
+};
+// Imported by path: the stub is server test code, outside the e2e TypeScript project.
+const STUB_MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../apps/server/src/test/openai-stub.ts')).href;
+const startOpenAiStub = async () => ((await import(STUB_MODULE)) as { startOpenAiStub: () => Promise<OpenAiStub> }).startOpenAiStub();
+
+const FINE_TUNE_NEEDS_LLM = 'Fine-tuning needs an OpenAI-compatible API: set LLM_BASE_URL (and LLM_API_KEY) on the server.';
+
+/**
+ * What a model asked for training pairs would answer about the FAQ: each line ending in '?' with the line after it
+ * (the document's own questions and answers); nothing from any other source.
+ */
+function extractionReply(req: { messages: ChatMessage[] }): string {
+  const [system, user] = req.messages;
+  if (!system?.content.includes('extract training examples')) return 'The sources do not answer this question.';
+  if (!user?.content.startsWith(`Document "${FAQ_DOCUMENT}"`)) return JSON.stringify({ pairs: [] });
+  const lines = user.content.split('\n').map((l) => l.trim());
+  const pairs = lines.flatMap((l, i) => (l.endsWith('?') && lines[i + 1] ? [{ question: l, answer: lines[i + 1] }] : []));
+  return JSON.stringify({ pairs });
+}
+
+const row = (page: Page, name: string) => page.locator(`[data-testid="assistant-row"][data-group="${name}"]`);
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+async function openAdminScreen(page: Page, base: string, groupName: string) {
+  await page.goto(`${base}/group-assistants`);
+  await expect(page.getByRole('heading', { name: 'Group Assistants' })).toBeVisible();
+  // Other tests' groups share the demo workspace: the search leaves this one.
+  await page.getByPlaceholder('Search groups...').fill(groupName);
+  await expect(page.getByTestId('assistant-row')).toHaveCount(1);
+}
+
+test.describe('group assistants with an LLM API (own server, OpenAI-compatible stub)', () => {
+  test.describe.configure({ mode: 'serial' });
+  let stub: OpenAiStub;
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    stub = await startOpenAiStub();
+    stub.reply = extractionReply;
+    // FINE_TUNE_POLL_SECONDS=1: the worker asks about the fine-tuning job every second instead of every 30.
+    server = await startOwnServer('assistants', { LLM_BASE_URL: stub.url, LLM_API_KEY: 'sk-e2e', FINE_TUNE_POLL_SECONDS: '1' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await stub?.close();
+  });
+
+  test('initialize → configure → extract → approve → export → fine-tune → completed', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const admin = await signInApi(request, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const group = await createGroupWithFaq(admin, 'Roof Crew');
+
+    await page.goto(`${server.url}/login`);
+    await signInThroughUi(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, `${server.url}/`);
+    await openAdminScreen(page, server.url, group.name);
+    const r = row(page, group.name);
+    await expect(r.getByTestId('assistant-status')).toHaveText('Not Initialized');
+
+    // Initialize: the status badge replaces 'Not Initialized'.
+    await r.getByRole('button', { name: 'Initialize' }).click();
+    await expect(r.getByTestId('assistant-status')).toHaveText('not started');
+    await page.getByRole('button', { name: `Show details of ${group.name}` }).click();
+    const details = page.getByTestId('assistant-details');
+    await expect(details.getByRole('region', { name: 'Group Information' })).toContainText('Roof replacements and repairs');
+    await expect(details.getByRole('region', { name: 'Assistant Information' })).toContainText('Never');
+    await expect(details.getByTestId('has-model')).toHaveText('No');
+
+    // Configuration: a system prompt and GPT-4o, which the fine-tuning job must then use.
+    await details.getByRole('button', { name: 'Edit Configuration' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Name')).toHaveValue(`${group.name} Assistant`);
+    await dialog.getByLabel('Name').fill('Roof Helper');
+    await dialog.getByLabel('System Prompt').fill('You are Roof Helper. Answer homeowners in two sentences.');
+    await dialog.getByRole('combobox', { name: 'Base Model' }).click();
+    await page.getByRole('option', { name: 'GPT-4o', exact: true }).click();
+    await page.screenshot({ path: 'test-results/group-assistants-config.png' });
+    await dialog.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(toast(page, 'Assistant configuration updated successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(details.getByRole('region', { name: 'Assistant Information' })).toContainText('GPT-4o');
+
+    // Extraction (auto_approve): 13 pairs from the FAQ, the 12 with substance approved.
+    await details.getByRole('button', { name: 'Extract Examples' }).click();
+    await expect(toast(page, 'Extraction completed: 13 examples found.')).toBeVisible();
+    await expect(r.getByTestId('training-summary')).toContainText('13 examples');
+    await expect(r.getByTestId('training-summary')).toContainText('12 approved');
+
+    // Review: the weak pair waits; approving it makes 13.
+    await details.getByRole('link', { name: 'Manage Training Examples' }).click();
+    await expect(page).toHaveURL(`${server.url}/assistant-examples/${group.id}`);
+    await expect(page.getByRole('heading', { name: `Training Examples — ${group.name}` })).toBeVisible();
+    await expect(page.getByTestId('example-counts')).toHaveText('13 examples · 12 approved · 1 pending · 0 rejected');
+    await page.getByText('Pending (1)').click();
+    const pending = page.getByTestId('training-example');
+    await expect(pending).toHaveCount(1);
+    await expect(pending).toContainText(PENDING_QUESTION);
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('example-counts')).toHaveText('13 examples · 13 approved · 0 pending · 0 rejected');
+    await page.getByText('All (13)').click();
+    await expect(page.getByTestId('training-example').first()).toContainText('Quality 100%');
+    await page.screenshot({ path: 'test-results/group-assistants-examples.png', fullPage: true });
+
+    // Export: training-examples-{groupId}.json with every example.
+    await page.getByRole('link', { name: 'Back to Group Assistants' }).click();
+    await openAdminScreen(page, server.url, group.name);
+    await page.getByRole('button', { name: `Show details of ${group.name}` }).click();
+    const download = page.waitForEvent('download');
+    await details.getByRole('button', { name: 'Export Examples' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`training-examples-${group.id}.json`);
+    const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as { group_id: string; group_name: string; examples: { question: string; answer: string; status: string; source_type: string }[] };
+    expect(exported.group_id).toBe(group.id);
+    expect(exported.group_name).toBe(group.name);
+    expect(exported.examples.map((e) => [e.question, e.answer]).sort()).toEqual([...FAQ_PAIRS].sort());
+    expect(new Set(exported.examples.map((e) => `${e.status}/${e.source_type}`))).toEqual(new Set(['approved/document']));
+
+    // Fine-tuning: confirmed, then the status moves on by itself (the list polls) until completed.
+    await details.getByRole('button', { name: 'Fine-tune' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Start fine-tuning?' });
+    await expect(confirm).toContainText('The 13 approved training examples');
+    await confirm.getByRole('button', { name: 'Start Fine-tuning' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(r.getByTestId('assistant-status')).toHaveText('completed', { timeout: 90_000 });
+    await expect(details.getByTestId('has-model')).toHaveText('Yes');
+    await expect(details.getByRole('region', { name: 'Assistant Information' })).not.toContainText('Never');
+
+    // What the provider was sent: the 13 approved examples as chat JSONL with the configured prompt, on GPT-4o.
+    const jobs = [...stub.jobs.values()];
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.model).toBe('gpt-4o');
+    expect(jobs[0]!.status).toBe('succeeded');
+    await expect(details).toContainText(jobs[0]!.fine_tuned_model!);
+    const training = [...stub.files.values()].find((f) => f.purpose === 'fine-tune')!;
+    const lines = training.content.trim().split('\n').map((l) => JSON.parse(l) as { messages: ChatMessage[] });
+    expect(lines).toHaveLength(13);
+    expect(lines.every((l) => l.messages[0]!.content === 'You are Roof Helper. Answer homeowners in two sentences.')).toBe(true);
+
+    // Activate it.
+    await r.getByRole('switch', { name: `Assistant of ${group.name} active` }).check();
+    await expect(r.getByText('Active', { exact: true })).toBeVisible();
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Active', exact: true }).click();
+    await expect(page.getByTestId('assistant-row')).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/group-assistants.png', fullPage: true });
+
+    // A phone: cards instead of the table, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const card = page.locator(`[data-testid="assistant-card"][data-group="${group.name}"]`);
+    await expect(card.getByTestId('assistant-status')).toHaveText('completed');
+    await expect(card.getByTestId('has-model')).toHaveText('Yes');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/group-assistants-390.png', fullPage: true });
+  });
+});
+
+test.describe('group assistants on a server without an LLM', () => {
+  test('a plain user is refused; the admin extracts by rules and is told fine-tuning needs an LLM API; export with no examples says so', async ({ page, request, browser }) => {
+    test.setTimeout(120_000);
+    const user = await createWorkSession(request);
+    const ctx = await browser.newContext();
+    const userPage = await ctx.newPage();
+    await openAs(userPage, user, '/group-assistants');
+    await expect(userPage.getByText('You do not have permission to access this page')).toBeVisible();
+    expect((await request.get('/api/group-assistants', { headers: user.headers })).status()).toBe(403);
+    await ctx.close();
+
+    const admin = await signInApi(request, '', ADMIN_EMAIL, ADMIN_PASSWORD);
+    const group = await createGroupWithFaq(admin, 'Gutter Crew');
+    await signInThroughUi(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    await openAdminScreen(page, '', group.name);
+    const r = row(page, group.name);
+    await r.getByRole('button', { name: 'Initialize' }).click();
+    await expect(r.getByTestId('assistant-status')).toHaveText('not started');
+    await page.getByRole('button', { name: `Show details of ${group.name}` }).click();
+    const details = page.getByTestId('assistant-details');
+
+    // Nothing extracted yet: nothing to export.
+    await details.getByRole('button', { name: 'Export Examples' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'No training examples found to export' })).toBeVisible();
+
+    // Without a model the rules find the same 13 pairs.
+    await details.getByRole('button', { name: 'Extract Examples' }).click();
+    await expect(toast(page, 'Extraction completed: 13 examples found.')).toBeVisible();
+    await expect(r.getByTestId('training-summary')).toContainText('12 approved');
+
+    await details.getByRole('button', { name: 'Fine-tune' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Start fine-tuning?' });
+    await confirm.getByRole('button', { name: 'Start Fine-tuning' }).click();
+    await expect(confirm.getByRole('alert')).toContainText('Failed to start fine-tuning');
+    await expect(confirm.getByRole('alert')).toContainText(FINE_TUNE_NEEDS_LLM);
+    await page.screenshot({ path: 'test-results/group-assistants-no-llm.png' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(r.getByTestId('assistant-status')).toHaveText('not started');
+  });
+});
