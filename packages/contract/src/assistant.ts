@@ -44,7 +44,7 @@ export const AssistantFeedbackBodySchema = z.object({
 });
 
 /** What the assistant says when nothing the caller can open answers the question (never an invented answer). */
-export const ASSISTANT_NO_ANSWER = "I couldn't find anything about that in your workspace's documents, calls, jobs or tasks.";
+export const ASSISTANT_NO_ANSWER = "I couldn't find anything about that in your workspace's documents, calls, jobs, tasks or contacts.";
 export const ASSISTANT_INIT_FAILED = 'Failed to initialize the assistant. Please try again later.';
 export const ASSISTANT_SEND_FAILED = 'Sorry, I encountered an error processing your request. Please try again.';
 

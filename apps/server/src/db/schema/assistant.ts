@@ -1,3 +1,4 @@
+import type { AssistantMessage } from '@fieldbook/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './_columns';
@@ -5,14 +6,8 @@ import { users } from './auth';
 import { groups } from './groups';
 import { workspaces } from './workspaces';
 
-/** A message as stored: the API's AssistantMessage (spec 000 §3). */
-export type StoredAssistantMessage = {
-  role: 'user' | 'assistant' | 'error';
-  content: string;
-  timestamp: string;
-  feedback: 'positive' | 'negative' | null;
-  sources: { type: 'document' | 'recording' | 'job' | 'task'; similarity: number; content: string; metadata: Record<string, string | number | null> }[];
-};
+/** A message as stored: the API's AssistantMessage (spec 000 §3), so what is read back is what the contract says. */
+export type StoredAssistantMessage = AssistantMessage;
 
 /** An assistant conversation: its owner's only (spec 000 §7 GET /api/assistant/conversations/{id}). */
 export const assistantConversations = pgTable(

@@ -147,6 +147,16 @@ describe('conversations, feedback and suggestions', () => {
     expect(queries).toContain('What was said on the call with 5125550100?');
     expect(init.suggested_queries.every((s) => s.description.length > 0)).toBe(true);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/assistant/init?workspace_id=${alice.workspaceId}`, headers: eve.headers })).statusCode).toBe(403);
+
+    // Opening the assistant again without asking anything takes up the same empty conversation; once it holds a
+    // question, the next start is a new one — and Bob never gets Alice's.
+    const again = AssistantInitSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/assistant/init?workspace_id=${alice.workspaceId}`, headers: alice.headers })).json());
+    expect(again.conversation_id).toBe(init.conversation_id);
+    const bobs = AssistantInitSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/assistant/init?workspace_id=${bob.workspaceId}`, headers: bob.headers })).json());
+    expect(bobs.conversation_id).not.toBe(init.conversation_id);
+    await answer(alice, 'gutters', { conversation_id: init.conversation_id });
+    const fresh = AssistantInitSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/assistant/init?workspace_id=${alice.workspaceId}`, headers: alice.headers })).json());
+    expect(fresh.conversation_id).not.toBe(init.conversation_id);
   });
 });
 

@@ -87,7 +87,6 @@ export async function storeExchange(opts: { db: Db; actor: Actor; prepared: Prep
     { role: 'user', content: prepared.question, timestamp: at, feedback: null, sources: [] },
     { role: 'assistant', content: opts.answer, timestamp: at, feedback: null, sources: prepared.sources },
   ];
-  // Written as jsonb text: the stored message type (db/schema) predates the contact source the contract now has.
   const json = sql`${JSON.stringify(added)}::jsonb`;
   const length = sql<number>`jsonb_array_length(${assistantConversations.messages})`;
   const [row] = prepared.isNewConversation
@@ -136,8 +135,12 @@ export async function rateAnswer(opts: { db: Db; actor: Actor; body: { conversat
   const row = await ownConversation(opts.db, opts.actor, opts.body.conversation_id);
   const message = row.messages[opts.body.message_index];
   if (!message || message.role !== 'assistant') throw new AppError('VALIDATION_ERROR', 'message_index must point at one of the assistant’s answers', [{ field: 'message_index', message: 'Not an answer of this conversation' }]);
-  const messages = row.messages.map((m, i) => (i === opts.body.message_index ? { ...m, feedback: opts.body.rating === 5 ? ('positive' as const) : ('negative' as const) } : m));
-  await opts.db.update(assistantConversations).set({ messages }).where(eq(assistantConversations.id, row.id));
+  // Only that message's feedback is written (jsonb_set), so an answer being appended at the same moment stays.
+  const feedback = JSON.stringify(opts.body.rating === 5 ? 'positive' : 'negative');
+  await opts.db
+    .update(assistantConversations)
+    .set({ messages: sql`jsonb_set(${assistantConversations.messages}, string_to_array(${`${opts.body.message_index} feedback`}, ' '), ${feedback}::jsonb)` })
+    .where(eq(assistantConversations.id, row.id));
 }
 
 /** A new conversation and questions drawn from the workspace's own recent data (spec 000 §7 init). */
@@ -168,6 +171,14 @@ export async function initAssistant(opts: { db: Db; actor: Actor; workspaceId: s
     pending && pending.n > 0 ? { query: 'Which tasks are still pending?', description: `${pending.n} pending task${pending.n === 1 ? '' : 's'} in your workspace` } : null,
   ].filter((s): s is { query: string; description: string } => s !== null);
   if (suggestions.length === 0) suggestions.push({ query: 'What can you help me with?', description: 'The assistant answers from your documents, calls, jobs and tasks' });
-  const [created] = await db.insert(assistantConversations).values({ userId: actor.userId, workspaceId }).returning({ id: assistantConversations.id });
-  return { conversation_id: created!.id, suggested_queries: suggestions };
+  // An opened widget that was never asked anything leaves an empty conversation: the next start takes it up again
+  // instead of piling up empty ones.
+  const [unused] = await db
+    .select({ id: assistantConversations.id })
+    .from(assistantConversations)
+    .where(and(eq(assistantConversations.userId, actor.userId), eq(assistantConversations.workspaceId, workspaceId), sql`${assistantConversations.messages} = '[]'::jsonb`))
+    .orderBy(desc(assistantConversations.createdAt))
+    .limit(1);
+  const id = unused?.id ?? (await db.insert(assistantConversations).values({ userId: actor.userId, workspaceId }).returning({ id: assistantConversations.id }))[0]!.id;
+  return { conversation_id: id, suggested_queries: suggestions };
 }
