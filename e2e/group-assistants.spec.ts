@@ -174,6 +174,10 @@ test.describe('group assistants with an LLM API (own server, OpenAI-compatible s
     await expect(card.getByTestId('has-model')).toHaveText('Yes');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/group-assistants-390.png', fullPage: true });
+    await card.getByRole('link', { name: 'Manage Training Examples' }).click();
+    await expect(page.getByTestId('example-counts')).toHaveText('13 examples · 13 approved · 0 pending · 0 rejected');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/group-assistants-examples-390.png' });
   });
 });
 

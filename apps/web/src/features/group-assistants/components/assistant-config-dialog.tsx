@@ -53,11 +53,12 @@ function ConfigForm({ target, initial, onClose }: { target: Target; initial: Val
           </Alert>
         )}
         <TextInput label="Name" placeholder={`${target.groupName} Assistant`} value={values.name} onChange={set('name')} maxLength={200} />
-        <Textarea label="Persona" description="Who the assistant is and how it speaks" autosize minRows={2} maxRows={6} value={values.persona} onChange={set('persona')} maxLength={4000} />
-        <Textarea label="Specialization" description="What it knows best" autosize minRows={2} maxRows={4} value={values.specialization} onChange={set('specialization')} maxLength={1000} />
-        <Textarea label="System Prompt" autosize minRows={4} maxRows={10} value={values.system_prompt} onChange={set('system_prompt')} maxLength={8000} />
+        <Textarea size="md" label="Persona" description="Who the assistant is and how it speaks" autosize minRows={2} maxRows={6} value={values.persona} onChange={set('persona')} maxLength={4000} />
+        <Textarea size="md" label="Specialization" description="What it knows best" autosize minRows={2} maxRows={4} value={values.specialization} onChange={set('specialization')} maxLength={1000} />
+        <Textarea size="md" label="System Prompt" autosize minRows={4} maxRows={10} value={values.system_prompt} onChange={set('system_prompt')} maxLength={8000} />
         <Select
           label="Base Model"
+          size="md"
           data={MODEL_OPTIONS}
           value={values.base_model}
           onChange={(v) => v && setValues((s) => ({ ...s, base_model: v as Values['base_model'] }))}

@@ -18,6 +18,7 @@ export function AssistantFiltersBar({ value, onChange, onClear, canClear }: { va
       />
       <Select
         label="Status"
+        size="md"
         data={STATUS_FILTER_OPTIONS}
         value={value.status}
         onChange={(v) => v && onChange({ ...value, status: v as StatusFilter })}
@@ -26,6 +27,7 @@ export function AssistantFiltersBar({ value, onChange, onClear, canClear }: { va
       />
       <Select
         label="State"
+        size="md"
         data={STATE_FILTER_OPTIONS}
         value={value.state}
         onChange={(v) => v && onChange({ ...value, state: v as StateFilter })}

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconWand } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
@@ -21,6 +22,8 @@ export function TrainingExamplesScreen({ groupId }: { groupId: string }) {
   const row = list.data?.items.find((r) => r.group.id === groupId);
   const actions = useAssistantActions();
   const [filter, setFilter] = useState<ExampleFilter>('all');
+  // The four filters with their counts fit a 390 px screen in the small size.
+  const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
 
   const items = sortBestFirst(examples.data?.items ?? []);
   const counts = countByStatus(items);
@@ -66,6 +69,8 @@ export function TrainingExamplesScreen({ groupId }: { groupId: string }) {
                 value={filter}
                 onChange={(v) => setFilter(v as ExampleFilter)}
                 data={[label('all', 'All'), label('pending', 'Pending'), label('approved', 'Approved'), label('rejected', 'Rejected')]}
+                size={isPhone ? 'xs' : 'sm'}
+                fullWidth={isPhone}
                 style={{ maxWidth: '100%', overflowX: 'auto' }}
               />
               <Text size="sm" c="dimmed" data-testid="example-counts">
