@@ -21,8 +21,9 @@ describe('AssistantWidget', () => {
     renderWithProviders(<AssistantWidget />, { route: '/jobs' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open assistant' }));
-    const panel = screen.getByRole('dialog', { name: 'Intelligent Assistant' });
+    // The chat is loaded when first opened (lazy-chat.tsx), then its conversation starts.
     expect(await screen.findByText('How can I help you today?')).toBeTruthy();
+    const panel = screen.getByRole('dialog', { name: 'Intelligent Assistant' });
     for (const label of ['Select Group', 'Manage Assistants', 'Minimise', 'Close']) expect(screen.getByRole('button', { name: label })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open assistant' })).toBeNull();
 
@@ -50,7 +51,7 @@ describe('AssistantWidget', () => {
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open assistant' }));
-    await user.click(screen.getByRole('button', { name: 'Manage Assistants' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage Assistants' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/group-assistants'));
   });
 

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { AssistantChat } from './assistant-chat';
+import { LazyAssistantChat as AssistantChat } from './lazy-chat';
 import classes from './assistant.module.css';
 
 type WidgetState = 'closed' | 'open' | 'minimised';
