@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { FINE_TUNE_NEEDS_LLM } from '@fieldbook/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { startOpenAiStub, type ChatRequest, type OpenAiStub } from '../apps/server/src/test/openai-stub';
 import { signInThroughUi } from './support/auth';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
 import { createGroupWithFaq, FAQ_DOCUMENT, FAQ_PAIRS, PENDING_QUESTION, signInApi } from './support/group-assistant-data';
@@ -15,19 +15,7 @@ import { createWorkSession, openAs } from './support/work-data';
  * the refusal to fine-tune without an LLM.
  */
 
-type ChatMessage = { role: string; content: string };
-type OpenAiStub = {
-  url: string;
-  reply: (req: { model: string; messages: ChatMessage[] }) => string;
-  files: Map<string, { purpose: string; content: string }>;
-  jobs: Map<string, { model: string; status: string; fine_tuned_model: string | null }>;
-  close: () => Promise<void>;
-};
-// Imported by path: the stub is server test code, outside the e2e TypeScript project.
-const STUB_MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../apps/server/src/test/openai-stub.ts')).href;
-const startOpenAiStub = async () => ((await import(STUB_MODULE)) as { startOpenAiStub: () => Promise<OpenAiStub> }).startOpenAiStub();
-
-const FINE_TUNE_NEEDS_LLM = 'Fine-tuning needs an OpenAI-compatible API: set LLM_BASE_URL (and LLM_API_KEY) on the server.';
+type ChatMessage = ChatRequest['messages'][number];
 
 /**
  * What a model asked for training pairs would answer about the FAQ: each line ending in '?' with the line after it

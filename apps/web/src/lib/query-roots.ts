@@ -17,6 +17,7 @@ export const QUERY_ROOTS = {
   download: ['download'],
   documents: ['documents'],
   recordings: ['recordings'],
+  groupAssistants: ['group-assistants'],
 } as const;
 
 type Root = keyof typeof QUERY_ROOTS;
@@ -30,8 +31,8 @@ export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'documen
   task: ['tasks', 'jobs', 'home', 'dashboard', 'search'],
   contact: ['contacts', 'tasks', 'jobs', 'home'],
   // Contacts show the groups they are shared with (gone with a deleted group or a removed member); tasks and the
-  // fast dashboard show group names.
-  group: ['groups', 'contacts', 'tasks', 'dashboard'],
+  // fast dashboard show group names; the group assistants table lists the groups by name and description.
+  group: ['groups', 'contacts', 'tasks', 'dashboard', 'groupAssistants'],
   // Job cards show their documents by status; the home lists recent ones and counts them; search finds them.
   document: ['documents', 'jobs', 'home', 'dashboard', 'search'],
 };
