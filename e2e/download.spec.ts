@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { startOwnServer } from './support/own-server';
 import { createContact, createWorkSession } from './support/work-data';
 
 /**
@@ -17,7 +15,6 @@ const NOT_AVAILABLE = 'The Android app is not available from this server.';
 /** Well past the spec's 1.5 s preparation (spec 002 §9). */
 const PAST_PREPARATION_MS = 3000;
 const APK_BYTES = Buffer.from('PK\u0003\u0004 Fieldbook e2e stand-in for the Android package');
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
 type Running = { url: string; stop: () => Promise<void> };
 
@@ -34,62 +31,6 @@ async function startReleaseHost(): Promise<Running & { apkUrl: string }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, apkUrl: `${url}/releases/latest/download/Fieldbook-latest.apk`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** A free loopback port (the OS picks one, the listener closes again). */
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** The built Fieldbook server, like the e2e one (e2e/start-server.mjs, fresh data) but configured with ANDROID_APK_URL. */
-async function startFieldbookWithApk(apkUrl: string): Promise<Running> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(os.tmpdir(), `fieldbook-e2e-apk-${port}`);
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'e2e/start-server.mjs')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      DEV_MAILBOX: 'false',
-      LOG_LEVEL: 'warn',
-      ANDROID_APK_URL: apkUrl,
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-    },
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`the APK server exited (${child.exitCode}): ${stderr}`);
-          return (await fetch(`${url}/auth/v1/health`).catch(() => null))?.ok ?? false;
-        },
-        { timeout: 60_000, message: 'the second Fieldbook server answers /auth/v1/health' },
-      )
-      .toBe(true);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { url, stop };
 }
 
 /** Every download and every request for an .apk the page makes. */
@@ -172,7 +113,7 @@ test.describe('/download on a server with an APK URL', () => {
   let fieldbook: Running;
   test.beforeAll(async () => {
     releases = await startReleaseHost();
-    fieldbook = await startFieldbookWithApk(releases.apkUrl);
+    fieldbook = await startOwnServer('apk', { SEED_DEMO: 'false', ANDROID_APK_URL: releases.apkUrl });
   });
   test.afterAll(async () => {
     await fieldbook?.stop();

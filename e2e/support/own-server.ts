@@ -9,8 +9,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './env';
 
 /**
  * A second built Fieldbook server for a spec that needs configuration the shared e2e server does not have (an LLM
- * API, say): like e2e/start-server.mjs — fresh data directory, the demo workspace and its admin — plus `env`.
- * (Same approach as download.spec.ts's APK server.)
+ * API, an Android download URL): like e2e/start-server.mjs — fresh data directory, the demo workspace and its
+ * admin — plus `env`, which overrides any of those.
  */
 export type OwnServer = { url: string; stop: () => Promise<void> };
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');

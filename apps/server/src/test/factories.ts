@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { contacts, documents, groupMembers, groups, jobs, tasks } from '../db/schema';
+import { contacts, documents, groupMembers, groups, jobs, recordings, tasks } from '../db/schema';
 
 /** Test factories with overrides (style.md habit 9): rows written straight to the database. */
 export async function insertJob(db: Db, values: Partial<typeof jobs.$inferInsert> & { workspaceId: string }) {
@@ -35,6 +36,29 @@ export async function insertDocument(db: Db, values: Partial<typeof documents.$i
   const [row] = await db
     .insert(documents)
     .values({ name: 'Document.pdf', status: 'processed', fileType: 'pdf', mimeType: 'application/pdf', fileSize: 1024, ...values })
+    .returning();
+  return row!;
+}
+
+/** A stored call whose transcription is done (as the transcription worker leaves it), one segment per line. */
+export async function insertTranscribedCall(db: Db, values: { workspaceId: string; userId: string; lines: string[]; fileName?: string; phoneNumber?: string }) {
+  const segments = values.lines.map((text, i) => ({ start: i * 5, end: i * 5 + 4.5, text }));
+  const [row] = await db
+    .insert(recordings)
+    .values({
+      workspaceId: values.workspaceId,
+      userId: values.userId,
+      fileName: values.fileName ?? 'incoming_20261124_153012_5125550100_a.m4a',
+      fileType: 'm4a',
+      mimeType: 'audio/mp4',
+      phoneNumber: values.phoneNumber ?? null,
+      status: 'stored',
+      storageKey: `recordings/${values.workspaceId}/${randomUUID()}`,
+      transcriptionStatus: 'done',
+      transcriptSegments: segments,
+      transcriptText: values.lines.join('\n'),
+      transcriptEngine: 'test',
+    })
     .returning();
   return row!;
 }

@@ -2,8 +2,8 @@ import { request } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { ASSISTANT_NO_ANSWER, ASSISTANT_SEND_FAILED, ASSISTANT_STREAM_CONTENT_TYPE, AssistantAnswerSchema, AssistantStreamEventSchema, ConversationSchema, type AssistantStreamEvent } from '@fieldbook/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { groupAssistants, recordings } from '../../db/schema';
-import { insertDocument, insertGroup, insertJob, insertTask } from '../../test/factories';
+import { groupAssistants } from '../../db/schema';
+import { insertDocument, insertGroup, insertJob, insertTask, insertTranscribedCall } from '../../test/factories';
 import { echoSourcesReply, startOpenAiStub, type ChatRequest, type OpenAiStub } from '../../test/openai-stub';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { GROUNDING_RULES } from './llm-answer';
@@ -68,18 +68,7 @@ beforeAll(async () => {
   bob = await createTestUser(ctx, { workspaceId: alice.workspaceId });
   const job = await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Henderson Residence', title: 'Hail damage repair' });
   await insertDocument(ctx.db, { workspaceId: alice.workspaceId!, jobId: job.id, name: 'Henderson estimate.pdf', extractedText: 'ESTIMATE. Seamless gutters along the back of the house, 120 linear feet. Total: $1,440.00.' });
-  await ctx.db.insert(recordings).values({
-    workspaceId: alice.workspaceId!,
-    userId: alice.id,
-    fileName: 'incoming_20261124_153012_5125550100_a.m4a',
-    fileType: 'm4a',
-    mimeType: 'audio/mp4',
-    phoneNumber: '5125550100',
-    status: 'stored',
-    storageKey: 'recordings/a/b',
-    transcriptionStatus: 'done',
-    transcriptText: 'Hi this is Mrs Henderson. The gutters overflow at the back corner. Please call me back.',
-  });
+  await insertTranscribedCall(ctx.db, { workspaceId: alice.workspaceId!, userId: alice.id, phoneNumber: '5125550100', lines: ['Hi this is Mrs Henderson. The gutters overflow at the back corner. Please call me back.'] });
 });
 afterAll(async () => {
   await relay.close();

@@ -1,8 +1,8 @@
 import { ASSISTANT_NO_ANSWER, ASSISTANT_STREAM_CONTENT_TYPE, AssistantAnswerSchema, AssistantInitSchema, AssistantStreamEventSchema, ConversationSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantConversations, contacts, documents, groupMembers, groups, jobs, recordings, sharedContacts, tasks } from '../../db/schema';
-import { insertContact, insertDocument, insertGroup, insertJob, insertTask } from '../../test/factories';
+import { assistantConversations, contacts, documents, groupMembers, groups, jobs, sharedContacts, tasks } from '../../db/schema';
+import { insertContact, insertDocument, insertGroup, insertJob, insertTask, insertTranscribedCall } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 
 let ctx: TestContext;
@@ -21,18 +21,7 @@ beforeAll(async () => {
   await insertTask(ctx.db, { workspaceId: alice.workspaceId!, jobId, description: 'Replace the skylight flashing before the rain' });
   await insertDocument(ctx.db, { workspaceId: alice.workspaceId!, jobId, name: 'Henderson estimate.pdf', extractedText: 'ESTIMATE. Seamless gutters along the back of the house, 120 linear feet. Total: $1,440.00. Valid 30 days.' });
   await insertDocument(ctx.db, { workspaceId: eve.workspaceId!, name: 'Eve gutters.pdf', extractedText: 'Eve’s secret gutters quote: seamless gutters, 99 dollars.' });
-  await ctx.db.insert(recordings).values({
-    workspaceId: alice.workspaceId!,
-    userId: alice.id,
-    fileName: 'incoming_20261124_153012_5125550100_a.m4a',
-    fileType: 'm4a',
-    mimeType: 'audio/mp4',
-    phoneNumber: '5125550100',
-    status: 'stored',
-    storageKey: 'recordings/a/b',
-    transcriptionStatus: 'done',
-    transcriptText: 'Hi this is Mrs Henderson. The leak is over the back bedroom, near the window. Please call me back.',
-  });
+  await insertTranscribedCall(ctx.db, { workspaceId: alice.workspaceId!, userId: alice.id, phoneNumber: '5125550100', lines: ['Hi this is Mrs Henderson. The leak is over the back bedroom, near the window. Please call me back.'] });
 });
 afterAll(() => ctx.close());
 

@@ -1,28 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { assistantTrainingExamples, groupMembers, recordings } from '../../db/schema';
+import { assistantTrainingExamples, groupMembers } from '../../db/schema';
 
-/** A stored call whose transcription is done (as the transcription worker leaves it), one segment per line. */
-export async function insertTranscribedCall(db: Db, values: { workspaceId: string; userId: string; lines: string[]; fileName?: string }) {
-  const segments = values.lines.map((text, i) => ({ start: i * 5, end: i * 5 + 4.5, text }));
-  const [row] = await db
-    .insert(recordings)
-    .values({
-      workspaceId: values.workspaceId,
-      userId: values.userId,
-      fileName: values.fileName ?? 'incoming_20261124_153012_5125550100_a.m4a',
-      fileType: 'm4a',
-      mimeType: 'audio/mp4',
-      status: 'stored',
-      storageKey: `recordings/${values.workspaceId}/${randomUUID()}`,
-      transcriptionStatus: 'done',
-      transcriptSegments: segments,
-      transcriptText: values.lines.join('\n'),
-      transcriptEngine: 'test',
-    })
-    .returning();
-  return row!;
-}
+export { insertTranscribedCall } from '../../test/factories';
 
 export async function addMember(db: Db, groupId: string, userId: string) {
   await db.insert(groupMembers).values({ groupId, userId, role: 'member', addedBy: userId });
