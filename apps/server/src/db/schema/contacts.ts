@@ -22,7 +22,12 @@ export const contacts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('contacts_owner_name_idx').on(t.ownerId, t.name), index('contacts_owner_phone_idx').on(t.ownerId, t.phoneNumber)],
+  (t) => [
+    index('contacts_owner_name_idx').on(t.ownerId, t.name),
+    index('contacts_owner_phone_idx').on(t.ownerId, t.phoneNumber),
+    // The assistant's contact matching: a word in the name or email, or one like it (ILIKE, word similarity).
+    index('contacts_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`),
+  ],
 );
 
 /**

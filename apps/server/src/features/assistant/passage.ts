@@ -29,17 +29,29 @@ function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * PostgreSQL's English stop words (the Snowball list its `english` configuration drops): a question's "what", "on"
+ * or "doing" find nothing, so a passage is not measured by whether it holds them.
+ */
+export const STOP_WORDS = new Set(
+  ('i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their ' +
+    'theirs themselves what which who whom this that these those am is are was were be been being have has had having do does did doing a an the and ' +
+    'but if or because as until while of at by for with about against between into through during before after above below to from up down in out on ' +
+    'off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so ' +
+    'than too very can will just don should now').split(' '),
+);
+
 /** A term matches a word when one starts with the other's first five letters (a cheap stand-in for stemming). */
 const stemOf = (w: string) => w.slice(0, Math.max(4, Math.min(5, w.length)));
 
 /**
  * The best passage of a candidate: the window of up to three sentences holding most of the question's distinct
- * words. Its similarity (0–1) weighs the share of the question's words it holds with PostgreSQL's rank.
+ * words (stop words aside). Its similarity (0–1) weighs the share of those words it holds with PostgreSQL's rank.
  */
 export function toSource(c: Candidate, terms: string[]): AssistantSource {
   const text = [c.title && c.type === 'document' ? `${c.title}.` : null, c.body].filter(Boolean).join(' ');
   const parts = sentences(text).slice(0, 400);
-  const stems = terms.filter((t) => t.length >= 3).map(stemOf);
+  const stems = terms.filter((t) => t.length >= 3 && !STOP_WORDS.has(t)).map(stemOf);
   const hits = (s: string) => {
     const words = s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
     return new Set(stems.filter((st) => words.some((w) => w.startsWith(st) || st.startsWith(w.slice(0, 5))))).size;

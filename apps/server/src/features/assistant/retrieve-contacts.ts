@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/sql';
-import type { Candidate, RetrievalScope } from './passage';
+import { STOP_WORDS, type Candidate, type RetrievalScope } from './passage';
 
 /** At most this many contacts are offered as candidates. */
 const CONTACT_CANDIDATES = 15;
@@ -28,17 +28,32 @@ export function phoneTerms(question: string): string[] {
  * scaled to the other kinds' rank (CONTACT_RANK).
  */
 export async function contactCandidates(db: Db, scope: RetrievalScope, terms: string[], question: string): Promise<Candidate[]> {
-  const words = [...terms, ...phoneTerms(question)];
+  // Words that say something about a person: not English stop words ('the', 'is'), three characters or more.
+  const words = [...new Set([...terms.filter((t) => t.length >= 3 && !STOP_WORDS.has(t)), ...phoneTerms(question)])];
+  if (words.length === 0) return [];
+  // Which contacts could match at all, through the trigram index on name + email (contacts_search_trgm_idx): a
+  // word inside them, or (four letters or more) a word like one of theirs — word_similarity at pg_trgm's default
+  // threshold, the NAME_SIMILARITY the score uses; a number inside the phone. Only these few are scored below.
+  const text = sql`(c.name || ' ' || coalesce(c.email, ''))`;
+  const may = sql.join(
+    words.map((w) =>
+      /^[0-9]+$/.test(w)
+        ? sql`strpos(c.phone_number, ${w}) > 0`
+        : w.length >= 4
+          ? sql`${text} ILIKE ${`%${w}%`} OR ${text} %> ${w}`
+          : sql`${text} ILIKE ${`%${w}%`}`,
+    ),
+    sql` OR `,
+  );
   const visible = scope.groupId
-    ? sql`SELECT sc.contact_id AS id FROM shared_contacts sc WHERE sc.group_id = ${scope.groupId}`
-    : sql`SELECT c.id FROM contacts c WHERE c.owner_id = ${scope.userId}
-          UNION SELECT sc.contact_id FROM group_members gm JOIN shared_contacts sc ON sc.group_id = gm.group_id WHERE gm.user_id = ${scope.userId}`;
+    ? sql`SELECT c.id FROM shared_contacts sc JOIN contacts c ON c.id = sc.contact_id WHERE sc.group_id = ${scope.groupId} AND (${may})`
+    : sql`SELECT c.id FROM contacts c WHERE c.owner_id = ${scope.userId} AND (${may})
+          UNION SELECT c.id FROM group_members gm JOIN shared_contacts sc ON sc.group_id = gm.group_id JOIN contacts c ON c.id = sc.contact_id
+           WHERE gm.user_id = ${scope.userId} AND (${may})`;
   return queryRows<Candidate>(
     db,
-    sql`WITH terms AS (
-        -- Words that say something about a person: not English stop words ('the', 'is'), three characters or more.
-        SELECT DISTINCT term FROM unnest(string_to_array(${words.join(' ')}, ' ')) AS term
-         WHERE length(term) >= 3 AND (term ~ '^[0-9]+$' OR numnode(to_tsquery('english', quote_literal(term))) > 0)),
+    // MATERIALIZED: computed once, not again for every contact the lateral join scores.
+    sql`WITH terms AS MATERIALIZED (SELECT unnest(string_to_array(${words.join(' ')}, ' ')) AS term),
       visible AS (${visible})
       SELECT 'contact' AS type, c.id, c.name AS title, concat_ws(' — ', c.name, c.phone_number, c.email) AS body,
              NULL AS job_id, c.phone_number AS extra, c.email, m.score * ${CONTACT_RANK} AS score

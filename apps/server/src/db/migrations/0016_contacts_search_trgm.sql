@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_search_trgm_idx" ON "contacts" USING gin (("name" || ' ' || coalesce("email", '')) gin_trgm_ops);
