@@ -14,7 +14,12 @@ export function sourceLabel(s: AssistantSource): string {
  */
 export function extractiveAnswer(sources: AssistantSource[]): string {
   if (sources.length === 0) return ASSISTANT_NO_ANSWER;
-  const lines = sources.slice(0, 3).map((s, i) => `[${i + 1}] ${sourceLabel(s)}: “${s.content}”`);
+  const lines = sources.slice(0, 3).map((s, i) => {
+    // A task's or a contact's passage starts with its name: the name is not said twice.
+    const name = String(s.metadata.name ?? s.metadata.title ?? s.metadata.description ?? '');
+    const label = name && s.content.startsWith(name) ? LABELS[s.type] : sourceLabel(s);
+    return `[${i + 1}] ${label}: “${s.content}”`;
+  });
   return ['Here is what your records say:', ...lines].join('\n\n');
 }
 

@@ -91,7 +91,7 @@ describe('contacts', () => {
       content: 'Marisol Quintero — 5125550177 — marisol@quintero-roofing.com',
       metadata: { name: 'Marisol Quintero', phone_number: '5125550177', email: 'marisol@quintero-roofing.com', url: '/contacts' },
     });
-    expect(a.answer).toMatch(/Contact “Marisol/);
+    expect(a.answer).toMatch(/\[\d\] Contact: “Marisol Quintero — 5125550177/);
     // By phone (as people write it), by email word, and a misspelt surname.
     expect((await answer(alice, 'who is (512) 555-0177?')).sources[0]).toMatchObject({ type: 'contact', metadata: { id: own.id } });
     expect((await answer(alice, 'quintero-roofing email')).sources.some((s) => s.metadata.id === own.id)).toBe(true);
