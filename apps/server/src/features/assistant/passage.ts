@@ -56,10 +56,14 @@ export function toSource(c: Candidate, terms: string[]): AssistantSource {
     const words = s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
     return new Set(stems.filter((st) => words.some((w) => w.startsWith(st) || st.startsWith(w.slice(0, 5))))).size;
   };
-  let best = { start: 0, count: -1 };
+  // The window holding most of the question's distinct words; among those, the one where they come up most often —
+  // a FAQ's question line alone ties with the question and its answer, and the answer is what was asked for.
+  const perSentence = parts.map(hits);
+  let best = { start: 0, count: -1, total: -1 };
   for (let i = 0; i < Math.max(parts.length, 1); i++) {
     const count = hits(parts.slice(i, i + 3).join(' '));
-    if (count > best.count) best = { start: i, count };
+    const total = perSentence.slice(i, i + 3).reduce((a, b) => a + b, 0);
+    if (count > best.count || (count === best.count && total > best.total)) best = { start: i, count, total };
   }
   const passage = parts.slice(best.start, best.start + 3).join(' ').slice(0, 700) || (c.title ?? '');
   const coverage = stems.length ? Math.max(0, best.count) / stems.length : 0;
