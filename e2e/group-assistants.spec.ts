@@ -166,6 +166,27 @@ test.describe('group assistants with an LLM API (own server, OpenAI-compatible s
     await expect(page.getByTestId('example-counts')).toHaveText('13 examples · 13 approved · 0 pending · 0 rejected');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/group-assistants-examples-390.png' });
+
+    // The trained, active assistant answers for its group: the widget scoped to the group asks the fine-tuned model,
+    // with the configured prompt, from the group's own passages.
+    stub.reply = (req) => (req.model === jobs[0]!.fine_tuned_model ? 'The final payment is due after the final inspection passes [1].' : `Asked the wrong model: ${req.model}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Open assistant' }).click();
+    const widget = page.getByRole('dialog', { name: /Assistant$/ });
+    await widget.getByRole('button', { name: 'Select Group' }).click();
+    const overlay = widget.getByRole('dialog', { name: 'Select a Specialized Assistant' });
+    await overlay.getByRole('radio', { name: new RegExp(group.name) }).check();
+    await overlay.getByRole('button', { name: 'Apply' }).click();
+    await expect(widget.getByRole('heading', { name: `${group.name} Assistant` })).toBeVisible();
+    const input = widget.getByPlaceholder(`Ask the ${group.name} assistant...`);
+    await input.fill('When is the final payment due?');
+    await input.press('Enter');
+    await expect(widget.getByTestId('assistant-message')).toContainText('The final payment is due after the final inspection passes');
+    const asked = stub.requests.filter((q) => q.path === '/chat/completions').at(-1)!.body as { model: string; messages: ChatMessage[] };
+    expect(asked.model).toBe(jobs[0]!.fine_tuned_model);
+    expect(asked.messages[0]!.content).toContain('You are Roof Helper. Answer homeowners in two sentences.');
+    expect(asked.messages.map((m) => m.content).join('\n')).toContain('The final payment is due after the final inspection passes');
   });
 });
 
