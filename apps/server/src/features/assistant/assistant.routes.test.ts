@@ -108,6 +108,25 @@ describe('contacts', () => {
   });
 });
 
+describe('who may call the assistant', () => {
+  it('refuses every endpoint without a session, and another workspace’s caller reaches nothing of Alice’s', async () => {
+    const mine = await answer(alice, 'gutters');
+    const calls = [
+      { method: 'GET' as const, url: `/api/assistant/init?workspace_id=${alice.workspaceId}` },
+      { method: 'POST' as const, url: '/api/assistant/query', payload: { query: 'gutters', workspace_id: alice.workspaceId } },
+      { method: 'POST' as const, url: '/api/assistant/query/stream', payload: { query: 'gutters', workspace_id: alice.workspaceId } },
+      { method: 'GET' as const, url: `/api/assistant/conversations/${mine.conversation_id}` },
+      { method: 'POST' as const, url: '/api/assistant/feedback', payload: { conversation_id: mine.conversation_id, message_index: 1, rating: 5 } },
+    ];
+    for (const c of calls) expect((await ctx.app.inject(c)).statusCode, c.url).toBe(401);
+    const asEve = await Promise.all(calls.map((c) => ctx.app.inject({ ...c, headers: eve.headers })));
+    expect(asEve.map((r) => r.statusCode)).toEqual([403, 403, 403, 404, 404]);
+    // Nothing of Eve's tries changed Alice's conversation.
+    const conv = ConversationSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/assistant/conversations/${mine.conversation_id}`, headers: alice.headers })).json());
+    expect(conv.messages.map((m) => m.feedback)).toEqual([null, null]);
+  });
+});
+
 describe('conversations, feedback and suggestions', () => {
   it('keeps the conversation for its owner, takes thumbs up and down on answers only', async () => {
     const first = await answer(alice, 'back bedroom');
