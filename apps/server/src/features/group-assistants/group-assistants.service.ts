@@ -12,7 +12,7 @@ import {
   type UpdateAssistantConfigBodySchema,
   type UpdateTrainingExampleBodySchema,
 } from '@fieldbook/contract';
-import { and, asc, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -49,8 +49,11 @@ async function assistantOf(db: Db, groupId: string): Promise<AssistantRow> {
   return row;
 }
 
-/** Per group: its examples, the approved ones and their average quality, counted by PostgreSQL. */
-function exampleCounts(db: Db) {
+/**
+ * Per group of the workspace: its examples, the approved ones and their average quality, counted by PostgreSQL —
+ * only the workspace's groups' examples (through the group index), not every workspace's.
+ */
+function exampleCounts(db: Db, workspaceId: string) {
   const e = assistantTrainingExamples;
   return db
     .select({
@@ -60,6 +63,7 @@ function exampleCounts(db: Db) {
       avgQuality: sql<number | null>`avg(${e.qualityScore})::float8`.as('avg_quality'),
     })
     .from(e)
+    .where(inArray(e.groupId, db.select({ id: groups.id }).from(groups).where(eq(groups.workspaceId, workspaceId))))
     .groupBy(e.groupId)
     .as('ec');
 }
@@ -82,7 +86,7 @@ function toStats(a: AssistantRow, counts: { total: number | null; approved: numb
 
 /** The administration table's rows: the workspace's groups by name, each with its assistant's stats (or null). */
 async function selectRows(db: Db, workspaceId: string, extra?: SQL): Promise<GroupAssistantRow[]> {
-  const ec = exampleCounts(db);
+  const ec = exampleCounts(db, workspaceId);
   const rows = await db
     .select({ g: groups, a: groupAssistants, total: ec.total, approved: ec.approved, avgQuality: ec.avgQuality })
     .from(groups)
