@@ -101,6 +101,8 @@ export const assistantTrainingExamples = pgTable(
   },
   (t) => [
     uniqueIndex('assistant_training_examples_pair_uq').on(t.groupId, t.pairKey),
-    index('assistant_training_examples_group_quality_idx').on(t.groupId, t.qualityScore.desc()),
+    // Best first per group (the review list), and — with status in it — the admin list's per-group counts and
+    // average quality from the index alone.
+    index('assistant_training_examples_group_quality_idx').on(t.groupId, t.qualityScore.desc(), t.status),
   ],
 );

@@ -12,7 +12,7 @@ import {
   type UpdateAssistantConfigBodySchema,
   type UpdateTrainingExampleBodySchema,
 } from '@fieldbook/contract';
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -50,21 +50,19 @@ async function assistantOf(db: Db, groupId: string): Promise<AssistantRow> {
 }
 
 /**
- * Per group of the workspace: its examples, the approved ones and their average quality, counted by PostgreSQL —
- * only the workspace's groups' examples (through the group index), not every workspace's.
+ * One group's examples, the approved ones and their average quality, counted by PostgreSQL from the examples index
+ * alone (group_id, quality_score, status), once per listed group (a lateral join).
  */
-function exampleCounts(db: Db, workspaceId: string) {
+function exampleCounts(db: Db) {
   const e = assistantTrainingExamples;
   return db
     .select({
-      groupId: e.groupId,
       total: sql<number>`count(*)::int`.as('total'),
       approved: sql<number>`(count(*) filter (where ${e.status} = 'approved'))::int`.as('approved'),
       avgQuality: sql<number | null>`avg(${e.qualityScore})::float8`.as('avg_quality'),
     })
     .from(e)
-    .where(inArray(e.groupId, db.select({ id: groups.id }).from(groups).where(eq(groups.workspaceId, workspaceId))))
-    .groupBy(e.groupId)
+    .where(eq(e.groupId, groups.id))
     .as('ec');
 }
 
@@ -86,12 +84,12 @@ function toStats(a: AssistantRow, counts: { total: number | null; approved: numb
 
 /** The administration table's rows: the workspace's groups by name, each with its assistant's stats (or null). */
 async function selectRows(db: Db, workspaceId: string, extra?: SQL): Promise<GroupAssistantRow[]> {
-  const ec = exampleCounts(db, workspaceId);
+  const ec = exampleCounts(db);
   const rows = await db
     .select({ g: groups, a: groupAssistants, total: ec.total, approved: ec.approved, avgQuality: ec.avgQuality })
     .from(groups)
     .leftJoin(groupAssistants, eq(groupAssistants.groupId, groups.id))
-    .leftJoin(ec, eq(ec.groupId, groups.id))
+    .leftJoinLateral(ec, sql`true`)
     .where(and(eq(groups.workspaceId, workspaceId), extra))
     .orderBy(asc(groups.name), asc(groups.id));
   return rows.map((r) => ({

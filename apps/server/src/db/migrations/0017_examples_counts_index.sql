@@ -1,0 +1,2 @@
+DROP INDEX "assistant_training_examples_group_quality_idx";--> statement-breakpoint
+CREATE INDEX "assistant_training_examples_group_quality_idx" ON "assistant_training_examples" USING btree ("group_id","quality_score" DESC NULLS LAST,"status");
