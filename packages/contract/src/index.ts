@@ -3,6 +3,7 @@ export * from './common';
 export * from './errors';
 export * from './profile';
 export * from './settings';
+export * from './client-config';
 export * from './contacts';
 export * from './endpoint';
 export * from './dashboard';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { CLIENT_CONFIG_PATH } from './client-config';
 
 export const ThemeSchema = z.enum(['light', 'dark']);
 export type Theme = z.infer<typeof ThemeSchema>;
@@ -83,19 +84,6 @@ export function apiUrlNotAllowedMessage(origins: readonly string[]): string {
   return `API URL must be one of this deployment's API addresses: ${origins.join(', ')}`;
 }
 
-/**
- * The origin of an absolute http(s) URL, as URL#origin gives it ('HTTPS://Api.Example.com:443/v1' →
- * 'https://api.example.com'), or null. Written out because the contract runs without DOM or Node typings.
- */
-export function httpOrigin(url: string): string | null {
-  const m = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(?:[/?#]|$)/i.exec(url.trim());
-  if (!m) return null;
-  const scheme = m[1]!.toLowerCase();
-  const host = m[2]!.toLowerCase();
-  const port = m[3] && !((scheme === 'http' && m[3] === '80') || (scheme === 'https' && m[3] === '443')) ? `:${Number(m[3])}` : '';
-  return `${scheme}://${host}${port}`;
-}
-
 const settingsTags = ['settings'];
 
 export const settingsEndpoints = {
@@ -110,7 +98,7 @@ export const settingsEndpoints = {
   }),
   clientConfig: defineEndpoint({
     method: 'GET',
-    path: '/api/client-config',
+    path: CLIENT_CONFIG_PATH,
     summary: 'The origins an API URL may point at and the Android app download (read before any other request, without a session)',
     tags: settingsTags,
     isPublic: true,

@@ -1,4 +1,6 @@
-import { ClientConfigSchema, httpOrigin, settingsEndpoints, type UserSettings } from '@fieldbook/contract';
+// The zod-free part of the contract: this module is in the entry chunk (see client-config.ts).
+import { CLIENT_CONFIG_PATH, httpOrigin, readApiOrigins } from '@fieldbook/contract/client-config';
+import type { UserSettings } from '@fieldbook/contract';
 
 /**
  * Browser copies of the user's settings (spec 001 §3 local storage keys) and of the deployment's allowed API
@@ -80,9 +82,9 @@ export function resolveApiBaseUrl(stored: string | null | undefined, opts: { isD
  * request layer. Same origin always: a stored API base is what is being checked.
  */
 export async function loadAllowedOrigins(fetchFn: typeof fetch = globalThis.fetch): Promise<string[]> {
-  const res = await fetchFn(settingsEndpoints.clientConfig.path, { headers: { Accept: 'application/json' } });
+  const res = await fetchFn(CLIENT_CONFIG_PATH, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`client config: ${res.status}`);
-  const { api_origins } = ClientConfigSchema.parse(await res.json());
+  const api_origins = readApiOrigins(await res.json());
   write(LOCAL_KEYS.allowedOrigins, JSON.stringify(api_origins));
   return api_origins;
 }
