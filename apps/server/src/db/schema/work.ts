@@ -121,9 +121,10 @@ export const workspaceCounts = pgTable(
 );
 
 /**
- * Every distinct word (3–40 letters/digits, lower-case, not all digits) of jobs' and tasks' text, kept by triggers
- * (migration 0005_search_words). Misspelled searches look up similar words here by trigram (a few thousand rows)
- * and then run ordinary full-text search with them: 'plumbng' → 'plumbing'.
+ * Every distinct word (3–40 letters/digits, lower-case, not all digits) of jobs', tasks', documents' and call
+ * recordings' text, kept by triggers (migrations 0005_search_words, 0018_search_words_documents_calls). Misspelled
+ * searches (and the assistant) look up similar words here by trigram and then run ordinary full-text search with
+ * them: 'plumbng' → 'plumbing', 'skylite' → 'skylight'.
  */
 export const searchWords = pgTable(
   'search_words',

@@ -50,6 +50,15 @@ describe('answers with sources, without a language model', () => {
     expect(misspelled.sources.some((s) => s.type === 'job' && s.metadata.id === jobId)).toBe(true);
   });
 
+  it('finds a misspelled word that only a call or a document holds (the dictionary learns their words)', async () => {
+    await insertTranscribedCall(ctx.db, { workspaceId: alice.workspaceId!, userId: alice.id, lines: ['The chimney crown is crumbling and the mortar is gone.'] });
+    const call = await answer(alice, 'what about the chimny?');
+    expect(call.sources[0]).toMatchObject({ type: 'recording' });
+    expect(call.sources[0]!.content).toContain('chimney crown');
+    await insertDocument(ctx.db, { workspaceId: alice.workspaceId!, jobId, name: 'Permit.pdf', extractedText: 'Permit for the dormer framing on the attic.' });
+    expect((await answer(alice, 'dormmer')).sources[0]).toMatchObject({ type: 'document', metadata: { name: 'Permit.pdf' } });
+  });
+
   it('says so when nothing answers, never inventing one', async () => {
     const a = await answer(alice, 'xylophone quartet');
     expect(a).toMatchObject({ answer: ASSISTANT_NO_ANSWER, sources: [] });

@@ -134,6 +134,19 @@ describe('documents in search', () => {
     expect(body.results[0]!.match_reason).toBe('Matched "skylight" in text');
     expect(body.summary).toBe('Found 1 document matching "skylight"');
   });
+
+  it('learns the words of a document’s text when extraction writes it, and finds them misspelled', async () => {
+    const { insertDocument } = await import('../../test/factories');
+    const { documents } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const doc = await insertDocument(ctx.db, { workspaceId: alice.workspaceId!, jobId: roofJobId, name: 'scan.pdf', status: 'processing', extractedText: null });
+    expect(SearchResponseSchema.parse((await search('wetherstriping')).json()).results).toEqual([]);
+    await ctx.db.update(documents).set({ extractedText: 'Replace the weatherstripping on both patio doors.', status: 'processed' }).where(eq(documents.id, doc.id));
+    const body = SearchResponseSchema.parse((await search('wetherstriping')).json());
+    expect(body.results.map((r) => [r.type, r.id])).toEqual([['document', doc.id]]);
+    expect(body.results[0]!.match_reason).toBe('Similar to "weatherstripping"');
+    expect(SearchResponseSchema.parse((await search('wetherstriping', eve)).json()).results).toEqual([]);
+  });
 });
 
 describe('recordings in search', () => {
@@ -164,5 +177,18 @@ describe('recordings in search', () => {
     expect(body.summary).toContain('1 recording');
     expect(SearchResponseSchema.parse((await search('gutters', colleague)).json()).results.filter((r) => r.type === 'recording')).toEqual([]);
     expect(SearchResponseSchema.parse((await search('gutters', admin)).json()).results.filter((r) => r.type === 'recording')).toHaveLength(1);
+  });
+
+  it('learns the words of a transcript when transcription writes it, and finds them misspelled', async () => {
+    const { recordings } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [rec] = await ctx.db
+      .insert(recordings)
+      .values({ workspaceId: alice.workspaceId!, userId: alice.id, fileName: 'call.m4a', fileType: 'm4a', mimeType: 'audio/mp4', status: 'stored', storageKey: 'recordings/x/z' })
+      .returning();
+    await ctx.db.update(recordings).set({ transcriptionStatus: 'done', transcriptText: 'the downspout by the garage pulled loose' }).where(eq(recordings.id, rec!.id));
+    const body = SearchResponseSchema.parse((await search('downspuot')).json());
+    expect(body.results.map((r) => [r.type, r.id])).toEqual([['recording', rec!.id]]);
+    expect(body.results[0]!.match_reason).toBe('Similar to "downspout"');
   });
 });
