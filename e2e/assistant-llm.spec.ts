@@ -1,4 +1,4 @@
-import { ASSISTANT_NO_ANSWER, AssistantStreamEventSchema, type AssistantStreamEvent } from '@fieldbook/contract';
+import { ASSISTANT_NO_ANSWER, ASSISTANT_STREAM_CONTENT_TYPE, AssistantStreamEventSchema, type AssistantStreamEvent } from '@fieldbook/contract';
 import { expect, test } from '@playwright/test';
 import { startOpenAiStub, type ChatRequest, type OpenAiStub } from '../apps/server/src/test/openai-stub';
 import { signInThroughUi } from './support/auth';
@@ -45,7 +45,7 @@ test.describe('assistant with a language model', () => {
   test('the model’s answer streams into the widget, cites its source, and nothing found asks no model', async ({ page, request }) => {
     test.setTimeout(120_000);
     const admin = await signInApi(request, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const job = await post<{ id: string }>(admin, '/api/jobs', { client_name: 'Quillfeather Residence', property_address: '7 Larkspur Lane' });
+    const job = await post<{ id: string; workspace_id: string }>(admin, '/api/jobs', { client_name: 'Quillfeather Residence', property_address: '7 Larkspur Lane' });
     await post(admin, '/api/tasks', { job_id: job.id, description: 'Reseal the zephyrine skylight flashing before the storm' });
 
     await page.goto(`${server.url}/login`);
@@ -54,15 +54,14 @@ test.describe('assistant with a language model', () => {
     const widget = page.getByRole('dialog', { name: 'Intelligent Assistant' });
     await expect(widget.getByText('How can I help you today?')).toBeVisible();
 
-    const streamed = page.waitForResponse((r) => r.url().endsWith('/api/assistant/query/stream'));
-    const input = widget.getByPlaceholder('Ask a question...');
-    await input.fill('What needs doing on the zephyrine skylight?');
-    await input.press('Enter');
-    const answer = widget.getByTestId('assistant-message');
-    await expect(answer).toContainText('The zephyrine skylight flashing must be resealed before the storm');
-
-    // Streamed: the sources first, then the answer in many pieces, then done with the whole answer as stored.
-    const events: AssistantStreamEvent[] = (await (await streamed).text())
+    // The wire first, read whole by an API client: the sources, then the answer in many pieces, then done with the
+    // whole answer as stored. (Chromium does not keep the body of a streamed response for the test to read.)
+    const wire = await request.post(`${server.url}/api/assistant/query/stream`, {
+      headers: admin.headers,
+      data: { query: 'What needs doing on the zephyrine skylight?', workspace_id: job.workspace_id, include_sources: true },
+    });
+    expect(wire.headers()['content-type']).toContain(ASSISTANT_STREAM_CONTENT_TYPE);
+    const events: AssistantStreamEvent[] = (await wire.text())
       .split('\n')
       .filter(Boolean)
       .map((line) => AssistantStreamEventSchema.parse(JSON.parse(line)));
@@ -72,13 +71,24 @@ test.describe('assistant with a language model', () => {
     expect(deltas.map((d) => d.text).join('')).toBe(ANSWER);
     expect(events.at(-1)).toMatchObject({ type: 'done', answer: ANSWER });
 
-    // The model was asked once, streamed, with the configured model, the grounding rule and the numbered passage.
+    // The widget asks the same stream and shows the model's answer as it arrives.
+    const streamed = page.waitForResponse((r) => r.url().endsWith('/api/assistant/query/stream'));
+    const input = widget.getByPlaceholder('Ask a question...');
+    await input.fill('What needs doing on the zephyrine skylight?');
+    await input.press('Enter');
+    expect((await streamed).headers()['content-type']).toContain(ASSISTANT_STREAM_CONTENT_TYPE);
+    const answer = widget.getByTestId('assistant-message');
+    await expect(answer).toContainText('The zephyrine skylight flashing must be resealed before the storm');
+
+    // The model was asked each time, streamed, with the configured model, the grounding rule and the numbered passage.
     const chats = stub.requests.filter((r) => r.path === '/chat/completions');
-    expect(chats).toHaveLength(1);
-    const sent = chats[0]!.body as ChatRequest;
-    expect(sent).toMatchObject({ model: 'gpt-e2e-chat', stream: true });
-    expect(sent.messages[0]!.role).toBe('system');
-    expect(sent.messages.map((m) => m.content).join('\n')).toMatch(/^\[1\].*Reseal the zephyrine skylight flashing/m);
+    expect(chats).toHaveLength(2);
+    for (const chat of chats) {
+      const sent = chat.body as ChatRequest;
+      expect(sent).toMatchObject({ model: 'gpt-e2e-chat', stream: true });
+      expect(sent.messages[0]!.role).toBe('system');
+      expect(sent.messages.map((m) => m.content).join('\n')).toMatch(/^\[1\].*Reseal the zephyrine skylight flashing/m);
+    }
 
     // [1] opens the passage the model cited.
     await answer.getByRole('button', { name: 'Open source 1' }).click();
@@ -92,6 +102,6 @@ test.describe('assistant with a language model', () => {
     await input.fill('qwertyuiop zxcvbnm');
     await input.press('Enter');
     await expect(widget.getByTestId('assistant-message').nth(1)).toContainText(ASSISTANT_NO_ANSWER);
-    expect(stub.requests.filter((r) => r.path === '/chat/completions')).toHaveLength(1);
+    expect(stub.requests.filter((r) => r.path === '/chat/completions')).toHaveLength(2);
   });
 });
