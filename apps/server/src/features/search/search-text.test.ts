@@ -29,5 +29,6 @@ describe('search text helpers', () => {
     expect(searchSummary(' roof ', { jobs: 1, tasks: 3 })).toBe('Found 3 tasks and 1 job matching "roof"');
     expect(searchSummary('roof', { jobs: 2, tasks: 0 })).toBe('Found 2 jobs matching "roof"');
     expect(searchSummary('roof', { jobs: 0, tasks: 0 })).toBe('No results found for "roof"');
+    expect(searchSummary('roof', { jobs: 3, tasks: 1000, recordings: 1000 }, 1000)).toBe('Found 1000+ tasks, 3 jobs and 1000+ recordings matching "roof"');
   });
 });

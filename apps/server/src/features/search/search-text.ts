@@ -117,10 +117,11 @@ export function explainMatch(queryText: string, fields: SearchField[]): Explanat
 }
 
 /** 'Found 3 tasks and 1 job matching "roof"' / 'No results found for "roof"'. */
-export function searchSummary(queryText: string, counts: { jobs: number; tasks: number; documents?: number; recordings?: number }): string {
+export function searchSummary(queryText: string, counts: { jobs: number; tasks: number; documents?: number; recordings?: number }, countCap = Infinity): string {
   const q = queryText.trim();
   const parts: string[] = [];
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  // A count that reached the cap is a lower bound: '1000+ tasks'.
+  const plural = (n: number, one: string) => `${n}${n >= countCap ? '+' : ''} ${one}${n === 1 ? '' : 's'}`;
   if (counts.tasks) parts.push(plural(counts.tasks, 'task'));
   if (counts.jobs) parts.push(plural(counts.jobs, 'job'));
   if (counts.documents) parts.push(plural(counts.documents, 'document'));

@@ -192,3 +192,24 @@ describe('recordings in search', () => {
     expect(body.results[0]!.match_reason).toBe('Similar to "downspout"');
   });
 });
+
+describe('a word in very many rows', () => {
+  it('counts up to the cap ("1000+") and ranks the newest matches, from this workspace only', async () => {
+    const { sql } = await import('drizzle-orm');
+    // 6,000 tasks, one in five about caulk (1,200 matches): more than COUNT_CAP matches and more than RECENT_WINDOW rows.
+    await ctx.db.execute(sql`
+      INSERT INTO tasks (workspace_id, job_id, description, created_at)
+      SELECT ${alice.workspaceId}, ${roofJobId}, CASE WHEN i % 5 = 0 THEN 'Caulk window ' || i ELSE 'Sweep the deck ' || i END,
+             now() - make_interval(mins => i)
+        FROM generate_series(1, 6000) AS i`);
+    const res = await search('caulk');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = SearchResponseSchema.parse(res.json());
+    expect(body.summary).toBe('Found 1000+ tasks matching "caulk"');
+    expect(body.results).toHaveLength(20);
+    // Candidates are the newest 200 matches (i = 5 … 1000): ranked among them, never an old one.
+    const numbers = body.results.map((r) => Number(/Caulk window (\d+)/.exec(r.description ?? '')?.[1]));
+    expect(numbers.every((n) => n % 5 === 0 && n <= 1000)).toBe(true);
+    expect(SearchResponseSchema.parse((await search('caulk', eve)).json()).results).toEqual([]);
+  });
+});

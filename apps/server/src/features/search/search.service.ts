@@ -32,55 +32,86 @@ type RecordingsScope = { userId: string } | { all: true };
 /**
  * Relevance is ranked among at most this many of the newest matches of each kind. Why: ts_rank over every match
  * of a common word (8,000 tasks say "roof" in the benchmark workspace) cost ~70 ms; ranking the newest 200 costs
- * a few. Totals still count every match.
+ * a few.
  */
 export const RANK_CANDIDATES = 200;
+
+/**
+ * Matches of a kind are counted up to this many (the summary then says "1000+"). Why: an exact count of a word in
+ * 60,000 calls reads every one of them (~40 ms), and so did finding the newest 200 of them through the word's index.
+ */
+export const COUNT_CAP = 1000;
+
+/**
+ * Where a kind has COUNT_CAP matches or more, its candidates are found by walking its date index newest first and
+ * testing each row, until RANK_CANDIDATES matches or RECENT_WINDOW rows: a common word is in many of the newest rows,
+ * so the walk is short, where sorting every match by date read them all (~50 ms for a word in 60,000 calls).
+ */
+export const RECENT_WINDOW = 5000;
 
 /** How much of a document's extracted text the excerpt is looked for in (the matched words are usually early). */
 const DOCUMENT_EXCERPT_SOURCE_CHARS = 20_000;
 
 /**
- * The jobs and tasks matching the tsquery of CTE `q` (columns tsq and wsq; the similar-word search adds sim) in the
- * workspace, best first, with the number of matches of each kind. `@@ (tsq && wsq)` lets GIN intersect the words
- * with the workspace inside the index. The match sets are MATERIALIZED (ids and dates only) so the planner always
- * takes them from the GIN index, never by walking the date index row by row. An empty tsquery (only stop words)
- * matches nothing.
+ * The CTEs of one kind (rows aliased `a`, words from CTE q; `filter` is the kind's other conditions and starts with
+ * the columns of a (…, created_at DESC NULLS LAST) index, as `scope` does):
+ * - `<kind>_n`: the matches, counted up to COUNT_CAP through the GIN index;
+ * - `<kind>_matches`: the candidates' ids and dates. Fewer than COUNT_CAP matches: all of them, from the GIN index.
+ *   Else the newest RANK_CANDIDATES matches among the scope's newest RECENT_WINDOW rows (`<kind>_cut` is the date of
+ *   the last of those): `ts_match_vq` is `@@` written as a function, which GIN cannot serve, so PostgreSQL walks the
+ *   date index and stops at the LIMIT.
+ */
+function candidateCtes(kind: string, table: string, filter: SQL, scope: SQL): SQL {
+  const t = sql.raw(table);
+  const n = sql.raw(`${kind}_n`);
+  const cut = sql.raw(`${kind}_cut`);
+  const byIndex = sql`${filter} AND numnode(q.tsq) > 0 AND a.search_vector @@ (q.tsq && q.wsq)`;
+  return sql`${n} AS MATERIALIZED (SELECT count(*)::int AS n FROM (SELECT 1 FROM ${t} a, q WHERE ${byIndex} LIMIT ${COUNT_CAP}) x),
+    ${cut} AS MATERIALIZED (SELECT a.created_at FROM ${t} a WHERE ${scope} ORDER BY a.created_at DESC NULLS LAST OFFSET ${RECENT_WINDOW} LIMIT 1),
+    ${sql.raw(`${kind}_matches`)} AS MATERIALIZED (
+      SELECT a.id, a.created_at FROM ${t} a, q WHERE ${byIndex} AND (SELECT n FROM ${n}) < ${COUNT_CAP}
+      UNION ALL
+      (SELECT a.id, a.created_at FROM ${t} a, q
+        WHERE ${filter} AND (SELECT n FROM ${n}) >= ${COUNT_CAP} AND a.created_at >= coalesce((SELECT created_at FROM ${cut}), '-infinity')
+          AND ts_match_vq(a.search_vector, q.tsq && q.wsq)
+        ORDER BY a.created_at DESC NULLS LAST LIMIT ${RANK_CANDIDATES}))`;
+}
+
+/**
+ * The jobs, tasks, documents and recordings matching the tsquery of CTE `q` (columns tsq and wsq; the similar-word
+ * search adds sim) in the workspace, best first, with the number of matches of each kind (up to COUNT_CAP).
+ * `@@ (tsq && wsq)` lets GIN intersect the words with the workspace inside the index. An empty tsquery (only stop
+ * words) matches nothing.
  */
 function hitsFromQuery(opts: { cte: SQL; workspaceId: string; recordingsOf: RecordingsScope; limit: number; score: (vector: SQL) => SQL }): SQL {
   const { cte, workspaceId, limit, score } = opts;
+  const inWorkspace = sql`a.workspace_id = ${workspaceId}`;
   // Recordings: the caller's own; an admin's search finds the workspace's (spec 001 §6).
-  const recordingOwner = 'all' in opts.recordingsOf ? sql`true` : sql`r.user_id = ${opts.recordingsOf.userId}`;
+  const recordingScope = 'all' in opts.recordingsOf ? inWorkspace : sql`a.user_id = ${opts.recordingsOf.userId}`;
+  const recordingFilter = 'all' in opts.recordingsOf ? inWorkspace : sql`${recordingScope} AND ${inWorkspace}`;
   return sql`WITH ${cte},
-    job_matches AS MATERIALIZED (
-      SELECT j.id, j.created_at FROM jobs j, q
-      WHERE j.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND j.search_vector @@ (q.tsq && q.wsq)),
-    task_matches AS MATERIALIZED (
-      SELECT t.id, t.created_at FROM tasks t, q
-      WHERE t.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND t.search_vector @@ (q.tsq && q.wsq)),
-    document_matches AS MATERIALIZED (
-      SELECT d.id, d.created_at FROM documents d, q
-      WHERE d.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND d.search_vector @@ (q.tsq && q.wsq) AND d.status <> 'uploading'),
-    recording_matches AS MATERIALIZED (
-      SELECT r.id, r.created_at FROM recordings r, q
-      WHERE r.workspace_id = ${workspaceId} AND numnode(q.tsq) > 0 AND r.search_vector @@ (q.tsq && q.wsq) AND r.status = 'stored' AND ${recordingOwner})
+    ${candidateCtes('job', 'jobs', inWorkspace, inWorkspace)},
+    ${candidateCtes('task', 'tasks', inWorkspace, inWorkspace)},
+    ${candidateCtes('document', 'documents', sql`${inWorkspace} AND a.status <> 'uploading'`, inWorkspace)},
+    ${candidateCtes('recording', 'recordings', sql`${recordingFilter} AND a.status = 'stored'`, recordingScope)}
     (SELECT 'job' AS type, j.id, j.title, j.client_name, j.property_address, j.claim_number, j.description, j.status,
             NULL::text AS priority, j.id AS job_id, (${score(sql`j.search_vector`)})::float8 AS score,
-            (SELECT count(*) FROM job_matches)::int AS total
+            (SELECT n FROM job_n) AS total
        FROM (SELECT id FROM job_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN jobs j ON j.id = m.id, q
       ORDER BY score DESC, j.created_at DESC LIMIT ${limit})
     UNION ALL
     (SELECT 'task', t.id, NULL, NULL, NULL, NULL, t.description, t.status, t.priority, t.job_id,
-            (${score(sql`t.search_vector`)})::float8, (SELECT count(*) FROM task_matches)::int
+            (${score(sql`t.search_vector`)})::float8, (SELECT n FROM task_n)
        FROM (SELECT id FROM task_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN tasks t ON t.id = m.id, q
       ORDER BY 11 DESC, t.created_at DESC LIMIT ${limit})
     UNION ALL
     (SELECT 'document', d.id, d.name, NULL, NULL, NULL, left(d.extracted_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), d.status, NULL, d.job_id,
-            (${score(sql`d.search_vector`)})::float8, (SELECT count(*) FROM document_matches)::int
+            (${score(sql`d.search_vector`)})::float8, (SELECT n FROM document_n)
        FROM (SELECT id FROM document_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN documents d ON d.id = m.id, q
       ORDER BY 11 DESC, d.created_at DESC LIMIT ${limit})
     UNION ALL
     (SELECT 'recording', r.id, r.file_name, NULL, NULL, r.phone_number, left(r.transcript_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), r.transcription_status, NULL, NULL,
-            (${score(sql`r.search_vector`)})::float8, (SELECT count(*) FROM recording_matches)::int
+            (${score(sql`r.search_vector`)})::float8, (SELECT n FROM recording_n)
        FROM (SELECT id FROM recording_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN recordings r ON r.id = m.id, q
       ORDER BY 11 DESC, r.created_at DESC LIMIT ${limit})`;
 }
@@ -191,5 +222,5 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
   const results = top.map((h) => toResult(h, text, contacts));
-  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document, recordings: totals.recording }) };
+  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document, recordings: totals.recording }, COUNT_CAP) };
 }
