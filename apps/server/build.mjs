@@ -48,7 +48,7 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   plugins: [bundleWorkspacePackages],
   sourcemap: true,
