@@ -67,23 +67,31 @@ const FACTS: Fact[] = [
 const pool = new pg.Pool({ connectionString: BENCH_URL, max: 2 });
 const { rows: [who] } = await pool.query(`SELECT u.id AS user_id, p.workspace_id FROM users u JOIN profiles p ON p.id = u.id WHERE u.email = 'bench@fieldbook.local'`);
 if (!who) throw new Error('Run node bench/generate.mjs first');
+/** The id an `INSERT … RETURNING id` gave back. */
+async function insertedId(result: Promise<pg.QueryResult<{ id: string }>>): Promise<string> {
+  const row = (await result).rows[0];
+  if (!row) throw new Error('the insert returned no row');
+  return row.id;
+}
+
 const planted: { id: string; fact: Fact }[] = [];
 const app = await startApp(3134);
 try {
-  const [{ rows: [job] }] = [await pool.query(`SELECT id FROM jobs WHERE workspace_id = $1 LIMIT 1`, [who.workspace_id])];
+  const job = (await pool.query<{ id: string }>(`SELECT id FROM jobs WHERE workspace_id = $1 LIMIT 1`, [who.workspace_id])).rows[0];
+  if (!job) throw new Error('the bench workspace has no job: run bench/generate.mjs first');
   for (const fact of FACTS) {
     let id: string;
     if (fact.kind === 'document') {
-      ({ rows: [{ id }] } = await pool.query(`INSERT INTO documents (workspace_id, name, status, file_type, mime_type, extracted_text, metadata) VALUES ($1, $2, 'processed', 'pdf', 'application/pdf', $3, $4) RETURNING id`, [who.workspace_id, fact.name, fact.text, { tag: TAG }]));
+      id = await insertedId(pool.query(`INSERT INTO documents (workspace_id, name, status, file_type, mime_type, extracted_text, metadata) VALUES ($1, $2, 'processed', 'pdf', 'application/pdf', $3, $4) RETURNING id`, [who.workspace_id, fact.name, fact.text, { tag: TAG }]));
     } else if (fact.kind === 'recording') {
-      ({ rows: [{ id }] } = await pool.query(
+      id = await insertedId(pool.query(
         `INSERT INTO recordings (workspace_id, user_id, file_name, file_type, mime_type, status, storage_key, transcription_status, transcript_text, group_id) VALUES ($1, $2, 'call.m4a', 'm4a', 'audio/mp4', 'stored', 'recordings/eval', 'done', $3, $4) RETURNING id`,
         [who.workspace_id, who.user_id, fact.text, TAG],
       ));
     } else if (fact.kind === 'job') {
-      ({ rows: [{ id }] } = await pool.query(`INSERT INTO jobs (workspace_id, client_name, title, description, metadata) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [who.workspace_id, fact.name, fact.text.split(': ')[1], fact.text, { tag: TAG }]));
+      id = await insertedId(pool.query(`INSERT INTO jobs (workspace_id, client_name, title, description, metadata) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [who.workspace_id, fact.name, fact.text.split(': ')[1], fact.text, { tag: TAG }]));
     } else {
-      ({ rows: [{ id }] } = await pool.query(`INSERT INTO tasks (workspace_id, job_id, description, assigned_to) VALUES ($1, $2, $3, $4) RETURNING id`, [who.workspace_id, job.id, fact.text, TAG]));
+      id = await insertedId(pool.query(`INSERT INTO tasks (workspace_id, job_id, description, assigned_to) VALUES ($1, $2, $3, $4) RETURNING id`, [who.workspace_id, job.id, fact.text, TAG]));
     }
     planted.push({ id, fact });
   }

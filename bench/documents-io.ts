@@ -43,7 +43,7 @@ async function uploads(app: { url: string; token: string }, body: Buffer, conten
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         next += 1;
-        const res = await fetch(`${app.url}/api/process-documents`, { method: 'POST', body, headers: { authorization: `Bearer ${app.token}`, 'content-type': contentType } });
+        const res = await fetch(`${app.url}/api/process-documents`, { method: 'POST', body: new Uint8Array(body), headers: { authorization: `Bearer ${app.token}`, 'content-type': contentType } });
         if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
         ids.push(((await res.json()) as { id: string }).id);
       }

@@ -53,7 +53,7 @@ fi
 # The project runs on the Node 24 it installs (devDependency `node`, first on the PATH of every npm script).
 node_is_24() { local v; v=$(node --version); echo "node ${v} at $(command -v node)"; [[ $v == v24.* ]]; }
 step "runtime (Node 24)" node_is_24
-step typecheck npx tsc -b
+step typecheck npm run --silent typecheck
 step lint npx eslint .
 step "migration drift" npm run --silent db:check-drift
 
