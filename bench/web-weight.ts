@@ -1,8 +1,9 @@
 // The JavaScript a browser loads to show a route of the BUILT web app (design.md §11: login route ≤ 150 kB gzip; no
 // route chunk > 250 kB gzip). Serves apps/web/dist as the server does (index.html for client routes), opens each route
 // in Debian's Chromium and adds up the gzip size of every script it fetched. Run after `npm run build`:
-//   node --import tsx bench/web-weight.ts
-import { readFile } from 'node:fs/promises';
+//   node --import tsx bench/web-weight.ts            (prints the sizes)
+//   node --import tsx bench/web-weight.ts --check    (also fails over a budget: what `npm test` runs after the build)
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -52,3 +53,24 @@ for (const route of ['/login', '/signup', '/download']) {
 await browser.close();
 server.close();
 console.log(JSON.stringify(results, null, 2));
+
+// Sizes, not timings: the budgets of design.md §11.
+const LOGIN_BUDGET_KB = 150;
+const CHUNK_BUDGET_KB = 250;
+if (process.argv.includes('--check')) {
+  const over: string[] = [];
+  const login = results['/login'];
+  if (!login || login.scripts === 0) over.push('/login loaded no script (is apps/web/dist built?)');
+  else if (login.gzipKb > LOGIN_BUDGET_KB) over.push(`/login loads ${login.gzipKb} kB gzip of JavaScript (budget ${LOGIN_BUDGET_KB} kB)`);
+  // Every chunk the build made, not only the ones these routes load (lazy routes' chunks too).
+  const assets = path.join(dist, 'assets');
+  for (const name of (await readdir(assets)).filter((f) => f.endsWith('.js'))) {
+    const kb = gzipSync(await readFile(path.join(assets, name)), { level: 9 }).length / 1024;
+    if (kb > CHUNK_BUDGET_KB) over.push(`${name} is ${kb.toFixed(1)} kB gzip (budget ${CHUNK_BUDGET_KB} kB per chunk)`);
+  }
+  if (over.length > 0) {
+    console.error(`web weight over budget:\n  ${over.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`web weight: /login ${login?.gzipKb} kB gzip (≤ ${LOGIN_BUDGET_KB}), every chunk ≤ ${CHUNK_BUDGET_KB} kB gzip`);
+}

@@ -67,6 +67,8 @@ else
 fi
 
 step build npm run build
+# design.md §11 as sizes: the login route's JavaScript ≤ 150 kB gzip, no chunk > 250 kB gzip (needs Chromium).
+if [ -x "$CHROMIUM" ]; then step "web weight" npx tsx bench/web-weight.ts --check; fi
 
 if [ ! -x "$CHROMIUM" ]; then
   echo "ERROR: browser tests need $CHROMIUM: sudo apt-get update && sudo apt-get install -y chromium" >&2
