@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './_columns';
 
 /** Auth identities (GoTrue's auth.users). Email is stored lower-cased. */
@@ -35,6 +35,8 @@ export const authSessions = pgTable(
     factorId: uuid(),
     userAgent: text(),
     ip: text(),
+    /** The last refresh (GoTrue's refreshed_at): the inactivity timeout counts from it, the maximum lifetime from createdAt. */
+    refreshedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,6 +99,10 @@ export const oneTimeTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenType: text().$type<'confirmation' | 'recovery'>().notNull(),
     tokenHash: text().notNull(),
+    /** A link token (256 bits, not guessable) or the 6-digit code, which dies after a few wrong guesses. */
+    kind: text().$type<'link' | 'code'>().notNull().default('link'),
+    /** Wrong codes entered for this user and type while this code was pending. */
+    failedAttempts: integer().notNull().default(0),
     redirectTo: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),

@@ -9,3 +9,4 @@ export * from './groups';
 export * from './documents';
 export * from './recordings';
 export * from './assistant';
+export * from './platform';
