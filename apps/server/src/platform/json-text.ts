@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 declare const schemaBrand: unique symbol;
@@ -13,9 +12,4 @@ export type JsonText<S extends z.ZodType> = string & { readonly [schemaBrand]: S
 /** Marks SQL-built text as an answer of `schema` — where the SQL that builds it is written. */
 export function asJsonText<S extends z.ZodType>(_schema: S, text: string): JsonText<S> {
   return text as JsonText<S>;
-}
-
-/** Sends JSON text unchanged (routes not yet registered through platform/endpoint.ts). */
-export function sendJsonText(reply: FastifyReply, body: string, status = 200): FastifyReply {
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
