@@ -20,8 +20,7 @@ const MAX_PAIRS_PER_SOURCE = 40;
 type Source = { type: 'recording' | 'document'; id: string; name: string; text: string; segments: string[] | null };
 
 /**
- * The group's material: transcribed calls recorded by its members in the group's workspace (or tagged with the
- * group's id by the recorder), and the extracted text of documents of the jobs the group has tasks on.
+ * The group's material: transcribed calls recorded by its members in the group's workspace, and the extracted text of documents of the jobs the group has tasks on.
  */
 async function groupSources(db: Db, group: { id: string; workspaceId: string }, limit: number): Promise<Source[]> {
   const memberIds = db.select({ id: groupMembers.userId }).from(groupMembers).where(and(eq(groupMembers.groupId, group.id), isNotNull(groupMembers.userId)));
@@ -34,7 +33,9 @@ async function groupSources(db: Db, group: { id: string; workspaceId: string }, 
         eq(recordings.status, 'stored'),
         eq(recordings.transcriptionStatus, 'done'),
         isNotNull(recordings.transcriptText),
-        or(inArray(recordings.userId, memberIds), eq(recordings.groupId, group.id)),
+        // Members' calls only: a group id on a call is the uploader's label, not a grant (a non-member's tag is no
+        // way into the group's assistant).
+        inArray(recordings.userId, memberIds),
       ),
     )
     .orderBy(desc(recordings.createdAt))

@@ -17,7 +17,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantTrainingExamples, groupAssistants } from '../../db/schema';
+import { assistantTrainingExamples, groupAssistants, recordings } from '../../db/schema';
 import { insertDocument, insertGroup, insertJob, insertTask } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { AUTO_APPROVE_QUALITY } from './extract-rules';
@@ -56,8 +56,10 @@ beforeAll(async () => {
     lines: ['Hi, this is Dana from the Henderson house.', 'When can your crew come out to look at the roof?', 'We can be there Tuesday morning around nine. The inspection takes about an hour.', 'Do you replace skylight flashing too?', 'Yes.'],
   });
   callId = call.id;
-  // Someone outside the groups: never material for them.
-  await insertTranscribedCall(ctx.db, { workspaceId: ws, userId: outsider.id, lines: ['What is the gate code for the yard?', 'The gate code is 4411 and the key is under the mat.'] });
+  // Someone outside the groups: never material for them — not even when their upload names North Crew's id (issue 22
+  // item 6: a recording tagged with a group its uploader is not in became that group's training material).
+  const outsiderCall = await insertTranscribedCall(ctx.db, { workspaceId: ws, userId: outsider.id, lines: ['What is the gate code for the yard?', 'The gate code is 4411 and the key is under the mat.'] });
+  await ctx.db.update(recordings).set({ groupId: north.id }).where(eq(recordings.id, outsiderCall.id));
   // A document of a job North Crew has a task on, and one of a job it has none on.
   const job = await insertJob(ctx.db, { workspaceId: ws, title: 'Henderson re-roof' });
   await insertTask(ctx.db, { workspaceId: ws, jobId: job.id, groupId: north.id });

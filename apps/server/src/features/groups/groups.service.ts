@@ -71,6 +71,17 @@ export async function groupAccess(db: Db, actor: Actor, groupId: string): Promis
   return { group: row.g, isCreator, myRole: row.myRole ?? null };
 }
 
+/** Whether the user created or belongs to the group (other features tag their rows with a group only then). */
+export async function isGroupMember(db: Db, userId: string, groupId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .leftJoin(me, and(eq(me.groupId, groups.id), eq(me.userId, userId)))
+    .where(and(eq(groups.id, groupId), or(eq(groups.createdBy, userId), isNotNull(me.id))))
+    .limit(1);
+  return Boolean(row);
+}
+
 function requireCreator(access: GroupAccess, what: string): void {
   if (!access.isCreator) throw new AppError('FORBIDDEN', `Only the group creator can ${what}`);
 }

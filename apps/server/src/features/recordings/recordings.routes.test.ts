@@ -1,8 +1,8 @@
 import { RecordingDetailSchema, RecordingListSchema, RecordingUsersSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordings } from '../../db/schema';
-import { insertContact } from '../../test/factories';
+import { groupMembers, recordings } from '../../db/schema';
+import { insertContact, insertGroup } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { multipartBody } from '../../test/multipart';
 import { wavTone } from './recordings.test-helpers';
@@ -85,6 +85,23 @@ describe('upload', () => {
     expect(badField.json().error.details[0].field).toBe('recorded_at');
     expect((await upload(null, { name: 'a.wav', bytes: wavTone(0.1) })).statusCode).toBe(401);
     expect((await ctx.db.select().from(recordings)).length).toBe(before);
+  });
+
+  it('refuses a group id its uploader is not in (another member’s group, another workspace’s), storing nothing', async () => {
+    const bobsGroup = await insertGroup(ctx.db, { workspaceId: alice.workspaceId!, createdBy: bob.id, name: 'Bob crew' });
+    const foreign = await insertGroup(ctx.db, { workspaceId: admin.workspaceId!, createdBy: admin.id, name: 'Admin crew' });
+    const before = (await ctx.db.select().from(recordings)).length;
+    for (const groupId of [bobsGroup.id, foreign.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await upload(alice, { name: 'tagged.wav', bytes: wavTone(0.5) }, { group_id: groupId });
+      expect(res.statusCode, groupId).toBe(400);
+      expect(res.json().error.details).toEqual([{ field: 'group_id', message: 'Group not found' }]);
+    }
+    expect((await ctx.db.select().from(recordings)).length).toBe(before);
+    // A member may tag the group.
+    await ctx.db.insert(groupMembers).values({ groupId: bobsGroup.id, userId: alice.id, role: 'member' });
+    const ok = await upload(alice, { name: 'tagged.wav', bytes: wavTone(0.5) }, { group_id: bobsGroup.id });
+    expect(ok.statusCode).toBe(201);
+    expect(RecordingDetailSchema.parse(ok.json()).group_id).toBe(bobsGroup.id);
   });
 
   it('refuses a file over the size limit with 413', async () => {

@@ -1,4 +1,4 @@
-import { RECORDING_NOT_FOUND, type ListRecordingsQuery, type RecordingDetailSchema, type RecordingDirection, type RecordingListSchema } from '@fieldbook/contract';
+import { GROUP_NOT_FOUND, RECORDING_NOT_FOUND, type ListRecordingsQuery, type RecordingDetailSchema, type RecordingDirection, type RecordingListSchema } from '@fieldbook/contract';
 import type { Readable } from 'node:stream';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -8,9 +8,12 @@ import type { BlobStore } from '../../platform/blob-store';
 import { AppError, fieldError } from '../../platform/errors';
 import type { JsonText } from '../../platform/json-text';
 import { findContactsByIds } from '../contacts';
+import { isGroupMember } from '../groups';
 import { AUDIO_KINDS, recogniseAudio, UNSUPPORTED_AUDIO_MESSAGE } from './audio-kind';
 import { directionFromName, parseRecordingName } from './file-name';
 import { findRecordingJson, findRecordingRow, findRecordingsPageJson, type RecordingRow } from './recordings.repository';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An upload a crash cut off is removed (row and blob) after this long. */
 export const ABANDONED_UPLOAD_MS = 60 * 60_000;
@@ -65,6 +68,12 @@ export async function storeRecording(opts: {
 }): Promise<{ id: string; existing: boolean; storageKey: string; size: number }> {
   const { db, blobs, actor, fields } = opts;
   const workspaceId = requireWorkspace(actor);
+  // A group id names a group only its members may tag: a tagged call becomes that group's assistant material.
+  // Free-text ids (the recorder's 'default') name no group and stay labels.
+  if (fields.group_id && UUID_RE.test(fields.group_id) && !(await isGroupMember(db, actor.userId, fields.group_id))) {
+    opts.file.stream.resume();
+    throw fieldError('group_id', GROUP_NOT_FOUND);
+  }
   if (fields.upload_key) {
     const [previous] = await db
       .select({ id: recordings.id, status: recordings.status, createdAt: recordings.createdAt, storageKey: recordings.storageKey })
