@@ -31,6 +31,7 @@ import { checkResponsesAgainstContract } from './platform/endpoint';
 import type { FeatureDeps } from './platform/deps';
 import { acceptEmptyJsonBodies } from './platform/empty-json-body';
 import { registerErrorHandler } from './platform/errors';
+import { healthRoutes } from './platform/health';
 import { registerSecurityHeaders } from './platform/security-headers';
 import type { TokenSigner } from './platform/tokens';
 import type { BlobStore } from './platform/blob-store';
@@ -161,6 +162,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The development mailbox (design.md §7); /dev/* answers 404 when config.devMailbox is off.
   await app.register(async (dev) => devMailboxRoutes(dev, featureDeps), { prefix: '/dev' });
+
+  // /healthz and /readyz for load balancers (no session; outside the product API).
+  await app.register(async (probes) => healthRoutes(probes, featureDeps));
 
   await registerSpa(app, config);
   return app;
