@@ -197,7 +197,7 @@ describe('AssistantChat', () => {
     expect(api.requests.some((r) => r.path === `/api/groups/${crewGroup.id}`)).toBe(true);
     expect(api.requests.find((r) => r.path === '/api/groups')?.url).toContain(`workspace_id=${WORKSPACE_ID}`);
 
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(`fieldbook.assistant:${TEST_USER.id}`)!)).toEqual({ conversationId: NEW_CONV_ID, groupId: crewGroup.id }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(`fieldbook.assistant:${TEST_USER.id}:${WORKSPACE_ID}`)!)).toEqual({ conversationId: NEW_CONV_ID, groupId: crewGroup.id }));
     await user.type(screen.getByPlaceholderText('Ask the North Crew assistant...'), 'crew schedule{Enter}');
     await waitFor(() => expect(api.bodiesOf(STREAM)).toHaveLength(2));
     expect(api.bodiesOf(STREAM)[1]).toEqual({ query: 'crew schedule', workspace_id: WORKSPACE_ID, conversation_id: NEW_CONV_ID, include_sources: true, group_id: crewGroup.id });
@@ -210,7 +210,7 @@ describe('AssistantChat', () => {
   });
 
   it('says "Group Assistant" while the chosen group’s name is loading', async () => {
-    localStorage.setItem(`fieldbook.assistant:${TEST_USER.id}`, JSON.stringify({ conversationId: null, groupId: crewGroup.id }));
+    localStorage.setItem(`fieldbook.assistant:${TEST_USER.id}:${WORKSPACE_ID}`, JSON.stringify({ conversationId: null, groupId: crewGroup.id }));
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     api.on(`GET /api/groups/${crewGroup.id}`, async () => {
@@ -232,8 +232,38 @@ describe('AssistantChat', () => {
     expect(screen.queryByText(ASSISTANT_INIT_FAILED)).toBeNull();
   });
 
+  it('keeps the saved conversation per workspace: after moving to another workspace the old one is not reloaded', async () => {
+    api.on(`GET /api/assistant/conversations/${CONV_ID}`, () => json({ id: CONV_ID, messages: storedAnswer('Stored answer [1]') }));
+    const inFirst = renderWithProviders(<AssistantChat variant="page" />);
+    const user = userEvent.setup();
+    await screen.findByText('Try asking:');
+    await user.type(input(), 'Who fixes the gutters?{Enter}');
+    expect(await screen.findByText(/the job/)).toBeTruthy();
+    inFirst.unmount();
+
+    // The user moves to another workspace: its assistant starts empty, with that workspace's new conversation.
+    const OTHER_WORKSPACE = '00000000-0000-4000-8000-0000000000b2';
+    api.on('GET /api/profile', () =>
+      json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: OTHER_WORKSPACE, default_workspace_id: OTHER_WORKSPACE, created_at: '2026-11-01T00:00:00.000Z' }),
+    );
+    api.on('GET /api/assistant/init', () => json({ conversation_id: NEW_CONV_ID, suggested_queries: [] }));
+    const inSecond = renderWithProviders(<AssistantChat variant="page" />);
+    expect(await screen.findByText('How can I help you today?')).toBeTruthy();
+    expect(screen.queryByText(/Stored answer|the job/)).toBeNull();
+    expect(api.requests.some((r) => r.path === `/api/assistant/conversations/${CONV_ID}`)).toBe(false);
+    expect(api.requests.filter((r) => r.path === '/api/assistant/init').at(-1)?.url).toContain(`workspace_id=${OTHER_WORKSPACE}`);
+    inSecond.unmount();
+
+    // Back in the first workspace, its conversation continues.
+    api.on('GET /api/profile', () =>
+      json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: WORKSPACE_ID, default_workspace_id: WORKSPACE_ID, created_at: '2026-11-01T00:00:00.000Z' }),
+    );
+    renderWithProviders(<AssistantChat variant="page" />);
+    expect(await screen.findByText(/Stored answer/)).toBeTruthy();
+  });
+
   it('continues the saved conversation with its feedback, and starts over when it cannot be loaded', async () => {
-    localStorage.setItem(`fieldbook.assistant:${TEST_USER.id}`, JSON.stringify({ conversationId: CONV_ID, groupId: null }));
+    localStorage.setItem(`fieldbook.assistant:${TEST_USER.id}:${WORKSPACE_ID}`, JSON.stringify({ conversationId: CONV_ID, groupId: null }));
     api.on(`GET /api/assistant/conversations/${CONV_ID}`, () => json({ id: CONV_ID, messages: storedAnswer('Stored answer [1]', 'positive') }));
     const first = renderWithProviders(<AssistantChat variant="page" />);
     expect(await screen.findByText(/Stored answer/)).toBeTruthy();
@@ -245,6 +275,6 @@ describe('AssistantChat', () => {
     api.on('GET /api/assistant/init', () => json({ conversation_id: NEW_CONV_ID, suggested_queries: [] }));
     renderWithProviders(<AssistantChat variant="page" />);
     expect(await screen.findByText('How can I help you today?')).toBeTruthy();
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(`fieldbook.assistant:${TEST_USER.id}`)!)).toEqual({ conversationId: NEW_CONV_ID, groupId: null }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(`fieldbook.assistant:${TEST_USER.id}:${WORKSPACE_ID}`)!)).toEqual({ conversationId: NEW_CONV_ID, groupId: null }));
   });
 });

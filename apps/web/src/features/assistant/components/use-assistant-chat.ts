@@ -22,7 +22,7 @@ const nextKey = () => `m${++keySeq}`;
  */
 export function useAssistantChat({ userId, workspaceId }: { userId: string; workspaceId: string }) {
   const queryClient = useQueryClient();
-  const [saved] = useState(() => readSavedChat(userId));
+  const [saved] = useState(() => readSavedChat(userId, workspaceId));
   const [chat, dispatch] = useReducer(chatReducer, emptyChat());
   const [isHydrated, setHydrated] = useState(!saved.conversationId);
   const [groupId, setGroupId] = useState(saved.groupId);
@@ -57,8 +57,8 @@ export function useAssistantChat({ userId, workspaceId }: { userId: string; work
   }, [needsInit, initConversationId]);
 
   useEffect(() => {
-    if (isHydrated) writeSavedChat(userId, { conversationId: chat.conversationId, groupId });
-  }, [isHydrated, userId, chat.conversationId, groupId]);
+    if (isHydrated) writeSavedChat(userId, workspaceId, { conversationId: chat.conversationId, groupId });
+  }, [isHydrated, userId, workspaceId, chat.conversationId, groupId]);
 
   useEffect(() => () => inFlight.current?.abort(), []);
 
