@@ -40,7 +40,13 @@ export type Workspace = z.infer<typeof WorkspaceSchema>;
  * GET /api/my-workspace: the caller's workspace, or null with a suggested name when they have none yet (a user
  * an admin removed from theirs; spec 002 §2 "a default name is suggested").
  */
-export const MyWorkspaceSchema = z.object({ workspace: WorkspaceSchema.nullable(), suggested_name: z.string() });
+/**
+ * can_edit: whether the caller may save these settings — its owner or a system admin (the name is the sender name
+ * customers see in mail and SMS); a caller without a workspace may create one. Others see them read-only.
+ */
+export const MyWorkspaceSchema = z.object({ workspace: WorkspaceSchema.nullable(), suggested_name: z.string(), can_edit: z.boolean() });
+/** PUT /api/my-workspace by a member who does not own the workspace. */
+export const WORKSPACE_OWNER_ONLY = 'Only the workspace owner can change its settings';
 export type MyWorkspace = z.infer<typeof MyWorkspaceSchema>;
 
 /** PUT /api/my-workspace: creates the caller's workspace when they have none, else updates it (spec 002 §4). */

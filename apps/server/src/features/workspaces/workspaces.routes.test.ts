@@ -1,8 +1,8 @@
-import { AssignUsersResultSchema, MyWorkspaceSchema, WorkspaceListSchema, WorkspaceSchema, WorkspaceSummarySchema, WorkspaceUserListSchema } from '@fieldbook/contract';
+import { AssignUsersResultSchema, MyWorkspaceSchema, WORKSPACE_OWNER_ONLY, WorkspaceListSchema, WorkspaceSchema, WorkspaceSummarySchema, WorkspaceUserListSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groups, jobs, profiles, workspaces } from '../../db/schema';
-import { insertJob } from '../../test/factories';
+import { groupMembers, groups, jobs, profiles, workspaces } from '../../db/schema';
+import { insertGroup, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 
 let ctx: TestContext;
@@ -32,13 +32,35 @@ describe('my workspace', () => {
   it('creates one (owner = caller, linked) when the caller has none, with a suggested name before', async () => {
     const loner = await createTestUser(ctx, { workspaceId: null, email: 'loner@example.com' });
     const before = MyWorkspaceSchema.parse((await call(loner, 'GET', '/api/my-workspace')).json());
-    expect(before).toEqual({ workspace: null, suggested_name: "loner's Workspace" });
+    expect(before).toEqual({ workspace: null, suggested_name: "loner's Workspace", can_edit: true });
     const created = WorkspaceSchema.parse((await call(loner, 'PUT', '/api/my-workspace', { name: "loner's Workspace" })).json());
     expect(created).toMatchObject({ owner_id: loner.id, privacy_setting: 'private' });
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, loner.id));
     expect(profile!.workspaceId).toBe(created.id);
     // Work screens follow at once: the caller can create a job in it.
     expect((await call(loner, 'POST', '/api/jobs', { client_name: 'First client' })).statusCode).toBe(201);
+  });
+
+  it('only the owner (or a system admin) changes a workspace’s settings; members read them, marked read-only', async () => {
+    const company = await createTestUser(ctx, { workspaceName: 'Company Roofing' });
+    const member = await createTestUser(ctx, { workspaceId: company.workspaceId });
+    const mine = MyWorkspaceSchema.parse((await call(member, 'GET', '/api/my-workspace')).json());
+    expect(mine.workspace).toMatchObject({ id: company.workspaceId, name: 'Company Roofing' });
+    expect(mine.can_edit).toBe(false);
+    expect(MyWorkspaceSchema.parse((await call(company, 'GET', '/api/my-workspace')).json()).can_edit).toBe(true);
+    const refused = await call(member, 'PUT', '/api/my-workspace', { name: 'Hijacked', privacy_setting: 'public' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(WORKSPACE_OWNER_ONLY);
+    const [row] = await ctx.db.select().from(workspaces).where(eq(workspaces.id, company.workspaceId!));
+    expect(row).toMatchObject({ name: 'Company Roofing', privacySetting: 'private' });
+    // The member keeps their link (no workspace of their own is made instead).
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, member.id));
+    expect(profile!.workspaceId).toBe(company.workspaceId);
+    // A system admin in the workspace may.
+    const sysAdmin = await createTestUser(ctx, { role: 'admin', workspaceId: company.workspaceId });
+    expect(MyWorkspaceSchema.parse((await call(sysAdmin, 'GET', '/api/my-workspace')).json()).can_edit).toBe(true);
+    expect((await call(sysAdmin, 'PUT', '/api/my-workspace', { name: 'Company Roofing LLC' })).statusCode).toBe(200);
+    expect((await call(company, 'PUT', '/api/my-workspace', { name: 'Company Roofing Inc' })).statusCode).toBe(200);
   });
 
   it('refuses a blank name naming the field, and answers 401 anonymous', async () => {
@@ -131,6 +153,22 @@ describe('workspace management (admin only)', () => {
     expect((await call(admin, 'DELETE', `/api/workspaces/${target.id}/users/${free1.id}`)).statusCode).toBe(404);
     const after = WorkspaceUserListSchema.parse((await call(admin, 'GET', `/api/workspaces/${target.id}/users`)).json());
     expect(after.users.map((u) => u.email)).toEqual(['free2@example.com']);
+  });
+
+  it('removing a user from a workspace removes their memberships in its groups, not in other workspaces’ groups', async () => {
+    const target = WorkspaceSummarySchema.parse((await call(admin, 'POST', '/api/workspaces', { name: 'Group Target' })).json());
+    const worker = await createTestUser(ctx, { workspaceId: null, email: 'worker-groups@example.com' });
+    await call(admin, 'POST', `/api/workspaces/${target.id}/users`, { user_ids: [worker.id] });
+    const here = await insertGroup(ctx.db, { workspaceId: target.id, createdBy: admin.id, name: 'Here crew' });
+    const elsewhere = await insertGroup(ctx.db, { workspaceId: plain.workspaceId!, createdBy: plain.id, name: 'Elsewhere crew' });
+    await ctx.db.insert(groupMembers).values([
+      { groupId: here.id, userId: worker.id, role: 'member' },
+      { groupId: elsewhere.id, userId: worker.id, role: 'member' },
+    ]);
+    expect((await call(admin, 'DELETE', `/api/workspaces/${target.id}/users/${worker.id}`)).statusCode).toBe(200);
+    const left = await ctx.db.select({ groupId: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, worker.id));
+    expect(left.map((m) => m.groupId)).toEqual([elsewhere.id]);
+    expect((await call(worker, 'GET', `/api/groups/${here.id}`)).statusCode).toBe(404);
   });
 
   it('delete unlinks the members and keeps the work; the admin lists deleted workspaces and restores one', async () => {

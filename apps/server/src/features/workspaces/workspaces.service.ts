@@ -9,10 +9,11 @@ import type {
   WorkspaceSummary,
   WorkspaceUserList,
 } from '@fieldbook/contract';
+import { WORKSPACE_OWNER_ONLY } from '@fieldbook/contract';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { groups, profiles, workspaces } from '../../db/schema';
+import { groupMembers, groups, profiles, workspaces } from '../../db/schema';
 import { likePattern } from '../../db/sql';
 import { requireAdmin, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
@@ -50,7 +51,12 @@ export async function getMyWorkspace(opts: { db: Db; actor: Actor }): Promise<My
     .innerJoin(workspaces, and(eq(workspaces.id, profiles.workspaceId), isNull(workspaces.deletedAt)))
     .where(eq(profiles.id, actor.userId))
     .limit(1);
-  return { workspace: row ? toWorkspace(row.w) : null, suggested_name };
+  return { workspace: row ? toWorkspace(row.w) : null, suggested_name, can_edit: !row || mayEditWorkspace(actor, row.w) };
+}
+
+/** The owner or a system admin (issue 22 item 12: a member renamed the company's sender name). */
+function mayEditWorkspace(actor: Actor, row: WorkspaceRow): boolean {
+  return row.ownerId === actor.userId || actor.role === 'admin';
 }
 
 /**
@@ -70,11 +76,14 @@ export async function saveMyWorkspace(opts: { db: Db; actor: Actor; input: z.out
     if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
     let row: WorkspaceRow | undefined;
     if (profile.workspaceId) {
-      [row] = await tx
-        .update(workspaces)
-        .set(values)
+      const [current] = await tx
+        .select()
+        .from(workspaces)
         .where(and(eq(workspaces.id, profile.workspaceId), isNull(workspaces.deletedAt)))
-        .returning();
+        .for('update')
+        .limit(1);
+      if (current && !mayEditWorkspace(actor, current)) throw new AppError('FORBIDDEN', WORKSPACE_OWNER_ONLY);
+      if (current) [row] = await tx.update(workspaces).set(values).where(eq(workspaces.id, current.id)).returning();
     }
     row ??= (await tx.insert(workspaces).values({ ...values, ownerId: actor.userId }).returning())[0]!;
     await tx.update(profiles).set({ workspaceId: row.id }).where(eq(profiles.id, actor.userId));
@@ -207,10 +216,17 @@ export async function assignUsers(opts: { db: Db; actor: Actor; workspaceId: str
 
 export async function removeWorkspaceUser(opts: { db: Db; actor: Actor; workspaceId: string; userId: string }): Promise<void> {
   requireAdmin(opts.actor);
-  const rows = await opts.db
-    .update(profiles)
-    .set({ workspaceId: null })
-    .where(and(eq(profiles.id, opts.userId), eq(profiles.workspaceId, opts.workspaceId)))
-    .returning({ id: profiles.id });
-  if (rows.length === 0) throw new AppError('NOT_FOUND', 'User not found in this workspace');
+  await opts.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(profiles)
+      .set({ workspaceId: null })
+      .where(and(eq(profiles.id, opts.userId), eq(profiles.workspaceId, opts.workspaceId)))
+      .returning({ id: profiles.id });
+    if (rows.length === 0) throw new AppError('NOT_FOUND', 'User not found in this workspace');
+    // Their memberships in the workspace's groups go too: a removed user must not keep reading its groups' shared
+    // contacts, tasks and assistant (issue 22 item 10). Groups elsewhere are not this workspace's to change.
+    await tx
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.userId, opts.userId), inArray(groupMembers.groupId, tx.select({ id: groups.id }).from(groups).where(eq(groups.workspaceId, opts.workspaceId)))));
+  });
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Code, Group, Loader, Paper, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconInfoCircle, IconLock, IconRefresh } from '@tabler/icons-react';
 import type { GroupVisibility, MyWorkspace, PrivacySetting, SaveMyWorkspaceBody } from '@fieldbook/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -58,6 +58,7 @@ export function MyWorkspaceScreen() {
 function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
   const save = useSaveMyWorkspace();
   const ws = mine.workspace;
+  const readOnly = !mine.can_edit;
   const [values, setValues] = useState<Required<SaveMyWorkspaceBody>>({
     name: ws?.name ?? mine.suggested_name,
     privacy_setting: ws?.privacy_setting ?? 'private',
@@ -69,6 +70,7 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
   const set = <K extends keyof SaveMyWorkspaceBody>(key: K, value: Required<SaveMyWorkspaceBody>[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = () => {
+    if (readOnly) return;
     setSaveError(null);
     if (!values.name.trim()) {
       setNameError('Workspace name is required');
@@ -94,7 +96,13 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
           submit();
         }}
       >
+        {/* A member who does not own the workspace reads its settings: the owner (or a system admin) changes them. */}
         <Stack gap="lg">
+          {readOnly && (
+            <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
+              Only the workspace owner can change its settings.
+            </Alert>
+          )}
           {!ws && (
             <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
               You have no workspace yet. Save these settings to create one; jobs, tasks and documents live in it.
@@ -105,11 +113,11 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
               {saveError}
             </Alert>
           )}
-          <TextInput label="Workspace Name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={nameError} maxLength={200} />
+          <TextInput label="Workspace Name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={nameError} maxLength={200} disabled={readOnly} />
           <Radio.Group label="Privacy Settings" value={values.privacy_setting} onChange={(v) => set('privacy_setting', v as PrivacySetting)}>
             <Stack gap="xs" mt="xs">
               {PRIVACY_OPTIONS.map((o) => (
-                <Radio key={o.value} value={o.value} label={o.label} />
+                <Radio key={o.value} value={o.value} label={o.label} disabled={readOnly} />
               ))}
             </Stack>
           </Radio.Group>
@@ -117,6 +125,7 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
             label="Google Drive Integration"
             description="Keep job documents in a Google Drive folder"
             checked={values.drive_integration_enabled}
+            disabled={readOnly}
             onChange={(e) => set('drive_integration_enabled', e.currentTarget.checked)}
           />
           <Select
@@ -124,6 +133,7 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
             data={GROUP_VISIBILITY_OPTIONS}
             value={values.default_group_visibility}
             allowDeselect={false}
+            disabled={readOnly}
             onChange={(v) => v && set('default_group_visibility', v as GroupVisibility)}
           />
           {ws && (
@@ -134,11 +144,13 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
               <Text size="sm">Created: {new Date(ws.created_at).toLocaleDateString()}</Text>
             </Paper>
           )}
-          <Group justify="flex-end">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Settings'}
-            </Button>
-          </Group>
+          {!readOnly && (
+            <Group justify="flex-end">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save Settings'}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Paper>
