@@ -1,3 +1,4 @@
+import type { TranscriptConfidence } from '@fieldbook/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './_columns';
@@ -49,6 +50,8 @@ export const recordings = pgTable(
     transcriptSegments: jsonb().$type<TranscriptSegmentRow[]>(),
     transcriptText: text(),
     transcriptEngine: text(),
+    /** How sure the engine was (null: unknown); rough_draft transcripts are never training examples. */
+    transcriptConfidence: jsonb().$type<TranscriptConfidence>(),
     transcriptionError: text(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
