@@ -1,7 +1,7 @@
 import { AcceptInvitationResultSchema, GroupListSchema, GroupMemberListSchema, GroupSchema, InvitationPreviewSchema, InvitationSignUpResultSchema, InviteResultSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupMembers, groups, invitations, outboxMessages, profiles, users } from '../../db/schema';
+import { groupMembers, groups, invitations, outboxMessages, profiles, sharedContacts, users } from '../../db/schema';
 import { insertContact } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 
@@ -143,6 +143,25 @@ describe('groups', () => {
     expect((await call(crew, 'GET', `/api/groups/${group.id}`)).statusCode).toBe(404);
     expect((await call(creator, 'DELETE', `/api/groups/${group.id}`)).statusCode).toBe(200);
     expect(await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id))).toEqual([]);
+  });
+
+  it('invites any contact the inviter can see: their own and those shared with their groups; others are not found', async () => {
+    const group = await createGroup(creator, 'Shared Contacts Crew');
+    await call(crew, 'POST', `/api/invitations/${await inviteByPhone(creator, group.id, '5125550311')}/accept`);
+    // crew shares a contact with the group: the creator sees it (the invite modal offers it).
+    const shared = await insertContact(ctx.db, { ownerId: crew.id, name: 'Shared Sam', phoneNumber: '5125550322' });
+    await ctx.db.insert(sharedContacts).values({ contactId: shared.id, groupId: group.id, sharedBy: crew.id });
+    const own = await insertContact(ctx.db, { ownerId: creator.id, name: 'Own Olga', phoneNumber: '5125550333' });
+    const res = await call(creator, 'POST', `/api/groups/${group.id}/invitations`, { contact_ids: [shared.id, own.id] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(InviteResultSchema.parse(res.json())).toEqual({ invited: 2, skipped: 0 });
+    expect(await smsTo('+15125550322')).toHaveLength(1);
+    // A contact nobody shared with the inviter is not theirs to text: the whole request is refused.
+    const hidden = await insertContact(ctx.db, { ownerId: stranger.id, name: 'Hidden Hal', phoneNumber: '5125550344' });
+    const refused = await call(creator, 'POST', `/api/groups/${group.id}/invitations`, { contact_ids: [own.id, hidden.id] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual([{ field: 'contact_ids', message: 'Contact not found' }]);
+    expect(await smsTo('+15125550344')).toEqual([]);
   });
 
   it('member names: a member without an account shows the caller’s contact by phone, else Unknown', async () => {

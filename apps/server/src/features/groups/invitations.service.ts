@@ -13,12 +13,13 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { contacts, groupMembers, groups, invitations } from '../../db/schema';
+import { groupMembers, groups, invitations } from '../../db/schema';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { enqueueSms } from '../../platform/mail';
 import { toE164 } from '../../platform/sms';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
+import { findContactsByIds } from '../contacts';
 import { groupAccess, requireInviter } from './groups.service';
 
 const DAY_MS = 86_400_000;
@@ -48,10 +49,8 @@ export async function inviteContacts(opts: {
   const access = await groupAccess(db, actor, opts.groupId);
   requireInviter(access);
   const ids = [...new Set(input.contact_ids)];
-  const chosen = await db
-    .select({ id: contacts.id, phone: contacts.phoneNumber })
-    .from(contacts)
-    .where(and(eq(contacts.ownerId, actor.userId), inArray(contacts.id, ids)));
+  // Any contact the inviter can see — their own and those shared with their groups, as the invite modal offers them.
+  const chosen = (await findContactsByIds({ db, actor, ids })).map((c) => ({ id: c.id, phone: c.phone_number }));
   if (chosen.length !== ids.length) throw fieldError('contact_ids', 'Contact not found');
 
   const memberPhones = await db.select({ phone: groupMembers.phoneNumber }).from(groupMembers).where(eq(groupMembers.groupId, opts.groupId));
