@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
               { path: 'workspace-management', ...page(() => import('./routes/workspace-management')) },
               { path: 'my-workspace', ...page(() => import('./routes/my-workspace')) },
               { path: 'groups', ...page(() => import('./routes/groups')) },
+              // Spec 002 §2: the group-assistants screen's View Group goes to /groups/{id}.
+              { path: 'groups/:groupId', ...page(() => import('./routes/group-detail')) },
               { path: 'group-members/:groupId', ...page(() => import('./routes/group-members')) },
               { path: 'group-detail/:groupId', ...page(() => import('./routes/group-detail')) },
               ...aliases(['analytics', 'workspace-analytics'], () => import('./routes/workspace-analytics')),

@@ -176,6 +176,26 @@ describe('groups', () => {
   });
 });
 
+describe('system administrators', () => {
+  it('view every group of their workspace and its members (read-only); another workspace’s stay 404', async () => {
+    const group = await createGroup(crew, 'Admin Viewed Crew');
+    const admin = await createTestUser(ctx, { role: 'admin', workspaceId: creator.workspaceId });
+    const otherAdmin = await createTestUser(ctx, { role: 'admin' });
+    const res = await call(admin, 'GET', `/api/groups/${group.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(GroupSchema.parse(res.json())).toMatchObject({ id: group.id, name: 'Admin Viewed Crew', is_creator: false, my_role: null, member_count: 1 });
+    const members = await call(admin, 'GET', `/api/groups/${group.id}/members`);
+    expect(members.statusCode).toBe(200);
+    expect(GroupMemberListSchema.parse(members.json()).members.map((m) => m.user_id)).toEqual([crew.id]);
+    // Viewing is not managing.
+    expect((await call(admin, 'PUT', `/api/groups/${group.id}`, { name: 'Renamed' })).statusCode).toBe(403);
+    expect((await call(admin, 'DELETE', `/api/groups/${group.id}`)).statusCode).toBe(403);
+    // Their own list stays the groups they created or joined.
+    expect(GroupListSchema.parse((await call(admin, 'GET', '/api/groups')).json()).groups.map((g) => g.id)).not.toContain(group.id);
+    for (const url of [`/api/groups/${group.id}`, `/api/groups/${group.id}/members`]) expect((await call(otherAdmin, 'GET', url)).statusCode, url).toBe(404);
+  });
+});
+
 describe('invitations', () => {
   it('expires after 7 days; decline deletes it; unknown tokens are not found', async () => {
     const group = await createGroup(creator, 'Expiry Crew');

@@ -36,14 +36,14 @@ function toGroup(row: GroupRow, n: number, actor: Actor, myRole: GroupRole | nul
 }
 
 /** Groups the caller created or belongs to, with member counts from one grouped subquery (spec 002 §2 cards). */
-async function selectGroups(db: Db, actor: Actor, extra?: SQL): Promise<Group[]> {
+async function selectGroups(db: Db, actor: Actor, extra?: SQL, alsoVisible?: SQL): Promise<Group[]> {
   const mc = memberCounts(db);
   const rows = await db
     .select({ g: groups, n: sql<number>`coalesce(${mc.n}, 0)::int`, myRole: me.role })
     .from(groups)
     .leftJoin(mc, eq(mc.groupId, groups.id))
     .leftJoin(me, and(eq(me.groupId, groups.id), eq(me.userId, actor.userId)))
-    .where(and(or(eq(groups.createdBy, actor.userId), isNotNull(me.id)), extra))
+    .where(and(or(eq(groups.createdBy, actor.userId), isNotNull(me.id), alsoVisible), extra))
     .orderBy(asc(groups.name), asc(groups.id));
   return rows.map((r) => toGroup(r.g, r.n, actor, r.myRole ?? null));
 }
@@ -52,13 +52,21 @@ export async function listGroups(opts: { db: Db; actor: Actor; workspaceId?: str
   return { groups: await selectGroups(opts.db, opts.actor, opts.workspaceId ? eq(groups.workspaceId, opts.workspaceId) : undefined) };
 }
 
+/**
+ * A system administrator may view every group of their workspace (the group-assistants screen's View Group), not
+ * only those they joined: this condition widens the reads (a group, its members); changes still need the creator.
+ */
+function adminView(actor: Actor): SQL | undefined {
+  return actor.role === 'admin' && actor.workspaceId ? eq(groups.workspaceId, actor.workspaceId) : undefined;
+}
+
 export async function getGroup(opts: { db: Db; actor: Actor; groupId: string }): Promise<Group> {
-  const [group] = await selectGroups(opts.db, opts.actor, eq(groups.id, opts.groupId));
+  const [group] = await selectGroups(opts.db, opts.actor, eq(groups.id, opts.groupId), adminView(opts.actor));
   if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return group;
 }
 
-/** The caller's standing in a group, or a 404 when they have none. */
+/** The caller's standing in a group (a workspace's system admin may read it), or a 404 when they have none. */
 export async function groupAccess(db: Db, actor: Actor, groupId: string): Promise<GroupAccess> {
   const [row] = await db
     .select({ g: groups, myRole: me.role })
@@ -67,7 +75,8 @@ export async function groupAccess(db: Db, actor: Actor, groupId: string): Promis
     .where(eq(groups.id, groupId))
     .limit(1);
   const isCreator = row?.g.createdBy === actor.userId;
-  if (!row || (!isCreator && !row.myRole)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
+  const isWorkspaceAdmin = actor.role === 'admin' && row?.g.workspaceId === actor.workspaceId;
+  if (!row || (!isCreator && !row.myRole && !isWorkspaceAdmin)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return { group: row.g, isCreator, myRole: row.myRole ?? null };
 }
 

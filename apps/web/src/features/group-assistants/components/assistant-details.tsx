@@ -92,7 +92,7 @@ export function AssistantDetails({ row, actions, onConfigure, onFineTune }: Prop
               Initialize the assistant to configure, train and export it.
             </Text>
           )}
-          <Button size="xs" variant="default" component={Link} to={`/group-detail/${group.id}`} leftSection={<IconExternalLink size={14} />}>
+          <Button size="xs" variant="default" component={Link} to={`/groups/${group.id}`} leftSection={<IconExternalLink size={14} />}>
             View Group
           </Button>
         </Group>

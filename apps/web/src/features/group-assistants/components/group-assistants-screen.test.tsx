@@ -95,7 +95,7 @@ describe('GroupAssistantsScreen', () => {
     expect(within(details).getByText('No description')).toBeTruthy();
     expect(within(details).getByText('Never')).toBeTruthy();
     expect(within(details).getByTestId('has-model').textContent).toBe('No');
-    expect(within(details).getByRole('link', { name: 'View Group' }).getAttribute('href')).toMatch(/^\/group-detail\/[0-9a-f-]{36}$/);
+    expect(within(details).getByRole('link', { name: 'View Group' }).getAttribute('href')).toMatch(/^\/groups\/[0-9a-f-]{36}$/);
     expect(within(details).queryByRole('link', { name: 'Manage Training Examples' })).toBeNull();
 
     await expand(user, 'Roofers');
