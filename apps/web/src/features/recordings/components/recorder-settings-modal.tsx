@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { RecorderSettings } from '@fieldbook/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useUpdateSettings } from '../../settings';
 import { callRecorderPlugin } from '../lib/recorder-plugin';
@@ -20,26 +20,44 @@ const SOURCES = [
 ];
 
 /**
- * Recorder settings (spec 001 §3), kept in user_settings.recorder_settings; when the data store cannot take them
- * they go to local storage only, silently (spec 001 §8). The Drive toggle stays off until Drive is connected (§5).
+ * Google Drive cannot be connected from this app yet (the Integrations tab says so): until it can, the Drive toggle
+ * is off and disabled whatever the stored settings ask for (spec 001 §5).
  */
-export function RecorderSettingsModal({ opened, onClose, settings }: { opened: boolean; onClose: () => void; settings: RecorderSettings }) {
+const DRIVE_CONNECTED = false;
+
+/**
+ * Recorder settings (spec 001 §3), kept in user_settings.recorder_settings; when the data store cannot take them
+ * they go to local storage only, silently (spec 001 §8), and that copy is the one shown. The Drive toggle stays off
+ * until Drive is connected (§5). `onSaved` tells the page that this browser's copy changed.
+ */
+export function RecorderSettingsModal({ opened, onClose, onSaved, settings }: { opened: boolean; onClose: () => void; onSaved: () => void; settings: RecorderSettings }) {
   const isPhone = useMediaQuery('(max-width: 36em)');
   const save = useUpdateSettings();
   const [draft, setDraft] = useState(settings);
   const [allow, setAllow] = useState('');
   const [block, setBlock] = useState('');
+  // Once the user changed something, settings arriving later (the request answering) do not overwrite it.
+  const touched = useRef(false);
   useEffect(() => {
-    if (!opened) return;
+    if (!opened) {
+      touched.current = false;
+      return;
+    }
+    if (touched.current) return;
     setDraft(settings);
     setAllow(settings.whitelistNumbers.join(', '));
     setBlock(settings.blacklistNumbers.join(', '));
   }, [opened, settings]);
-  const set = (patch: Partial<RecorderSettings>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<RecorderSettings>) => {
+    touched.current = true;
+    setDraft((d) => ({ ...d, ...patch }));
+  };
 
   const submit = () => {
     const next: RecorderSettings = { ...draft, whitelistNumbers: parseNumberList(allow), blacklistNumbers: parseNumberList(block) };
-    saveLocalRecorderSettings(next);
+    // Kept here first: if the data store does not take them, this newer copy is the one shown (spec 001 §8).
+    saveLocalRecorderSettings(next, { synced: false });
+    onSaved();
     // Inside the mobile app the plugin applies them to calls (its failure does not stop the save).
     void callRecorderPlugin()
       ?.saveSettings({ settings: next })
@@ -47,10 +65,14 @@ export function RecorderSettingsModal({ opened, onClose, settings }: { opened: b
     save.mutate(
       { recorder_settings: next },
       {
-        onSettled: () => {
+        onSuccess: () => {
+          saveLocalRecorderSettings(next, { synced: true });
+          onSaved();
           toast.success('Recorder settings saved');
           onClose();
         },
+        // Spec 001 §8: a failed data-store save falls back to local storage only, silently — no message.
+        onError: () => onClose(),
       },
     );
   };
@@ -61,11 +83,17 @@ export function RecorderSettingsModal({ opened, onClose, settings }: { opened: b
         <Switch label="Recording enabled" checked={draft.enabled} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
         <Switch label="Record all contacts" checked={draft.recordAllContacts} onChange={(e) => set({ recordAllContacts: e.currentTarget.checked })} />
         <Switch label="Record unknown numbers" checked={draft.recordUnknown} onChange={(e) => set({ recordUnknown: e.currentTarget.checked })} />
-        <Switch label="Upload to Google Drive" description="Connect Google Drive first" checked={draft.useGoogleDrive} disabled onChange={() => undefined} />
+        <Switch label="Upload to Google Drive" description="Connect Google Drive first" checked={DRIVE_CONNECTED && draft.useGoogleDrive} disabled={!DRIVE_CONNECTED} onChange={(e) => set({ useGoogleDrive: e.currentTarget.checked })} />
         <Select label="Audio quality" data={QUALITY} value={draft.audioQuality} onChange={(v) => v && set({ audioQuality: v as RecorderSettings['audioQuality'] })} allowDeselect={false} />
         <Select label="Audio source" data={SOURCES} value={draft.audioSource} onChange={(v) => v && set({ audioSource: v as RecorderSettings['audioSource'] })} allowDeselect={false} />
-        <Textarea label="Always record these numbers" description="Separate numbers with commas" value={allow} onChange={(e) => setAllow(e.currentTarget.value)} autosize minRows={1} />
-        <Textarea label="Never record these numbers" value={block} onChange={(e) => setBlock(e.currentTarget.value)} autosize minRows={1} />
+        <Textarea label="Always record these numbers" description="Separate numbers with commas" value={allow} onChange={(e) => {
+            touched.current = true;
+            setAllow(e.currentTarget.value);
+          }} autosize minRows={1} />
+        <Textarea label="Never record these numbers" value={block} onChange={(e) => {
+            touched.current = true;
+            setBlock(e.currentTarget.value);
+          }} autosize minRows={1} />
         <Text size="xs" c="dimmed">
           The mobile app applies these to calls; in the browser they are kept for it.
         </Text>

@@ -12,7 +12,7 @@ import { ContactPickerModal, usePhoneDirectory } from '../../contacts';
 import { useSettings } from '../../settings';
 import { useAssignContact, useRecordingUsers, useRecordings } from '../api/recordings';
 import { callRecorderPlugin } from '../lib/recorder-plugin';
-import { localRecorderSettings } from '../lib/recorder-settings';
+import { localRecorderSettings, unsyncedRecorderSettings } from '../lib/recorder-settings';
 import { useBrowserRecorder } from '../lib/use-browser-recorder';
 import { usePlayer } from '../lib/use-player';
 import { RECORDING_ACCEPT, useUploads, type UploadEntry } from '../lib/use-uploads';
@@ -35,7 +35,13 @@ export function RecordingsScreen() {
   const list = useRecordings(isAdmin ? userFilter : null);
   const users = useRecordingUsers(isAdmin);
   const settings = useSettings();
-  const recorderSettings = settings.data?.recorder_settings ?? localRecorderSettings() ?? DEFAULT_RECORDER_SETTINGS;
+  // This browser's copy wins while the data store's last save of it failed (spec 001 §8); read again after each save.
+  const [unsyncedSettings, setUnsyncedSettings] = useState(unsyncedRecorderSettings);
+  const serverRecorderSettings = settings.data?.recorder_settings;
+  const recorderSettings = useMemo(
+    () => unsyncedSettings ?? serverRecorderSettings ?? localRecorderSettings() ?? DEFAULT_RECORDER_SETTINGS,
+    [unsyncedSettings, serverRecorderSettings],
+  );
   const [groupInput, setGroupInput] = useState('');
   const [groupId, setGroupId] = useState(() => localStorage.getItem(GROUP_KEY) ?? recorderSettings.lastGroupId ?? 'default');
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -212,7 +218,7 @@ export function RecordingsScreen() {
         )}
       </Stack>
 
-      <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} settings={recorderSettings} />
+      <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} onSaved={() => setUnsyncedSettings(unsyncedRecorderSettings())} settings={recorderSettings} />
       <ContactPickerModal
         opened={assignFor !== null}
         onClose={() => setAssignFor(null)}

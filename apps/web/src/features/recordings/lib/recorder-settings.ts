@@ -12,8 +12,26 @@ export function localRecorderSettings(): RecorderSettings | null {
   }
 }
 
-export function saveLocalRecorderSettings(settings: RecorderSettings): void {
-  localStorage.setItem(RECORDER_SETTINGS_KEY, JSON.stringify(settings));
+/** Set while this browser's copy is newer than the data store's (its save failed): the copy then wins over the server's. */
+const UNSYNCED_KEY = 'callRecorderSettingsUnsynced';
+
+/** `synced`: the data store took them too; otherwise this browser's copy is the newer one until a save succeeds. */
+export function saveLocalRecorderSettings(settings: RecorderSettings, { synced }: { synced: boolean }): void {
+  try {
+    localStorage.setItem(RECORDER_SETTINGS_KEY, JSON.stringify(settings));
+    if (synced) localStorage.removeItem(UNSYNCED_KEY);
+    else localStorage.setItem(UNSYNCED_KEY, '1');
+  } catch {
+    // Storage full or blocked: nothing more this browser can keep.
+  }
+}
+
+/**
+ * This browser's copy when it is newer than the data store's (its last save failed; spec 001 §8: the product then
+ * keeps them in local storage only), else null. Shown instead of the server's, so a change is not lost from view.
+ */
+export function unsyncedRecorderSettings(): RecorderSettings | null {
+  return localStorage.getItem(UNSYNCED_KEY) ? localRecorderSettings() : null;
 }
 
 /** '5125550100, 737 555 0123' → ['5125550100', '7375550123'] (digits and a leading +). */

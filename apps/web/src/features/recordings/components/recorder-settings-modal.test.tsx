@@ -1,0 +1,147 @@
+import { DEFAULT_RECORDER_SETTINGS, type RecorderSettings } from '@fieldbook/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, TEST_USER } from '../../../test/render';
+import { RecordingsScreen } from './recordings-screen';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const settingsBody = (recorder: RecorderSettings) => ({
+  user_id: TEST_USER.id,
+  theme: 'light',
+  notifications_enabled: true,
+  email_notifications: true,
+  sms_notifications: true,
+  api_url: null,
+  recorder_settings: recorder,
+  updated_at: null,
+});
+
+/** What the fake server does with GET and PUT /api/settings in each test. */
+let getSettings: () => Response | Promise<Response>;
+let putSettings: (body: unknown) => Response | Promise<Response>;
+const puts: unknown[] = [];
+
+beforeEach(() => {
+  localStorage.clear();
+  puts.length = 0;
+  getSettings = () => json(settingsBody(DEFAULT_RECORDER_SETTINGS));
+  putSettings = (body) => json(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, ...(body as { recorder_settings: RecorderSettings }).recorder_settings }));
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.includes('/api/profile')) {
+      return json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' });
+    }
+    if (url.includes('/api/settings')) {
+      if ((init?.method ?? 'GET').toUpperCase() === 'PUT') {
+        const body = JSON.parse(String(init?.body));
+        puts.push(body);
+        return putSettings(body);
+      }
+      return getSettings();
+    }
+    if (url.includes('/api/recordings')) return json({ recordings: [], total: 0 });
+    return json({ contacts: [] });
+  });
+});
+afterEach(() => {
+  toast.remove(); // the toast store outlives a test's render
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderScreen = () =>
+  renderWithProviders(
+    <>
+      <RecordingsScreen />
+      <Toaster />
+    </>,
+    { route: '/recordings' },
+  );
+const dialog = () => screen.getByRole('dialog', { name: 'Recorder Settings' });
+const unknownSwitch = () => within(dialog()).getByRole('switch', { name: 'Record unknown numbers' }) as HTMLInputElement;
+
+describe('Recorder settings', () => {
+  it('a failed save falls back to this browser silently (spec 001 §8): no "saved" message, and the new value is what is shown, also after a reload', async () => {
+    putSettings = () => json({ error: { code: 'INTERNAL', message: 'Database unavailable' } }, 500);
+    const first = renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await waitFor(() => expect(unknownSwitch().checked).toBe(true));
+    await user.click(unknownSwitch());
+    await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Recorder Settings' })).toBeNull());
+    expect(screen.queryByText('Recorder settings saved')).toBeNull();
+    // Opened again, the value is the one kept in this browser, not the server's older copy.
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(unknownSwitch().checked).toBe(false);
+    first.unmount();
+
+    // A reload: the server still holds the old value, the browser's newer copy is shown.
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await new Promise((r) => setTimeout(r, 50)); // the settings request has answered
+    expect(unknownSwitch().checked).toBe(false);
+  });
+
+  it('a save the server takes says so and is shown from the server copy', async () => {
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await waitFor(() => expect(unknownSwitch().checked).toBe(true));
+    await user.click(unknownSwitch());
+    await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Recorder settings saved')).toBeTruthy();
+    expect((puts[0] as { recorder_settings: RecorderSettings }).recorder_settings.recordUnknown).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(unknownSwitch().checked).toBe(false);
+  });
+
+  it('edits made before the settings request answers are not reset by its answer', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let answered = false;
+    getSettings = async () => {
+      await gate;
+      answered = true;
+      return json(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, audioQuality: 'high' }));
+    };
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    expect(unknownSwitch().checked).toBe(true);
+    await user.click(unknownSwitch());
+    expect(unknownSwitch().checked).toBe(false);
+    release();
+    await waitFor(() => expect(answered).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(unknownSwitch().checked).toBe(false);
+  });
+
+  it('an untouched form takes the settings when they arrive', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    getSettings = async () => {
+      await gate;
+      return json(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, recordUnknown: false }));
+    };
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    expect(unknownSwitch().checked).toBe(true);
+    release();
+    await waitFor(() => expect(unknownSwitch().checked).toBe(false));
+  });
+
+  it('the "Upload to Google Drive" switch is off and disabled while Drive is not connected (spec 001 §5)', async () => {
+    // Even when the stored settings ask for Drive (the default), the switch cannot show ON without a connection.
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    const drive = within(dialog()).getByRole('switch', { name: /Upload to Google Drive/ }) as HTMLInputElement;
+    expect(drive.disabled).toBe(true);
+    expect(drive.checked).toBe(false);
+  });
+});
