@@ -119,11 +119,12 @@ test.describe('group assistants with an LLM API (own server, OpenAI-compatible s
     await details.getByRole('button', { name: 'Export Examples' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`training-examples-${group.id}.json`);
-    const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as { group_id: string; group_name: string; examples: { question: string; answer: string; status: string; source_type: string }[] };
-    expect(exported.group_id).toBe(group.id);
-    expect(exported.group_name).toBe(group.name);
-    expect(exported.examples.map((e) => [e.question, e.answer]).sort()).toEqual([...FAQ_PAIRS].sort());
-    expect(new Set(exported.examples.map((e) => `${e.status}/${e.source_type}`))).toEqual(new Set(['approved/document']));
+    // Spec 002 §7: the file is the rows themselves.
+    const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as { group_id: string; question: string; answer: string; status: string; source_type: string }[];
+    expect(Array.isArray(exported)).toBe(true);
+    expect(new Set(exported.map((e) => e.group_id))).toEqual(new Set([group.id]));
+    expect(exported.map((e) => [e.question, e.answer]).sort()).toEqual([...FAQ_PAIRS].sort());
+    expect(new Set(exported.map((e) => `${e.status}/${e.source_type}`))).toEqual(new Set(['approved/document']));
 
     // Fine-tuning: confirmed, then the status moves on by itself (the list polls) until completed.
     await details.getByRole('button', { name: 'Fine-tune' }).click();

@@ -110,7 +110,8 @@ export const ExtractExamplesBodySchema = z.object({
 export const ExtractExamplesResultSchema = z.object({ total_examples: z.number().int(), created: z.number().int() });
 
 /** The downloaded file `training-examples-{groupId}.json`. */
-export const TrainingExportSchema = z.object({ group_id: z.uuid(), group_name: z.string(), exported_at: z.string(), examples: z.array(TrainingExampleSchema) });
+/** Spec 002 §7: the export is the group's assistant_training_examples rows themselves, saved as training-examples-{groupId}.json. */
+export const TrainingExportSchema = z.array(TrainingExampleSchema);
 
 export const GroupIdParamsSchema = z.object({ groupId: z.uuid({ error: 'Group not found' }) });
 export const ExampleParamsSchema = z.object({ groupId: z.uuid({ error: 'Group not found' }), exampleId: z.uuid({ error: 'Training example not found' }) });

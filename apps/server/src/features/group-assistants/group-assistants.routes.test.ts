@@ -292,11 +292,13 @@ describe('extraction by rules, review and export', () => {
     const res = await call(ep.exportExamples, { user: admin, params: { groupId: north.id } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="training-examples-${north.id}.json"`);
-    const file = TrainingExportSchema.parse(res.json());
-    expect(file.group_id).toBe(north.id);
-    expect(file.group_name).toBe('North Crew');
-    expect(file.examples.map((e) => e.id).sort()).toEqual(examples.map((e) => e.id).sort());
-    expect(file.examples.map((e) => e.status).sort()).toEqual(['approved', 'pending', 'pending', 'pending', 'rejected']);
+    // Spec 002 §7: the file is the group's rows themselves, not an object around them.
+    const body: unknown = res.json();
+    expect(Array.isArray(body)).toBe(true);
+    const rows = TrainingExportSchema.parse(body);
+    expect(rows.every((e) => e.group_id === north.id)).toBe(true);
+    expect(rows.map((e) => e.id).sort()).toEqual(examples.map((e) => e.id).sort());
+    expect(rows.map((e) => e.status).sort()).toEqual(['approved', 'pending', 'pending', 'pending', 'rejected']);
 
     await ok(ep.initialize, { user: admin, params: { groupId: alpha.id } }, GroupAssistantRowSchema);
     const none = await call(ep.exportExamples, { user: admin, params: { groupId: alpha.id } });

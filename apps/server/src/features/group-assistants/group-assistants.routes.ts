@@ -30,10 +30,10 @@ export async function groupAssistantsRoutes(app: FastifyInstance, deps: FeatureD
     updateTrainingExample({ db, actor: requireActor(req), groupId: params.groupId, exampleId: params.exampleId, input: body }),
   );
   route(app, ep.exportExamples, async ({ req, params, reply }) => {
-    const file = await exportTrainingExamples({ db, actor: requireActor(req), groupId: params.groupId, now: deps.now() });
+    const rows = await exportTrainingExamples({ db, actor: requireActor(req), groupId: params.groupId });
     // The web saves it under this name too (spec 002 §7); a plain link or curl gets the same file.
-    reply.header('content-disposition', `attachment; filename="training-examples-${file.group_id}.json"`);
-    return file;
+    reply.header('content-disposition', `attachment; filename="training-examples-${params.groupId}.json"`);
+    return rows;
   });
   route(app, ep.fineTune, async ({ req, params }) => startFineTune({ db, actor: requireActor(req), config: deps.config, groupId: params.groupId }));
 }

@@ -196,11 +196,11 @@ export async function updateTrainingExample(opts: { db: Db; actor: Actor; groupI
 }
 
 /** Every example of the group, for the downloaded file; none is refused with the spec's message (002 §5). */
-export async function exportTrainingExamples(opts: { db: Db; actor: Actor; groupId: string; now: Date }) {
+export async function exportTrainingExamples(opts: { db: Db; actor: Actor; groupId: string }) {
   const group = await adminGroup(opts.db, opts.actor, opts.groupId);
   const examples = await examplesOf(opts.db, group.id);
   if (examples.length === 0) throw new AppError('CONFLICT', GROUP_ASSISTANT_MESSAGES.noExamplesToExport);
-  return { group_id: group.id, group_name: group.name, exported_at: opts.now.toISOString(), examples };
+  return examples;
 }
 
 /**

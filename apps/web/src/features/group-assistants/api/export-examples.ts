@@ -24,16 +24,17 @@ function saveJson(name: string, data: unknown): void {
 
 /** GET /api/group-assistants/:groupId/examples/export, saved as training-examples-{groupId}.json (spec 002 §7). */
 export async function exportExamples(groupId: string): Promise<number> {
-  let file;
+  let rows;
   try {
-    file = await callEndpoint(groupAssistantEndpoints.exportExamples, { params: { groupId }, timeoutMs: 30_000 });
+    rows = await callEndpoint(groupAssistantEndpoints.exportExamples, { params: { groupId }, timeoutMs: 30_000 });
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 409) throw new NoExamplesToExportError();
     throw err;
   }
-  if (file.examples.length === 0) throw new NoExamplesToExportError();
-  saveJson(exportFileName(groupId), file);
-  return file.examples.length;
+  if (rows.length === 0) throw new NoExamplesToExportError();
+  // The rows themselves, as the specification downloads them.
+  saveJson(exportFileName(groupId), rows);
+  return rows.length;
 }
 
 export function useExportExamples() {

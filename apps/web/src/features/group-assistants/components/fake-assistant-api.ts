@@ -107,7 +107,7 @@ export function fakeAssistantApi(initial: GroupAssistantRow[], examples: Trainin
       case 'GET /api/group-assistants/:id/examples/export': {
         const mine = state.examples.filter((e) => e.group_id === id);
         if (mine.length === 0) return json(409, { error: { code: 'CONFLICT', message: 'No training examples found to export' } });
-        return json(200, { group_id: id, group_name: rowOf(id).group.name, exported_at: '2026-01-07T00:00:00.000Z', examples: mine });
+        return json(200, mine);
       }
       case 'GET /api/group-assistants/:id/examples':
         return json(200, { group: { id, name: rowOf(id).group.name }, items: state.examples.filter((e) => e.group_id === id) });

@@ -168,9 +168,10 @@ describe('GroupAssistantsScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Export Examples' }));
     await waitFor(() => expect(saved).not.toBeNull());
     expect(saved!.name).toBe(`training-examples-${row.group.id}.json`);
-    const file = JSON.parse(await saved!.blob.text()) as { group_id: string; examples: unknown[] };
-    expect(file.group_id).toBe(row.group.id);
-    expect(file.examples).toHaveLength(1);
+    // Spec 002 §7: the rows themselves.
+    const file = JSON.parse(await saved!.blob.text()) as Array<{ group_id: string }>;
+    expect(Array.isArray(file)).toBe(true);
+    expect(file.map((e) => e.group_id)).toEqual([row.group.id]);
 
     await user.click(screen.getByRole('button', { name: 'Hide details of Roofers' }));
     await expand(user, 'Yard');
