@@ -1,18 +1,18 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Fixed-window request counters of platform/rate-limit.ts, shared by every server process on the database so a
- * limit holds however many processes serve (design.md §8). One row per key and window; rows whose window has
- * ended are pruned.
+ * limit holds however many processes serve (design.md §8). One row per key: its window starts at the first hit and
+ * lasts the limiter's window; a hit after it starts a new one. Rows whose window has ended are pruned.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
-    key: text().notNull(),
+    key: text().primaryKey(),
     windowStart: timestamp({ withTimezone: true }).notNull(),
     count: integer().notNull(),
     /** The window's end: after it the row counts for nothing and may be deleted. */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_counters_expires_at_idx').on(t.expiresAt)],
+  (t) => [index('rate_limit_counters_expires_at_idx').on(t.expiresAt)],
 );
