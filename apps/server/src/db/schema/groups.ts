@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './_columns';
 import { users } from './auth';
 import { contacts } from './contacts';
@@ -63,6 +63,12 @@ export const invitations = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    // The one-time code texted to the invited phone: the proof an acceptance needs (the link alone is a bearer token
+    // anyone it is forwarded to holds). Hashed; a few wrong tries clear it.
+    codeHash: text(),
+    codeSentAt: timestamp({ withTimezone: true }),
+    codeExpiresAt: timestamp({ withTimezone: true }),
+    codeAttempts: integer().notNull().default(0),
   },
   (t) => [uniqueIndex('invitations_token_hash_uq').on(t.tokenHash), index('invitations_group_idx').on(t.groupId)],
 );
