@@ -60,7 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     rewriteUrl: (req) => rewriteUrl(req.url ?? '/'),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUSTED_PROXIES): any client can send the header,
+    // and every per-address limit is keyed on the address it yields.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // One line per request and response (level info) outside tests; tests stay quiet.
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();

@@ -36,6 +36,13 @@ const EnvSchema = z.object({
   LLM_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
   LLM_API_KEY: z.string().optional(),
   LLM_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  /**
+   * Speech to text's own OpenAI-compatible endpoint (…/v1, e.g. a self-hosted Whisper server) while chat stays at
+   * LLM_BASE_URL. Unset: LLM_BASE_URL; both unset: the embedded pocketsphinx. STT_MODEL: LLM_TRANSCRIPTION_MODEL.
+   */
+  STT_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   /** The chat model the assistant writes its answers with (a group's fine-tuned model replaces it while active). */
   LLM_MODEL: z.string().min(1).default('gpt-4.1-mini'),
   /** How often a running fine-tuning job is asked about (real ones take minutes to hours; tests use a stub). */
@@ -90,8 +97,10 @@ export type Config = {
   mailFrom: string;
   documentMaxBytes: number;
   recordingMaxBytes: number;
-  /** The OpenAI-compatible API, or null: transcription by the embedded pocketsphinx. */
-  llm: { baseUrl: string; apiKey: string | null; transcriptionModel: string; chatModel: string; fineTunePollMs: number } | null;
+  /** The OpenAI-compatible chat API (assistant answers, extraction, fine-tuning), or null: extractive answers, rules. */
+  llm: { baseUrl: string; apiKey: string | null; chatModel: string; fineTunePollMs: number } | null;
+  /** Speech to text at an OpenAI-compatible API (STT_*, defaulting to LLM_*), or null: the embedded pocketsphinx. */
+  stt: { baseUrl: string; apiKey: string | null; model: string } | null;
   /** Where file contents live: S3_URL's bucket, or null for the folder DATA_DIR/blobs. */
   s3: S3Location | null;
   /** The SMS provider, or null: SMS are kept in the outbox (and the development mailbox) instead of sent. */
@@ -136,7 +145,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     documentMaxBytes: e.DOCUMENT_MAX_BYTES,
     recordingMaxBytes: e.RECORDING_MAX_BYTES,
-    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY || null, transcriptionModel: e.LLM_TRANSCRIPTION_MODEL, chatModel: e.LLM_MODEL, fineTunePollMs: e.FINE_TUNE_POLL_SECONDS * 1000 } : null,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY || null, chatModel: e.LLM_MODEL, fineTunePollMs: e.FINE_TUNE_POLL_SECONDS * 1000 } : null,
+    stt: sttConfig(e),
     s3: e.S3_URL ? parseS3UrlForConfig(e.S3_URL) : null,
     sms: e.TWILIO_ACCOUNT_SID ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM_NUMBER!, apiUrl: e.TWILIO_API_URL } : null,
     authRateLimit: e.AUTH_RATE_LIMIT,
@@ -147,6 +157,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     apiAllowedOrigins: [...new Set([originOf(publicUrl), ...e.API_ALLOWED_ORIGINS].filter((o): o is string => Boolean(o)))],
     androidApkUrl: e.ANDROID_APK_URL ?? null,
   };
+}
+
+/**
+ * STT_* with LLM_* as defaults. LLM_API_KEY goes only where LLM_BASE_URL points: a separate STT_BASE_URL without its
+ * own STT_API_KEY is sent no key (the chat provider's secret is not handed to another server).
+ */
+function sttConfig(e: z.infer<typeof EnvSchema>): Config['stt'] {
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  const baseUrl = e.STT_BASE_URL ? trim(e.STT_BASE_URL) : e.LLM_BASE_URL ? trim(e.LLM_BASE_URL) : null;
+  if (!baseUrl) return null;
+  const sameServer = !e.STT_BASE_URL || (e.LLM_BASE_URL !== undefined && trim(e.LLM_BASE_URL) === baseUrl);
+  const apiKey = e.STT_API_KEY !== undefined ? e.STT_API_KEY : sameServer ? e.LLM_API_KEY : undefined;
+  return { baseUrl, apiKey: apiKey || null, model: e.STT_MODEL ?? e.LLM_TRANSCRIPTION_MODEL };
 }
 
 function parseS3UrlForConfig(value: string): S3Location {

@@ -49,8 +49,8 @@ async function main() {
     log: (msg, err) => app.log.warn({ err }, msg),
   });
 
-  // Calls are transcribed by the OpenAI-compatible API when LLM_BASE_URL is set, else by the embedded pocketsphinx.
-  const transcriber = config.llm ? openAiTranscriber(config.llm) : pocketsphinxTranscriber;
+  // Calls are transcribed by the OpenAI-compatible API at STT_BASE_URL (or LLM_BASE_URL), else by the embedded pocketsphinx.
+  const transcriber = config.stt ? openAiTranscriber(config.stt) : pocketsphinxTranscriber;
   startTranscriptionWorker({ db: database.db, blobs, transcriber, intervalMs: 3000, log: (msg, err) => app.log.warn({ err }, msg) });
   // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
   const fineTuneWorker = config.llm ? startFineTuneWorker({ db: database.db, llm: config.llm, intervalMs: Math.min(5000, config.llm.fineTunePollMs), pollIntervalMs: config.llm.fineTunePollMs, log: (msg, err) => app.log.warn({ err }, msg) }) : null;
@@ -77,7 +77,7 @@ async function main() {
   const url = config.publicUrl;
   const lines = [`Fieldbook is running at ${url} (started in ${Date.now() - startedAt} ms)`];
   lines.push(`  files: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}` : `folder ${path.resolve(config.dataDir, 'blobs')}`}`);
-  lines.push(`  transcription: ${transcriber.engine}${config.llm ? ` at ${config.llm.baseUrl}` : ' (embedded)'}`);
+  lines.push(`  transcription: ${transcriber.engine}${config.stt ? ` at ${config.stt.baseUrl}` : ' (embedded)'}`);
   lines.push(`  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`);
   lines.push(`  mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'not sent (no SMTP_URL): kept in the outbox'}; SMS: ${config.sms ? `sent through ${config.sms.apiUrl}` : 'not sent (no TWILIO_*): kept in the outbox'}`);
   if (config.devMailbox) lines.push(`  development mailbox: ${url}/dev/mailbox`);

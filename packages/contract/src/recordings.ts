@@ -19,6 +19,36 @@ export const RECORDING_NOT_FOUND = 'Recording not found';
 export const TranscriptSegmentSchema = z.object({ start: z.number(), end: z.number(), text: z.string() });
 export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
 
+/**
+ * How sure the engine was of a transcript. pocketsphinx gives each word a confidence (0–1): `word_confidence` counts
+ * the words of at least CONFIDENT_WORD_MIN per second of speech (the words' own time, pauses left out). Per-word
+ * shares alone do not tell garbage apart: on telephone-band audio the engine often returns a few words, confidently,
+ * for seconds of speech (bench/README.md). An OpenAI-compatible API's verbose_json gives each segment's avg_logprob
+ * and no_speech_prob: `segment_logprob`. rough_draft: most of it is likely wrong ("Rough draft — low confidence").
+ * null on a recording: unknown (not transcribed yet, or the engine gave nothing to judge by).
+ */
+export const TranscriptConfidenceSchema = z.discriminatedUnion('measure', [
+  z.object({
+    measure: z.literal('word_confidence'),
+    rough_draft: z.boolean(),
+    words: z.number().int(),
+    confident_words: z.number().int(),
+    speech_seconds: z.number(),
+  }),
+  z.object({
+    measure: z.literal('segment_logprob'),
+    rough_draft: z.boolean(),
+    segments: z.number().int(),
+    /** Segments the model was unsure of (avg_logprob below -1, or likely no speech, or repetitive). */
+    low_confidence_segments: z.number().int(),
+    /** The share of the transcript's time in those segments (0–1). */
+    low_confidence_share: z.number(),
+  }),
+]);
+export type TranscriptConfidence = z.infer<typeof TranscriptConfidenceSchema>;
+/** The label of a transcript whose confidence says it is mostly wrong (no spec text: kept short). */
+export const ROUGH_DRAFT_LABEL = 'Rough draft — low confidence';
+
 export const RecordingContactSchema = z.object({ id: z.uuid(), name: z.string(), phone_number: z.string(), assigned_by: z.uuid().nullable() });
 
 /** A recording (GET /api/recordings and its items). Timestamps ISO. */
@@ -46,6 +76,7 @@ export const RecordingSchema = z.object({
   transcription_error: z.string().nullable(),
   /** Which engine wrote the transcript ('pocketsphinx (en-us)', or the API model): its accuracy differs. */
   transcript_engine: z.string().nullable(),
+  transcript_confidence: TranscriptConfidenceSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -32,6 +32,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 RATE_LIMITED: the answer carries Retry-After (platform/rate-limit.ts `enforceRateLimit`). */
+export class RateLimitError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
 /** A 400 naming one field, with the specification's message. */
 export function fieldError(field: string, message: string): AppError {
   return new AppError('VALIDATION_ERROR', message, [{ field, message }]);
@@ -54,6 +64,7 @@ function zodIssuesToFields(error: FastifyError): FieldIssue[] {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RateLimitError) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

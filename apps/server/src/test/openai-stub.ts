@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
  * - POST /v1/fine_tuning/jobs, GET /v1/fine_tuning/jobs/:id: validating_files → running → succeeded (with
  *   `fine_tuned_model`) one step per retrieve, or failed with `failFineTune`'s reason; a training file that is not
  *   valid chat JSONL fails the job as the real service does.
+ * - POST /v1/audio/transcriptions (multipart: file, model, response_format, …): `transcription(fields)`'s answer, by
+ *   default verbose_json with two segments and Whisper's avg_logprob / no_speech_prob.
  * - `failNext(status, message, times)`: the next requests (any route) answer that error.
  *
  * Every request is recorded (`requests`) so tests can check what the product sent.
@@ -34,6 +36,8 @@ export type OpenAiStub = {
   failNext: (status: number, message: string, times?: number) => void;
   /** The next fine-tuning job fails with this reason when it would have succeeded. */
   failFineTune: (reason: string) => void;
+  /** The answer to POST /audio/transcriptions, from its multipart fields (the file's bytes as text). */
+  transcription: (fields: Record<string, { value: string; filename?: string }>) => unknown;
   close: () => Promise<void>;
 };
 
@@ -109,6 +113,16 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
     failFineTune: (reason) => {
       fineTuneFailure = reason;
     },
+    transcription: () => ({
+      task: 'transcribe',
+      language: 'english',
+      duration: 3.9,
+      text: 'Hello. The leak is over the back bedroom.',
+      segments: [
+        { id: 0, start: 0, end: 1.2, text: ' Hello.', avg_logprob: -0.21, no_speech_prob: 0.02, compression_ratio: 0.9 },
+        { id: 1, start: 1.2, end: 3.9, text: ' The leak is over the back bedroom.', avg_logprob: -0.18, no_speech_prob: 0.01, compression_ratio: 1.1 },
+      ],
+    }),
   };
 
   const server = createServer((req, res) => {
@@ -156,6 +170,12 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
         res.write(chunk({}, 'stop'));
         res.end('data: [DONE]\n\n');
         return;
+      }
+
+      if (req.method === 'POST' && path === '/audio/transcriptions') {
+        const fields = multipartFields(raw, String(req.headers['content-type'] ?? ''));
+        if (!fields.file || !fields.model) return json(res, 400, { error: { message: 'file and model are required', type: 'invalid_request_error' } });
+        return json(res, 200, stub.transcription(fields));
       }
 
       if (req.method === 'POST' && path === '/files') {

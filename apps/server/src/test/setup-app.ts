@@ -26,7 +26,9 @@ export type TestContext = {
  * database created on that PostgreSQL server and dropped afterwards. No mocks of our own services.
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: { now?: () => Date; blobs?: BlobStore } = {}): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
+  // Limits out of the way unless a test sets them (their own tests do).
+  const limits = { AUTH_RATE_LIMIT: '10000', AUTH_ACCOUNT_RATE_LIMIT: '10000', UPLOAD_RATE_LIMIT: '10000', SEND_RATE_LIMIT: '10000', INVITE_RATE_LIMIT: '10000' };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...limits, SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
   let database: Database;
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;

@@ -23,6 +23,8 @@ export class GoTrueError extends Error {
 export const invalidCredentials = () => new GoTrueError(400, 'invalid_credentials', 'Invalid login credentials');
 export const validationFailed = (msg: string, status = 400) => new GoTrueError(status, 'validation_failed', msg);
 export const otpExpired = () => new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid');
+export const overRequestRateLimit = (retryAfterSeconds: number) =>
+  new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached', { retryAfterSeconds });
 export const weakPassword = (minLength: number) =>
   new GoTrueError(422, 'weak_password', `Password should be at least ${minLength} characters.`, { weak_password: { reasons: ['length'] } });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, mfaChallenges, mfaFactors, oneTimeTokens, refreshTokens, users, type AmrEntry } from '../../db/schema';
 
@@ -82,9 +82,27 @@ export async function deleteOneTimeTokens(db: Db, userId: string, tokenType: One
 
 export async function insertOneTimeTokens(
   db: Db,
-  rows: Array<{ userId: string; tokenType: OneTimeTokenType; tokenHash: string; redirectTo: string | null; expiresAt: Date }>,
+  rows: Array<{ userId: string; tokenType: OneTimeTokenType; kind: 'link' | 'code'; tokenHash: string; redirectTo: string | null; expiresAt: Date }>,
 ): Promise<void> {
   await db.insert(oneTimeTokens).values(rows);
+}
+
+/**
+ * A wrong code was entered for `email`: every pending code of that user and type counts one more failed attempt,
+ * and a code that reaches `maxAttempts` is deleted. Link tokens are not touched (they cannot be guessed).
+ */
+export async function recordWrongCode(db: Db, opts: { email: string; tokenType: OneTimeTokenType; maxAttempts: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, opts.email);
+    if (!user) return;
+    const counted = await tx
+      .update(oneTimeTokens)
+      .set({ failedAttempts: sql`${oneTimeTokens.failedAttempts} + 1` })
+      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.tokenType, opts.tokenType), eq(oneTimeTokens.kind, 'code')))
+      .returning({ id: oneTimeTokens.id, failedAttempts: oneTimeTokens.failedAttempts });
+    const dead = counted.filter((row) => row.failedAttempts >= opts.maxAttempts).map((row) => row.id);
+    if (dead.length > 0) await tx.delete(oneTimeTokens).where(inArray(oneTimeTokens.id, dead));
+  });
 }
 
 export async function findOneTimeToken(db: Db, tokenHash: string) {

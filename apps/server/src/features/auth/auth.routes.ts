@@ -34,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, options: FeatureDeps): Pr
   const deps: AuthDeps = { config, db, signer, now, blobs, log: (msg, err) => app.log.error({ err }, msg) };
   registerGoTrueErrorHandling(app);
   acceptEmptyJsonBodies(app);
-  registerAuthRateLimits(app, config.authRateLimit);
+  registerAuthRateLimits(app, { db, limit: config.authRateLimit, now });
   route(app, authEndpoints.health, async () => ({ version: 'fieldbook', name: 'GoTrue', description: 'Fieldbook auth: a GoTrue-compatible subset' }));
 
   route(app, authEndpoints.settings, async () => ({

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptEmptyJsonBodies as acceptEmptyBodies } from '../../platform/empty-json-body';
 import { createRateLimiter } from '../../platform/rate-limit';
-import { GoTrueError } from './auth.errors';
+import type { Db } from '../../db/client';
+import { overRequestRateLimit } from './auth.errors';
 
 export type RateLimitGroup = 'token' | 'signup' | 'recover' | 'verify' | 'mfa';
 
@@ -24,14 +25,15 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
 /**
  * Per-address limits on the endpoints attackers hammer (sign-in, sign-up, recovery, email links, MFA):
  * `limit` requests per minute per group, then GoTrue's 429 over_request_rate_limit. Counted before the
- * body is read, so malformed requests count too.
+ * body is read, so malformed requests count too. The address is the connection's peer unless it is a trusted
+ * proxy (TRUSTED_PROXIES, app.ts): a header a client sets never moves it to another counter.
  */
-export function registerAuthRateLimits(app: FastifyInstance, limit: number): void {
-  const limiter = createRateLimiter({ limit, windowMs: 60_000 });
+export function registerAuthRateLimits(app: FastifyInstance, deps: { db: Db; limit: number; now: () => Date }): void {
+  const limiter = createRateLimiter({ db: deps.db, name: 'auth-ip', limit: deps.limit, windowMs: 60_000, now: deps.now });
   app.addHook('onRequest', async (req) => {
     const group = req.routeOptions.config?.authRateLimit;
     if (!group) return;
-    const { allowed, retryAfterSeconds } = limiter.hit(`${group}:${req.ip}`);
-    if (!allowed) throw new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached', { retryAfterSeconds });
+    const { allowed, retryAfterSeconds } = await limiter.hit(`${group}:${req.ip}`);
+    if (!allowed) throw overRequestRateLimit(retryAfterSeconds);
   });
 }

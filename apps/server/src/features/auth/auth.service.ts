@@ -4,9 +4,10 @@ import { oneTimeTokens } from '../../db/schema';
 import type { FeatureDeps } from '../../platform/deps';
 import { hashToken } from '../../platform/tokens';
 import { AppError } from '../../platform/errors';
+import { createRateLimiter } from '../../platform/rate-limit';
 import { createUserAccount, syncProfileEmail } from './account.service';
 import type { AuthContext } from './auth.context';
-import { GoTrueError, invalidCredentials, otpExpired, validationFailed } from './auth.errors';
+import { GoTrueError, invalidCredentials, otpExpired, overRequestRateLimit, validationFailed } from './auth.errors';
 import {
   deleteOneTimeTokens,
   deleteSession,
@@ -16,6 +17,7 @@ import {
   findUserById,
   latestOneTimeTokenAt,
   listFactors,
+  recordWrongCode,
   updateUser,
   type OneTimeTokenType,
   type UserRow,
@@ -117,6 +119,17 @@ async function signUpExisting(
   return { ...toGoTrueUser(user), confirmation_sent_at: opts.now.toISOString() };
 }
 
+/** The window of the per-account limits (AUTH_ACCOUNT_RATE_LIMIT attempts in it). */
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Guesses per account, whatever address they come from: failed password sign-ins, emailed codes tried, TOTP codes.
+ * Keyed by the email (or user id) as typed, so an unknown email is limited exactly like a known one (no enumeration).
+ */
+export function accountLimiter(deps: Pick<FeatureDeps, 'db' | 'config' | 'now'>) {
+  return createRateLimiter({ db: deps.db, name: 'auth-account', limit: deps.config.authAccountRateLimit, windowMs: ACCOUNT_WINDOW_MS, now: deps.now });
+}
+
 /** POST /token?grant_type=password: one answer for an unknown email and a wrong password. */
 export async function signInWithPassword(
   deps: AuthDeps,
@@ -128,12 +141,23 @@ export async function signInWithPassword(
     throw validationFailed('missing email or phone');
   }
   const password = input.password ?? '';
-  const user = await findUserByEmail(deps.db, input.email.trim().toLowerCase());
+  const email = input.email.trim().toLowerCase();
+  // Only failures count (a user signing in often is never locked out by their own successes); the check comes
+  // before the password hash, so a locked account costs the server nothing either.
+  const limiter = accountLimiter(deps);
+  const limitKey = `password:${email}`;
+  const room = await limiter.check(limitKey);
+  if (!room.allowed) throw overRequestRateLimit(room.retryAfterSeconds);
+  const user = await findUserByEmail(deps.db, email);
   if (!user) {
     await burnPasswordCheck(password);
+    await limiter.hit(limitKey);
     throw invalidCredentials();
   }
-  if (!password || !(await verifyPassword(user.encryptedPassword, password))) throw invalidCredentials();
+  if (!password || !(await verifyPassword(user.encryptedPassword, password))) {
+    await limiter.hit(limitKey);
+    throw invalidCredentials();
+  }
   if (!user.emailConfirmedAt) throw new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed');
   return startSession(deps, { userId: user.id, method: 'password', client });
 }
@@ -224,6 +248,9 @@ export async function requestRecovery(deps: AuthDeps, input: { email?: string | 
   return {};
 }
 
+/** Wrong codes after which a pending emailed code is deleted: the real code then fails too, and a new mail is needed. */
+export const MAX_CODE_ATTEMPTS = 5;
+
 /** The verification types we send mail for, and the token kind each consumes (undefined: unsupported). */
 export function verifyKind(type: string): OneTimeTokenType | undefined {
   if (type === 'signup' || type === 'email') return 'confirmation';
@@ -245,13 +272,23 @@ export async function verifyEmailToken(
   const expected = verifyKind(input.type);
   if (!expected) throw validationFailed('Unsupported verification type');
   let hash: string;
+  let codeEmail: string | null = null;
   if (input.tokenHash) hash = hashToken(input.tokenHash);
-  else if (input.email && input.code) hash = emailCodeHash(input.email.trim(), input.code.trim());
-  else throw validationFailed('Verify requires a token or a token hash');
+  else if (input.email && input.code) {
+    // A 6-digit code can be guessed where a 256-bit link token cannot: codes tried per email are limited whatever
+    // address they come from, and each code dies after MAX_CODE_ATTEMPTS wrong ones (below).
+    codeEmail = input.email.trim().toLowerCase();
+    const { allowed, retryAfterSeconds } = await accountLimiter(deps).hit(`code:${codeEmail}`);
+    if (!allowed) throw overRequestRateLimit(retryAfterSeconds);
+    hash = emailCodeHash(codeEmail, input.code.trim());
+  } else throw validationFailed('Verify requires a token or a token hash');
 
   const now = deps.now();
   const row = await findOneTimeToken(deps.db, hash);
-  if (!row || row.tokenType !== expected || row.expiresAt.getTime() <= now.getTime()) throw otpExpired();
+  if (!row || row.tokenType !== expected || row.expiresAt.getTime() <= now.getTime()) {
+    if (codeEmail) await recordWrongCode(deps.db, { email: codeEmail, tokenType: expected, maxAttempts: MAX_CODE_ATTEMPTS });
+    throw otpExpired();
+  }
 
   const user = await deps.db.transaction(async (tx) => {
     // Deleting by id decides a race between two uses of one link: only one gets the row back.

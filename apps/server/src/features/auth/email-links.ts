@@ -56,8 +56,8 @@ export async function sendEmailLink(
   // Housekeeping: links nobody followed would otherwise stay forever.
   await deleteExpiredOneTimeTokens(db, now);
   await insertOneTimeTokens(db, [
-    { userId: user.id, tokenType: type, tokenHash: hashToken(linkToken), redirectTo, expiresAt },
-    { userId: user.id, tokenType: type, tokenHash: emailCodeHash(user.email, code), redirectTo, expiresAt },
+    { userId: user.id, tokenType: type, kind: 'link', tokenHash: hashToken(linkToken), redirectTo, expiresAt },
+    { userId: user.id, tokenType: type, kind: 'code', tokenHash: emailCodeHash(user.email, code), redirectTo, expiresAt },
   ]);
   const link = `${config.publicUrl}/auth/v1/verify?${new URLSearchParams({ token: linkToken, type: VERIFY_TYPE[type], redirect_to: redirectTo })}`;
   const mail =

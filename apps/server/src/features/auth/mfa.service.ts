@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { authSessions, mfaFactors } from '../../db/schema';
 import type { AuthContext } from './auth.context';
-import { GoTrueError, validationFailed } from './auth.errors';
+import { GoTrueError, overRequestRateLimit, validationFailed } from './auth.errors';
 import {
   deleteChallenge,
   deleteChallengesBefore,
@@ -19,7 +19,7 @@ import {
   markChallengeVerified,
   updateFactor,
 } from './auth.repository';
-import type { AuthDeps } from './auth.service';
+import { accountLimiter, type AuthDeps } from './auth.service';
 import { buildTokenResponse, elevateSession, type TokenResponse } from './tokens.service';
 
 const MAX_ENROLLED_FACTORS = 10;
@@ -100,6 +100,11 @@ export async function verifyFactor(
   if (!input.challenge_id || !UUID_RE.test(input.challenge_id)) throw challengeNotFound();
   const challengeId = input.challenge_id;
   const now = deps.now();
+  // Wrong TOTP codes per account, whatever address they come from (a 6-digit code is guessable).
+  const limiter = accountLimiter(deps);
+  const limitKey = `totp:${auth.user.id}`;
+  const room = await limiter.check(limitKey);
+  if (!room.allowed) throw overRequestRateLimit(room.retryAfterSeconds);
 
   const outcome = await deps.db.transaction(async (tx) => {
     const challenge = await findChallenge(tx, factor.id, challengeId);
@@ -131,7 +136,10 @@ export async function verifyFactor(
     await deleteOtherUnverifiedFactors(tx, user.id, factor.id);
     return { user, ...elevated };
   });
-  if ('error' in outcome) throw outcome.error;
+  if ('error' in outcome) {
+    if (outcome.error?.code === 'mfa_verification_failed') await limiter.hit(limitKey);
+    throw outcome.error;
+  }
   return buildTokenResponse(deps, outcome.user, outcome.session, outcome.refreshToken);
 }
 

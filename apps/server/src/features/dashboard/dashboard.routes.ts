@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireActor, requireWorkspace } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { AppError } from '../../platform/errors';
+import { RateLimitError } from '../../platform/errors';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { getDashboardStats, getDashboardTasks, getHomepageData, measureHomePerformance } from './dashboard.service';
 import { PerformanceStatsCache } from './performance-stats-cache';
@@ -25,15 +25,12 @@ const PERFORMANCE_STATS_CACHE_ENTRIES = 1000;
 
 export async function performanceStatsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const cache = new PerformanceStatsCache({ ttlMs: PERFORMANCE_STATS_CACHE_SECONDS * 1000, maxEntries: PERFORMANCE_STATS_CACHE_ENTRIES });
-  const perUser = createRateLimiter({ limit: PERFORMANCE_STATS_PER_MINUTE, windowMs: 60_000 });
-  route(app, dashboardEndpoints.performanceStats, async ({ req, reply }) => {
+  const perUser = createRateLimiter({ db: deps.db, name: 'performance-stats', limit: PERFORMANCE_STATS_PER_MINUTE, windowMs: 60_000, now: deps.now });
+  route(app, dashboardEndpoints.performanceStats, async ({ req }) => {
     const actor = requireActor(req);
     const workspaceId = requireWorkspace(actor);
-    const { allowed, retryAfterSeconds } = perUser.hit(actor.userId);
-    if (!allowed) {
-      reply.header('retry-after', String(retryAfterSeconds));
-      throw new AppError('RATE_LIMITED', `Too many measurements: try again in ${retryAfterSeconds} s`);
-    }
+    const { allowed, retryAfterSeconds } = await perUser.hit(actor.userId);
+    if (!allowed) throw new RateLimitError(`Too many measurements: try again in ${retryAfterSeconds} s`, retryAfterSeconds);
     return cache.get(workspaceId, () => measureHomePerformance({ db: deps.db, actor, now: deps.now }));
   });
 }

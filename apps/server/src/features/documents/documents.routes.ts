@@ -5,6 +5,7 @@ import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { AppError, fieldError } from '../../platform/errors';
 import { registerUploads, uploadError } from '../../platform/multipart-upload';
+import { userRateLimits } from '../../platform/rate-limit';
 import { sendingRoutes } from './sending.routes';
 import { serveDocument } from './serve-document';
 import { deleteDocument, discardUpload, finishUpload, getDocumentJson, getDocumentRow, listDocuments, retryDocument, storeUpload } from './documents.service';
@@ -20,9 +21,12 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
   route(app, documentEndpoints.list, async ({ req, query }) => listDocuments({ db, actor: requireActor(req), query }));
   route(app, documentEndpoints.get, async ({ req, params }) => getDocumentJson({ db, actor: requireActor(req), id: params.id }));
 
+  const limits = userRateLimits(deps);
   route(app, documentEndpoints.upload, async ({ req }) => {
     const actor = requireActor(req);
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data (field "file")');
+    // Counted before a byte is stored (UPLOAD_RATE_LIMIT per user, shared with recordings).
+    await limits.upload(actor.userId);
     const fields: Record<string, string> = {};
     let stored: Awaited<ReturnType<typeof storeUpload>> | null = null;
     try {

@@ -2,10 +2,11 @@ import { documentSendingEndpoints as endpoints, SHARED_LINK_EXPIRED, SHARED_LINK
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { documents } from '../../db/schema';
-import { requireActor } from '../../platform/auth-guard';
+import { requireActor, type Actor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
+import { userRateLimits } from '../../platform/rate-limit';
 import { serveDocument } from './serve-document';
 import { generateJobDocument, generateTaskDocument } from './generate/generate.service';
 import { createDocumentRecord, sendDocument, sendTaskNotification } from './sending.service';
@@ -16,14 +17,25 @@ export async function sendingRoutes(app: FastifyInstance, deps: FeatureDeps): Pr
   const { db, blobs, signer } = deps;
   const generateDeps = () => ({ db, blobs, signer, publicUrl: deps.config.publicUrl, now: deps.now() });
 
+  // Every email or SMS counts against its sender's SEND_RATE_LIMIT (one per recipient), before anything is written.
+  const limits = userRateLimits(deps);
+  const spendSends = async (actor: Actor, delivery: { recipients: string[]; send_method?: string | undefined }) => {
+    if (delivery.send_method && delivery.recipients.length > 0) await limits.send(actor.userId, delivery.recipients.length);
+    return actor;
+  };
+
   route(app, endpoints.generateForJob, async ({ req, params, query, body }) =>
-    generateJobDocument(generateDeps(), { actor: requireActor(req), jobId: params.id, type: query.doc_type, body }),
+    generateJobDocument(generateDeps(), { actor: await spendSends(requireActor(req), body), jobId: params.id, type: query.doc_type, body }),
   );
-  route(app, endpoints.generateForTask, async ({ req, params, body }) => generateTaskDocument(generateDeps(), { actor: requireActor(req), taskId: params.id, body }));
+  route(app, endpoints.generateForTask, async ({ req, params, body }) =>
+    generateTaskDocument(generateDeps(), { actor: await spendSends(requireActor(req), body), taskId: params.id, body }),
+  );
   route(app, endpoints.send, async ({ req, params, body }) =>
-    sendDocument({ db, signer, publicUrl: deps.config.publicUrl, now: deps.now(), actor: requireActor(req), id: params.id, recipients: body.recipients, method: body.send_method }),
+    sendDocument({ db, signer, publicUrl: deps.config.publicUrl, now: deps.now(), actor: await spendSends(requireActor(req), body), id: params.id, recipients: body.recipients, method: body.send_method }),
   );
-  route(app, endpoints.notify, async ({ req, body }) => sendTaskNotification({ db, actor: requireActor(req), body }));
+  route(app, endpoints.notify, async ({ req, body }) =>
+    sendTaskNotification({ db, actor: await spendSends(requireActor(req), { recipients: body.recipients, send_method: body.method }), body }),
+  );
   route(app, endpoints.createRecord, async ({ req, body }) => createDocumentRecord({ db, actor: requireActor(req), body }));
 
   // No session: the signed token is the permission, for this one document, until it expires.

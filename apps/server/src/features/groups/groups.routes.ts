@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { AppError } from '../../platform/errors';
-import { createRateLimiter } from '../../platform/rate-limit';
+import { RateLimitError } from '../../platform/errors';
+import { createRateLimiter, userRateLimits } from '../../platform/rate-limit';
 import { createAccountForFlow } from '../auth';
 import * as g from './groups.service';
 import * as inv from './invitations.service';
@@ -31,20 +31,22 @@ export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
     await g.removeMember({ db, actor: requireActor(req), groupId: params.id, memberId: params.memberId });
     return ok;
   });
-  route(app, e.invite, async ({ req, params, body }) =>
-    inv.inviteContacts({ db, actor: requireActor(req), groupId: params.id, input: body, publicUrl: config.publicUrl, now: deps.now() }),
-  );
+  // Every invitation is a text message to someone: counted per contact (INVITE_RATE_LIMIT an hour per user) before
+  // anything is written or texted.
+  const limits = userRateLimits(deps);
+  route(app, e.invite, async ({ req, params, body }) => {
+    const actor = requireActor(req);
+    await limits.invite(actor.userId, body.contact_ids.length);
+    return inv.inviteContacts({ db, actor, groupId: params.id, input: body, publicUrl: config.publicUrl, now: deps.now() });
+  });
 
   // Token endpoints are limited per address like the auth endpoints: 256-bit tokens are not guessable, and the
   // limit keeps anyone from trying.
-  const limiter = createRateLimiter({ limit: config.authRateLimit, windowMs: 60_000 });
-  app.addHook('onRequest', async (req: FastifyRequest, reply) => {
+  const limiter = createRateLimiter({ db, name: 'invitation-token-ip', limit: config.authRateLimit, windowMs: 60_000, now: deps.now });
+  app.addHook('onRequest', async (req: FastifyRequest) => {
     if (!/\/invitations\/:token/.test(req.routeOptions.url ?? '')) return;
-    const { allowed, retryAfterSeconds } = limiter.hit(`invitation:${req.ip}`);
-    if (!allowed) {
-      reply.header('retry-after', String(retryAfterSeconds));
-      throw new AppError('RATE_LIMITED', 'Too many requests. Please slow down.');
-    }
+    const { allowed, retryAfterSeconds } = await limiter.hit(req.ip);
+    if (!allowed) throw new RateLimitError('Too many requests. Please slow down.', retryAfterSeconds);
   });
   route(app, e.preview, async ({ params }) => inv.previewInvitation({ db, token: params.token, now: deps.now() }));
   route(app, e.accept, async ({ req, params }) => inv.acceptInvitation({ db, token: params.token, userId: requireActor(req).userId, now: deps.now() }));

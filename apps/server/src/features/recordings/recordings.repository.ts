@@ -19,10 +19,11 @@ const RECORDING_JSON = sql`json_build_object(
   'contacts', (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'phone_number', c.phone_number, 'assigned_by', rc.assigned_by) ORDER BY c.name, c.id), '[]'::json)
                FROM recording_contacts rc JOIN contacts c ON c.id = rc.contact_id WHERE rc.recording_id = r.id),
   'transcription_status', r.transcription_status, 'transcription_error', r.transcription_error, 'transcript_engine', r.transcript_engine,
+  'transcript_confidence', r.transcript_confidence,
   'created_at', ${isoTs(sql`r.created_at`)}, 'updated_at', ${isoTs(sql`r.updated_at`)})`;
 
 const PAGE_COLUMNS = sql`r.id, r.workspace_id, r.user_id, r.group_id, r.file_name, r.file_type, r.mime_type, r.file_size, r.duration_seconds,
-  r.direction, r.phone_number, r.recorded_at, r.file_user_id, r.transcription_status, r.transcription_error, r.transcript_engine, r.created_at, r.updated_at`;
+  r.direction, r.phone_number, r.recorded_at, r.file_user_id, r.transcription_status, r.transcription_error, r.transcript_engine, r.transcript_confidence, r.created_at, r.updated_at`;
 const NEWEST_FIRST = sql`r.created_at DESC NULLS LAST, r.id`;
 
 /** Whose recordings a caller sees: their own; the system admin everyone's, or one user's. */

@@ -5,6 +5,7 @@ import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { AppError, fieldError } from '../../platform/errors';
 import { registerUploads, uploadError } from '../../platform/multipart-upload';
+import { userRateLimits } from '../../platform/rate-limit';
 import { contentDisposition, serveBlob } from '../../platform/serve-blob';
 import { transcriptFileName } from './file-name';
 import { readLink, signLink } from '../../platform/signed-link';
@@ -69,9 +70,12 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
   });
 
   // Fields first, then the file (the upload_key must be known before the bytes arrive).
+  const limits = userRateLimits(deps);
   route(app, endpoints.upload, async ({ req, reply }) => {
     const actor = requireActor(req);
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the recording as multipart/form-data (field "file")');
+    // Counted before a byte is stored (UPLOAD_RATE_LIMIT per user, shared with documents).
+    await limits.upload(actor.userId);
     const raw: Record<string, string> = {};
     let stored: Awaited<ReturnType<typeof storeRecording>> | null = null;
     try {

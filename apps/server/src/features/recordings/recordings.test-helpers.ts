@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -35,13 +35,31 @@ export async function hasProgram(name: string): Promise<boolean> {
   }
 }
 
-/** A call spoken by Debian's flite (voice rms) into a WAV file. */
-export async function spokenCall(text: string): Promise<Buffer> {
+/** A call spoken by Debian's flite (voice rms unless told) into a WAV file. */
+export async function spokenCall(text: string, voice = 'rms'): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-tts-'));
   try {
     const file = path.join(dir, 'call.wav');
-    await promisify(execFile)('flite', ['-voice', 'rms', '-t', text, '-o', file]);
+    await promisify(execFile)('flite', ['-voice', voice, '-t', text, '-o', file]);
     return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The audio as a phone network carries it: band-limited to 300–3400 Hz and resampled to 8 kHz mono, as 16-bit PCM or
+ * μ-law (G.711, `mulaw`) in a WAV file.
+ */
+export async function telephoneBand(wav: Buffer, opts: { mulaw?: boolean } = {}): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-phone-'));
+  try {
+    const input = path.join(dir, 'in.wav');
+    const output = path.join(dir, 'out.wav');
+    await writeFile(input, wav);
+    const codec = opts.mulaw ? ['-c:a', 'pcm_mulaw'] : ['-c:a', 'pcm_s16le'];
+    await promisify(execFile)('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', input, '-af', 'highpass=f=300,lowpass=f=3400', '-ar', '8000', '-ac', '1', ...codec, output]);
+    return await readFile(output);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -9,7 +9,19 @@ import { recordings } from '../../db/schema';
 import type { BlobStore } from '../../platform/blob-store';
 import { startTableWorker, type TableWorker } from '../../platform/table-worker';
 import { audioDuration, MissingProgramError, toSpeechWav } from './transcribe/audio-tools';
-import type { Transcriber } from './transcribe/transcriber';
+import type { Transcriber, Transcription } from './transcribe/transcriber';
+
+/**
+ * One audio file to text, as the worker does it (bench/transcription.ts measures this same path): its length, the
+ * audio decoded to 16 kHz mono WAV in `dir`, then the transcriber's segments and confidence.
+ */
+export async function transcribeAudioFile(opts: { original: string; fileName: string; mimeType: string; transcriber: Transcriber; dir: string }): Promise<Transcription & { durationSeconds: number | null }> {
+  const durationSeconds = await audioDuration(opts.original);
+  const wav16k = path.join(opts.dir, 'speech.wav');
+  await toSpeechWav(opts.original, wav16k, durationSeconds);
+  const result = await opts.transcriber.transcribe({ original: opts.original, fileName: opts.fileName, mimeType: opts.mimeType, wav16k, durationSeconds });
+  return { ...result, durationSeconds };
+}
 
 const MAX_ATTEMPTS = 5;
 /** A claimed recording is reserved this long (long calls take minutes to decode). */
@@ -51,10 +63,7 @@ export function startTranscriptionWorker(opts: { db: Db; blobs: BlobStore; trans
       if (!blob) throw new Error('The recording’s audio is missing');
       const original = path.join(dir, `original.${row.fileType}`);
       await pipeline(blob.body, createWriteStream(original));
-      const durationSeconds = await audioDuration(original);
-      const wav16k = path.join(dir, 'speech.wav');
-      await toSpeechWav(original, wav16k, durationSeconds);
-      const segments = await transcriber.transcribe({ original, fileName: row.fileName, mimeType: row.mimeType, wav16k, durationSeconds });
+      const { durationSeconds, segments, confidence } = await transcribeAudioFile({ original, fileName: row.fileName, mimeType: row.mimeType, transcriber, dir });
       await db
         .update(recordings)
         .set({
@@ -62,6 +71,7 @@ export function startTranscriptionWorker(opts: { db: Db; blobs: BlobStore; trans
           transcriptSegments: segments,
           transcriptText: segments.map((s) => s.text).join('\n'),
           transcriptEngine: transcriber.engine,
+          transcriptConfidence: confidence,
           transcriptionError: null,
           durationSeconds,
         })

@@ -1,5 +1,6 @@
 import type { TranscriptSegment } from '@fieldbook/contract';
 import { runTool } from './audio-tools';
+import { wordConfidenceSummary, type ScoredWord } from './confidence';
 import type { Transcriber } from './transcriber';
 
 /** Words the decoder writes that are not speech. */
@@ -7,10 +8,12 @@ const NOT_WORDS = /^(<s>|<\/s>|<sil>|\[NOISE\]|\+\+.*\+\+|\[.*\])$/;
 
 /**
  * Parses `pocketsphinx_continuous -time yes`: per utterance a line of its text, then one line per word
- * "word start end confidence" (alternative pronunciations as "word(2)"). Each utterance becomes a segment.
+ * "word start end confidence" (alternative pronunciations as "word(2)"). Each utterance becomes a segment; the words
+ * keep their confidence (a posterior: 0–1, printed a hair over 1 at times) for the transcript's confidence summary.
  */
-export function parsePocketsphinx(output: string): TranscriptSegment[] {
+export function parsePocketsphinxOutput(output: string): { segments: TranscriptSegment[]; words: ScoredWord[] } {
   const segments: TranscriptSegment[] = [];
+  const scored: ScoredWord[] = [];
   let words: { word: string; start: number; end: number }[] = [];
   const flush = () => {
     if (words.length) segments.push({ start: words[0]!.start, end: words[words.length - 1]!.end, text: words.map((w) => w.word).join(' ') });
@@ -19,7 +22,7 @@ export function parsePocketsphinx(output: string): TranscriptSegment[] {
   for (const line of output.split('\n')) {
     const m = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/.exec(line.trim());
     if (!m) continue;
-    const [, token, start, end] = m as unknown as [string, string, string, string];
+    const [, token, start, end, confidence] = m as unknown as [string, string, string, string, string];
     if (token === '<s>') flush();
     if (token === '</s>') {
       flush();
@@ -27,9 +30,15 @@ export function parsePocketsphinx(output: string): TranscriptSegment[] {
     }
     if (NOT_WORDS.test(token)) continue;
     words.push({ word: token.replace(/\(\d+\)$/, ''), start: Number(start), end: Number(end) });
+    scored.push({ start: Number(start), end: Number(end), confidence: Math.min(1, Number(confidence)) });
   }
   flush();
-  return segments;
+  return { segments, words: scored };
+}
+
+/** The segments of `pocketsphinx_continuous -time yes` output (see parsePocketsphinxOutput). */
+export function parsePocketsphinx(output: string): TranscriptSegment[] {
+  return parsePocketsphinxOutput(output).segments;
 }
 
 /**
@@ -41,6 +50,7 @@ export const pocketsphinxTranscriber: Transcriber = {
   async transcribe({ wav16k, durationSeconds }) {
     // Decoding takes about a third of real time on one core here; the timeout only stops a stuck process.
     const out = await runTool('pocketsphinx_continuous', ['-infile', wav16k, '-time', 'yes', '-logfn', '/dev/null'], { timeoutMs: Math.max(120_000, (durationSeconds ?? 600) * 3000) });
-    return parsePocketsphinx(out);
+    const { segments, words } = parsePocketsphinxOutput(out);
+    return { segments, confidence: wordConfidenceSummary(words) };
   },
 };

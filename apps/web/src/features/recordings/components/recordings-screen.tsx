@@ -1,12 +1,13 @@
 import { Alert, Button, Center, Group, Loader, Paper, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconRefresh, IconSettings, IconUpload } from '@tabler/icons-react';
 import { DEFAULT_RECORDER_SETTINGS, lookupPhone } from '@fieldbook/contract';
-import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { errorReason } from '../../../lib/error-reason';
 import { formatFileSize } from '../../../lib/format-file-size';
+import { loadedRows } from '../../../lib/offset-pages';
 import { useProfile } from '../../profile';
 import { ContactPickerModal, usePhoneDirectory } from '../../contacts';
 import { useSettings } from '../../settings';
@@ -50,18 +51,33 @@ export function RecordingsScreen() {
   const openId = params.get('id');
   const uploads = useUploads();
   const player = usePlayer(() => toast.error('Failed to play recording'));
-  const recorder = useBrowserRecorder((blob, ext) => {
+  const recorder = useBrowserRecorder((blob, ext, pageLeft) => {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
-    void uploads.add([{ blob, name: `manual_${stamp}.${ext}` }], groupId);
+    const name = `manual_${stamp}.${ext}`;
+    const uploaded = uploads.add([{ blob, name }], groupId);
+    // The user moved on while recording: this page's upload status is gone, so a toast (on the next page) tells.
+    if (pageLeft) void uploaded.then((ok) => (ok ? toast.success(`Recording ${name} uploaded`) : toast.error(`Recording ${name} could not be uploaded`)));
   });
   // Inside the mobile app the recorder plugin records calls and manual recordings; the browser uses the microphone.
   const plugin = callRecorderPlugin();
   const [pluginRecording, setPluginRecording] = useState(false);
+  // Leaving the page stops the plugin's manual recording too (its sync service then uploads the file).
+  const pluginRecordingRef = useRef(false);
+  useEffect(() => {
+    pluginRecordingRef.current = pluginRecording;
+  }, [pluginRecording]);
+  useEffect(
+    () => () => {
+      if (pluginRecordingRef.current) void callRecorderPlugin()?.stopManualRecording().catch(() => undefined);
+    },
+    [],
+  );
   const picker = useRef<HTMLInputElement>(null);
   const [isOver, setOver] = useState(false);
 
   const isRecording = plugin ? pluginRecording : recorder.state === 'recording';
-  const recordings = useMemo(() => list.data?.recordings ?? [], [list.data]);
+  const recordings = useMemo(() => loadedRows(list.data?.pages, (page) => page.recordings), [list.data]);
+  const total = list.data?.pages.at(-1)?.total ?? 0;
   const directory = usePhoneDirectory(recordings.map((r) => r.phone_number));
 
   const addFiles = (files: FileList | null) => {
@@ -82,15 +98,20 @@ export function RecordingsScreen() {
   };
   const toggleRecording = async () => {
     if (plugin) {
-      try {
-        if (pluginRecording) {
+      if (pluginRecording) {
+        try {
           await plugin.stopManualRecording();
-          setPluginRecording(false);
-          void list.refetch(); // spec 001 §4: stopped, then the list refreshes
-        } else {
-          await plugin.startManualRecording();
-          setPluginRecording(true);
+        } catch {
+          // Not in spec 001 §8's catalogue (it names only the start failure): worded like its other failures.
+          return void toast.error('Failed to stop recording');
         }
+        setPluginRecording(false);
+        void list.refetch(); // spec 001 §4: stopped, then the list refreshes
+        return;
+      }
+      try {
+        await plugin.startManualRecording();
+        setPluginRecording(true);
       } catch {
         toast.error('Failed to start recording');
       }
@@ -183,7 +204,7 @@ export function RecordingsScreen() {
           <Center py="xl">
             <Loader aria-label="Loading recordings" />
           </Center>
-        ) : list.isError ? (
+        ) : list.isError && !list.isFetchNextPageError ? (
           <Alert color="red" title="Failed to load recordings" role="alert">
             <Text size="sm">{errorReason(list.error)}</Text>
             <Button size="xs" mt="xs" variant="light" color="red" onClick={() => void list.refetch()}>
@@ -197,7 +218,7 @@ export function RecordingsScreen() {
         ) : (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {list.data.total === 1 ? '1 recording' : `${list.data.total} recordings`}
+              {total === 1 ? '1 recording' : `${total} recordings`}
             </Text>
             {recordings.map((r) => (
               <RecordingItem
@@ -214,6 +235,16 @@ export function RecordingsScreen() {
                 onAssign={() => setAssignFor(r.id)}
               />
             ))}
+            {list.isFetchNextPageError && (
+              <Alert color="red" title="More recordings could not be loaded" role="alert">
+                <Text size="sm">{errorReason(list.error)}</Text>
+              </Alert>
+            )}
+            {list.hasNextPage && (
+              <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+                Load More Recordings
+              </Button>
+            )}
           </Stack>
         )}
       </Stack>

@@ -25,31 +25,36 @@ export function useUploads() {
   const patch = useCallback((key: string, p: Partial<UploadEntry>) => setEntries((all) => all.map((e) => (e.key === key ? { ...e, ...p } : e))), []);
 
   const run = useCallback(
-    async (key: string) => {
+    async (key: string): Promise<boolean> => {
       const source = sources.get(key);
-      if (!source) return;
+      if (!source) return false;
       patch(key, { state: 'uploading', percent: 0, error: undefined });
       try {
         await uploadRecording(source.blob, { fileName: source.name, uploadKey: key, groupId: source.groupId, onProgress: (percent) => patch(key, { percent }) });
         patch(key, { state: 'success', percent: 100 });
         sources.delete(key);
         void queryClient.invalidateQueries({ queryKey: recordingKeys.all });
+        return true;
       } catch (err) {
         patch(key, { state: 'error', error: errorReason(err) });
+        return false;
       }
     },
     [patch, queryClient, sources],
   );
 
+  /** Resolves to whether every file was uploaded (a page that is gone can still say how it went). */
   const add = useCallback(
-    async (files: { blob: Blob; name: string }[], groupId: string | undefined) => {
+    async (files: { blob: Blob; name: string }[], groupId: string | undefined): Promise<boolean> => {
       const added = files.map((f) => {
         const key = crypto.randomUUID();
         sources.set(key, { ...f, groupId });
         return { key, name: f.name, size: f.blob.size, state: 'pending' as const, percent: 0 };
       });
       setEntries((all) => [...added, ...all]);
-      for (const e of added) await run(e.key);
+      let allUploaded = true;
+      for (const e of added) allUploaded = (await run(e.key)) && allUploaded;
+      return allUploaded;
     },
     [run, sources],
   );

@@ -1,0 +1,196 @@
+import { DEFAULT_RECORDER_SETTINGS } from '@fieldbook/contract';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { renderWithProviders, TEST_USER } from '../../../test/render';
+import { uploadRecording } from '../api/upload-recording';
+import { RecordingsScreen } from './recordings-screen';
+
+vi.mock('../api/upload-recording', () => ({ uploadRecording: vi.fn() }));
+const upload = vi.mocked(uploadRecording);
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A microphone stream whose one track records whether it was stopped (the browser's "microphone in use" light). */
+type FakeTrack = { stop: ReturnType<typeof vi.fn> };
+let tracks: FakeTrack[];
+const openStream = async () => {
+  const track = { stop: vi.fn() };
+  tracks.push(track);
+  return { getTracks: () => [track] };
+};
+let getUserMedia: Mock<typeof openStream>;
+
+/** MediaRecorder as the browser has it: stop() delivers the last data, then the stop event, a moment later. */
+class FakeMediaRecorder {
+  static instances: FakeMediaRecorder[] = [];
+  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
+  state: 'inactive' | 'recording' = 'inactive';
+  mimeType: string;
+  ondataavailable: ((e: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  constructor(_stream: unknown, options?: { mimeType?: string }) {
+    this.mimeType = options?.mimeType ?? '';
+    FakeMediaRecorder.instances.push(this);
+  }
+  start() {
+    this.state = 'recording';
+  }
+  stop() {
+    if (this.state === 'inactive') return;
+    this.state = 'inactive';
+    setTimeout(() => {
+      this.ondataavailable?.({ data: new Blob(['spoken words'], { type: this.mimeType }) });
+      this.onstop?.();
+    }, 5);
+  }
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  tracks = [];
+  FakeMediaRecorder.instances = [];
+  upload.mockReset();
+  upload.mockResolvedValue({} as never);
+  getUserMedia = vi.fn(openStream);
+  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+  vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('/api/profile')) {
+      return json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' });
+    }
+    if (url.includes('/api/settings')) {
+      return json({ user_id: TEST_USER.id, theme: 'light', notifications_enabled: true, email_notifications: true, sms_notifications: true, api_url: null, recorder_settings: DEFAULT_RECORDER_SETTINGS, updated_at: null });
+    }
+    if (url.includes('/api/recordings')) return json({ recordings: [], total: 0 });
+    return json({ contacts: [] });
+  });
+});
+afterEach(() => {
+  toast.remove();
+  cleanup();
+  vi.unstubAllGlobals();
+  delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+  delete (window as { Capacitor?: unknown }).Capacitor;
+});
+
+const renderScreen = () =>
+  renderWithProviders(
+    <>
+      <RecordingsScreen />
+      <Toaster />
+    </>,
+    { route: '/recordings' },
+  );
+
+describe('Manual recording with the microphone', () => {
+  it('leaving the page while recording stops it, uploads what was recorded once, and releases the microphone', async () => {
+    const page = renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    expect(await screen.findByRole('button', { name: 'Stop Recording' })).toBeTruthy();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+
+    page.unmount(); // the user clicks JOBS: the route changes and the page goes
+
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    const [blob, opts] = upload.mock.calls[0]!;
+    expect(blob.size).toBeGreaterThan(0);
+    expect(opts.fileName).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
+    expect(tracks).toHaveLength(1);
+    expect(tracks[0]!.stop).toHaveBeenCalled();
+    expect(FakeMediaRecorder.instances.every((r) => r.state === 'inactive')).toBe(true);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaving before the microphone was granted releases it as soon as it arrives, and records nothing', async () => {
+    let grant!: () => void;
+    const granted = new Promise<void>((resolve) => (grant = resolve));
+    getUserMedia.mockImplementation(async () => {
+      await granted;
+      return openStream();
+    });
+    const page = renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    page.unmount();
+    await act(async () => grant());
+    await waitFor(() => expect(tracks).toHaveLength(1));
+    await waitFor(() => expect(tracks[0]!.stop).toHaveBeenCalled());
+    expect(FakeMediaRecorder.instances.filter((r) => r.state === 'recording')).toHaveLength(0);
+  });
+
+  it('a second Start while one is starting opens no second microphone stream', async () => {
+    let grant!: () => void;
+    const granted = new Promise<void>((resolve) => (grant = resolve));
+    getUserMedia.mockImplementation(async () => {
+      await granted;
+      return openStream();
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    const start = await screen.findByRole('button', { name: 'Start Recording' });
+    await user.click(start);
+    await user.click(start); // impatient: the permission prompt is still open
+    await act(async () => grant());
+    const stop = await screen.findByRole('button', { name: 'Stop Recording' });
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(FakeMediaRecorder.instances).toHaveLength(1);
+
+    await user.click(stop);
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    expect(tracks.every((t) => t.stop.mock.calls.length > 0)).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Start Recording' })).toBeTruthy();
+  });
+
+  it('closing the tab while recording asks first (the browser’s leave-page prompt)', async () => {
+    renderScreen();
+    const user = userEvent.setup();
+    const idle = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(idle);
+    expect(idle.defaultPrevented).toBe(false);
+    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await screen.findByRole('button', { name: 'Stop Recording' });
+    const recording = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(recording);
+    expect(recording.defaultPrevented).toBe(true);
+  });
+});
+
+describe('Manual recording inside the mobile app', () => {
+  it('a failed Stop says it could not stop (not "Failed to start recording") and keeps offering Stop', async () => {
+    const plugin = {
+      startManualRecording: vi.fn(async () => ({})),
+      stopManualRecording: vi.fn(async () => Promise.reject(new Error('recorder busy'))),
+      addGroupToRecord: vi.fn(async () => ({})),
+      saveSettings: vi.fn(async () => ({})),
+    };
+    (window as { Capacitor?: unknown }).Capacitor = { Plugins: { CallRecorder: plugin } };
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop Recording' }));
+    expect(await screen.findByText('Failed to stop recording')).toBeTruthy();
+    expect(screen.queryByText('Failed to start recording')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop Recording' })).toBeTruthy();
+  });
+
+  it('leaving the page while the plugin records stops it (the app’s sync service uploads the file)', async () => {
+    const plugin = {
+      startManualRecording: vi.fn(async () => ({})),
+      stopManualRecording: vi.fn(async () => ({})),
+      addGroupToRecord: vi.fn(async () => ({})),
+      saveSettings: vi.fn(async () => ({})),
+    };
+    (window as { Capacitor?: unknown }).Capacitor = { Plugins: { CallRecorder: plugin } };
+    const page = renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await screen.findByRole('button', { name: 'Stop Recording' });
+    page.unmount();
+    expect(plugin.stopManualRecording).toHaveBeenCalledTimes(1);
+  });
+});
