@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contacts, documents, groupMembers, groups, jobs, recordings, tasks } from '../db/schema';
 
@@ -61,4 +62,30 @@ export async function insertTranscribedCall(db: Db, values: { workspaceId: strin
     })
     .returning();
   return row!;
+}
+
+/**
+ * Many rows in one INSERT … SELECT generate_series (paging tests need hundreds; one insert each is slow).
+ * Created times repeat every `distinctTimes` rows, so pages also cross ties (the id breaks them).
+ */
+const bulkTimes = (distinctTimes: number) => sql`now() - ((g % ${distinctTimes}) * interval '1 minute')`;
+
+/** `count` processed documents named doc-0001.pdf… in a workspace. */
+export async function insertDocumentsBulk(db: Db, values: { workspaceId: string; count: number; distinctTimes?: number }) {
+  await db.execute(sql`INSERT INTO documents (workspace_id, name, status, file_type, mime_type, file_size, created_at)
+    SELECT ${values.workspaceId}, 'doc-' || lpad(g::text, 4, '0') || '.pdf', 'processed', 'pdf', 'application/pdf', 1024, ${bulkTimes(values.distinctTimes ?? 7)}
+    FROM generate_series(1, ${values.count}) g`);
+}
+
+/** `count` stored, transcribed calls of one user named call-0001.m4a… (no blobs: for list tests). */
+export async function insertRecordingsBulk(db: Db, values: { workspaceId: string; userId: string; count: number; distinctTimes?: number }) {
+  await db.execute(sql`INSERT INTO recordings (workspace_id, user_id, file_name, file_type, mime_type, status, storage_key, transcription_status, created_at)
+    SELECT ${values.workspaceId}, ${values.userId}, 'call-' || lpad(g::text, 4, '0') || '.m4a', 'm4a', 'audio/mp4', 'stored',
+           'recordings/bulk/' || gen_random_uuid(), 'done', ${bulkTimes(values.distinctTimes ?? 7)}
+    FROM generate_series(1, ${values.count}) g`);
+}
+
+/** `count` workspaces named `${prefix}0001`… */
+export async function insertWorkspacesBulk(db: Db, values: { prefix: string; count: number }) {
+  await db.execute(sql`INSERT INTO workspaces (name) SELECT ${values.prefix} || lpad(g::text, 4, '0') FROM generate_series(1, ${values.count}) g`);
 }

@@ -2,7 +2,7 @@ import { DocumentListSchema, DocumentSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema';
-import { insertDocument, insertJob } from '../../test/factories';
+import { insertDocument, insertDocumentsBulk, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { readFile } from 'node:fs/promises';
 import { multipartBody } from '../../test/multipart';
@@ -176,6 +176,29 @@ describe('the list', () => {
     const after = await get('');
     expect(after.total).toBe(6);
     expect(after.documents[0]).not.toHaveProperty('extracted_text');
+  });
+});
+
+describe('paging past 200', () => {
+  it('every one of 230 documents is reached by limit/offset pages, once, newest first; a page over 200 is refused', async () => {
+    const user = await createTestUser(ctx);
+    await insertDocumentsBulk(ctx.db, { workspaceId: user.workspaceId!, count: 230 });
+    const get = async (q: string) => ctx.app.inject({ method: 'GET', url: `/api/documents?${q}`, headers: user.headers });
+    const seen: string[] = [];
+    let previous = Infinity;
+    for (let offset = 0; ; offset += 50) {
+      const page = DocumentListSchema.parse((await get(`limit=50&offset=${offset}`)).json());
+      expect(page.total).toBe(230);
+      for (const doc of page.documents) {
+        expect(Date.parse(doc.created_at)).toBeLessThanOrEqual(previous);
+        previous = Date.parse(doc.created_at);
+        seen.push(doc.id);
+      }
+      if (page.documents.length < 50) break;
+    }
+    expect(seen).toHaveLength(230);
+    expect(new Set(seen).size).toBe(230);
+    expect((await get('limit=201')).statusCode).toBe(400);
   });
 });
 

@@ -2,7 +2,7 @@ import { RecordingDetailSchema, RecordingListSchema, RecordingUsersSchema } from
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMembers, recordings } from '../../db/schema';
-import { insertContact, insertGroup } from '../../test/factories';
+import { insertContact, insertGroup, insertRecordingsBulk } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { multipartBody } from '../../test/multipart';
 import { wavTone } from './recordings.test-helpers';
@@ -139,6 +139,31 @@ describe('who sees what', () => {
     const users = RecordingUsersSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/recordings/users', headers: admin.headers })).json()).users;
     const ours = users.filter((u) => [alice.id, bob.id, admin.id].includes(u.id)).map((u) => u.user_name);
     expect(ours).toEqual(['admin-rec', 'alice-rec', 'bob-rec']);
+  });
+});
+
+describe('paging past 200', () => {
+  it('every one of 230 calls is reached by limit/offset pages, once, newest first, and the oldest can be deleted', async () => {
+    const carol = await createTestUser(ctx, { email: 'carol-rec@example.com' });
+    await insertRecordingsBulk(ctx.db, { workspaceId: carol.workspaceId!, userId: carol.id, count: 230 });
+    const seen: string[] = [];
+    let previous = Infinity;
+    for (let offset = 0; ; offset += 50) {
+      const page = await list(carol, `?limit=50&offset=${offset}`);
+      expect(page.total).toBe(230);
+      for (const rec of page.recordings) {
+        expect(Date.parse(rec.created_at)).toBeLessThanOrEqual(previous);
+        previous = Date.parse(rec.created_at);
+        seen.push(rec.id);
+      }
+      if (page.recordings.length < 50) break;
+    }
+    expect(new Set(seen).size).toBe(230);
+    // The oldest (past the first 200) answers and can be deleted like any other.
+    const oldest = seen.at(-1)!;
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${oldest}`, headers: carol.headers })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/recordings/${oldest}`, headers: carol.headers })).statusCode).toBe(200);
+    expect((await list(carol, '?limit=1')).total).toBe(229);
   });
 });
 

@@ -1,6 +1,7 @@
-import { documentEndpoints, type Document } from '@fieldbook/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DOCUMENTS_PAGE_SIZE, documentEndpoints, type Document, type DocumentList } from '@fieldbook/contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { nextOffset } from '../../../lib/offset-pages';
 import { invalidateAfter } from '../../../lib/query-roots';
 import { documentKeys, type DocumentFilters } from './keys';
 
@@ -8,13 +9,20 @@ import { documentKeys, type DocumentFilters } from './keys';
 const PROCESSING_POLL_MS = 3000;
 const isProcessing = (docs: readonly Document[] | undefined) => Boolean(docs?.some((d) => d.status === 'processing'));
 
-/** GET /api/documents with the manager's filters. */
+const documentsOf = (page: DocumentList) => page.documents;
+
+/**
+ * GET /api/documents with the manager's filters, in pages of DOCUMENTS_PAGE_SIZE (limit/offset): Load More asks for
+ * the next page, never a bigger one (the server takes at most 200 a page).
+ */
 export function useDocuments(filters: DocumentFilters) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: documentKeys.list(filters),
-    queryFn: ({ signal }) => callEndpoint(documentEndpoints.list, { query: filters, signal }),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => callEndpoint(documentEndpoints.list, { query: { ...filters, limit: DOCUMENTS_PAGE_SIZE, offset: pageParam }, signal }),
+    getNextPageParam: (_last, pages) => nextOffset(pages, DOCUMENTS_PAGE_SIZE, documentsOf),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (isProcessing(query.state.data?.documents) ? PROCESSING_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => isProcessing(page.documents)) ? PROCESSING_POLL_MS : false),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ListDocumentsQuery } from '@fieldbook/contract';
 import { QUERY_ROOTS } from '../../../lib/query-roots';
 
-export type DocumentFilters = Partial<Pick<ListDocumentsQuery, 'q' | 'status' | 'document_type' | 'job_id'>> & { limit: number };
+export type DocumentFilters = Partial<Pick<ListDocumentsQuery, 'q' | 'status' | 'document_type' | 'job_id'>>;
 
 /** Query keys of the documents feature. */
 export const documentKeys = {

@@ -1,10 +1,11 @@
-import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFiles, IconSearch } from '@tabler/icons-react';
-import { DOCUMENTS_PAGE_SIZE, type StoredDocumentStatus } from '@fieldbook/contract';
-import { useState } from 'react';
+import type { StoredDocumentStatus } from '@fieldbook/contract';
+import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { errorReason } from '../../../lib/error-reason';
+import { loadedRows } from '../../../lib/offset-pages';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useDocuments } from '../api/documents';
 import { documentTypeLabel, STATUS_LABELS } from '../lib/document-labels';
@@ -18,11 +19,10 @@ export function DocumentsScreen({ jobId }: { jobId?: string | undefined }) {
   const search = useDebouncedSearch();
   const [status, setStatus] = useState<StoredDocumentStatus | null>(null);
   const [type, setType] = useState<string | null>(null);
-  const [limit, setLimit] = useState(DOCUMENTS_PAGE_SIZE);
-  const filters = { limit, ...(search.term ? { q: search.term } : {}), ...(status ? { status } : {}), ...(type ? { document_type: type } : {}), ...(jobId ? { job_id: jobId } : {}) };
+  const filters = { ...(search.term ? { q: search.term } : {}), ...(status ? { status } : {}), ...(type ? { document_type: type } : {}), ...(jobId ? { job_id: jobId } : {}) };
   const list = useDocuments(filters);
-  const docs = list.data?.documents ?? [];
-  const total = list.data?.total ?? 0;
+  const docs = useMemo(() => loadedRows(list.data?.pages, (page) => page.documents), [list.data]);
+  const total = list.data?.pages.at(-1)?.total ?? 0;
   const isFiltered = Boolean(search.term || status || type);
 
   return (
@@ -56,7 +56,7 @@ export function DocumentsScreen({ jobId }: { jobId?: string | undefined }) {
           <Center py="xl">
             <Loader aria-label="Loading documents" />
           </Center>
-        ) : list.isError ? (
+        ) : list.isError && !list.isFetchNextPageError ? (
           <LoadError error={list.error} title="Could not load documents" message={`Error fetching documents: ${errorReason(list.error)}`} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
         ) : docs.length === 0 ? (
           <Paper withBorder p="xl" ta="center">
@@ -78,8 +78,13 @@ export function DocumentsScreen({ jobId }: { jobId?: string | undefined }) {
                 <DocumentCard key={doc.id} doc={doc} />
               ))}
             </SimpleGrid>
-            {docs.length < total && (
-              <Button variant="default" onClick={() => setLimit((n) => n + DOCUMENTS_PAGE_SIZE)} loading={list.isFetching} style={{ alignSelf: 'center' }}>
+            {list.isFetchNextPageError && (
+              <Alert color="red" title="More documents could not be loaded" role="alert">
+                {errorReason(list.error)}
+              </Alert>
+            )}
+            {list.hasNextPage && (
+              <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} style={{ alignSelf: 'center' }}>
                 Load More Documents
               </Button>
             )}

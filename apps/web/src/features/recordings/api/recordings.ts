@@ -1,18 +1,27 @@
-import { recordingEndpoints, type Recording } from '@fieldbook/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RECORDINGS_PAGE_SIZE, recordingEndpoints, type Recording, type RecordingList } from '@fieldbook/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { nextOffset } from '../../../lib/offset-pages';
 import { recordingKeys } from './keys';
 
 /** While a listed call is waiting for or in transcription, the list asks again every few seconds. */
 const TRANSCRIBING_POLL_MS = 4000;
 const isTranscribing = (list: readonly Recording[] | undefined) => Boolean(list?.some((r) => r.transcription_status === 'pending' || r.transcription_status === 'processing'));
 
-/** GET /api/recordings: the caller's own; for the admin everyone's, or one user's. */
+const recordingsOf = (page: RecordingList) => page.recordings;
+
+/**
+ * GET /api/recordings: the caller's own; for the admin everyone's, or one user's. Pages of RECORDINGS_PAGE_SIZE
+ * (limit/offset): Load More Recordings reaches every call, not only the newest page.
+ */
 export function useRecordings(userId: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: recordingKeys.list(userId),
-    queryFn: ({ signal }) => callEndpoint(recordingEndpoints.list, { query: { limit: 200, ...(userId ? { user_id: userId } : {}) }, signal }),
-    refetchInterval: (query) => (isTranscribing(query.state.data?.recordings) ? TRANSCRIBING_POLL_MS : false),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(recordingEndpoints.list, { query: { limit: RECORDINGS_PAGE_SIZE, offset: pageParam, ...(userId ? { user_id: userId } : {}) }, signal }),
+    getNextPageParam: (_last, pages) => nextOffset(pages, RECORDINGS_PAGE_SIZE, recordingsOf),
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => isTranscribing(page.recordings)) ? TRANSCRIBING_POLL_MS : false),
   });
 }
 

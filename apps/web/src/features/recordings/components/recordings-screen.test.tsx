@@ -1,4 +1,4 @@
-import { DEFAULT_RECORDER_SETTINGS } from '@fieldbook/contract';
+import { DEFAULT_RECORDER_SETTINGS, type Recording } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,4 +64,59 @@ describe('RecordingsScreen inside the mobile app', () => {
     expect(await screen.findByText('Recorder is only available in the mobile app.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start Recording' })).toBeTruthy();
   });
+});
+
+describe('RecordingsScreen paging', () => {
+  const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const TOTAL = 230;
+  const calls: Recording[] = Array.from({ length: TOTAL }, (_, i) => ({
+    id: uuid(i + 1),
+    workspace_id: uuid(99_999),
+    user_id: TEST_USER.id,
+    user_name: 'crew',
+    group_id: null,
+    name: `call-${String(i + 1).padStart(3, '0')}.m4a`,
+    file_type: 'm4a',
+    mime_type: 'audio/mp4',
+    size: 1000,
+    duration_seconds: 10,
+    direction: 'incoming',
+    phone_number: null,
+    recorded_at: null,
+    file_user_id: null,
+    contacts: [],
+    transcription_status: 'done',
+    transcription_error: null,
+    transcript_engine: 'test',
+    transcript_confidence: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+  }));
+
+  it('Load More Recordings reaches calls past the newest 200 (pages of at most 200), and the count says all', async () => {
+    const fallback = globalThis.fetch;
+    const limits: number[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/recordings') return fallback(input, init);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      limits.push(limit);
+      if (limit > 200) return json({ error: { code: 'VALIDATION_FAILED', message: 'limit too big' } }, 400);
+      return json({ recordings: calls.slice(offset, offset + limit), total: TOTAL });
+    });
+    renderWithProviders(<RecordingsScreen />, { route: '/recordings' });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('article', { name: 'call-001.m4a' })).toBeTruthy();
+    expect(screen.getByText('230 recordings')).toBeTruthy();
+    while (screen.queryByRole('button', { name: 'Load More Recordings' })) {
+      const shown = screen.getAllByTestId('recording').length;
+      await user.click(screen.getByRole('button', { name: 'Load More Recordings' }));
+      await waitFor(() => expect(screen.getAllByTestId('recording').length).toBeGreaterThan(shown));
+    }
+    expect(screen.getAllByTestId('recording')).toHaveLength(TOTAL);
+    expect(screen.getByRole('article', { name: 'call-230.m4a' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete call-230.m4a' })).toBeTruthy();
+    expect(limits.every((n) => n <= 200)).toBe(true);
+  }, 60_000); // 230 calls rendered in happy-dom take a while; the paging itself is instant.
 });

@@ -1,0 +1,67 @@
+import type { Document } from '@fieldbook/contract';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { DocumentsScreen } from './documents-screen';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const TOTAL = 260;
+const docs: Document[] = Array.from({ length: TOTAL }, (_, i) => ({
+  id: uuid(i + 1),
+  workspace_id: uuid(99_999),
+  job_id: null,
+  task_id: null,
+  name: `Doc ${String(i + 1).padStart(3, '0')}.pdf`,
+  document_type: 'uploaded',
+  file_type: 'pdf',
+  mime_type: 'application/pdf',
+  file_size: 1000,
+  status: 'processed',
+  storage_type: 'server',
+  storage_id: null,
+  metadata: {},
+  processing_error: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  processed_at: '2026-11-01T00:00:00.000Z',
+  job: null,
+}));
+const listQueries: URLSearchParams[] = [];
+
+beforeEach(() => {
+  listQueries.length = 0;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/documents') {
+      listQueries.push(url.searchParams);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      // The server's rule: at most 200 a page.
+      if (limit > 200) return json({ error: { code: 'VALIDATION_FAILED', message: 'limit: Too big: expected number to be <=200' } }, 400);
+      return json({ documents: docs.slice(offset, offset + limit), total: TOTAL });
+    }
+    return json({});
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DocumentsScreen Load More', () => {
+  it('pages past 200 documents: every one is shown, no request asks for more than a page', async () => {
+    renderWithProviders(<DocumentsScreen />, { route: '/documents' });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Doc 001.pdf')).toBeTruthy();
+    for (let shown = 50; shown < TOTAL; shown += 50) {
+      await user.click(screen.getByRole('button', { name: 'Load More Documents' }));
+      await screen.findByText(`Doc ${String(Math.min(shown + 50, TOTAL)).padStart(3, '0')}.pdf`);
+    }
+    expect(screen.getByText('Doc 260.pdf')).toBeTruthy();
+    expect(screen.queryByText('Could not load documents')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load More Documents' })).toBeNull());
+    expect(listQueries.every((q) => Number(q.get('limit')) <= 200)).toBe(true);
+  }, 30_000);
+});
