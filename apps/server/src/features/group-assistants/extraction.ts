@@ -33,6 +33,9 @@ async function groupSources(db: Db, group: { id: string; workspaceId: string }, 
         eq(recordings.status, 'stored'),
         eq(recordings.transcriptionStatus, 'done'),
         isNotNull(recordings.transcriptText),
+        // A transcript labelled a rough draft (the engine's confidence says most of it is likely wrong, e.g. the
+        // embedded engine on telephone-band audio) would teach the assistant garbage; unknown confidence is no evidence.
+        sql`coalesce((${recordings.transcriptConfidence} ->> 'rough_draft')::boolean, false) = false`,
         // Members' calls only: a group id on a call is the uploader's label, not a grant (a non-member's tag is no
         // way into the group's assistant).
         inArray(recordings.userId, memberIds),

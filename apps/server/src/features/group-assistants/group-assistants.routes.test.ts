@@ -306,3 +306,32 @@ describe('extraction by rules, review and export', () => {
     expect(none.json().error.message).toBe(GROUP_ASSISTANT_MESSAGES.noExamplesToExport);
   });
 });
+
+describe('transcripts labelled rough drafts', () => {
+  it('are never training material; a clean transcript and one of unknown confidence are', async () => {
+    const ws = admin.workspaceId!;
+    const roofer = await createTestUser(ctx, { workspaceId: ws });
+    const roughCrew = await insertGroup(ctx.db, { workspaceId: ws, createdBy: admin.id, name: 'Rough Crew' });
+    await addMember(ctx.db, roughCrew.id, roofer.id);
+    const clean = await insertTranscribedCall(ctx.db, { workspaceId: ws, userId: roofer.id, lines: ['How long does the sealant need to cure?', 'The sealant needs a full day to cure before it rains.'] });
+    await ctx.db
+      .update(recordings)
+      .set({ transcriptConfidence: { measure: 'word_confidence', rough_draft: false, words: 19, confident_words: 17, speech_seconds: 6.2 } })
+      .where(eq(recordings.id, clean.id));
+    // An API transcript without avg_logprob: confidence unknown, so no evidence against it.
+    await insertTranscribedCall(ctx.db, { workspaceId: ws, userId: roofer.id, lines: ['Where do we leave the dumpster?', 'Leave the dumpster on the driveway next to the garage.'] });
+    // What the embedded engine made of a telephone-band call: words it was unsure of (bench/README.md).
+    const rough = await insertTranscribedCall(ctx.db, { workspaceId: ws, userId: roofer.id, lines: ['What a hard year old colleague that hard want to?', 'Where a lot lot in law and the roof leaks over the back bedroom.'] });
+    await ctx.db
+      .update(recordings)
+      .set({ transcriptConfidence: { measure: 'word_confidence', rough_draft: true, words: 20, confident_words: 6, speech_seconds: 6.1 } })
+      .where(eq(recordings.id, rough.id));
+
+    await ok(ep.initialize, { user: admin, params: { groupId: roughCrew.id } }, GroupAssistantRowSchema);
+    const result = await ok(ep.extract, { user: admin, payload: { group_id: roughCrew.id, workspace_id: ws, auto_approve: true } }, ExtractExamplesResultSchema);
+    const rows = await examplesOf(roughCrew.id);
+    expect(rows.map((r) => r.question).sort()).toEqual(['How long does the sealant need to cure?', 'Where do we leave the dumpster?']);
+    expect(rows.some((r) => r.sourceId === rough.id)).toBe(false);
+    expect(result).toEqual({ total_examples: 2, created: 2 });
+  });
+});
