@@ -6,7 +6,6 @@ import { useRecording, useRetryTranscription } from '../api/recordings';
 import { downloadTranscript } from '../api/transcript-file';
 import { formatClock } from '../lib/format';
 import { isRoughDraft, RoughDraftBadge } from './rough-draft-badge';
-import { isRoughDraft, RoughDraftBadge } from './rough-draft-badge';
 
 /** The transcript beside the player: each segment seeks the call to where it was said. */
 export function TranscriptView({ id, position, isPlaying, onSeek }: { id: string; position: number; isPlaying: boolean; onSeek: (seconds: number) => void }) {
@@ -47,14 +46,6 @@ export function TranscriptView({ id, position, isPlaying, onSeek }: { id: string
           Download transcript
         </Button>
       </Group>
-      {isRoughDraft(r) && (
-        <Group gap="xs" wrap="wrap" data-testid="transcript-rough-draft">
-          <RoughDraftBadge />
-          <Text size="xs" c="dimmed">
-            Most words were unclear to the engine: listen to the call before relying on this.
-          </Text>
-        </Group>
-      )}
       {isRoughDraft(r) && (
         <Group gap="xs" wrap="wrap" data-testid="transcript-rough-draft">
           <RoughDraftBadge />
