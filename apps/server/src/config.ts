@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { httpOrigin as originOf } from '@fieldbook/contract';
 import { z } from 'zod';
 import { parseS3Url, type S3Location } from './platform/blob-store';
@@ -50,6 +51,35 @@ const EnvSchema = z.object({
   TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
   /** Requests per minute per IP on the sensitive auth endpoints (token, signup, recover, verify, MFA). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Per account, per 15 minutes: failed password sign-ins, and emailed codes tried (POST /verify with email + token). */
+  AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Per user: uploads (documents and recordings) per minute, messages sent (documents, task summaries) per hour, group invitations texted per hour. */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
+  INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * The proxies (IPs or CIDRs, comma-separated; or proxy-addr's names loopback, linklocal, uniquelocal) whose
+   * X-Forwarded-For is believed. Unset: none, and the client address is the connection's peer, whatever headers say.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const entries = (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      for (const entry of entries) {
+        if (!isProxyEntry(entry)) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address, a CIDR range or loopback/linklocal/uniquelocal` });
+          return z.NEVER;
+        }
+      }
+      return entries;
+    }),
+  /**
+   * GoTrue's sessions timebox and inactivity timeout: a session ends this long after sign-in, or after this long
+   * without a token refresh. Seconds, or a duration such as 90d, 12h, 30m; 0 turns the limit off.
+   */
+  SESSION_MAX_LIFETIME: z.string().default('90d').transform(durationSeconds('SESSION_MAX_LIFETIME')),
+  SESSION_INACTIVITY_TIMEOUT: z.string().default('30d').transform(durationSeconds('SESSION_INACTIVITY_TIMEOUT')),
   /** The development mailbox page (/dev/mailbox). On by default outside production builds' public deployments. */
   DEV_MAILBOX: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -106,6 +136,15 @@ export type Config = {
   /** The SMS provider, or null: SMS are kept in the outbox (and the development mailbox) instead of sent. */
   sms: SmsConfig | null;
   authRateLimit: number;
+  /** Failed sign-ins and code guesses per account per 15 minutes. */
+  authAccountRateLimit: number;
+  /** Per-user limits: uploads per minute, messages sent per hour, invitations texted per hour. */
+  userRateLimits: { uploadsPerMinute: number; sendsPerHour: number; invitationsPerHour: number };
+  /** Fastify's trustProxy: the proxies whose X-Forwarded-For is believed (empty: none). */
+  trustedProxies: string[];
+  /** Session limits in seconds (0: none). */
+  sessionMaxLifetimeSeconds: number;
+  sessionInactivityTimeoutSeconds: number;
   devMailbox: boolean;
   logLevel: string;
   webDist: string | undefined;
@@ -150,12 +189,45 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     s3: e.S3_URL ? parseS3UrlForConfig(e.S3_URL) : null,
     sms: e.TWILIO_ACCOUNT_SID ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM_NUMBER!, apiUrl: e.TWILIO_API_URL } : null,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
+    userRateLimits: { uploadsPerMinute: e.UPLOAD_RATE_LIMIT, sendsPerHour: e.SEND_RATE_LIMIT, invitationsPerHour: e.INVITE_RATE_LIMIT },
+    trustedProxies: e.TRUSTED_PROXIES,
+    sessionMaxLifetimeSeconds: e.SESSION_MAX_LIFETIME,
+    sessionInactivityTimeoutSeconds: e.SESSION_INACTIVITY_TIMEOUT,
     // The mailbox shows sign-in links: on only for the embedded default without real mail (HOST defaults to loopback).
     devMailbox: e.DEV_MAILBOX ?? (embedded && !e.SMTP_URL),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     apiAllowedOrigins: [...new Set([originOf(publicUrl), ...e.API_ALLOWED_ORIGINS].filter((o): o is string => Boolean(o)))],
     androidApkUrl: e.ANDROID_APK_URL ?? null,
+  };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An entry proxy-addr (Fastify's trustProxy) understands: an IP, an IP/prefix-length or IP/netmask, or a named range. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, range, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** '90d', '12h', '30m', '45s' or plain seconds → seconds. */
+function durationSeconds(name: string) {
+  return (value: string, ctx: z.RefinementCtx): number => {
+    const match = /^\s*(\d+)\s*([smhd]?)\s*$/.exec(value);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be seconds or a duration such as 90d, 12h or 30m` });
+      return z.NEVER;
+    }
+    return Number(match[1]) * DURATION_UNITS[match[2] || 's']!;
   };
 }
 
