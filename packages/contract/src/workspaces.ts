@@ -67,6 +67,8 @@ export const WorkspaceListSchema = z.object({ workspaces: z.array(WorkspaceSumma
 export type WorkspaceList = z.infer<typeof WorkspaceListSchema>;
 
 export const WORKSPACES_PAGE_MAX = 500;
+/** The admin table's page and the analytics select's matches per search: lists page, they never stop at a cap. */
+export const WORKSPACES_PAGE_SIZE = 50;
 
 /** GET /api/workspaces: every word of q in the name or description; `deleted=true` lists deleted ones instead. */
 export const ListWorkspacesQuerySchema = z.object({

@@ -2,7 +2,7 @@ import { AssignUsersResultSchema, MyWorkspaceSchema, WORKSPACE_OWNER_ONLY, Works
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMembers, groups, jobs, profiles, workspaces } from '../../db/schema';
-import { insertGroup, insertJob } from '../../test/factories';
+import { insertGroup, insertJob, insertWorkspacesBulk } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 
 let ctx: TestContext;
@@ -197,5 +197,29 @@ describe('workspace management (admin only)', () => {
     const jobsRes = await call(owner, 'GET', '/api/jobs');
     expect(jobsRes.statusCode).toBe(200);
     expect(JSON.stringify(jobsRes.json())).toContain('Kept Client');
+  });
+});
+
+describe('paging past 500', () => {
+  it('every one of 520 workspaces is reached by limit/offset pages, once, by name; searched pages too', async () => {
+    await insertWorkspacesBulk(ctx.db, { prefix: 'Bulk Co ', count: 520 });
+    const page = async (q: string) => WorkspaceListSchema.parse((await call(admin, 'GET', `/api/workspaces?${q}`)).json());
+    const collect = async (filter: string) => {
+      const names: string[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const p = await page(`${filter}limit=100&offset=${offset}`);
+        names.push(...p.workspaces.map((w) => w.name));
+        if (p.workspaces.length < 100) return { names, total: p.total };
+      }
+    };
+    const all = await collect('');
+    expect(all.names.length).toBe(all.total);
+    expect(new Set(all.names).size).toBe(all.total);
+    // By name (same prefix, zero-padded numbers: the same order under any collation).
+    const bulk = all.names.filter((n) => n.startsWith('Bulk Co '));
+    expect(bulk).toEqual(Array.from({ length: 520 }, (_, i) => `Bulk Co ${String(i + 1).padStart(4, '0')}`));
+    const searched = await collect('q=Bulk&');
+    expect(searched.total).toBe(520);
+    expect(searched.names.at(-1)).toBe('Bulk Co 0520');
   });
 });

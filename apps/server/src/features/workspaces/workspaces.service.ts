@@ -93,20 +93,19 @@ export async function saveMyWorkspace(opts: { db: Db; actor: Actor; input: z.out
 
 // ---- Workspace management (system admins) ----------------------------------------------------------
 
-/** The admin table's rows: counts from one grouped query each (no count per row). */
+/**
+ * The admin table's rows. The counts are per row of the page (index lookups on profiles_workspace_id_idx and
+ * groups_workspace_idx), so a page costs the same however many workspaces, members and groups there are.
+ */
 async function summaries(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<WorkspaceSummary[]> {
-  const userCounts = db
-    .select({ workspaceId: profiles.workspaceId, n: count().as('user_n') })
-    .from(profiles)
-    .where(isNotNull(profiles.workspaceId))
-    .groupBy(profiles.workspaceId)
-    .as('uc');
-  const groupCounts = db.select({ workspaceId: groups.workspaceId, n: count().as('group_n') }).from(groups).groupBy(groups.workspaceId).as('gc');
   let query = db
-    .select({ w: workspaces, users: sql<number>`coalesce(${userCounts.n}, 0)::int`, groups: sql<number>`coalesce(${groupCounts.n}, 0)::int` })
+    .select({
+      w: workspaces,
+      // Written out: drizzle leaves columns unqualified here, and "id" would then be the inner table's.
+      users: sql<number>`(SELECT count(*) FROM profiles p WHERE p.workspace_id = "workspaces"."id")::int`,
+      groups: sql<number>`(SELECT count(*) FROM groups g WHERE g.workspace_id = "workspaces"."id")::int`,
+    })
     .from(workspaces)
-    .leftJoin(userCounts, eq(userCounts.workspaceId, workspaces.id))
-    .leftJoin(groupCounts, eq(groupCounts.workspaceId, workspaces.id))
     .where(where)
     .orderBy(asc(workspaces.name), asc(workspaces.id))
     .$dynamic();

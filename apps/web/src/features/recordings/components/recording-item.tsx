@@ -8,6 +8,7 @@ import { errorReason } from '../../../lib/error-reason';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { useDeleteRecording, useUnassignContact } from '../api/recordings';
 import { formatCallTime, formatClock } from '../lib/format';
+import { isRoughDraft, RoughDraftBadge } from './rough-draft-badge';
 import { TranscriptView } from './transcript-view';
 
 const STATUS: Record<Recording['transcription_status'], { label: string; color: string }> = {
@@ -66,6 +67,7 @@ export function RecordingItem({ recording: r, contactName, isPlaying, isOpen, po
               <Badge size="sm" variant="light" color={status.color}>
                 {status.label}
               </Badge>
+              {isRoughDraft(r) && <RoughDraftBadge />}
               {r.group_id && (
                 <Badge size="sm" variant="outline" color="gray">
                   Group {r.group_id}

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { useRecording, useRetryTranscription } from '../api/recordings';
 import { downloadTranscript } from '../api/transcript-file';
 import { formatClock } from '../lib/format';
+import { isRoughDraft, RoughDraftBadge } from './rough-draft-badge';
 
 /** The transcript beside the player: each segment seeks the call to where it was said. */
 export function TranscriptView({ id, position, isPlaying, onSeek }: { id: string; position: number; isPlaying: boolean; onSeek: (seconds: number) => void }) {
@@ -26,7 +27,7 @@ export function TranscriptView({ id, position, isPlaying, onSeek }: { id: string
       <Alert color="red" variant="light" title="Transcription failed" role="alert">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{r.transcription_error}</Text>
-          <Button size="xs" variant="light" color="red" loading={retry.isPending} onClick={() => retry.mutate(r.id)}>
+          <Button size="xs" variant="light" color="red" loading={retry.isPending} onClick={() => retry.mutate(r.id, { onError: (err) => toast.error(`Failed to retry transcription: ${errorReason(err)}`) })}>
             Retry transcription
           </Button>
         </Stack>
@@ -45,6 +46,14 @@ export function TranscriptView({ id, position, isPlaying, onSeek }: { id: string
           Download transcript
         </Button>
       </Group>
+      {isRoughDraft(r) && (
+        <Group gap="xs" wrap="wrap" data-testid="transcript-rough-draft">
+          <RoughDraftBadge />
+          <Text size="xs" c="dimmed">
+            Most words were unclear to the engine: listen to the call before relying on this.
+          </Text>
+        </Group>
+      )}
       {segments.length === 0 ? (
         <Text size="sm" c="dimmed">
           No speech was recognised in this recording.

@@ -10,6 +10,10 @@ export function usePlayer(onError: (err: unknown) => void) {
   const audio = useRef<HTMLAudioElement | null>(null);
   const [playingId, setPlayingId] = useState<string | null>(null);
   const [position, setPosition] = useState(0);
+  /** The recording last asked for (null after Stop): an older Play whose awaits end later is stale and does nothing. */
+  const wanted = useRef<string | null>(null);
+  /** Whose audio the element holds. */
+  const loaded = useRef<string | null>(null);
 
   useEffect(() => {
     const el = new Audio();
@@ -20,22 +24,30 @@ export function usePlayer(onError: (err: unknown) => void) {
     return () => {
       el.pause();
       el.src = '';
+      loaded.current = null;
     };
   }, []);
 
   const play = async (id: string, at?: number) => {
     const el = audio.current!;
+    wanted.current = id;
     try {
-      if (playingId !== id) {
+      if (loaded.current !== id) {
         el.pause();
+        loaded.current = null;
         const [{ url }, { baseUrl }] = await Promise.all([playbackUrl(id), rawApiAccess()]);
+        // Another recording (or Stop) was pressed while this one's address was on its way.
+        if (wanted.current !== id) return;
         el.src = buildUrl(baseUrl, url);
+        loaded.current = id;
         setPlayingId(id);
       }
       if (at !== undefined) el.currentTime = at;
       await el.play();
-      setPlayingId(id);
+      if (wanted.current === id) setPlayingId(id);
     } catch (err) {
+      // A newer Play or Stop took over: whatever this one met is no longer the user's concern.
+      if (wanted.current !== id) return;
       // Stop (or another recording) pressed before playing began interrupts play(): that is not a failure.
       if (err instanceof DOMException && err.name === 'AbortError') return;
       setPlayingId(null);
@@ -43,6 +55,7 @@ export function usePlayer(onError: (err: unknown) => void) {
     }
   };
   const stop = () => {
+    wanted.current = null;
     audio.current?.pause();
     setPlayingId(null);
   };

@@ -1,13 +1,17 @@
-import { workspaceEndpoints, type WorkspaceBody } from '@fieldbook/contract';
+import { WORKSPACES_PAGE_SIZE, workspaceEndpoints, type WorkspaceBody } from '@fieldbook/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { workspaceKeys } from './keys';
 
-/** Admin: GET /api/workspaces, searched on the server. */
-export function useWorkspaces(q: string, deleted = false) {
+/** Admin: GET /api/workspaces, searched on the server, one page (WORKSPACES_PAGE_SIZE, from 0) at a time. */
+export function useWorkspaces(q: string, deleted: boolean, page: number) {
   return useQuery({
-    queryKey: workspaceKeys.list(q, deleted),
-    queryFn: ({ signal }) => callEndpoint(workspaceEndpoints.list, { query: { q: q || undefined, deleted: deleted ? 'true' : undefined }, signal }),
+    queryKey: workspaceKeys.list(q, deleted, page),
+    queryFn: ({ signal }) =>
+      callEndpoint(workspaceEndpoints.list, {
+        query: { q: q || undefined, deleted: deleted ? 'true' : undefined, limit: WORKSPACES_PAGE_SIZE, offset: page * WORKSPACES_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconRefresh, IconRestore, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
-import type { WorkspaceBody, WorkspaceSummary } from '@fieldbook/contract';
-import { useState } from 'react';
+import { WORKSPACES_PAGE_SIZE, type WorkspaceBody, type WorkspaceSummary } from '@fieldbook/contract';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { PageHeader } from '../../../components/page-header';
 import { LoadError } from '../../../components/load-error';
@@ -14,6 +14,10 @@ import { WorkspaceFormModal, type WorkspaceFormTarget } from './workspace-form-m
 export const DELETE_WORKSPACE_CONFIRM = 'Are you sure you want to delete this workspace? This action cannot be undone and will remove all associations.';
 
 const shortId = (id: string) => id.slice(0, 8);
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+/** "Showing 501–520 of 520 workspaces" under the table. */
+const showingText = (page: number, shown: number, total: number) =>
+  `Showing ${COUNT_FORMAT.format(page * WORKSPACES_PAGE_SIZE + 1)}–${COUNT_FORMAT.format(page * WORKSPACES_PAGE_SIZE + shown)} of ${COUNT_FORMAT.format(total)} ${total === 1 ? 'workspace' : 'workspaces'}`;
 const created = (w: WorkspaceSummary) => new Date(w.created_at).toLocaleDateString();
 
 type RowActions = { onUsers: (w: WorkspaceSummary) => void; onEdit: (w: WorkspaceSummary) => void; onDelete: (w: WorkspaceSummary) => void; onRestore: (w: WorkspaceSummary) => void };
@@ -52,7 +56,11 @@ export function WorkspaceManagementScreen() {
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 300);
   const [view, setView] = useState<'active' | 'deleted'>('active');
-  const list = useWorkspaces(q, view === 'deleted');
+  // The page belongs to one search and view: a new one starts at its first page.
+  const [paging, setPaging] = useState({ key: '', page: 0 });
+  const pageKey = `${view}\u0000${q}`;
+  const page = paging.key === pageKey ? paging.page : 0;
+  const list = useWorkspaces(q, view === 'deleted', page);
   const [formTarget, setFormTarget] = useState<WorkspaceFormTarget | null>(null);
   const [usersOf, setUsersOf] = useState<WorkspaceSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -106,6 +114,13 @@ export function WorkspaceManagementScreen() {
   };
 
   const rows = list.data?.workspaces ?? [];
+  const total = list.data?.total ?? 0;
+  const pageCount = Math.ceil(total / WORKSPACES_PAGE_SIZE);
+  // A delete or restore can empty the last page: go to the page that is now the last.
+  const isPastEnd = page > 0 && !list.isPlaceholderData && list.isSuccess && rows.length === 0;
+  useEffect(() => {
+    if (isPastEnd) setPaging({ key: pageKey, page: Math.max(0, pageCount - 1) });
+  }, [isPastEnd, pageKey, pageCount]);
   const isDeleted = view === 'deleted';
   return (
     <>
@@ -229,6 +244,25 @@ export function WorkspaceManagementScreen() {
                   </Group>
                 </Paper>
               ))}
+            </Stack>
+            <Stack gap="xs" align="center">
+              {pageCount > 1 && (
+                <Pagination
+                  total={pageCount}
+                  value={page + 1}
+                  onChange={(n) => setPaging({ key: pageKey, page: n - 1 })}
+                  siblings={1}
+                  boundaries={1}
+                  size="sm"
+                  disabled={list.isPlaceholderData}
+                  getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control })}
+                  aria-label="Workspace pages"
+                  component="nav"
+                />
+              )}
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {showingText(page, rows.length, total)}
+              </Text>
             </Stack>
           </>
         )}
