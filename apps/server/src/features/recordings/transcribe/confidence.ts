@@ -4,10 +4,10 @@ import type { TranscriptConfidence } from '@fieldbook/contract';
 export const CONFIDENT_WORD_MIN = 0.5;
 
 /**
- * Fewer confident words than this per second of speech: a rough draft. Measured on 40 calls spoken by flite in four
- * voices, each clean (16 kHz) and telephone-band (300–3400 Hz, 8 kHz, PCM and μ-law; bench/README.md): transcripts
- * with a word error rate under 50% had 1.5–3.8 confident words per second of speech, those over it 0–1.85, almost
- * all under 1.6. Speech at an ordinary pace is 2.5–3.5 words per second of the words' own time.
+ * Fewer confident words than this per second of speech: a rough draft. Measured on 120 transcripts — 10 scripts
+ * spoken by flite in four voices, each clean (16 kHz) and telephone-band (300–3400 Hz at 8 kHz, PCM and μ-law;
+ * bench/README.md): those with a word error rate under 50% had 1.49–3.8 confident words per second of speech, those
+ * over it 0–1.85, almost all under 1.6 (4 of 120 on the wrong side of 1.6).
  */
 export const ROUGH_DRAFT_BELOW_WORDS_PER_SECOND = 1.6;
 
