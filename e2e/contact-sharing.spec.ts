@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { textedInvitationCode } from './support/invitations';
 import { createContact, createWorkSession, openAs, type WorkSession } from './support/work-data';
 
 type MailboxMessage = { to: string; links: string[] };
@@ -32,7 +33,9 @@ test.describe('contact sharing and contact groups', () => {
     const group = await api<{ id: string }>(owner, 'POST', '/api/groups', { name: 'Shingle Crew', description: null });
     const crewCard = await createContact(owner, { name: 'Carl Crew', phone_number: '5125550501' });
     await api(owner, 'POST', `/api/groups/${group.id}/invitations`, { contact_ids: [crewCard.id], role: 'member' });
-    await api(crew, 'POST', `/api/invitations/${await textedToken(request, '+15125550501')}/accept`);
+    const token = await textedToken(request, '+15125550501');
+    await api(crew, 'POST', `/api/invitations/${token}/code`);
+    await api(crew, 'POST', `/api/invitations/${token}/accept`, { code: await textedInvitationCode(request, '+15125550501') });
     await createContact(owner, { name: 'Rita Roofer', phone_number: '5125550502', email: 'rita@roofs.test', role: 'Roofer' });
     await createContact(owner, { name: 'Sam Siding', phone_number: '5125550503' });
 

@@ -22,6 +22,16 @@ export const INVITATION_NOT_FOUND = 'Invitation not found or has expired';
 export const GROUP_NOT_FOUND = 'Group not found';
 /** Spec 002 §9: an invitation is valid for 7 days. */
 export const INVITATION_TTL_DAYS = 7;
+/**
+ * Accepting needs a one-time code texted to the invited phone: the link is a bearer token anyone it is forwarded to
+ * holds, the code proves the phone (issue 22 item 4). Valid this long; one a minute; this many wrong tries end it.
+ */
+export const INVITATION_CODE_TTL_MINUTES = 10;
+export const INVITATION_CODE_RESEND_SECONDS = 60;
+export const INVITATION_CODE_MAX_ATTEMPTS = 5;
+export const INVITATION_CODE_REQUIRED = 'Enter the code we texted to the invited phone';
+export const INVITATION_CODE_INVALID = 'That code is wrong or has expired';
+export const INVITATION_CODE_EXHAUSTED = 'Too many wrong codes: this invitation can no longer be used. Ask for a new one.';
 
 export const GroupSchema = z.object({
   id: z.uuid(),
@@ -89,14 +99,32 @@ export type InviteResult = z.infer<typeof InviteResultSchema>;
 /** An invitation token: the link's last segment (43 base64url characters; a shape check, not a lookup). */
 export const TokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, INVITATION_NOT_FOUND) });
 
-/** The public view of an invitation (spec 002 §2 main card): nothing else about the group or the inviter. */
+/**
+ * The public view of an invitation (spec 002 §2 main card): nothing else about the group or the inviter.
+ * phone_hint: the invited phone's last 4 digits, so the invitee knows where the code goes.
+ */
 export const InvitationPreviewSchema = z.object({
   group_name: z.string(),
   group_description: z.string().nullable(),
   role: GroupRoleSchema,
   expires_at: z.string(),
+  phone_hint: z.string(),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+/** An invitation to the signed-in user's phone, by its id (/group-invite/{inviteId}, spec 002 §2). */
+export const MyInvitationSchema = InvitationPreviewSchema.extend({ id: z.uuid() });
+export type MyInvitation = z.infer<typeof MyInvitationSchema>;
+
+/** A code was texted to the invited phone (or one sent under a minute ago is still on its way). */
+export const InvitationCodeSentSchema = z.object({ phone_hint: z.string(), expires_at: z.string() });
+export type InvitationCodeSent = z.infer<typeof InvitationCodeSentSchema>;
+const InvitationCodeSchema = z
+  .string({ error: INVITATION_CODE_REQUIRED })
+  .trim()
+  .min(1, INVITATION_CODE_REQUIRED)
+  .regex(/^\d{6}$/, INVITATION_CODE_INVALID);
+export const AcceptInvitationBodySchema = z.object({ code: InvitationCodeSchema }).strict();
+export type AcceptInvitationBody = z.input<typeof AcceptInvitationBodySchema>;
 
 export const AcceptInvitationResultSchema = z.object({ group_id: z.uuid(), already_member: z.boolean() });
 export type AcceptInvitationResult = z.infer<typeof AcceptInvitationResultSchema>;
@@ -107,6 +135,7 @@ export const InvitationSignUpBodySchema = z
     full_name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
     email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address').max(320)),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+    code: InvitationCodeSchema,
   })
   .strict();
 export type InvitationSignUpBody = z.input<typeof InvitationSignUpBodySchema>;
@@ -167,12 +196,22 @@ export const groupEndpoints = {
     response: InvitationPreviewSchema,
     isPublic: true,
   }),
+  sendCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/invitations/:token/code',
+    summary: 'Public: text a one-time code to the invited phone (at most one a minute); accepting needs it',
+    tags,
+    params: TokenParamsSchema,
+    response: InvitationCodeSentSchema,
+    isPublic: true,
+  }),
   accept: defineEndpoint({
     method: 'POST',
     path: '/api/invitations/:token/accept',
-    summary: 'Accept an invitation as the signed-in caller (single use)',
+    summary: 'Accept an invitation as the signed-in caller with the code texted to the invited phone (single use)',
     tags,
     params: TokenParamsSchema,
+    body: AcceptInvitationBodySchema,
     response: AcceptInvitationResultSchema,
   }),
   decline: defineEndpoint({
@@ -187,12 +226,45 @@ export const groupEndpoints = {
   signUp: defineEndpoint({
     method: 'POST',
     path: '/api/invitations/:token/sign-up',
-    summary: 'Public: create an account through an invitation and accept it for that account',
+    summary: 'Public: with the code texted to the invited phone, create an account and accept the invitation for it (one transaction)',
     tags,
     params: TokenParamsSchema,
     body: InvitationSignUpBodySchema,
     status: 201,
     response: InvitationSignUpResultSchema,
     isPublic: true,
+  }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/api/my-invitations/:id',
+    summary: "An invitation to the caller's phone, by id (others are not found)",
+    tags,
+    params: IdParamsSchema,
+    response: MyInvitationSchema,
+  }),
+  mineSendCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/my-invitations/:id/code',
+    summary: "Text a one-time code to the phone of an invitation to the caller's phone",
+    tags,
+    params: IdParamsSchema,
+    response: InvitationCodeSentSchema,
+  }),
+  mineAccept: defineEndpoint({
+    method: 'POST',
+    path: '/api/my-invitations/:id/accept',
+    summary: "Accept an invitation to the caller's phone by id, with the texted code",
+    tags,
+    params: IdParamsSchema,
+    body: AcceptInvitationBodySchema,
+    response: AcceptInvitationResultSchema,
+  }),
+  mineDecline: defineEndpoint({
+    method: 'POST',
+    path: '/api/my-invitations/:id/decline',
+    summary: "Decline an invitation to the caller's phone by id (it is deleted)",
+    tags,
+    params: IdParamsSchema,
+    response: OkSchema,
   }),
 };

@@ -3,5 +3,7 @@ export { authRoutes } from './auth.routes';
 export { createUserAccount } from './account.service';
 export { findUserByEmail } from './auth.repository';
 export { hashPassword, verifyPassword } from './passwords';
-// Accounts created by another feature's flow (sign-up through an invitation), exactly as POST /signup makes them.
-export { createAccountForFlow, type AuthDeps } from './auth.service';
+// Accounts created by another feature's flow (sign-up through an invitation), exactly as POST /signup makes them,
+// inside that flow's transaction.
+export { type AuthDeps } from './auth.service';
+export { prepareFlowAccount } from './flow-account';

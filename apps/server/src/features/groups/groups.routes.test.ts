@@ -1,4 +1,18 @@
-import { AcceptInvitationResultSchema, GroupListSchema, GroupMemberListSchema, GroupSchema, InvitationPreviewSchema, InvitationSignUpResultSchema, InviteResultSchema } from '@fieldbook/contract';
+import {
+  AcceptInvitationResultSchema,
+  GroupListSchema,
+  GroupMemberListSchema,
+  GroupSchema,
+  INVITATION_CODE_EXHAUSTED,
+  INVITATION_CODE_INVALID,
+  INVITATION_CODE_MAX_ATTEMPTS,
+  INVITATION_CODE_REQUIRED,
+  InvitationCodeSentSchema,
+  InvitationPreviewSchema,
+  InvitationSignUpResultSchema,
+  InviteResultSchema,
+  MyInvitationSchema,
+} from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMembers, groups, invitations, outboxMessages, profiles, sharedContacts, users } from '../../db/schema';
@@ -26,6 +40,17 @@ const call = (user: TestUser | null, method: Method, url: string, payload?: unkn
 const createGroup = async (user: TestUser, name: string) => GroupSchema.parse((await call(user, 'POST', '/api/groups', { name, description: 'Roof crew' })).json());
 const tokenOf = (body: string) => /\/invitation\/([A-Za-z0-9_-]+)/.exec(body)![1]!;
 const smsTo = async (phone: string) => (await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone))).map((m) => m.body);
+
+/** Asks for the one-time code of an invitation (by its link's token) and reads it from the text to `phone`. */
+async function codeFor(token: string, phone: string): Promise<string> {
+  const res = await call(null, 'POST', `/api/invitations/${token}/code`);
+  expect(res.statusCode, res.body).toBe(200);
+  return /^(\d{6}) is your Fieldbook code/.exec((await smsTo(`+1${phone}`)).at(-1)!)![1]!;
+}
+/** Accepts as `user` with the code texted to the invited phone (what the invitation page does). */
+async function acceptAs(user: TestUser, token: string, phone: string) {
+  return call(user, 'POST', `/api/invitations/${token}/accept`, { code: await codeFor(token, phone) });
+}
 
 /** Invites a contact of `by` with this phone and returns the token from the texted link. */
 async function inviteByPhone(by: TestUser, groupId: string, phone: string, role?: 'admin' | 'member' | 'view_only'): Promise<string> {
@@ -83,12 +108,19 @@ describe('groups', () => {
 
     const preview = await call(null, 'GET', `/api/invitations/${token}`);
     expect(preview.statusCode).toBe(200);
-    expect(InvitationPreviewSchema.strict().parse(preview.json())).toEqual({ group_name: 'Gutter Crew', group_description: 'Roof crew', role: 'member', expires_at: row!.expiresAt.toISOString() });
+    expect(InvitationPreviewSchema.strict().parse(preview.json())).toEqual({
+      group_name: 'Gutter Crew',
+      group_description: 'Roof crew',
+      role: 'member',
+      expires_at: row!.expiresAt.toISOString(),
+      phone_hint: '0111',
+    });
 
-    expect((await call(null, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(401);
-    const accepted = AcceptInvitationResultSchema.parse((await call(crew, 'POST', `/api/invitations/${token}/accept`)).json());
+    expect((await call(null, 'POST', `/api/invitations/${token}/accept`, { code: '123456' })).statusCode).toBe(401);
+    const code = await codeFor(token, '5125550111');
+    const accepted = AcceptInvitationResultSchema.parse((await call(crew, 'POST', `/api/invitations/${token}/accept`, { code })).json());
     expect(accepted).toEqual({ group_id: group.id, already_member: false });
-    const again = await call(crew, 'POST', `/api/invitations/${token}/accept`);
+    const again = await call(crew, 'POST', `/api/invitations/${token}/accept`, { code });
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toBe('Invitation not found or has expired');
 
@@ -109,7 +141,7 @@ describe('groups', () => {
 
   it('roles: only the creator changes roles or removes members, never their own row; only creator and admins invite', async () => {
     const group = await createGroup(creator, 'Role Crew');
-    await call(crew, 'POST', `/api/invitations/${await inviteByPhone(creator, group.id, '5125550122')}/accept`);
+    await acceptAs(crew, await inviteByPhone(creator, group.id, '5125550122'), '5125550122');
     const members = GroupMemberListSchema.parse((await call(creator, 'GET', `/api/groups/${group.id}/members`)).json()).members;
     const own = members.find((m) => m.user_id === creator.id)!;
     const crewRow = members.find((m) => m.user_id === crew.id)!;
@@ -147,7 +179,7 @@ describe('groups', () => {
 
   it('invites any contact the inviter can see: their own and those shared with their groups; others are not found', async () => {
     const group = await createGroup(creator, 'Shared Contacts Crew');
-    await call(crew, 'POST', `/api/invitations/${await inviteByPhone(creator, group.id, '5125550311')}/accept`);
+    await acceptAs(crew, await inviteByPhone(creator, group.id, '5125550311'), '5125550311');
     // crew shares a contact with the group: the creator sees it (the invite modal offers it).
     const shared = await insertContact(ctx.db, { ownerId: crew.id, name: 'Shared Sam', phoneNumber: '5125550322' });
     await ctx.db.insert(sharedContacts).values({ contactId: shared.id, groupId: group.id, sharedBy: crew.id });
@@ -205,7 +237,8 @@ describe('invitations', () => {
       const expired = await call(null, 'GET', `/api/invitations/${token}`);
       expect(expired.statusCode).toBe(410);
       expect(expired.json().error.message).toBe('This invitation has expired');
-      expect((await call(crew, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(410);
+      expect((await call(crew, 'POST', `/api/invitations/${token}/accept`, { code: '123456' })).statusCode).toBe(410);
+      expect((await call(null, 'POST', `/api/invitations/${token}/code`)).statusCode).toBe(410);
     } finally {
       clock = new Date('2026-11-24T12:00:00Z');
     }
@@ -221,7 +254,8 @@ describe('invitations', () => {
   it('two concurrent accepts of one token give one membership', async () => {
     const group = await createGroup(creator, 'Race Crew');
     const token = await inviteByPhone(creator, group.id, '5125550188');
-    const results = await Promise.all([call(crew, 'POST', `/api/invitations/${token}/accept`), call(crew, 'POST', `/api/invitations/${token}/accept`)]);
+    const code = await codeFor(token, '5125550188');
+    const results = await Promise.all([call(crew, 'POST', `/api/invitations/${token}/accept`, { code }), call(crew, 'POST', `/api/invitations/${token}/accept`, { code })]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
     const rows = await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
     expect(rows.filter((r) => r.userId === crew.id)).toHaveLength(1);
@@ -229,9 +263,9 @@ describe('invitations', () => {
 
   it('a user already in the group is told so and gets no second row', async () => {
     const group = await createGroup(creator, 'Twice Crew');
-    await call(crew, 'POST', `/api/invitations/${await inviteByPhone(creator, group.id, '5125550199')}/accept`);
+    await acceptAs(crew, await inviteByPhone(creator, group.id, '5125550199'), '5125550199');
     const token = await inviteByPhone(creator, group.id, '5125550200');
-    const again = AcceptInvitationResultSchema.parse((await call(crew, 'POST', `/api/invitations/${token}/accept`)).json());
+    const again = AcceptInvitationResultSchema.parse((await acceptAs(crew, token, '5125550200')).json());
     expect(again).toEqual({ group_id: group.id, already_member: true });
     expect((await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id))).filter((r) => r.userId === crew.id)).toHaveLength(1);
   });
@@ -239,14 +273,17 @@ describe('invitations', () => {
   it('sign-up through an invitation creates the account (name, invited phone) and the membership; the email must be new', async () => {
     const group = await createGroup(creator, 'Newcomer Crew');
     const token = await inviteByPhone(creator, group.id, '5125550211');
-    const missing = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: ' ', email: 'new@example.com', password: 'long-enough-1' });
+    const code = await codeFor(token, '5125550211');
+    const missing = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: ' ', email: 'new@example.com', password: 'long-enough-1', code });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.details[0]).toEqual({ field: 'full_name', message: 'Name is required' });
-    const taken = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Dup', email: 'crew@example.com', password: 'long-enough-1' });
+    const noCode = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Nia', email: 'new@example.com', password: 'long-enough-1' });
+    expect(noCode.json().error.details).toEqual([{ field: 'code', message: 'Enter the code we texted to the invited phone' }]);
+    const taken = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Dup', email: 'crew@example.com', password: 'long-enough-1', code });
     expect(taken.statusCode).toBe(409);
     expect(await ctx.db.select().from(users).where(eq(users.email, 'new@example.com'))).toEqual([]);
 
-    const res = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Nia Newcomer', email: 'New@Example.com', password: 'long-enough-1' });
+    const res = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Nia Newcomer', email: 'New@Example.com', password: 'long-enough-1', code });
     expect(res.statusCode).toBe(201);
     expect(InvitationSignUpResultSchema.parse(res.json())).toEqual({ group_id: group.id, confirmation_required: true });
     const [user] = await ctx.db.select().from(users).where(eq(users.email, 'new@example.com'));
@@ -257,6 +294,116 @@ describe('invitations', () => {
     // Confirmation is on by default: the link goes out by mail, as for any sign-up.
     expect(await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'new@example.com'))).toHaveLength(1);
     expect((await call(null, 'GET', `/api/invitations/${token}`)).statusCode).toBe(404);
+  });
+});
+
+describe('invitation codes: the link alone joins no one (issue 22 items 4, 14)', () => {
+  it('an accept needs the code texted to the invited phone; wrong codes count, and the fifth ends the invitation', async () => {
+    const group = await createGroup(creator, 'Admin Link Crew');
+    const token = await inviteByPhone(creator, group.id, '5125550411', 'admin');
+    // Whoever holds the forwarded link, without the phone: no code, a guessed code.
+    expect((await call(stranger, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(400);
+    const none = await call(stranger, 'POST', `/api/invitations/${token}/accept`, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.details).toEqual([{ field: 'code', message: INVITATION_CODE_REQUIRED }]);
+    const guessed = await call(stranger, 'POST', `/api/invitations/${token}/accept`, { code: '000000' });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json().error.details).toEqual([{ field: 'code', message: INVITATION_CODE_INVALID }]);
+
+    const sent = InvitationCodeSentSchema.parse((await call(null, 'POST', `/api/invitations/${token}/code`)).json());
+    expect(sent).toEqual({ phone_hint: '0411', expires_at: new Date(clock.getTime() + 10 * 60_000).toISOString() });
+    const text = (await smsTo('+15125550411')).at(-1)!;
+    expect(text).toMatch(/^\d{6} is your Fieldbook code to join Admin Link Crew\. It expires in 10 minutes\./);
+    const code = /^(\d{6})/.exec(text)![1]!;
+    const wrong = code === '999999' ? '999998' : '999999';
+    for (let i = 2; i < INVITATION_CODE_MAX_ATTEMPTS; i++) expect((await call(stranger, 'POST', `/api/invitations/${token}/accept`, { code: wrong })).statusCode).toBe(400);
+    const last = await call(stranger, 'POST', `/api/invitations/${token}/accept`, { code: wrong });
+    expect(last.json().error.details).toEqual([{ field: 'code', message: INVITATION_CODE_EXHAUSTED }]);
+    // Even the right code is too late now.
+    expect((await call(stranger, 'POST', `/api/invitations/${token}/accept`, { code })).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/invitations/${token}`)).statusCode).toBe(404);
+    const rows = await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
+    expect(rows.map((r) => r.userId)).toEqual([creator.id]);
+  });
+
+  it('texts at most one code a minute; a new code replaces the old one', async () => {
+    const group = await createGroup(creator, 'Resend Crew');
+    const token = await inviteByPhone(creator, group.id, '5125550422');
+    const first = await codeFor(token, '5125550422');
+    expect((await call(null, 'POST', `/api/invitations/${token}/code`)).statusCode).toBe(200);
+    expect((await smsTo('+15125550422')).filter((t) => t.includes('is your Fieldbook code'))).toHaveLength(1);
+    clock = new Date(clock.getTime() + 61_000);
+    try {
+      const second = await codeFor(token, '5125550422');
+      expect((await smsTo('+15125550422')).filter((t) => t.includes('is your Fieldbook code'))).toHaveLength(2);
+      if (second !== first) expect((await call(crew, 'POST', `/api/invitations/${token}/accept`, { code: first })).statusCode).toBe(400);
+      expect((await call(crew, 'POST', `/api/invitations/${token}/accept`, { code: second })).statusCode).toBe(200);
+    } finally {
+      clock = new Date('2026-11-24T12:00:00Z');
+    }
+  });
+
+  it('a wrong code at sign-up creates no account', async () => {
+    const group = await createGroup(creator, 'Wrong Code Crew');
+    const token = await inviteByPhone(creator, group.id, '5125550433');
+    const code = await codeFor(token, '5125550433');
+    const res = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Eve', email: 'eve@example.com', password: 'long-enough-1', code: code === '111111' ? '222222' : '111111' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([{ field: 'code', message: INVITATION_CODE_INVALID }]);
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'eve@example.com'))).toEqual([]);
+  });
+
+  it('concurrent sign-ups through one link: one account and membership; the request told "not found" gets no account', async () => {
+    const group = await createGroup(creator, 'Sign-up Race Crew');
+    const token = await inviteByPhone(creator, group.id, '5125550444');
+    const code = await codeFor(token, '5125550444');
+    const emails = ['race-a@example.com', 'race-b@example.com'];
+    const results = await Promise.all(emails.map((email) => call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Racer', email, password: 'long-enough-1', code })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 404]);
+    const winner = emails[results.findIndex((r) => r.statusCode === 201)]!;
+    const loser = emails.find((e) => e !== winner)!;
+    expect(await ctx.db.select().from(users).where(eq(users.email, loser))).toEqual([]);
+    const [account] = await ctx.db.select().from(users).where(eq(users.email, winner));
+    const rows = await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
+    expect(rows.map((r) => r.userId).sort()).toEqual([creator.id, account!.id].sort());
+  });
+});
+
+describe('/api/my-invitations/:id: the signed-in user’s invitation by id (issue 22 item 19)', () => {
+  it('only an invitation to the phone on the caller’s profile; accepted with the texted code, or declined', async () => {
+    const group = await createGroup(creator, 'By Id Crew');
+    await inviteByPhone(creator, group.id, '5125550511', 'view_only');
+    await inviteByPhone(creator, group.id, '5125550522');
+    const [first, second] = await ctx.db.select().from(invitations).where(eq(invitations.groupId, group.id)).orderBy(invitations.phoneNumber);
+    const invitee = await createTestUser(ctx, { workspaceId: creator.workspaceId });
+    await ctx.db.update(profiles).set({ phoneNumber: '+15125550511' }).where(eq(profiles.id, invitee.id));
+
+    for (const [method, url, body] of [
+      ['GET', `/api/my-invitations/${first!.id}`],
+      ['POST', `/api/my-invitations/${first!.id}/code`],
+      ['POST', `/api/my-invitations/${first!.id}/accept`, { code: '123456' }],
+      ['POST', `/api/my-invitations/${first!.id}/decline`],
+    ] as Array<[Method, string, unknown?]>) {
+      expect((await call(null, method, url, body)).statusCode, `anonymous ${method} ${url}`).toBe(401);
+      // Someone whose phone it is not (crew has no phone; the stranger is in another workspace): not found.
+      expect((await call(crew, method, url, body)).statusCode, `crew ${method} ${url}`).toBe(404);
+      expect((await call(stranger, method, url, body)).statusCode, `stranger ${method} ${url}`).toBe(404);
+    }
+    expect((await call(invitee, 'GET', `/api/my-invitations/${second!.id}`)).statusCode).toBe(404);
+
+    const mine = MyInvitationSchema.parse((await call(invitee, 'GET', `/api/my-invitations/${first!.id}`)).json());
+    expect(mine).toMatchObject({ id: first!.id, group_name: 'By Id Crew', role: 'view_only', phone_hint: '0511' });
+    expect((await call(invitee, 'POST', `/api/my-invitations/${first!.id}/accept`, { code: '123456' })).statusCode).toBe(400);
+    expect((await call(invitee, 'POST', `/api/my-invitations/${first!.id}/code`)).statusCode).toBe(200);
+    const code = /^(\d{6})/.exec((await smsTo('+15125550511')).at(-1)!)![1]!;
+    const accepted = await call(invitee, 'POST', `/api/my-invitations/${first!.id}/accept`, { code });
+    expect(AcceptInvitationResultSchema.parse(accepted.json())).toEqual({ group_id: group.id, already_member: false });
+    const [row] = await ctx.db.select().from(groupMembers).where(eq(groupMembers.userId, invitee.id));
+    expect(row).toMatchObject({ groupId: group.id, role: 'view_only', phoneNumber: '5125550511' });
+
+    await ctx.db.update(profiles).set({ phoneNumber: '+15125550522' }).where(eq(profiles.id, invitee.id));
+    expect((await call(invitee, 'POST', `/api/my-invitations/${second!.id}/decline`)).statusCode).toBe(200);
+    expect((await call(invitee, 'GET', `/api/my-invitations/${second!.id}`)).statusCode).toBe(404);
   });
 });
 

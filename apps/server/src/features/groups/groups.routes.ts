@@ -5,7 +5,7 @@ import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { RateLimitError } from '../../platform/errors';
 import { createRateLimiter, userRateLimits } from '../../platform/rate-limit';
-import { createAccountForFlow } from '../auth';
+import { prepareFlowAccount } from '../auth';
 import * as g from './groups.service';
 import * as inv from './invitations.service';
 
@@ -48,19 +48,35 @@ export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
     const { allowed, retryAfterSeconds } = await limiter.hit(req.ip);
     if (!allowed) throw new RateLimitError('Too many requests. Please slow down.', retryAfterSeconds);
   });
-  route(app, e.preview, async ({ params }) => inv.previewInvitation({ db, token: params.token, now: deps.now() }));
-  route(app, e.accept, async ({ req, params }) => inv.acceptInvitation({ db, token: params.token, userId: requireActor(req).userId, now: deps.now() }));
+  route(app, e.preview, async ({ params }) => inv.previewInvitation({ db, ref: { token: params.token }, now: deps.now() }));
+  route(app, e.sendCode, async ({ params }) => inv.sendInvitationCode({ db, ref: { token: params.token }, now: deps.now() }));
+  route(app, e.accept, async ({ req, params, body }) =>
+    inv.acceptInvitation({ db, ref: { token: params.token }, userId: requireActor(req).userId, code: body.code, now: deps.now() }),
+  );
   route(app, e.decline, async ({ params }) => {
-    await inv.declineInvitation({ db, token: params.token });
+    await inv.declineInvitation({ db, ref: { token: params.token } });
     return ok;
   });
-  route(app, e.signUp, async ({ params, body }) => {
-    const phone = await inv.invitedPhone({ db, token: params.token, now: deps.now() });
-    const account = await createAccountForFlow(
-      { ...deps, log: (msg, err) => app.log.error({ err }, msg) },
-      { email: body.email, password: body.password, data: { full_name: body.full_name, phone_number: phone } },
-    );
-    const accepted = await inv.acceptInvitation({ db, token: params.token, userId: account.userId, now: deps.now() });
-    return { group_id: accepted.group_id, confirmation_required: account.confirmationRequired };
+  const authDeps = { ...deps, log: (msg: string, err: unknown) => app.log.error({ err }, msg) };
+  route(app, e.signUp, async ({ params, body }) =>
+    inv.signUpThroughInvitation({
+      db,
+      token: params.token,
+      code: body.code,
+      now: deps.now(),
+      prepareAccount: (phone) => prepareFlowAccount(authDeps, { email: body.email, password: body.password, data: { full_name: body.full_name, phone_number: phone } }),
+    }),
+  );
+
+  // The signed-in user's invitations by id (/group-invite/{inviteId}): only those to the phone on their profile.
+  route(app, e.mine, async ({ req, params }) => inv.getMyInvitation({ db, id: params.id, userId: requireActor(req).userId, now: deps.now() }));
+  route(app, e.mineSendCode, async ({ req, params }) => inv.sendInvitationCode({ db, ref: { id: params.id, userId: requireActor(req).userId }, now: deps.now() }));
+  route(app, e.mineAccept, async ({ req, params, body }) => {
+    const { userId } = requireActor(req);
+    return inv.acceptInvitation({ db, ref: { id: params.id, userId }, userId, code: body.code, now: deps.now() });
+  });
+  route(app, e.mineDecline, async ({ req, params }) => {
+    await inv.declineInvitation({ db, ref: { id: params.id, userId: requireActor(req).userId } });
+    return ok;
   });
 }

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
-import { GroupDetailScreen } from '../../features/groups';
+import { GroupInviteScreen } from '../../features/groups';
 
+/** /group-invite/:inviteId (spec 002 §2): the signed-in user's invitation, accepted by its id. */
 export default function GroupInvitePage() {
   const { inviteId = '' } = useParams();
-  return <GroupDetailScreen key={inviteId} groupId={inviteId} view="invite" />;
+  return <GroupInviteScreen key={inviteId} inviteId={inviteId} />;
 }

@@ -14,11 +14,36 @@ export function useInvitation(token: string) {
   });
 }
 
+/** Texts the one-time code to the invited phone (accepting needs it). */
+export const useSendInvitationCode = () => useMutation({ mutationFn: (token: string) => callEndpoint(groupEndpoints.sendCode, { params: { token } }) });
+
 /** Accepting adds a group (and the contacts shared with it) to what the caller sees. */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (token: string) => callEndpoint(groupEndpoints.accept, { params: { token } }), onSuccess: () => void invalidateAfter(queryClient, 'group') });
+  return useMutation({
+    mutationFn: ({ token, code }: { token: string; code: string }) => callEndpoint(groupEndpoints.accept, { params: { token }, body: { code } }),
+    onSuccess: () => void invalidateAfter(queryClient, 'group'),
+  });
 }
 export const useDeclineInvitation = () => useMutation({ mutationFn: (token: string) => callEndpoint(groupEndpoints.decline, { params: { token } }) });
 export const useInvitationSignUp = () =>
   useMutation({ mutationFn: ({ token, body }: { token: string; body: InvitationSignUpBody }) => callEndpoint(groupEndpoints.signUp, { params: { token }, body }) });
+
+/** /group-invite/:inviteId: the signed-in user's invitation by id (only one to the phone on their profile). */
+export function useMyInvitation(id: string) {
+  return useQuery({
+    queryKey: groupKeys.myInvitation(id),
+    queryFn: ({ signal }) => callEndpoint(groupEndpoints.mine, { params: { id }, signal }),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+export const useSendMyInvitationCode = () => useMutation({ mutationFn: (id: string) => callEndpoint(groupEndpoints.mineSendCode, { params: { id } }) });
+export function useAcceptMyInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: string; code: string }) => callEndpoint(groupEndpoints.mineAccept, { params: { id }, body: { code } }),
+    onSuccess: () => void invalidateAfter(queryClient, 'group'),
+  });
+}
+export const useDeclineMyInvitation = () => useMutation({ mutationFn: (id: string) => callEndpoint(groupEndpoints.mineDecline, { params: { id } }) });

@@ -9,4 +9,5 @@ export const groupKeys = {
   // Not under the groups root: accepting refreshes the caller's groups, and must not refetch the used (now deleted)
   // invitation under the page that shows its outcome.
   invitation: (token: string) => ['invitation', token] as const,
+  myInvitation: (id: string) => ['my-invitation', id] as const,
 };

@@ -6,14 +6,14 @@ import { PageHeader } from '../../../components/page-header';
 import { errorReason } from '../../../lib/error-reason';
 import { useGroup } from '../api/groups';
 import { memberCountLabel } from '../lib/group-display';
-import { InviteForm, InviteModal } from './invite-modal';
+import { InviteModal } from './invite-modal';
 import { MembersList } from './members-list';
 
 /**
- * /group-detail/:groupId, /group-members/:groupId and /group-invite/:groupId: one group with its members
- * ('members' titles the list '{group} Members'; 'invite' opens on the invite form).
+ * /group-detail/:groupId, /groups/:groupId and /group-members/:groupId: one group with its members ('members' titles
+ * the list '{group} Members'). Inviting is the modal, which closes in place (no history step that could leave the app).
  */
-export function GroupDetailScreen({ groupId, view }: { groupId: string; view: 'detail' | 'members' | 'invite' }) {
+export function GroupDetailScreen({ groupId, view }: { groupId: string; view: 'detail' | 'members' }) {
   const group = useGroup(groupId);
   const [isInviting, setInviting] = useState(false);
   if (group.isPending) {
@@ -43,22 +43,16 @@ export function GroupDetailScreen({ groupId, view }: { groupId: string; view: 'd
         <IconArrowLeft size={14} style={{ verticalAlign: -2 }} /> Groups
       </Anchor>
       <PageHeader
-        title={view === 'members' ? `${g.name} Members` : view === 'invite' ? `Invite to ${g.name}` : g.name}
+        title={view === 'members' ? `${g.name} Members` : g.name}
         description={g.description ?? undefined}
         actions={
-          canInvite &&
-          view !== 'invite' && (
+          canInvite && (
             <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
               Invite Members
             </Button>
           )
         }
       />
-      {view === 'invite' && canInvite && (
-        <Paper withBorder p="md" mb="lg">
-          <InviteForm group={g} onDone={() => window.history.back()} />
-        </Paper>
-      )}
       <Paper withBorder p="md">
         <Row justify="space-between" mb="sm">
           <Title order={3} fz="lg">

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Container, Divider, Group as Row, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { groupRoleLabel, type InvitationPreview } from '@fieldbook/contract';
+import { groupRoleLabel, INVITATION_CODE_REQUIRED, type AcceptInvitationResult, type InvitationPreview } from '@fieldbook/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-mark';
@@ -8,16 +8,23 @@ import { PasswordField } from '../../../components/password-field';
 import { StoreLinks } from '../../../components/store-links';
 import { auth } from '../../../lib/auth-client';
 import { useAuth } from '../../../lib/auth-provider';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { errorReason } from '../../../lib/error-reason';
-import { useAcceptInvitation, useDeclineInvitation, useInvitation, useInvitationSignUp } from '../api/invitations';
+import { useAcceptInvitation, useDeclineInvitation, useInvitation, useInvitationSignUp, useSendInvitationCode } from '../api/invitations';
 import { validateInvitationSignUp, type InvitationSignUpValues } from '../lib/invitation-sign-up';
+import { InvitationCodeField } from './invitation-code-field';
 
 /** Spec 002 §9: redirects after acceptance and decline, and the app-open fallback, each 2 s. */
 export const INVITATION_REDIRECT_MS = 2000;
 export const APP_SCHEME_URL = (token: string) => `fieldbook://accept-invitation?token=${encodeURIComponent(token)}`;
 export const APP_FALLBACK_MESSAGE = "If the app didn't open, please download Fieldbook from your app store first.";
 
-type Outcome = { kind: 'accepted' | 'already'; text: string } | { kind: 'declined' } | { kind: 'confirm'; email: string } | { kind: 'error'; message: string };
+type Outcome =
+  | { kind: 'accepted' | 'already'; text: string }
+  | { kind: 'declined' }
+  | { kind: 'confirm'; email: string }
+  | { kind: 'signInFailed'; reason: string }
+  | { kind: 'error'; message: string };
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -38,7 +45,7 @@ export function InvitationScreen({ token }: { token: string }) {
 
   // After an acceptance: /groups in 2 s; after a decline: / in 2 s.
   useEffect(() => {
-    if (!outcome || outcome.kind === 'error' || outcome.kind === 'confirm') return;
+    if (!outcome || outcome.kind === 'error' || outcome.kind === 'confirm' || outcome.kind === 'signInFailed') return;
     const to = outcome.kind === 'declined' ? '/' : '/groups';
     const timer = setTimeout(() => navigate(to, { replace: true }), INVITATION_REDIRECT_MS);
     return () => clearTimeout(timer);
@@ -54,6 +61,7 @@ export function InvitationScreen({ token }: { token: string }) {
       </Shell>
     );
   }
+  if (outcome?.kind === 'signInFailed') return <SignInFailedCard reason={outcome.reason} />;
   if (outcome) return <SuccessCard outcome={outcome} />;
   if (invitation.isPending) {
     return (
@@ -92,7 +100,30 @@ function ErrorCard({ message }: { message: string }) {
   );
 }
 
-function SuccessCard({ outcome }: { outcome: Exclude<Outcome, { kind: 'error' } | { kind: 'declined' }> }) {
+/**
+ * The account exists and the membership with it, but signing in right after failed: no 'Success!' (the visitor is not
+ * signed in), the reason, and the way on — sign in.
+ */
+function SignInFailedCard({ reason }: { reason: string }) {
+  return (
+    <Shell>
+      <Card withBorder padding="lg">
+        <Stack gap="sm">
+          <Title order={2} fz="xl">
+            Account created
+          </Title>
+          <Text>You joined the group, but signing you in failed: {reason}</Text>
+          <Text>Sign in with your new email and password to see it.</Text>
+          <Button component={Link} to="/login?redirect=%2Fgroups">
+            Go to Sign In
+          </Button>
+        </Stack>
+      </Card>
+    </Shell>
+  );
+}
+
+function SuccessCard({ outcome }: { outcome: Extract<Outcome, { kind: 'accepted' | 'already' | 'confirm' }> }) {
   return (
     <Shell>
       <Card withBorder padding="lg">
@@ -165,9 +196,17 @@ function MainCard({ token, invitation, onOutcome }: { token: string; invitation:
               <Loader size="sm" />
             </Center>
           ) : user ? (
-            <SignedInAccept token={token} email={user.email ?? ''} onOutcome={onOutcome} onDecline={onDecline} isDeclining={decline.isPending} onSignOut={() => void signOut().then(() => window.location.reload())} />
+            <SignedInAccept
+              token={token}
+              phoneHint={invitation.phone_hint}
+              email={user.email ?? ''}
+              onOutcome={onOutcome}
+              onDecline={onDecline}
+              isDeclining={decline.isPending}
+              onSignOut={() => void signOut().then(() => window.location.reload())}
+            />
           ) : (
-            <VisitorSignUp token={token} onOutcome={onOutcome} onDecline={onDecline} isDeclining={decline.isPending} />
+            <VisitorSignUp token={token} phoneHint={invitation.phone_hint} onOutcome={onOutcome} onDecline={onDecline} isDeclining={decline.isPending} />
           )}
         </Stack>
       </Card>
@@ -191,21 +230,46 @@ function MobileLinks({ token }: { token: string }) {
   );
 }
 
-function SignedInAccept(props: { token: string; email: string; onOutcome: (o: Outcome) => void; onDecline: () => void; isDeclining: boolean; onSignOut: () => void }) {
+/** The accept outcome's texts (shared with /group-invite/:inviteId). */
+export function acceptedOutcome(r: AcceptInvitationResult): { kind: 'accepted' | 'already'; text: string } {
+  return r.already_member ? { kind: 'already', text: 'You are already a member of this group. Taking you to your groups…' } : { kind: 'accepted', text: 'You joined the group. Taking you to your groups…' };
+}
+
+function SignedInAccept(props: {
+  token: string;
+  phoneHint: string;
+  email: string;
+  onOutcome: (o: Outcome) => void;
+  onDecline: () => void;
+  isDeclining: boolean;
+  onSignOut: () => void;
+}) {
   const accept = useAcceptInvitation();
-  const onAccept = () =>
-    accept.mutate(props.token, {
-      onSuccess: (r) =>
-        props.onOutcome(
-          r.already_member ? { kind: 'already', text: 'You are already a member of this group. Taking you to your groups…' } : { kind: 'accepted', text: 'You joined the group. Taking you to your groups…' },
-        ),
-      onError: (e) => props.onOutcome({ kind: 'error', message: errorReason(e) }),
-    });
+  const sendCode = useSendInvitationCode();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const onAccept = () => {
+    if (!code) return setCodeError(INVITATION_CODE_REQUIRED);
+    setCodeError(undefined);
+    accept.mutate(
+      { token: props.token, code },
+      {
+        onSuccess: (r) => props.onOutcome(acceptedOutcome(r)),
+        // A wrong code is the visitor's to fix here; anything else ends on the error card.
+        onError: (e) => {
+          const wrong = fieldErrorsOf(e, ['code']).code;
+          if (wrong) setCodeError(wrong);
+          else props.onOutcome({ kind: 'error', message: errorReason(e) });
+        },
+      },
+    );
+  };
   return (
     <Stack gap="sm">
       <Text size="sm">
         Signed in as <b>{props.email}</b>
       </Text>
+      <InvitationCodeField phoneHint={props.phoneHint} value={code} onChange={setCode} error={codeError} onSend={() => sendCode.mutateAsync(props.token)} />
       <Row grow gap="sm">
         <Button onClick={onAccept} disabled={accept.isPending}>
           {accept.isPending ? 'Accepting...' : 'Accept Invitation (Web)'}
@@ -221,8 +285,10 @@ function SignedInAccept(props: { token: string; email: string; onOutcome: (o: Ou
   );
 }
 
-function VisitorSignUp({ token, onOutcome, onDecline, isDeclining }: { token: string; onOutcome: (o: Outcome) => void; onDecline: () => void; isDeclining: boolean }) {
+function VisitorSignUp({ token, phoneHint, onOutcome, onDecline, isDeclining }: { token: string; phoneHint: string; onOutcome: (o: Outcome) => void; onDecline: () => void; isDeclining: boolean }) {
   const signUp = useInvitationSignUp();
+  const sendCode = useSendInvitationCode();
+  const [code, setCode] = useState('');
   const [values, setValues] = useState<InvitationSignUpValues>({ fullName: '', email: '', password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
   const set = (key: keyof InvitationSignUpValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -231,17 +297,22 @@ function VisitorSignUp({ token, onOutcome, onDecline, isDeclining }: { token: st
   };
 
   const submit = () => {
-    const problem = validateInvitationSignUp(values);
+    const problem = validateInvitationSignUp(values) ?? (code ? null : INVITATION_CODE_REQUIRED);
     setError(problem);
     if (problem) return;
     const email = values.email.trim();
     signUp.mutate(
-      { token, body: { full_name: values.fullName.trim(), email, password: values.password } },
+      { token, body: { full_name: values.fullName.trim(), email, password: values.password, code } },
       {
         onSuccess: async (r) => {
           if (r.confirmation_required) return onOutcome({ kind: 'confirm', email });
-          // No confirmation on this server: sign in with what was just typed and go to the groups.
-          await auth.signInWithPassword({ email, password: values.password });
+          // No confirmation on this server: sign in with what was just typed and go to the groups — and say so when
+          // that sign-in fails (the account and membership exist; the visitor signs in on the login page).
+          const reason = await auth.signInWithPassword({ email, password: values.password }).then(
+            ({ error }) => error?.message ?? null,
+            (err: unknown) => errorReason(err),
+          );
+          if (reason) return onOutcome({ kind: 'signInFailed', reason });
           onOutcome({ kind: 'accepted', text: 'Your account is ready and you joined the group. Taking you to your groups…' });
         },
         onError: (e) => setError(errorReason(e)),
@@ -269,6 +340,7 @@ function VisitorSignUp({ token, onOutcome, onDecline, isDeclining }: { token: st
         <TextInput label="Email" required type="email" autoComplete="email" value={values.email} onChange={set('email')} />
         <PasswordField label="Password" required autoComplete="new-password" value={values.password} onChange={set('password')} />
         <PasswordField label="Confirm Password" required autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} />
+        <InvitationCodeField phoneHint={phoneHint} value={code} onChange={setCode} onSend={() => sendCode.mutateAsync(token)} />
         <Stack gap="sm">
           <Button type="submit" disabled={signUp.isPending}>
             {signUp.isPending ? 'Creating...' : 'Join Group (Web)'}
