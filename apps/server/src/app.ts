@@ -32,6 +32,7 @@ import type { FeatureDeps } from './platform/deps';
 import { acceptEmptyJsonBodies } from './platform/empty-json-body';
 import { registerErrorHandler } from './platform/errors';
 import { healthRoutes } from './platform/health';
+import { registerMetrics } from './platform/metrics';
 import { registerSecurityHeaders } from './platform/security-headers';
 import type { TokenSigner } from './platform/tokens';
 import type { BlobStore } from './platform/blob-store';
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (deps.checkResponses) checkResponsesAgainstContract(app);
+  // Prometheus metrics at /metrics, only with METRICS_TOKEN (platform/metrics.ts).
+  registerMetrics(app, { token: config.metricsToken ?? undefined });
 
   const featureDeps: FeatureDeps = { config, db: deps.database.db, signer: deps.signer, blobs: deps.blobs, now: deps.now ?? (() => new Date()) };
 

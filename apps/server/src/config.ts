@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   /** The development mailbox page (/dev/mailbox). On by default outside production builds' public deployments. */
   DEV_MAILBOX: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token GET /metrics (Prometheus) requires; unset: no /metrics at all. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'must be at least 16 characters').optional()),
   WEB_DIST: z.string().optional(),
   /**
    * Other origins a user may set as their "API URL" (settings), comma-separated, e.g. `https://api.example.com`.
@@ -147,6 +149,8 @@ export type Config = {
   sessionInactivityTimeoutSeconds: number;
   devMailbox: boolean;
   logLevel: string;
+  /** METRICS_TOKEN: GET /metrics answers only with it; null: /metrics is not served. */
+  metricsToken: string | null;
   webDist: string | undefined;
   /** Origins a user's API URL may point at: this server's own (PUBLIC_URL) first, then API_ALLOWED_ORIGINS. */
   apiAllowedOrigins: string[];
@@ -197,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // The mailbox shows sign-in links: on only for the embedded default without real mail (HOST defaults to loopback).
     devMailbox: e.DEV_MAILBOX ?? (embedded && !e.SMTP_URL),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     webDist: e.WEB_DIST,
     apiAllowedOrigins: [...new Set([originOf(publicUrl), ...e.API_ALLOWED_ORIGINS].filter((o): o is string => Boolean(o)))],
     androidApkUrl: e.ANDROID_APK_URL ?? null,
