@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { RecorderSettings } from '@fieldbook/contract';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useAuth } from '../../../lib/auth-provider';
 import { useUpdateSettings } from '../../settings';
 import { callRecorderPlugin } from '../lib/recorder-plugin';
 import { parseNumberList, saveLocalRecorderSettings } from '../lib/recorder-settings';
@@ -33,6 +34,7 @@ const DRIVE_CONNECTED = false;
 export function RecorderSettingsModal({ opened, onClose, onSaved, settings }: { opened: boolean; onClose: () => void; onSaved: () => void; settings: RecorderSettings }) {
   const isPhone = useMediaQuery('(max-width: 36em)');
   const save = useUpdateSettings();
+  const userId = useAuth().user?.id ?? '';
   const [draft, setDraft] = useState(settings);
   const [allow, setAllow] = useState('');
   const [block, setBlock] = useState('');
@@ -56,7 +58,7 @@ export function RecorderSettingsModal({ opened, onClose, onSaved, settings }: { 
   const submit = () => {
     const next: RecorderSettings = { ...draft, whitelistNumbers: parseNumberList(allow), blacklistNumbers: parseNumberList(block) };
     // Kept here first: if the data store does not take them, this newer copy is the one shown (spec 001 §8).
-    saveLocalRecorderSettings(next, { synced: false });
+    saveLocalRecorderSettings(next, { synced: false, userId });
     onSaved();
     // Inside the mobile app the plugin applies them to calls (its failure does not stop the save).
     void callRecorderPlugin()
@@ -66,7 +68,7 @@ export function RecorderSettingsModal({ opened, onClose, onSaved, settings }: { 
       { recorder_settings: next },
       {
         onSuccess: () => {
-          saveLocalRecorderSettings(next, { synced: true });
+          saveLocalRecorderSettings(next, { synced: true, userId });
           onSaved();
           toast.success('Recorder settings saved');
           onClose();

@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { errorReason } from '../../../lib/error-reason';
+import { useAuth } from '../../../lib/auth-provider';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { loadedRows } from '../../../lib/offset-pages';
 import { useProfile } from '../../profile';
@@ -37,7 +38,8 @@ export function RecordingsScreen() {
   const users = useRecordingUsers(isAdmin);
   const settings = useSettings();
   // This browser's copy wins while the data store's last save of it failed (spec 001 §8); read again after each save.
-  const [unsyncedSettings, setUnsyncedSettings] = useState(unsyncedRecorderSettings);
+  const userId = useAuth().user?.id;
+  const [unsyncedSettings, setUnsyncedSettings] = useState(() => unsyncedRecorderSettings(userId));
   const serverRecorderSettings = settings.data?.recorder_settings;
   const recorderSettings = useMemo(
     () => unsyncedSettings ?? serverRecorderSettings ?? localRecorderSettings() ?? DEFAULT_RECORDER_SETTINGS,
@@ -249,7 +251,7 @@ export function RecordingsScreen() {
         )}
       </Stack>
 
-      <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} onSaved={() => setUnsyncedSettings(unsyncedRecorderSettings())} settings={recorderSettings} />
+      <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} onSaved={() => setUnsyncedSettings(unsyncedRecorderSettings(userId))} settings={recorderSettings} />
       <ContactPickerModal
         opened={assignFor !== null}
         onClose={() => setAssignFor(null)}

@@ -12,15 +12,18 @@ export function localRecorderSettings(): RecorderSettings | null {
   }
 }
 
-/** Set while this browser's copy is newer than the data store's (its save failed): the copy then wins over the server's. */
+/**
+ * Holds the user id while this browser's copy is newer than the data store's (its save failed): for that user the
+ * copy then wins over the server's. Another user signing in here does not get it.
+ */
 const UNSYNCED_KEY = 'callRecorderSettingsUnsynced';
 
 /** `synced`: the data store took them too; otherwise this browser's copy is the newer one until a save succeeds. */
-export function saveLocalRecorderSettings(settings: RecorderSettings, { synced }: { synced: boolean }): void {
+export function saveLocalRecorderSettings(settings: RecorderSettings, { synced, userId }: { synced: boolean; userId: string }): void {
   try {
     localStorage.setItem(RECORDER_SETTINGS_KEY, JSON.stringify(settings));
     if (synced) localStorage.removeItem(UNSYNCED_KEY);
-    else localStorage.setItem(UNSYNCED_KEY, '1');
+    else localStorage.setItem(UNSYNCED_KEY, userId);
   } catch {
     // Storage full or blocked: nothing more this browser can keep.
   }
@@ -30,8 +33,8 @@ export function saveLocalRecorderSettings(settings: RecorderSettings, { synced }
  * This browser's copy when it is newer than the data store's (its last save failed; spec 001 §8: the product then
  * keeps them in local storage only), else null. Shown instead of the server's, so a change is not lost from view.
  */
-export function unsyncedRecorderSettings(): RecorderSettings | null {
-  return localStorage.getItem(UNSYNCED_KEY) ? localRecorderSettings() : null;
+export function unsyncedRecorderSettings(userId: string | undefined): RecorderSettings | null {
+  return userId && localStorage.getItem(UNSYNCED_KEY) === userId ? localRecorderSettings() : null;
 }
 
 /** '5125550100, 737 555 0123' → ['5125550100', '7375550123'] (digits and a leading +). */
