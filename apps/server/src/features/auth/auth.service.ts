@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import type { FeatureDeps } from '../../platform/deps';
 import { hashToken } from '../../platform/tokens';
-import { AppError } from '../../platform/errors';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { createUserAccount, syncProfileEmail } from './account.service';
 import type { AuthContext } from './auth.context';
@@ -302,31 +301,4 @@ export async function verifyEmailToken(
   if (!user) throw otpExpired();
   const tokens = await startSession(deps, { userId: user.id, method: expected === 'recovery' ? 'recovery' : 'otp', client });
   return { tokens, type: input.type === 'email' ? 'signup' : input.type, storedRedirect: row.redirectTo };
-}
-
-/**
- * An account made for another feature's flow (sign-up through a group invitation): created exactly as POST /signup
- * creates one — profile, personal workspace, confirmation mail unless AUTH_AUTOCONFIRM — but answered in the
- * product API's terms: the new user's id and whether they must confirm, a 409 when the email is taken (the
- * invitee should sign in and accept), a 400 naming the field for an unacceptable email or password.
- */
-export async function createAccountForFlow(
-  deps: AuthDeps,
-  input: { email: string; password: string; data: Record<string, unknown> },
-): Promise<{ userId: string; confirmationRequired: boolean }> {
-  const email = normalizeEmail(input.email);
-  if (await findUserByEmail(deps.db, email)) {
-    throw new AppError('CONFLICT', 'An account with this email already exists. Sign in to accept the invitation.', [{ field: 'email', message: 'An account with this email already exists' }]);
-  }
-  try {
-    await signUp(deps, { email, password: input.password, data: input.data }, { ip: null, userAgent: null });
-  } catch (err) {
-    if (err instanceof GoTrueError && err.status < 500) {
-      throw new AppError('VALIDATION_ERROR', err.message, [{ field: err.code === 'weak_password' ? 'password' : 'email', message: err.message }]);
-    }
-    throw err;
-  }
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) throw new Error('account creation left no user');
-  return { userId: user.id, confirmationRequired: !deps.config.autoconfirm };
 }
