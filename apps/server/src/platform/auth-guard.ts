@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/sql';
 import type { ActorCache } from './actor-cache';
 import { AppError } from './errors';
+import { sessionCutoffs, type SessionLimits } from './session-limits';
 import type { TokenSigner } from './tokens';
 
 /** Who is calling, resolved from the verified token and the live session row (never from client-sent ids). */
@@ -35,20 +36,30 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 type SessionRow = { session_id: string; aal: string; email: string; role: string | null; workspace_id: string | null };
 
-export async function resolveActor(db: Db, signer: TokenSigner, token: string, cache?: ActorCache): Promise<Actor | null> {
+export async function resolveActor(
+  db: Db,
+  signer: TokenSigner,
+  token: string,
+  opts: { cache?: ActorCache | undefined; limits: SessionLimits; now: Date },
+): Promise<Actor | null> {
+  const cache = opts.cache;
   const claims = await signer.verify(token);
   if (!claims) return null;
   const remembered = cache?.get(claims.session_id, claims.sub);
   if (remembered) return remembered;
   const epoch = cache?.epoch ?? 0;
-  // One indexed lookup: the session must still exist (logout revokes at once) and belong to the token's user.
+  // One indexed lookup: the session must still exist (logout revokes at once), belong to the token's user and be
+  // within its lifetime and inactivity timeout (SESSION_MAX_LIFETIME / SESSION_INACTIVITY_TIMEOUT).
   // Hand-written and sent as a named prepared statement: it runs on every request, and parsing, planning and
   // drizzle's query building were a visible share of a cheap list request (bench/README.md).
+  const { createdAfter, activeAfter } = sessionCutoffs(opts.limits, opts.now);
   const [row] = await queryRows<SessionRow>(
     db,
     sql`SELECT s.id AS session_id, s.aal, u.email, p.role, p.workspace_id
         FROM auth_sessions s JOIN users u ON u.id = s.user_id LEFT JOIN profiles p ON p.id = s.user_id
-        WHERE s.id = ${claims.session_id} AND s.user_id = ${claims.sub} LIMIT 1`,
+        WHERE s.id = ${claims.session_id} AND s.user_id = ${claims.sub}
+          AND s.created_at > ${createdAfter.toISOString()} AND coalesce(s.refreshed_at, s.created_at) > ${activeAfter.toISOString()}
+        LIMIT 1`,
   );
   if (!row) return null;
   const actor: Actor = {
@@ -64,11 +75,14 @@ export async function resolveActor(db: Db, signer: TokenSigner, token: string, c
 }
 
 /** Adds `req.actor` to every request of the scope and answers 401 unless the route is marked public. */
-export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; signer: TokenSigner; actors?: ActorCache }): void {
+export function registerAuthGuard(
+  app: FastifyInstance,
+  deps: { db: Db; signer: TokenSigner; actors?: ActorCache; config: SessionLimits; now: () => Date },
+): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
-    req.actor = token ? await resolveActor(deps.db, deps.signer, token, deps.actors) : null;
+    req.actor = token ? await resolveActor(deps.db, deps.signer, token, { cache: deps.actors, limits: deps.config, now: deps.now() }) : null;
     if (!req.actor && !req.routeOptions.config?.isPublic) {
       throw new AppError('UNAUTHORIZED', token ? 'Invalid or expired session' : 'Authentication required');
     }

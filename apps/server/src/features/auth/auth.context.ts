@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { bearerToken } from '../../platform/auth-guard';
+import { sessionState, type SessionLimits } from '../../platform/session-limits';
 import type { AccessClaims, TokenSigner } from '../../platform/tokens';
 import { GoTrueError } from './auth.errors';
 import { findSession, findUserById, type SessionRow, type UserRow } from './auth.repository';
@@ -13,7 +14,7 @@ export type AuthContext = { user: UserRow; session: SessionRow; claims: AccessCl
  * that fails verification, 403 user_not_found / session_not_found when its user or session is gone
  * (auth-js treats session_not_found as "already signed out").
  */
-export async function authenticate(req: FastifyRequest, deps: { db: Db; signer: TokenSigner }): Promise<AuthContext> {
+export async function authenticate(req: FastifyRequest, deps: { db: Db; signer: TokenSigner; config: SessionLimits; now: () => Date }): Promise<AuthContext> {
   const token = bearerToken(req);
   if (!token) throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const claims = await deps.signer.verify(token);
@@ -24,6 +25,8 @@ export async function authenticate(req: FastifyRequest, deps: { db: Db; signer: 
   if (!session || session.userId !== user.id) {
     throw new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
+  // Past its lifetime or inactivity timeout the session is over for its access tokens too (the /api guard agrees).
+  if (sessionState(session, deps.config, deps.now()) !== 'active') throw new GoTrueError(403, 'session_expired', 'Session Expired');
   return { user, session, claims };
 }
 

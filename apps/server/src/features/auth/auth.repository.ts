@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, mfaChallenges, mfaFactors, oneTimeTokens, refreshTokens, users, type AmrEntry } from '../../db/schema';
 
@@ -29,7 +29,7 @@ export async function updateUser(db: Db, id: string, values: Partial<typeof user
 
 export async function insertSession(
   db: Db,
-  values: { userId: string; aal: 'aal1' | 'aal2'; amr: AmrEntry[]; ip: string | null; userAgent: string | null },
+  values: { userId: string; aal: 'aal1' | 'aal2'; amr: AmrEntry[]; ip: string | null; userAgent: string | null; createdAt: Date; refreshedAt: Date },
 ): Promise<SessionRow> {
   const [row] = await db.insert(authSessions).values(values).returning();
   if (!row) throw new Error('insert session failed');
@@ -49,6 +49,18 @@ export async function updateSession(db: Db, id: string, values: Partial<typeof a
 /** Deleting a session cascades to its refresh tokens and makes its access tokens fail the guard at once. */
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.delete(authSessions).where(eq(authSessions.id, id));
+}
+
+/** The user's sessions created before `createdAfter` or last refreshed before `activeAfter` (ended sessions). */
+export async function deleteEndedSessions(db: Db, userId: string, cutoffs: { createdAfter: Date; activeAfter: Date }): Promise<void> {
+  await db
+    .delete(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        or(lte(authSessions.createdAt, cutoffs.createdAfter), lte(sql`coalesce(${authSessions.refreshedAt}, ${authSessions.createdAt})`, cutoffs.activeAfter)),
+      ),
+    );
 }
 
 export async function deleteUserSessions(db: Db, userId: string, opts: { exceptId?: string; onlyAal1?: boolean } = {}): Promise<void> {

@@ -1,8 +1,10 @@
 import type { Db } from '../../db/client';
 import type { AmrEntry } from '../../db/schema';
+import { sessionCutoffs, sessionState, type SessionLimits } from '../../platform/session-limits';
 import { ACCESS_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken, type TokenSigner } from '../../platform/tokens';
 import { GoTrueError } from './auth.errors';
 import {
+  deleteEndedSessions,
   deleteSession,
   findRefreshTokenForUpdate,
   findSession,
@@ -32,6 +34,7 @@ export type TokenResponse = {
 export const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10_000;
 
 type TokenDeps = { db: Db; signer: TokenSigner; now: () => Date };
+type SessionDeps = TokenDeps & { config: SessionLimits };
 export type ClientInfo = { ip: string | null; userAgent: string | null };
 
 /** Signs the access JWT (design.md §5 claims) for a live session row. */
@@ -67,17 +70,22 @@ export async function buildTokenResponse(deps: TokenDeps, user: UserRow, session
 
 /** A new login session: session row + first refresh token; records the sign-in time. */
 export async function startSession(
-  deps: TokenDeps,
+  deps: SessionDeps,
   opts: { userId: string; method: string; client: ClientInfo },
 ): Promise<TokenResponse> {
   const now = deps.now();
   const { user, session, refreshToken } = await deps.db.transaction(async (tx) => {
+    // The user's sessions past their lifetime or inactivity timeout can never be used again: dropped here, where
+    // the user's sessions are at hand, so abandoned ones do not pile up.
+    await deleteEndedSessions(tx, opts.userId, sessionCutoffs(deps.config, now));
     const session = await insertSession(tx, {
       userId: opts.userId,
       aal: 'aal1',
       amr: [{ method: opts.method, timestamp: Math.floor(now.getTime() / 1000) }],
       ip: opts.client.ip,
       userAgent: opts.client.userAgent,
+      createdAt: now,
+      refreshedAt: now,
     });
     const refreshToken = newOpaqueToken();
     await insertRefreshToken(tx, { sessionId: session.id, tokenHash: hashToken(refreshToken), parentHash: null });
@@ -89,6 +97,9 @@ export async function startSession(
 
 const notFound = () => new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 const alreadyUsed = () => new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+// GoTrue's answers for a session past its timebox or inactivity timeout.
+const sessionExpired = (state: 'expired' | 'timed_out') =>
+  new GoTrueError(403, 'session_expired', state === 'timed_out' ? 'Invalid Refresh Token: Session Expired (Inactivity)' : 'Invalid Refresh Token: Session Expired');
 
 /**
  * The refresh_token grant. Every use rotates: the presented token is revoked and a child issued.
@@ -97,11 +108,19 @@ const alreadyUsed = () => new GoTrueError(400, 'refresh_token_already_used', 'In
  * gets a sibling that is just as valid). Later reuse means the token leaked: the whole session (the
  * token family) is deleted, which also kills its access tokens at the product API.
  */
-export async function refreshSession(deps: TokenDeps, presented: string, client: ClientInfo): Promise<TokenResponse> {
+export async function refreshSession(deps: SessionDeps, presented: string, client: ClientInfo): Promise<TokenResponse> {
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx) => {
     const row = await findRefreshTokenForUpdate(tx, hashToken(presented));
     if (!row) return { error: notFound() };
+    const current = await findSession(tx, row.sessionId);
+    if (!current) return { error: notFound() };
+    const state = sessionState(current, deps.config, now);
+    if (state !== 'active') {
+      // Committed on purpose: an ended session never comes back, and its access tokens stop working at once.
+      await deleteSession(tx, current.id);
+      return { error: sessionExpired(state) };
+    }
     if (row.revoked) {
       const revokedAt = row.revokedAt?.getTime() ?? 0;
       if (now.getTime() - revokedAt > REFRESH_TOKEN_REUSE_INTERVAL_MS) {
@@ -114,7 +133,7 @@ export async function refreshSession(deps: TokenDeps, presented: string, client:
     }
     const child = newOpaqueToken();
     await insertRefreshToken(tx, { sessionId: row.sessionId, tokenHash: hashToken(child), parentHash: row.tokenHash });
-    const session = await updateSession(tx, row.sessionId, { ip: client.ip, userAgent: client.userAgent });
+    const session = await updateSession(tx, row.sessionId, { ip: client.ip, userAgent: client.userAgent, refreshedAt: now });
     if (!session) return { error: notFound() };
     const user = await findUserById(tx, session.userId);
     if (!user) return { error: notFound() };
