@@ -1,10 +1,10 @@
-import { analyticsEndpoints, workspaceEndpoints, WORKSPACES_PAGE_MAX } from '@fieldbook/contract';
+import { analyticsEndpoints, workspaceEndpoints, WORKSPACES_PAGE_SIZE } from '@fieldbook/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 const keys = {
   recordings: (days: number, workspaceId: string | null) => ['analytics', 'recordings', days, workspaceId ?? 'all'] as const,
-  workspaces: ['analytics', 'workspaces'] as const,
+  workspaces: (q: string) => ['analytics', 'workspaces', q] as const,
 };
 
 /** GET /api/analytics/recordings: the four panels, aggregated on the server. */
@@ -16,7 +16,15 @@ export function useRecordingAnalytics(days: number, workspaceId: string | null) 
   });
 }
 
-/** The Workspace select's options: every workspace by name (spec 002 §5). */
-export function useAnalyticsWorkspaces() {
-  return useQuery({ queryKey: keys.workspaces, queryFn: ({ signal }) => callEndpoint(workspaceEndpoints.list, { query: { limit: WORKSPACES_PAGE_MAX }, signal }), staleTime: 60_000 });
+/**
+ * The Workspace select's options (spec 002 §5, by name): the first WORKSPACES_PAGE_SIZE workspaces matching what is
+ * typed, searched on the server, so every workspace can be found however many there are (a list of all stopped at 500).
+ */
+export function useAnalyticsWorkspaces(q: string) {
+  return useQuery({
+    queryKey: keys.workspaces(q),
+    queryFn: ({ signal }) => callEndpoint(workspaceEndpoints.list, { query: { q: q || undefined, limit: WORKSPACES_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 }

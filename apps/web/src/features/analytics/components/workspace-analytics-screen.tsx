@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import type { RecordingAnalytics } from '@fieldbook/contract';
 import { useState, type ReactNode } from 'react';
@@ -9,14 +9,29 @@ import { errorReason } from '../../../lib/error-reason';
 import { useAnalyticsWorkspaces, useRecordingAnalytics } from '../api/analytics';
 import { bucketLabel, formatStorage, PIE_COLORS, RANGE_OPTIONS } from '../lib/chart-format';
 
+const ALL_WORKSPACES = 'All Workspaces';
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 const DIRECTION_LABELS = { incoming: 'Incoming', outgoing: 'Outgoing', unknown: 'Unknown' } as const;
 
 /** Workspace Analytics (spec 002 §2, admin): Refresh Data, Date Range, Workspace, and the four panels. */
 export function WorkspaceAnalyticsScreen() {
   const [days, setDays] = useState('30');
-  const [workspaceId, setWorkspaceId] = useState<string | null>(null);
+  const [workspace, setWorkspace] = useState<{ id: string; name: string } | null>(null);
+  const workspaceId = workspace?.id ?? null;
   const data = useRecordingAnalytics(Number(days), workspaceId);
-  const workspaces = useAnalyticsWorkspaces();
+  const [search, setSearch] = useState('');
+  // The select shows the chosen name as its text: that is not a search.
+  const typed = search.trim() === (workspace?.name ?? ALL_WORKSPACES) ? '' : search.trim();
+  const [q] = useDebouncedValue(typed, 250);
+  const workspaces = useAnalyticsWorkspaces(q);
+  const found = workspaces.data?.workspaces ?? [];
+  const options = [
+    { value: '', label: ALL_WORKSPACES },
+    // The chosen workspace stays an option while other words are searched.
+    ...(workspace && !found.some((w) => w.id === workspace.id) ? [{ value: workspace.id, label: workspace.name }] : []),
+    ...found.map((w) => ({ value: w.id, label: w.name })),
+  ];
+  const more = (workspaces.data?.total ?? 0) - found.length;
 
   return (
     <>
@@ -33,11 +48,17 @@ export function WorkspaceAnalyticsScreen() {
         <Select label="Date Range" data={RANGE_OPTIONS} value={days} onChange={(v) => v && setDays(v)} allowDeselect={false} w={{ base: '100%', xs: 200 }} />
         <Select
           label="Workspace"
-          data={[{ value: '', label: 'All Workspaces' }, ...(workspaces.data?.workspaces ?? []).map((w) => ({ value: w.id, label: w.name }))]}
+          data={options}
           value={workspaceId ?? ''}
-          onChange={(v) => setWorkspaceId(v || null)}
+          onChange={(v, option) => setWorkspace(v && option ? { id: v, name: option.label } : null)}
           allowDeselect={false}
           searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          // The server already matched every typed word (in the name or the description).
+          filter={({ options: all }) => all}
+          description={more > 0 ? `Type to search ${COUNT_FORMAT.format(more)} more` : undefined}
+          nothingFoundMessage="No workspaces match"
           w={{ base: '100%', xs: 280 }}
         />
       </Group>

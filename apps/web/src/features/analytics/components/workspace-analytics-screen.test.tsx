@@ -1,0 +1,72 @@
+import type { RecordingAnalytics, WorkspaceSummary } from '@fieldbook/contract';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { WorkspaceAnalyticsScreen } from './workspace-analytics-screen';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const TOTAL = 520;
+const all: WorkspaceSummary[] = Array.from({ length: TOTAL }, (_, i) => ({
+  id: uuid(i + 1),
+  name: `Bulk Co ${String(i + 1).padStart(4, '0')}`,
+  description: null,
+  owner_id: null,
+  privacy_setting: 'private',
+  drive_integration_enabled: true,
+  default_group_visibility: 'invite_only',
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  deleted_at: null,
+  user_count: 0,
+  group_count: 0,
+}));
+const empty: RecordingAnalytics = {
+  days: 30,
+  from: '2026-10-27',
+  to: '2026-11-25',
+  bucket: 'day',
+  by_workspace: [],
+  direction: { incoming: 0, outgoing: 0, unknown: 0 },
+  timeline: [],
+  total: { count: 0, bytes: 0 },
+};
+const analyticsQueries: URLSearchParams[] = [];
+
+beforeEach(() => {
+  analyticsQueries.length = 0;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/workspaces') {
+      const limit = Number(url.searchParams.get('limit') ?? 500);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      if (limit > 500) return json({ error: { code: 'VALIDATION_FAILED', message: 'limit too big' } }, 400);
+      const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const matches = all.filter((w) => words.every((word) => w.name.toLowerCase().includes(word)));
+      return json({ workspaces: matches.slice(offset, offset + limit), total: matches.length });
+    }
+    if (url.pathname === '/api/analytics/recordings') {
+      analyticsQueries.push(url.searchParams);
+      return json(empty);
+    }
+    return json({});
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('WorkspaceAnalyticsScreen workspace select', () => {
+  it('finds a workspace past the first 500 by searching on the server, and shows its analytics', async () => {
+    renderWithProviders(<WorkspaceAnalyticsScreen />, { route: '/workspace-analytics' });
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: 'Workspace' });
+    await user.click(select);
+    await user.clear(select);
+    await user.type(select, '0520');
+    await user.click(await screen.findByRole('option', { name: 'Bulk Co 0520', hidden: true }, { timeout: 3000 }));
+    await waitFor(() => expect(analyticsQueries.some((q) => q.get('workspace_id') === uuid(520))).toBe(true));
+  }, 20_000);
+});
