@@ -16,7 +16,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
   const { db, blobs } = deps;
   const maxBytes = deps.config.documentMaxBytes;
   // Only this scope parses multipart: one file, a few small fields, the size limit enforced while streaming.
-  await registerUploads(app, { path: documentEndpoints.upload.path, maxBytes, fields: 5, fieldSize: 200 });
+  const uploads = await registerUploads(app, { path: documentEndpoints.upload.path, maxBytes, fields: 5, fieldSize: 200 });
 
   route(app, documentEndpoints.list, async ({ req, query }) => listDocuments({ db, actor: requireActor(req), query }));
   route(app, documentEndpoints.get, async ({ req, params }) => getDocumentJson({ db, actor: requireActor(req), id: params.id }));
@@ -24,15 +24,15 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
   const limits = userRateLimits(deps);
   route(app, documentEndpoints.upload, async ({ req }) => {
     const actor = requireActor(req);
-    if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data (field "file")');
+    if (!uploads.isMultipart(req)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data (field "file")');
     // Counted before a byte is stored (UPLOAD_RATE_LIMIT per user, shared with recordings).
     await limits.upload(actor.userId);
     const fields: Record<string, string> = {};
     let stored: Awaited<ReturnType<typeof storeUpload>> | null = null;
     try {
-      for await (const part of req.parts()) {
+      for await (const part of uploads.parts(req)) {
         if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
+          fields[part.fieldname] = part.value;
         } else if (part.fieldname !== 'file' || stored) {
           part.file.resume();
           throw fieldError('file', 'Send one file, in the field "file"');
@@ -42,7 +42,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
       }
     } catch (err) {
       if (stored) await discardUpload(db, blobs, stored.id, stored.storageKey);
-      throw uploadError(err, maxBytes);
+      throw uploadError(err);
     }
     if (!stored) throw fieldError('file', 'Choose a file to upload');
     const parsed = ProcessDocumentFieldsSchema.safeParse({ job_id: fields.job_id || undefined });

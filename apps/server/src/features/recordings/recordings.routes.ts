@@ -32,7 +32,7 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.fl
 export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db, blobs } = deps;
   const maxBytes = deps.config.recordingMaxBytes;
-  await registerUploads(app, { path: endpoints.upload.path, maxBytes, fields: 8, fieldSize: 300 });
+  const uploads = await registerUploads(app, { path: endpoints.upload.path, maxBytes, fields: 8, fieldSize: 300 });
 
   route(app, endpoints.list, async ({ req, query }) => listRecordings({ db, actor: requireActor(req), query }));
   route(app, endpoints.users, async ({ req }) => listRecordingUsers({ db, actor: requireActor(req) }));
@@ -73,16 +73,16 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
   const limits = userRateLimits(deps);
   route(app, endpoints.upload, async ({ req, reply }) => {
     const actor = requireActor(req);
-    if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the recording as multipart/form-data (field "file")');
+    if (!uploads.isMultipart(req)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the recording as multipart/form-data (field "file")');
     // Counted before a byte is stored (UPLOAD_RATE_LIMIT per user, shared with documents).
     await limits.upload(actor.userId);
     const raw: Record<string, string> = {};
     let stored: Awaited<ReturnType<typeof storeRecording>> | null = null;
     try {
-      for await (const part of req.parts()) {
+      for await (const part of uploads.parts(req)) {
         if (part.type === 'field') {
           if (stored) throw fieldError(part.fieldname, 'Send the fields before the file');
-          raw[part.fieldname] = String(part.value);
+          raw[part.fieldname] = part.value;
           continue;
         }
         if (part.fieldname !== 'file' || stored) {
@@ -99,7 +99,7 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
       }
     } catch (err) {
       if (stored && !stored.existing) await discardRecording(db, blobs, stored.id, stored.storageKey);
-      throw uploadError(err, maxBytes);
+      throw uploadError(err);
     }
     if (!stored) throw fieldError('file', 'Choose a recording to upload');
     if (!stored.existing) await finishRecording(db, stored, deps.now());
