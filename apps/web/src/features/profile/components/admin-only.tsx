@@ -1,6 +1,8 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorReason } from '../../../lib/error-reason';
 import { useProfile } from '../api/get-profile';
 
 /** Spec 002 §6 messages of the admin screens. */
@@ -8,6 +10,16 @@ export const ADMIN_ONLY_MESSAGES = {
   profile: 'Error retrieving user profile',
   forbidden: 'You do not have permission to access this page',
 } as const;
+
+/**
+ * Spec 002 §8 tells two failures apart: the server answered that the profile cannot be read ('Error retrieving user
+ * profile'), or the check itself failed — no answer (network, timeout) or an answer that is not one — and then the
+ * reason is shown ('Error checking permissions: {reason}').
+ */
+export function permissionCheckMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status > 0) return ADMIN_ONLY_MESSAGES.profile;
+  return `Error checking permissions: ${errorReason(error)}`;
+}
 
 /**
  * An admin-only screen (spec 002 §6): the profile's role decides what is shown; the server refuses the same
@@ -25,7 +37,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   if (profile.isError) {
     return (
       <Alert color="red" variant="light" role="alert" icon={<IconLock size={18} />}>
-        {ADMIN_ONLY_MESSAGES.profile}
+        {permissionCheckMessage(profile.error)}
       </Alert>
     );
   }
