@@ -24,7 +24,7 @@ import {
 import { emailCodeHash, safeRedirect, sendEmailLink } from './email-links';
 import { assertAcceptablePassword, burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { startSession, type ClientInfo, type TokenResponse } from './tokens.service';
-import { obfuscatedUser, toGoTrueUser, type GoTrueUser } from './user-object';
+import { obfuscatedUser, toGoTrueUser, USER_METADATA_MAX_BYTES, userMetadataBytes, type GoTrueUser } from './user-object';
 
 export type AuthDeps = FeatureDeps & { log: (msg: string, err: unknown) => void };
 
@@ -38,6 +38,15 @@ function normalizeEmail(raw: string): string {
   if (email.length > 255) throw validationFailed('An email address is too long');
   if (!EMAIL_RE.test(email)) throw validationFailed('Unable to validate email address: invalid format');
   return email;
+}
+
+/** user_metadata within USER_METADATA_MAX_BYTES, or a 400 saying so (nothing is stored). */
+function assertMetadataFits(data: Record<string, unknown>): Record<string, unknown> {
+  const bytes = userMetadataBytes(data);
+  if (bytes > USER_METADATA_MAX_BYTES) {
+    throw validationFailed(`User metadata is too large: ${bytes} bytes of JSON, at most ${USER_METADATA_MAX_BYTES} bytes (8 KB) are allowed`);
+  }
+  return data;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -65,7 +74,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, client: ClientI
   }
   const email = normalizeEmail(input.email);
   const password = assertAcceptablePassword(input.password, 'Signup requires a valid password');
-  const data = input.data ?? {};
+  const data = assertMetadataFits(input.data ?? {});
   const now = deps.now();
 
   const existing = await findUserByEmail(db, email);
@@ -218,7 +227,7 @@ export async function updateUserAttributes(deps: AuthDeps, auth: AuthContext, in
       if (value === null) delete merged[key];
       else merged[key] = value;
     }
-    changes.userMetadata = merged;
+    changes.userMetadata = assertMetadataFits(merged);
   }
   if (Object.keys(changes).length === 0) return getUser(deps, auth.user);
 

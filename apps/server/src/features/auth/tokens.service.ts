@@ -18,7 +18,7 @@ import {
   type SessionRow,
   type UserRow,
 } from './auth.repository';
-import { EMAIL_APP_METADATA, toGoTrueUser, type GoTrueUser } from './user-object';
+import { EMAIL_APP_METADATA, toGoTrueUser, userMetadataClaim, type GoTrueUser } from './user-object';
 
 /** GoTrue's AccessTokenResponse. */
 export type TokenResponse = {
@@ -48,7 +48,7 @@ export async function signAccessToken(signer: TokenSigner, user: UserRow, sessio
       aal: session.aal,
       amr: session.amr,
       app_metadata: { ...user.appMetadata, ...EMAIL_APP_METADATA },
-      user_metadata: user.userMetadata,
+      user_metadata: userMetadataClaim(user.userMetadata),
       is_anonymous: false,
     },
     now,

@@ -121,3 +121,22 @@ export function obfuscatedUser(email: string, userMetadata: Record<string, unkno
     is_anonymous: false,
   };
 }
+
+/**
+ * The largest user_metadata (JSON, UTF-8 bytes) an account may hold. It travels in every access token, and a token
+ * must always fit in a request header (Node refuses headers over 16 KB with 431): 8 KB of metadata is ~11 KB of
+ * base64url in the token. Sign-up and PUT /user refuse more (auth.service.ts).
+ */
+export const USER_METADATA_MAX_BYTES = 8 * 1024;
+
+export function userMetadataBytes(data: Record<string, unknown>): number {
+  return Buffer.byteLength(JSON.stringify(data), 'utf8');
+}
+
+/**
+ * The user_metadata claim: the stored metadata, or nothing when an account holds more than the bound (stored before
+ * the bound existed), so that no account's tokens can grow too big to be sent. /user still answers all of it.
+ */
+export function userMetadataClaim(data: Record<string, unknown>): Record<string, unknown> {
+  return userMetadataBytes(data) > USER_METADATA_MAX_BYTES ? {} : data;
+}
