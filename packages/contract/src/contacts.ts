@@ -71,6 +71,11 @@ export type ContactList = z.infer<typeof ContactListSchema>;
  */
 export const ListContactsQuerySchema = z.object({
   q: OptionalFilterTextSchema,
+  /**
+   * Only contacts not in this group (matched by phone, spec 002 §2 invite list): left out by the server before the
+   * page is cut, so a list whose first 50 are all members still shows the others. A group the caller is in.
+   */
+  not_in_group: z.uuid({ error: 'Group not found' }).optional(),
   ...pageQueryShape({ defaultLimit: CONTACTS_PAGE_SIZE, maxLimit: CONTACTS_PAGE_MAX }),
 });
 export type ListContactsQuery = z.infer<typeof ListContactsQuerySchema>;

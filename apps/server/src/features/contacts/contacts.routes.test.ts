@@ -1,9 +1,9 @@
 import { ContactListSchema, ContactSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '../../db/schema';
+import { contacts, groupMembers } from '../../db/schema';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { insertContact } from '../../test/factories';
+import { insertContact, insertGroup } from '../../test/factories';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -65,6 +65,27 @@ describe('paging: no silent cap', () => {
     const found = ContactListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/contacts?q=crew%201150', headers: carol.headers })).json());
     expect(found.contacts.map((c) => c.name)).toEqual(['Crew 1150']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/contacts?limit=501', headers: carol.headers })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/contacts?not_in_group=: the invite list leaves out people already in the group', () => {
+  it('pages only contacts not in the group (matched by phone), so 50 members first never empty the list', async () => {
+    const owner = await createTestUser(ctx);
+    const group = await insertGroup(ctx.db, { workspaceId: owner.workspaceId!, createdBy: owner.id, name: 'Big crew' });
+    // 60 members whose names sort first, then 3 people not in the group.
+    await ctx.db.insert(contacts).values(Array.from({ length: 60 }, (_, i) => ({ ownerId: owner.id, name: `Aa member ${String(i).padStart(2, '0')}`, phoneNumber: `512555${String(1000 + i)}` })));
+    await ctx.db.insert(groupMembers).values(Array.from({ length: 60 }, (_, i) => ({ groupId: group.id, phoneNumber: `+1512555${String(1000 + i)}`, role: 'member' as const })));
+    await ctx.db.insert(contacts).values(['Zoe', 'Zack', 'Zia'].map((name, i) => ({ ownerId: owner.id, name, phoneNumber: `512555${String(2000 + i)}` })));
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/contacts?not_in_group=${group.id}`, headers: owner.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = ContactListSchema.parse(res.json());
+    expect(list.contacts.map((c) => c.name)).toEqual(['Zack', 'Zia', 'Zoe']);
+    expect(list.total).toBe(3);
+    // A group the caller is not in is not theirs to ask about (its members' phones would show through).
+    const other = await insertGroup(ctx.db, { workspaceId: alice.workspaceId!, createdBy: alice.id, name: 'Not yours' });
+    const refused = await ctx.app.inject({ method: 'GET', url: `/api/contacts?not_in_group=${other.id}`, headers: owner.headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual([{ field: 'not_in_group', message: 'Group not found' }]);
   });
 });
 

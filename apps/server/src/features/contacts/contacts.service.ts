@@ -1,11 +1,11 @@
 import { phoneMatchKeys, type Contact, type ContactList, type ContactsByPhone, type CreateContactBodySchema, type ListContactsQuery, type UpdateContactBodySchema } from '@fieldbook/contract';
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { contacts } from '../../db/schema';
+import { contacts, groupMembers } from '../../db/schema';
 import { contactSharing, replaceSharing, sharedContactIds } from './contacts.sharing';
 import type { Actor } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
+import { AppError, fieldError } from '../../platform/errors';
 import { likePattern } from '../../db/sql';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
@@ -73,12 +73,29 @@ export async function findContacts(opts: { db: Db; actor: Actor; query: ListCont
     if (digits && digits.length === word.replace(/[\s().+-]/g, '').length) matches.push(ilike(contacts.phoneNumber, likePattern(digits)));
     conditions.push(or(...matches)!);
   }
+  if (query.not_in_group) {
+    const phones = await groupMemberPhones(db, actor, query.not_in_group);
+    const keys = [...new Set(phones.flatMap(phoneMatchKeys))];
+    if (keys.length) conditions.push(notInArray(contacts.phoneNumber, keys));
+  }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db.select().from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(query.limit).offset(query.offset),
     db.select({ n: count() }).from(contacts).where(where),
   ]);
   return { contacts: await withSharing(db, actor, rows), total: total?.n ?? 0 };
+}
+
+/** The member phones of a group the caller is in (its creator is a member too); another group is a 400 naming it. */
+async function groupMemberPhones(db: Db, actor: Actor, groupId: string): Promise<string[]> {
+  const [mine] = await db
+    .select({ id: groupMembers.id })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, actor.userId)))
+    .limit(1);
+  if (!mine) throw fieldError('not_in_group', 'Group not found');
+  const rows = await db.select({ phone: groupMembers.phoneNumber }).from(groupMembers).where(and(eq(groupMembers.groupId, groupId), isNotNull(groupMembers.phoneNumber)));
+  return rows.map((r) => r.phone!);
 }
 
 /** The caller's contacts matching any of `phones` by the spec 001 §5 keys (raw, digits only, +1 prefix). */

@@ -6,21 +6,21 @@ import { contactKeys } from './keys';
 
 export { contactKeys } from './keys';
 
-export function getContacts({ q, offset, limit, signal }: { q?: string; offset?: number; limit?: number; signal?: AbortSignal } = {}): Promise<ContactList> {
-  return callEndpoint(contactEndpoints.list, { query: { q: q || undefined, offset: offset || undefined, limit }, signal });
+export function getContacts({ q, offset, limit, notInGroup, signal }: { q?: string; offset?: number; limit?: number; notInGroup?: string | undefined; signal?: AbortSignal } = {}): Promise<ContactList> {
+  return callEndpoint(contactEndpoints.list, { query: { q: q || undefined, offset: offset || undefined, limit, not_in_group: notInGroup }, signal });
 }
 
-export function contactsQueryOptions(q = '') {
-  return queryOptions({ queryKey: contactKeys.list(q), queryFn: ({ signal }) => getContacts({ q, signal }), staleTime: 60_000 });
+export function contactsQueryOptions(q = '', notInGroup?: string) {
+  return queryOptions({ queryKey: contactKeys.list(q, notInGroup), queryFn: ({ signal }) => getContacts({ q, notInGroup, signal }), staleTime: 60_000 });
 }
 
 /**
  * GET /api/contacts: the first page (50, by name) of the caller's contacts matching `q`, searched on the server —
  * what the pickers show. An owner may have thousands of contacts; nothing loads them all.
  */
-export function useContacts({ q = '', enabled = true }: { q?: string; enabled?: boolean } = {}) {
+export function useContacts({ q = '', enabled = true, notInGroup }: { q?: string; enabled?: boolean; notInGroup?: string | undefined } = {}) {
   const { user } = useAuth();
-  return useQuery({ ...contactsQueryOptions(q.trim()), enabled: Boolean(user) && enabled, placeholderData: keepPreviousData });
+  return useQuery({ ...contactsQueryOptions(q.trim(), notInGroup), enabled: Boolean(user) && enabled, placeholderData: keepPreviousData });
 }
 
 export function contactPagesQueryOptions(q = '') {

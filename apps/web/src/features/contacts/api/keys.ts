@@ -3,7 +3,8 @@ import { QUERY_ROOTS } from '../../../lib/query-roots';
 export const contactKeys = {
   all: QUERY_ROOTS.contacts,
   lists: () => [...contactKeys.all, 'list'] as const,
-  list: (q = '') => [...contactKeys.lists(), q] as const,
+  // Without a group: the plain list (seeded under this key by tests); with one, the invite list without its members.
+  list: (q = '', notInGroup?: string) => (notInGroup ? ([...contactKeys.lists(), q, { notInGroup }] as const) : ([...contactKeys.lists(), q] as const)),
   pages: (q = '') => [...contactKeys.all, 'pages', q] as const,
   byPhone: (phones: readonly string[]) => [...contactKeys.all, 'by-phone', ...phones] as const,
   details: () => [...contactKeys.all, 'detail'] as const,

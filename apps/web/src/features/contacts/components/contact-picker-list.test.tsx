@@ -46,4 +46,20 @@ describe('ContactPickerList', () => {
     renderPicker({}, { contacts: [], total: 0 });
     expect(screen.getByText('No contacts available')).toBeTruthy();
   });
+
+  it('with notInGroup, asks the server for the contacts not in the group, so 50 members first never leave it empty', async () => {
+    const groupId = '00000000-0000-4000-8000-0000000000f1';
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      urls.push(input instanceof Request ? input.url : String(input));
+      return new Response(JSON.stringify({ contacts: [bob], total: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    try {
+      renderWithProviders(<ContactPickerList value={[]} onChange={vi.fn()} notInGroup={groupId} />);
+      expect(await screen.findByRole('option', { name: /Bob Plumber/ })).toBeTruthy();
+      expect(new URL(urls[0]!, 'http://localhost').searchParams.get('not_in_group')).toBe(groupId);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -17,6 +17,11 @@ export type ContactPickerListProps = {
   label?: string;
   /** Contacts not to offer (e.g. the invite modal leaves out people already in the group). */
   exclude?: (contact: Contact) => boolean;
+  /**
+   * Leave out the people of this group on the server, before the page of 50 is cut: filtering a page afterwards
+   * showed an empty list when its first 50 contacts were all members.
+   */
+  notInGroup?: string;
   /** The list's max height (default CONTACT_LIST_MAX_HEIGHT; spec 002 lists scroll at 15rem). */
   maxHeight?: string;
 };
@@ -37,10 +42,10 @@ export const PICKER_SEARCH_DEBOUNCE_MS = 300;
  * The server searches (name, phone digits, email) and answers the first 50 by name, so an owner with thousands
  * of contacts finds any of them. Options are keyed by contact id: two contacts may share a phone number.
  */
-export function ContactPickerList({ value, onChange, maxSelection, label = 'Search contacts', exclude, maxHeight = CONTACT_LIST_MAX_HEIGHT }: ContactPickerListProps) {
+export function ContactPickerList({ value, onChange, maxSelection, label = 'Search contacts', exclude, notInGroup, maxHeight = CONTACT_LIST_MAX_HEIGHT }: ContactPickerListProps) {
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), PICKER_SEARCH_DEBOUNCE_MS);
-  const contacts = useContacts({ q });
+  const contacts = useContacts({ q, notInGroup });
   const listed = contacts.data?.contacts ?? [];
   const shown = exclude ? listed.filter((c) => !exclude(c)) : listed;
   // Picked contacts stay known after a new search no longer lists them: onChange hands back whole contacts.

@@ -50,7 +50,14 @@ export function InviteForm({ group, onDone }: { group: Group; onDone: () => void
         Each person gets a text message with a link to join. People already in the group are not listed.
       </Text>
       <ContactGroupBar value={contactIds} onChange={setContactIds} exclude={notInGroup} />
-      <ContactPickerList label="Search contacts to invite" value={contactIds} onChange={setContactIds} exclude={notInGroup} maxHeight={GROUP_LIST_MAX_HEIGHT} />
+      <ContactPickerList
+        label="Search contacts to invite"
+        value={contactIds}
+        onChange={setContactIds}
+        notInGroup={group.id}
+        exclude={notInGroup}
+        maxHeight={GROUP_LIST_MAX_HEIGHT}
+      />
       <Select label="Role" data={ROLE_OPTIONS} value={role} allowDeselect={false} onChange={(v) => v && setRole(v as GroupRole)} maw={240} />
       <Row justify="flex-end">
         <Button variant="default" onClick={onDone}>
