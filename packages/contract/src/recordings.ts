@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, OkSchema, pageQueryShape } from './common';
+import { IdParamsSchema, OkSchema, pageQueryShape, TimeZoneSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Spec 001 §3: a recording's name is direction_date(8 digits)_time(6 digits)_phone_userId.m4a. */
@@ -103,6 +103,8 @@ export const RecordingUsersSchema = z.object({ users: z.array(z.object({ id: z.u
 /**
  * POST /api/recordings (multipart): the file, and optionally what its name does not say. upload_key (any string
  * the client makes per file, e.g. a UUID) makes a retried upload return the stored recording instead of a second one.
+ * time_zone: the uploader's IANA zone (the web sends the browser's, the app the device's): the date and time in a
+ * file name are the phone's wall clock, read in this zone; without it they are read as UTC. An unknown zone is a 400.
  */
 export const UploadRecordingFieldsSchema = z.object({
   upload_key: z.string().trim().min(8, { error: 'upload_key must be at least 8 characters' }).max(200).optional(),
@@ -110,6 +112,7 @@ export const UploadRecordingFieldsSchema = z.object({
   direction: RecordingDirectionSchema.optional(),
   phone_number: z.string().trim().max(40).optional(),
   recorded_at: z.iso.datetime({ offset: true, error: 'recorded_at must be an ISO date-time' }).optional(),
+  time_zone: TimeZoneSchema.optional(),
 });
 
 export const AssignRecordingContactBodySchema = z.object({ contact_id: z.uuid({ error: 'contact_id must be a contact id' }) });
@@ -131,7 +134,7 @@ export const recordingEndpoints = {
   transcript: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/transcript', summary: 'The transcript as a text file named phone_{date}_{time}_{number}.txt (spec 001 §7)', tags, params: IdParamsSchema, response: z.unknown() }),
   playbackUrl: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/playback-url', summary: 'A signed URL the player streams the audio from (an hour, HTTP ranges)', tags, params: IdParamsSchema, response: PlaybackUrlSchema }),
   playback: defineEndpoint({ method: 'GET', path: '/api/recording-audio/:token', summary: 'The audio by its signed playback URL (no session)', tags, isPublic: true, params: PlaybackParamsSchema, response: z.unknown() }),
-  upload: defineEndpoint({ method: 'POST', path: '/api/recordings', summary: 'Upload a call recording (multipart: file, upload_key, group_id, direction, phone_number, recorded_at)', tags, status: 201, response: RecordingDetailSchema }),
+  upload: defineEndpoint({ method: 'POST', path: '/api/recordings', summary: 'Upload a call recording (multipart: file, upload_key, group_id, direction, phone_number, recorded_at, time_zone — the file name’s time is read in it, UTC without)', tags, status: 201, response: RecordingDetailSchema }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/recordings/:id', summary: 'Delete a recording and its audio', tags, params: IdParamsSchema, response: OkSchema }),
   assignContact: defineEndpoint({ method: 'POST', path: '/api/recordings/:id/contacts', summary: 'Assign a contact to a recording', tags, params: IdParamsSchema, body: AssignRecordingContactBodySchema, response: RecordingDetailSchema }),
   unassignContact: defineEndpoint({ method: 'DELETE', path: '/api/recordings/:id/contacts/:contactId', summary: 'Remove a contact from a recording', tags, params: RecordingContactParamsSchema, response: RecordingDetailSchema }),

@@ -13,6 +13,13 @@ describe('the recording file-name rule (spec 001 §3)', () => {
     expect(parseRecordingName('OUTGOING_20260101_000000_+15125550100_u42.M4A')).toMatchObject({ direction: 'outgoing', phone: '+15125550100', userId: 'u42' });
   });
 
+  it('reads the time as the uploader’s local time: 3:30 PM in Chicago is 21:30 UTC (CST), 20:30 in summer (CDT)', () => {
+    expect(parseRecordingName('incoming_20261124_153012_5125550100_u1.m4a', 'America/Chicago')?.recordedAt).toEqual(new Date('2026-11-24T21:30:12Z'));
+    expect(parseRecordingName('incoming_20260704_153012_5125550100_u1.m4a', 'America/Chicago')?.recordedAt).toEqual(new Date('2026-07-04T20:30:12Z'));
+    // No zone: UTC, as before.
+    expect(parseRecordingName('incoming_20261124_153012_5125550100_u1.m4a')?.recordedAt).toEqual(new Date('2026-11-24T15:30:12Z'));
+  });
+
   it('leaves other names alone: wrong parts, a date or time that does not exist, another extension', () => {
     for (const name of [
       'call.m4a',

@@ -1,4 +1,5 @@
 import type { RecordingDirection } from '@fieldbook/contract';
+import { wallTimeToInstant } from '../../platform/time-zone';
 
 export type ParsedRecordingName = { direction: RecordingDirection; recordedAt: Date; phone: string; userId: string };
 
@@ -6,10 +7,11 @@ const DIRECTIONS: Record<string, RecordingDirection> = { incoming: 'incoming', i
 
 /**
  * Spec 001 §3: `direction_date_time_phone_userId.m4a` — e.g. `incoming_20261124_153012_5125550100_<user id>.m4a`:
- * direction, the date as 8 digits (YYYYMMDD), the time as 6 (HHMMSS, the phone's local time, read as UTC here), the
- * other party's number and the recorder's user id. Null for any other name, and for a date or time that does not exist.
+ * direction, the date as 8 digits (YYYYMMDD), the time as 6 (HHMMSS), the other party's number and the recorder's
+ * user id. The date and time are the phone's wall clock: read in `timeZone` (the uploader's IANA zone; UTC when the
+ * upload named none). Null for any other name, and for a date or time that does not exist.
  */
-export function parseRecordingName(fileName: string): ParsedRecordingName | null {
+export function parseRecordingName(fileName: string, timeZone = 'UTC'): ParsedRecordingName | null {
   const m = /^([A-Za-z]+)_(\d{8})_(\d{6})_([^_]+)_(.+)\.m4a$/i.exec(fileName.trim());
   if (!m) return null;
   const [, dir, date, time, phone, userId] = m as unknown as [string, string, string, string, string, string];
@@ -20,7 +22,7 @@ export function parseRecordingName(fileName: string): ParsedRecordingName | null
   const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   const real = at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
   if (!real) return null;
-  return { direction, recordedAt: at, phone, userId };
+  return { direction, recordedAt: wallTimeToInstant({ year: y, month: mo, day: d, hour: h, minute: mi, second: s }, timeZone), phone, userId };
 }
 
 /** Spec 002 §3: a name starting with 'incoming' is an incoming call, 'outgoing' an outgoing one, else unknown. */

@@ -104,6 +104,29 @@ describe('upload', () => {
     expect(RecordingDetailSchema.parse(ok.json()).group_id).toBe(bobsGroup.id);
   });
 
+  it('reads the file name’s time in the uploader’s time zone: 3:30 PM in Chicago is stored as 21:30 UTC', async () => {
+    const name = (date: string, time: string) => `incoming_${date}_${time}_5125550100_${alice.id}.m4a`;
+    const chicago = RecordingDetailSchema.parse((await upload(alice, { name: name('20261124', '153012'), bytes: wavTone(0.2) }, { time_zone: 'America/Chicago' })).json());
+    expect(chicago.recorded_at).toBe('2026-11-24T21:30:12.000Z');
+    expect(new Date(chicago.recorded_at!).toLocaleString('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit' })).toBe('3:30 PM');
+    // Daylight time: the same wall clock in July is 20:30 UTC; on the fall-back night 1:30 is the first (CDT) one.
+    const summer = RecordingDetailSchema.parse((await upload(alice, { name: name('20260704', '153000'), bytes: wavTone(0.2) }, { time_zone: 'America/Chicago' })).json());
+    expect(summer.recorded_at).toBe('2026-07-04T20:30:00.000Z');
+    const fallBack = RecordingDetailSchema.parse((await upload(alice, { name: name('20261101', '013000'), bytes: wavTone(0.2) }, { time_zone: 'America/Chicago' })).json());
+    expect(fallBack.recorded_at).toBe('2026-11-01T06:30:00.000Z');
+    // No zone: read as UTC, as before.
+    const utc = RecordingDetailSchema.parse((await upload(alice, { name: name('20261124', '153012'), bytes: wavTone(0.2) })).json());
+    expect(utc.recorded_at).toBe('2026-11-24T15:30:12.000Z');
+    // An unknown zone (or an offset, which has no daylight rules) is a 400 naming the field; nothing is stored.
+    const before = (await ctx.db.select().from(recordings)).length;
+    for (const zone of ['Mars/Olympus_Mons', '+05:00', 'America/Chicago; DROP']) {
+      const res = await upload(alice, { name: name('20261124', '153012'), bytes: wavTone(0.1) }, { time_zone: zone });
+      expect(res.statusCode, zone).toBe(400);
+      expect(res.json().error.details).toEqual([{ field: 'time_zone', message: 'time_zone must be an IANA time zone, e.g. America/Chicago' }]);
+    }
+    expect((await ctx.db.select().from(recordings)).length).toBe(before);
+  });
+
   it('refuses a file over the size limit with 413', async () => {
     const small = await createTestApp({ RECORDING_MAX_BYTES: '4096' });
     try {

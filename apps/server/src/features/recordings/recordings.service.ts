@@ -51,7 +51,15 @@ export async function getRecordingJson(opts: { db: Db; actor: Actor; id: string 
   return json;
 }
 
-export type UploadFields = { upload_key?: string | undefined; group_id?: string | undefined; direction?: RecordingDirection | undefined; phone_number?: string | undefined; recorded_at?: string | undefined };
+export type UploadFields = {
+  upload_key?: string | undefined;
+  group_id?: string | undefined;
+  direction?: RecordingDirection | undefined;
+  phone_number?: string | undefined;
+  recorded_at?: string | undefined;
+  /** The uploader's IANA zone (validated): the file name's wall-clock time is read in it; UTC without. */
+  time_zone?: string | undefined;
+};
 
 /**
  * Stores one upload, row first (status uploading, blob key fixed), then the audio; finishRecording then makes a
@@ -95,7 +103,7 @@ export async function storeRecording(opts: {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_AUDIO_MESSAGE);
   }
   const fileName = cleanName(opts.file.fileName, kind);
-  const named = parseRecordingName(fileName);
+  const named = parseRecordingName(fileName, fields.time_zone ?? 'UTC');
   const id = crypto.randomUUID();
   const storageKey = `recordings/${workspaceId}/${id}`;
   try {
