@@ -10,7 +10,8 @@ export function isRoughDraft(r: Pick<Recording, 'transcription_status' | 'transc
 export function RoughDraftBadge() {
   return (
     <Tooltip label="The speech engine was unsure of most of this call: listen before relying on the transcript" multiline w={260} withArrow>
-      <Badge size="sm" variant="light" color="orange" data-testid="rough-draft">
+      {/* Wraps instead of being cut to "ROUGH DRAFT — LO…" in the narrow column of a 390 px screen. */}
+      <Badge size="sm" variant="light" color="orange" data-testid="rough-draft" maw="100%" styles={{ root: { height: 'auto', minHeight: 'var(--badge-height)' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}>
         {ROUGH_DRAFT_LABEL}
       </Badge>
     </Tooltip>
