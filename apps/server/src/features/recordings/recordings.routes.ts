@@ -1,4 +1,4 @@
-import { endpointPath, PLAYBACK_URL_TTL_SECONDS, RECORDING_NOT_FOUND, recordingEndpoints as endpoints, UploadRecordingFieldsSchema } from '@fieldbook/contract';
+import { endpointPath, PLAYBACK_URL_TTL_SECONDS, RECORDING_NOT_FOUND, recordingEndpoints as endpoints, ROUGH_DRAFT_LABEL, UploadRecordingFieldsSchema } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
@@ -47,7 +47,9 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
     const row = await getRecordingRow({ db, actor: requireActor(req), id: params.id });
     if (row.transcriptionStatus !== 'done') throw new AppError('CONFLICT', 'This recording has no transcript yet');
     const lines = (row.transcriptSegments ?? []).map((s) => `[${clock(s.start)}] ${s.text}`);
-    const body = [`${row.fileName}`, `Transcribed by ${row.transcriptEngine ?? 'unknown engine'}`, '', ...lines, ''].join('\n');
+    // The downloaded file keeps the page's warning: it travels without the page.
+    const engine = `Transcribed by ${row.transcriptEngine ?? 'unknown engine'}${row.transcriptConfidence?.rough_draft ? ` (${ROUGH_DRAFT_LABEL})` : ''}`;
+    const body = [`${row.fileName}`, engine, '', ...lines, ''].join('\n');
     return reply
       .type('text/plain; charset=utf-8')
       .header('content-disposition', contentDisposition('attachment', transcriptFileName(row.calledAt, row.phoneNumber)))

@@ -88,6 +88,10 @@ describe.skipIf(!canSpeak)('transcription with the embedded engine (pocketsphinx
       expect(rate(phone)).toBeLessThan(rate(cleanDone) / 2);
       expect(wer(phone)).toBeGreaterThan(0.5);
     }
+    // The downloaded transcript says so too; the clean one does not.
+    const file = (id: string) => ctx.app.inject({ method: 'GET', url: `/api/recordings/${id}/transcript`, headers: alice.headers });
+    expect((await file(recs[1]!.id)).body).toContain('Transcribed by pocketsphinx (en-us) (Rough draft — low confidence)');
+    expect((await file(recs[0]!.id)).body).not.toContain('Rough draft');
     // The list carries the summary too (the Recordings page labels the row).
     const list = RecordingListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/recordings', headers: alice.headers })).json());
     expect(list.recordings.find((r) => r.id === recs[1]!.id)!.transcript_confidence).toMatchObject({ rough_draft: true });
