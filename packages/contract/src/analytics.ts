@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZoneSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Spec 002 §9: 7, 30 (default), 90 or 365 days back. */
@@ -10,6 +11,8 @@ export const AnalyticsQuerySchema = z.object({
     .refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), { error: 'days must be 7, 30, 90 or 365' })
     .default(30),
   workspace_id: z.uuid({ error: 'workspace_id must be a workspace id' }).optional(),
+  /** The viewer's IANA zone (the web sends the browser's): days, weeks and months start at its midnight; UTC without. */
+  time_zone: TimeZoneSchema.optional(),
 });
 
 /** Timeline buckets: daily for 7 and 30 days, weekly for 90, monthly for 365 (spec 002 §9). */
@@ -24,7 +27,7 @@ export const RecordingAnalyticsSchema = z.object({
   by_workspace: z.array(z.object({ workspace_id: z.uuid(), label: z.string(), count: z.number().int(), bytes: z.number() })),
   /** From the file name (incoming…/outgoing…) or what the upload said; anything else unknown (spec 002 §3). */
   direction: z.object({ incoming: z.number().int(), outgoing: z.number().int(), unknown: z.number().int() }),
-  /** Every bucket of the range, empty ones with 0; `start` is the bucket's first day (YYYY-MM-DD, UTC). */
+  /** Every bucket of the range, empty ones with 0; `start` is the bucket's first day (YYYY-MM-DD, in time_zone; UTC without). */
   timeline: z.array(z.object({ start: z.string(), count: z.number().int() })),
   total: z.object({ count: z.number().int(), bytes: z.number() }),
 });

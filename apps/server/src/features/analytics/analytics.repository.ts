@@ -11,9 +11,13 @@ const BUCKETS = { 7: 'day', 30: 'day', 90: 'week', 365: 'month' } as const;
  * pass over the range's rows, grouped by workspace, direction and bucket, then summed per panel):
  * recordings of calls made in the last `days` days up to `now` — the call's time (recorded_at, from the file name or
  * the upload) where known, else when it was stored: a call uploaded late still counts on its day — (all workspaces, or one), per workspace with their bytes,
- * by call direction, and per day/week/month bucket — every bucket of the range, empty ones 0 (UTC).
+ * by call direction, and per day/week/month bucket — every bucket of the range, empty ones 0. Buckets are days of
+ * `timeZone` (the viewer's): an evening call in Chicago is on its Chicago day, not the next UTC one.
  */
-export async function recordingAnalyticsJson(db: Db, opts: { days: 7 | 30 | 90 | 365; workspaceId: string | undefined; now: Date }): Promise<JsonText<typeof RecordingAnalyticsSchema>> {
+export async function recordingAnalyticsJson(
+  db: Db,
+  opts: { days: 7 | 30 | 90 | 365; workspaceId: string | undefined; timeZone: string; now: Date },
+): Promise<JsonText<typeof RecordingAnalyticsSchema>> {
   const bucket = BUCKETS[opts.days];
   const to = opts.now.toISOString();
   const from = new Date(opts.now.getTime() - opts.days * 86_400_000).toISOString();
@@ -21,7 +25,7 @@ export async function recordingAnalyticsJson(db: Db, opts: { days: 7 | 30 | 90 |
   const body = await queryJsonText(
     db,
     sql`WITH grouped AS MATERIALIZED (
-          SELECT r.workspace_id, r.direction, date_trunc(${bucket}, r.called_at AT TIME ZONE 'UTC') AS b, count(*)::int AS n, coalesce(sum(r.file_size), 0)::float8 AS bytes
+          SELECT r.workspace_id, r.direction, date_trunc(${bucket}, r.called_at AT TIME ZONE ${opts.timeZone}) AS b, count(*)::int AS n, coalesce(sum(r.file_size), 0)::float8 AS bytes
           FROM recordings r
           WHERE r.status = 'stored' AND r.called_at > ${from}::timestamptz AND r.called_at <= ${to}::timestamptz ${workspace}
           GROUP BY 1, 2, 3),
@@ -32,7 +36,7 @@ export async function recordingAnalyticsJson(db: Db, opts: { days: 7 | 30 | 90 |
           GROUP BY g.workspace_id, w.name),
         per_bucket AS (SELECT b, sum(n)::int AS n FROM grouped GROUP BY b),
         buckets AS (
-          SELECT b FROM generate_series(date_trunc(${bucket}, ${from}::timestamptz AT TIME ZONE 'UTC'), date_trunc(${bucket}, ${to}::timestamptz AT TIME ZONE 'UTC'), ('1 ' || ${bucket})::interval) b)
+          SELECT b FROM generate_series(date_trunc(${bucket}, ${from}::timestamptz AT TIME ZONE ${opts.timeZone}), date_trunc(${bucket}, ${to}::timestamptz AT TIME ZONE ${opts.timeZone}), ('1 ' || ${bucket})::interval) b)
         SELECT json_build_object(
           'days', ${opts.days}::int, 'from', ${from}::text, 'to', ${to}::text, 'bucket', ${bucket}::text,
           'by_workspace', (SELECT coalesce(json_agg(json_build_object('workspace_id', workspace_id, 'label', label, 'count', count, 'bytes', bytes) ORDER BY count DESC, label), '[]'::json) FROM per_workspace),

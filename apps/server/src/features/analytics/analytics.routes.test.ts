@@ -91,4 +91,25 @@ describe('workspace analytics', () => {
     expect(week.timeline).toHaveLength(8);
     expect(week.total.count).toBe(4);
   });
+
+  it('groups days in the viewer’s time zone: a 7:30 PM call in Chicago is on its Chicago day, not the next UTC day', async () => {
+    const carol = await createTestUser(ctx, { workspaceName: 'Chicago Crew' });
+    // 23 November 2026, 7:30 PM CST = 24 November 01:30 UTC (as an upload with time_zone America/Chicago stores it).
+    await recording(carol, { at: daysAgo(1), name: 'incoming_20261123_193000_5125550100_c.m4a', bytes: 100, direction: 'incoming', recordedAt: new Date('2026-11-24T01:30:00Z') });
+    const day = (a: { timeline: { start: string; count: number }[] }, start: string) => a.timeline.find((b) => b.start === start)?.count;
+    const chicago = await analytics(`?days=7&workspace_id=${carol.workspaceId}&time_zone=America/Chicago`);
+    expect(day(chicago, '2026-11-23')).toBe(1);
+    expect(day(chicago, '2026-11-24')).toBe(0);
+    // Buckets are the zone's days: the range's last day is today in Chicago (it is 6 AM there).
+    expect(chicago.timeline.at(-1)?.start).toBe('2026-11-25');
+    // Without a zone the days are UTC days, as before.
+    const utc = await analytics(`?days=7&workspace_id=${carol.workspaceId}`);
+    expect(day(utc, '2026-11-24')).toBe(1);
+    // Weeks and months start at the zone's midnight too.
+    expect((await analytics(`?days=90&workspace_id=${carol.workspaceId}&time_zone=America/Chicago`)).total.count).toBe(1);
+    // An unknown zone is a 400 naming the field.
+    const bad = await get(admin, '?time_zone=Mars/Olympus_Mons');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toBe('time_zone');
+  });
 });

@@ -1,14 +1,21 @@
-import { analyticsEndpoints } from '@fieldbook/contract';
+import { analyticsEndpoints, TIME_ZONE_INVALID } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireActor, requireAdmin } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
+import { fieldError } from '../../platform/errors';
 import { recordingAnalyticsJson } from './analytics.repository';
 
 /** Workspace analytics (spec 002): administrators only, aggregated on the server. */
 export async function analyticsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   route(app, analyticsEndpoints.recordings, async ({ req, query }) => {
     requireAdmin(requireActor(req));
-    return recordingAnalyticsJson(deps.db, { days: query.days as 7 | 30 | 90 | 365, workspaceId: query.workspace_id, now: deps.now() });
+    try {
+      return await recordingAnalyticsJson(deps.db, { days: query.days as 7 | 30 | 90 | 365, workspaceId: query.workspace_id, timeZone: query.time_zone ?? 'UTC', now: deps.now() });
+    } catch (err) {
+      // The contract checked the name against ICU; PostgreSQL's zone database may still lack it (22023).
+      if ((err as { code?: string }).code === '22023' && query.time_zone) throw fieldError('time_zone', TIME_ZONE_INVALID);
+      throw err;
+    }
   });
 }

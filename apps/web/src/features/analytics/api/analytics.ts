@@ -1,17 +1,22 @@
 import { analyticsEndpoints, workspaceEndpoints, WORKSPACES_PAGE_SIZE } from '@fieldbook/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { browserTimeZone } from '../../../lib/time-zone';
 
 const keys = {
   recordings: (days: number, workspaceId: string | null) => ['analytics', 'recordings', days, workspaceId ?? 'all'] as const,
   workspaces: (q: string) => ['analytics', 'workspaces', q] as const,
 };
 
-/** GET /api/analytics/recordings: the four panels, aggregated on the server. */
+/** GET /api/analytics/recordings: the four panels, aggregated on the server; days are this browser's days. */
 export function useRecordingAnalytics(days: number, workspaceId: string | null) {
   return useQuery({
     queryKey: keys.recordings(days, workspaceId),
-    queryFn: ({ signal }) => callEndpoint(analyticsEndpoints.recordings, { query: { days, ...(workspaceId ? { workspace_id: workspaceId } : {}) }, signal, timeoutMs: 15_000 }),
+    queryFn: ({ signal }) => {
+      const timeZone = browserTimeZone();
+      const query = { days, ...(workspaceId ? { workspace_id: workspaceId } : {}), ...(timeZone ? { time_zone: timeZone } : {}) };
+      return callEndpoint(analyticsEndpoints.recordings, { query, signal, timeoutMs: 15_000 });
+    },
     placeholderData: keepPreviousData,
   });
 }

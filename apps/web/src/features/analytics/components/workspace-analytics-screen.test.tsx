@@ -56,6 +56,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('WorkspaceAnalyticsScreen workspace select', () => {
@@ -69,4 +70,10 @@ describe('WorkspaceAnalyticsScreen workspace select', () => {
     await user.click(await screen.findByRole('option', { name: 'Bulk Co 0520', hidden: true }, { timeout: 3000 }));
     await waitFor(() => expect(analyticsQueries.some((q) => q.get('workspace_id') === uuid(520))).toBe(true));
   }, 20_000);
+
+  it('asks for days in this browser’s time zone', async () => {
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'America/Chicago' } as Intl.ResolvedDateTimeFormatOptions);
+    renderWithProviders(<WorkspaceAnalyticsScreen />, { route: '/workspace-analytics' });
+    await waitFor(() => expect(analyticsQueries[0]?.get('time_zone')).toBe('America/Chicago'));
+  });
 });
