@@ -114,6 +114,8 @@ export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 /** An invitation to the signed-in user's phone, by its id (/group-invite/{inviteId}, spec 002 §2). */
 export const MyInvitationSchema = InvitationPreviewSchema.extend({ id: z.uuid() });
 export type MyInvitation = z.infer<typeof MyInvitationSchema>;
+export const MyInvitationListSchema = z.object({ invitations: z.array(MyInvitationSchema) });
+export type MyInvitationList = z.infer<typeof MyInvitationListSchema>;
 
 /** A code was texted to the invited phone (or one sent under a minute ago is still on its way). */
 export const InvitationCodeSentSchema = z.object({ phone_hint: z.string(), expires_at: z.string() });
@@ -233,6 +235,13 @@ export const groupEndpoints = {
     status: 201,
     response: InvitationSignUpResultSchema,
     isPublic: true,
+  }),
+  mineList: defineEndpoint({
+    method: 'GET',
+    path: '/api/my-invitations',
+    summary: "Pending invitations to the phone on the caller's profile, newest first (each opens /group-invite/{id})",
+    tags,
+    response: MyInvitationListSchema,
   }),
   mine: defineEndpoint({
     method: 'GET',

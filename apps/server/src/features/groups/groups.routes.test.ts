@@ -11,6 +11,7 @@ import {
   InvitationPreviewSchema,
   InvitationSignUpResultSchema,
   InviteResultSchema,
+  MyInvitationListSchema,
   MyInvitationSchema,
 } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
@@ -391,6 +392,10 @@ describe('/api/my-invitations/:id: the signed-in user’s invitation by id (issu
     }
     expect((await call(invitee, 'GET', `/api/my-invitations/${second!.id}`)).statusCode).toBe(404);
 
+    expect((await call(null, 'GET', '/api/my-invitations')).statusCode).toBe(401);
+    expect(MyInvitationListSchema.parse((await call(crew, 'GET', '/api/my-invitations')).json()).invitations).toEqual([]);
+    const listed = MyInvitationListSchema.parse((await call(invitee, 'GET', '/api/my-invitations')).json()).invitations;
+    expect(listed.map((i) => [i.id, i.group_name, i.role])).toEqual([[first!.id, 'By Id Crew', 'view_only']]);
     const mine = MyInvitationSchema.parse((await call(invitee, 'GET', `/api/my-invitations/${first!.id}`)).json());
     expect(mine).toMatchObject({ id: first!.id, group_name: 'By Id Crew', role: 'view_only', phone_hint: '0511' });
     expect((await call(invitee, 'POST', `/api/my-invitations/${first!.id}/accept`, { code: '123456' })).statusCode).toBe(400);

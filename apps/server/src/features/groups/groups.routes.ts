@@ -69,6 +69,7 @@ export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   );
 
   // The signed-in user's invitations by id (/group-invite/{inviteId}): only those to the phone on their profile.
+  route(app, e.mineList, async ({ req }) => inv.listMyInvitations({ db, userId: requireActor(req).userId, now: deps.now() }));
   route(app, e.mine, async ({ req, params }) => inv.getMyInvitation({ db, id: params.id, userId: requireActor(req).userId, now: deps.now() }));
   route(app, e.mineSendCode, async ({ req, params }) => inv.sendInvitationCode({ db, ref: { id: params.id, userId: requireActor(req).userId }, now: deps.now() }));
   route(app, e.mineAccept, async ({ req, params, body }) => {

@@ -17,9 +17,10 @@ import {
   type InviteBodySchema,
   type InviteResult,
   type MyInvitation,
+  type MyInvitationList,
 } from '@fieldbook/contract';
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { groupMembers, groups, invitations, profiles } from '../../db/schema';
@@ -124,6 +125,29 @@ export async function previewInvitation(opts: { db: Db; ref: InvitationRef; now:
   const row = await findInvitation(opts.db, opts.ref);
   assertValid(row, opts.now);
   return previewOf(opts.db, row);
+}
+
+/** Pending invitations to the phone on the caller's profile (the Groups screen links each to /group-invite/{id}). */
+export async function listMyInvitations(opts: { db: Db; userId: string; now: Date }): Promise<MyInvitationList> {
+  const [profile] = await opts.db.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, opts.userId)).limit(1);
+  if (!profile?.phone) return { invitations: [] };
+  const rows = await opts.db
+    .select({ inv: invitations, name: groups.name, description: groups.description })
+    .from(invitations)
+    .innerJoin(groups, eq(groups.id, invitations.groupId))
+    .where(and(inArray(invitations.phoneNumber, phoneMatchKeys(profile.phone)), gt(invitations.expiresAt, opts.now)))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(50);
+  return {
+    invitations: rows.map(({ inv, name, description }) => ({
+      id: inv.id,
+      group_name: name,
+      group_description: description,
+      role: inv.role,
+      expires_at: inv.expiresAt.toISOString(),
+      phone_hint: phoneHint(inv.phoneNumber),
+    })),
+  };
 }
 
 /** /group-invite/{inviteId}: the signed-in user's invitation by id. */

@@ -29,6 +29,11 @@ export const useDeclineInvitation = () => useMutation({ mutationFn: (token: stri
 export const useInvitationSignUp = () =>
   useMutation({ mutationFn: ({ token, body }: { token: string; body: InvitationSignUpBody }) => callEndpoint(groupEndpoints.signUp, { params: { token }, body }) });
 
+/** Pending invitations to the phone on the caller's profile (the Groups screen lists them). */
+export function useMyInvitations() {
+  return useQuery({ queryKey: groupKeys.myInvitations(), queryFn: ({ signal }) => callEndpoint(groupEndpoints.mineList, { signal }) });
+}
+
 /** /group-invite/:inviteId: the signed-in user's invitation by id (only one to the phone on their profile). */
 export function useMyInvitation(id: string) {
   return useQuery({

@@ -6,6 +6,8 @@ export const groupKeys = {
   list: () => [...groupKeys.all, 'list'] as const,
   detail: (id: string) => [...groupKeys.all, 'detail', id] as const,
   members: (id: string) => [...groupKeys.all, 'members', id] as const,
+  // Under the groups root: accepting one refreshes the list.
+  myInvitations: () => [...groupKeys.all, 'my-invitations'] as const,
   // Not under the groups root: accepting refreshes the caller's groups, and must not refetch the used (now deleted)
   // invitation under the page that shows its outcome.
   invitation: (token: string) => ['invitation', token] as const,

@@ -11,6 +11,7 @@ import { useCreateGroup, useDeleteGroup, useGroups, useUpdateGroup } from '../ap
 import { groupColor, memberCountLabel } from '../lib/group-display';
 import { GroupFormModal, type GroupFormTarget } from './group-form-modal';
 import { InviteModal } from './invite-modal';
+import { PendingInvitations } from './pending-invitations';
 import { MembersList } from './members-list';
 
 export const DELETE_GROUP_CONFIRM = 'Are you sure you want to delete this group? This action cannot be undone.';
@@ -104,6 +105,7 @@ export function GroupsScreen() {
           )
         }
       />
+      <PendingInvitations />
       {groups.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading groups" />
