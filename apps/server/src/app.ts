@@ -31,6 +31,7 @@ import { checkResponsesAgainstContract } from './platform/endpoint';
 import type { FeatureDeps } from './platform/deps';
 import { acceptEmptyJsonBodies } from './platform/empty-json-body';
 import { registerErrorHandler } from './platform/errors';
+import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './platform/http-timeouts';
 import { healthRoutes } from './platform/health';
 import { registerMetrics } from './platform/metrics';
 import { registerSecurityHeaders } from './platform/security-headers';
@@ -46,6 +47,8 @@ export type AppDeps = {
   logger?: boolean;
   /** Tests: parse every success answer of a contract endpoint with its response schema (platform/endpoint.ts). */
   checkResponses?: boolean;
+  /** How long the server waits for clients (platform/http-timeouts.ts); tests shorten them. */
+  timeouts?: ServerTimeouts;
 };
 
 /** The client rewrites /api/x to /api/multi-workspace/x (spec 000 §7); both answer the same routes. */
@@ -57,10 +60,13 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const timeouts = deps.timeouts ?? SERVER_TIMEOUTS;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     rewriteUrl: (req) => rewriteUrl(req.url ?? '/'),
     bodyLimit: 1024 * 1024,
+    // Header, body and idle timeouts: a client that stops sending never holds a request open for good.
+    ...serverTimeoutOptions(timeouts),
     // X-Forwarded-For is believed only from the configured proxies (TRUSTED_PROXIES): any client can send the header,
     // and every per-address limit is keyed on the address it yields.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -69,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerBodyDeadline(app, timeouts.bodyMs);
   if (deps.checkResponses) checkResponsesAgainstContract(app);
   // Prometheus metrics at /metrics, only with METRICS_TOKEN (platform/metrics.ts).
   registerMetrics(app, { token: config.metricsToken ?? undefined });

@@ -12,6 +12,7 @@ export const ErrorCodeSchema = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'GONE',
+  'REQUEST_TIMEOUT',
   'NO_WORKSPACE',
   'INTERNAL',
   'UNAVAILABLE',
