@@ -37,6 +37,8 @@ export const recordings = pgTable(
     direction: text().$type<'incoming' | 'outgoing' | 'unknown'>().notNull().default('unknown'),
     phoneNumber: text(),
     recordedAt: timestamp({ withTimezone: true }),
+    /** The uploader's IANA zone the file name's wall-clock time was read in (null: UTC, no zone was sent). */
+    recordedTimeZone: text(),
     /** When the call happened for analytics: recorded_at where known, else when it was stored. */
     calledAt: timestamp({ withTimezone: true })
       .notNull()
