@@ -1,4 +1,6 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { createTestApp, type TestContext } from '../../test/setup-app';
 import { lastLink, passwordLogin, signUpConfirmed, uniqueEmail } from './auth.test-helpers';
 import { MAX_CODE_ATTEMPTS } from './auth.service';
@@ -88,6 +90,13 @@ describe('guessing an emailed code', () => {
 });
 
 describe('the client address', () => {
+  it('TRUSTED_PROXIES takes IPs, CIDR ranges and proxy-addr’s names, and refuses anything else', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 10.20.0.0/16,::1,fd00::/8, loopback' }).trustedProxies).toEqual(['10.0.0.1', '10.20.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES: "10\.0\.0\.0\/33" is not an IP address/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'true' })).toThrow(/TRUSTED_PROXIES/);
+  });
+
   it('is the connection’s peer without TRUSTED_PROXIES: X-Forwarded-For never moves a request to another counter', async () => {
     const app = await testApp({ AUTH_RATE_LIMIT: '3' });
     try {
@@ -158,6 +167,35 @@ describe('password sign-in per account', () => {
       const ghostStatuses = [];
       for (let i = 10; i < 14; i++) ghostStatuses.push((await attempt('whatever1', i, ghost)).statusCode);
       expect(ghostStatuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('TOTP codes per account', () => {
+  it('answers 429 after AUTH_ACCOUNT_RATE_LIMIT wrong codes, even for the right one', async () => {
+    // The real clock: MFA challenges are stamped by the database's.
+    const app = await createTestApp({ AUTH_ACCOUNT_RATE_LIMIT: '3' });
+    try {
+      const email = uniqueEmail('mfa');
+      await signUpConfirmed(app, email, 'secret123');
+      const headers = { authorization: `Bearer ${(await passwordLogin(app, email, 'secret123')).json().access_token}` };
+      const factor = (await app.app.inject({ method: 'POST', url: '/auth/v1/factors', headers, payload: { factor_type: 'totp' } })).json();
+      const totp = new TOTP({ secret: Secret.fromBase32(factor.totp.secret) });
+      const challenge = (await app.app.inject({ method: 'POST', url: `/auth/v1/factors/${factor.id}/challenge`, headers })).json();
+      const verify = (code: string) => app.app.inject({ method: 'POST', url: `/auth/v1/factors/${factor.id}/verify`, headers, payload: { challenge_id: challenge.id, code } });
+      const right = totp.generate();
+      const wrong = (i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await verify(wrong(i));
+        statuses.push(`${res.statusCode} ${res.json().code}`);
+      }
+      expect(statuses).toEqual([...Array(3).fill('422 mfa_verification_failed'), '429 over_request_rate_limit']);
+      const blocked = await verify(right);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('over_request_rate_limit');
     } finally {
       await app.close();
     }
