@@ -16,7 +16,16 @@ export type Database = {
   close: () => Promise<void>;
   /** PostgreSQL only: LISTEN on a channel over a dedicated connection (see `listen` below). */
   listen?: (channel: string, handlers: ListenHandlers) => Listener;
+  /** PostgreSQL only: runs `work` while holding advisory lock `key`, so one process of all those on the database at a time. */
+  exclusive?: <T>(key: bigint, work: () => Promise<T>) => Promise<T>;
 };
+
+/**
+ * The advisory lock start-up migrations run under: processes started together on one database would otherwise all
+ * see nothing applied and all run the first migration (all but one then fail on "already exists"). The others
+ * wait for it, then find every migration applied.
+ */
+const MIGRATION_LOCK = 0x46_42_4d_49_47n; // "FBMIG"
 
 export type ListenHandlers = {
   onMessage: (payload: string) => void;
@@ -137,6 +146,18 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       listeners.add(listener);
       return listener;
     },
+    exclusive: async (key, work) => {
+      // A session lock on a connection of its own (not the pool's, whose connections the work itself needs): a
+      // process that dies while holding it loses the connection, and the lock with it.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key.toString()]);
+        return await work();
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
   };
 }
 
@@ -205,6 +226,6 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migrate(database.db as never, { migrationsFolder });
   } else {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder });
+    await database.exclusive!(MIGRATION_LOCK, () => migrate(database.db as never, { migrationsFolder }));
   }
 }
