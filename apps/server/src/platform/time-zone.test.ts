@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wallTimeToInstant } from './time-zone';
+import { instantToWallTime, wallTimeToInstant } from './time-zone';
 
 const at = (y: number, mo: number, d: number, h: number, mi: number, s = 0) => ({ year: y, month: mo, day: d, hour: h, minute: mi, second: s });
 
@@ -22,5 +22,11 @@ describe('wallTimeToInstant', () => {
     expect(wallTimeToInstant(at(2026, 11, 1, 2, 30), 'America/Chicago').toISOString()).toBe('2026-11-01T08:30:00.000Z');
     // Berlin, 29 March 2026: 2:00 CET → 3:00 CEST.
     expect(wallTimeToInstant(at(2026, 3, 29, 2, 15), 'Europe/Berlin').toISOString()).toBe('2026-03-29T01:15:00.000Z');
+  });
+
+  it('and back: the wall clock at an instant', () => {
+    expect(instantToWallTime(new Date('2026-11-24T21:30:12Z'), 'America/Chicago')).toEqual(at(2026, 11, 24, 15, 30, 12));
+    expect(instantToWallTime(new Date('2026-11-01T06:30:00Z'), 'America/Chicago')).toEqual(at(2026, 11, 1, 1, 30));
+    expect(instantToWallTime(new Date('2026-11-24T21:30:12Z'), 'UTC')).toEqual(at(2026, 11, 24, 21, 30, 12));
   });
 });

@@ -21,6 +21,12 @@ function wallMsAt(ms: number, timeZone: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 
+/** The wall-clock time in `timeZone` at `instant` (whole seconds). */
+export function instantToWallTime(instant: Date, timeZone: string): WallTime {
+  const d = new Date(wallMsAt(instant.getTime(), timeZone));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+}
+
 /** The zone's offset from UTC at instant `ms` (milliseconds, e.g. -6 h for Chicago in winter). */
 const offsetAt = (ms: number, timeZone: string) => wallMsAt(ms - (ms % 1000), timeZone) - (ms - (ms % 1000));
 

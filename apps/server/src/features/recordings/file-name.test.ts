@@ -66,5 +66,7 @@ describe('transcript file names (spec 001 §7)', () => {
   it('phone_ prefix, the call’s date-time, the number', () => {
     expect(transcriptFileName(new Date('2026-11-24T15:30:12Z'), '5125550100')).toBe('phone_20261124_153012_5125550100.txt');
     expect(transcriptFileName(new Date('2026-01-02T03:04:05Z'), null)).toBe('phone_20260102_030405_unknown.txt');
+    // In the zone the call's name was read in: the same stamp as the recording's own name.
+    expect(transcriptFileName(new Date('2026-11-24T21:30:12Z'), '5125550100', 'America/Chicago')).toBe('phone_20261124_153012_5125550100.txt');
   });
 });

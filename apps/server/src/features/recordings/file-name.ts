@@ -1,5 +1,5 @@
 import type { RecordingDirection } from '@fieldbook/contract';
-import { wallTimeToInstant } from '../../platform/time-zone';
+import { instantToWallTime, wallTimeToInstant } from '../../platform/time-zone';
 
 export type ParsedRecordingName = { direction: RecordingDirection; recordedAt: Date; phone: string; userId: string };
 
@@ -32,9 +32,12 @@ export function directionFromName(fileName: string): RecordingDirection {
 
 /**
  * Spec 001 §7: transcript files are named with a 'phone_' prefix, the date-time and the number, e.g.
- * phone_20261124_153012_5125550100.txt (the call's time in UTC; 'unknown' without a number).
+ * phone_20261124_153012_5125550100.txt: the call's time on the uploader's wall clock (`timeZone`, the zone its file
+ * name was read in; UTC when none was sent), so it matches the recording's own name; 'unknown' without a number.
  */
-export function transcriptFileName(calledAt: Date, phone: string | null): string {
-  const stamp = calledAt.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
+export function transcriptFileName(calledAt: Date, phone: string | null, timeZone: string | null = null): string {
+  const w = instantToWallTime(calledAt, timeZone ?? 'UTC');
+  const two = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${w.year}${two(w.month)}${two(w.day)}_${two(w.hour)}${two(w.minute)}${two(w.second)}`;
   return `phone_${stamp}_${(phone ?? '').replace(/[^\d+]/g, '') || 'unknown'}.txt`;
 }

@@ -109,6 +109,9 @@ describe('upload', () => {
     const chicago = RecordingDetailSchema.parse((await upload(alice, { name: name('20261124', '153012'), bytes: wavTone(0.2) }, { time_zone: 'America/Chicago' })).json());
     expect(chicago.recorded_at).toBe('2026-11-24T21:30:12.000Z');
     expect(new Date(chicago.recorded_at!).toLocaleString('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit' })).toBe('3:30 PM');
+    // The zone is kept: the transcript's file name gives the call's time on the same wall clock.
+    const [row] = await ctx.db.select({ zone: recordings.recordedTimeZone }).from(recordings).where(eq(recordings.id, chicago.id));
+    expect(row?.zone).toBe('America/Chicago');
     // Daylight time: the same wall clock in July is 20:30 UTC; on the fall-back night 1:30 is the first (CDT) one.
     const summer = RecordingDetailSchema.parse((await upload(alice, { name: name('20260704', '153000'), bytes: wavTone(0.2) }, { time_zone: 'America/Chicago' })).json());
     expect(summer.recorded_at).toBe('2026-07-04T20:30:00.000Z');

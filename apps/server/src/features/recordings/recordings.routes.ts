@@ -52,7 +52,7 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
     const body = [`${row.fileName}`, engine, '', ...lines, ''].join('\n');
     return reply
       .type('text/plain; charset=utf-8')
-      .header('content-disposition', contentDisposition('attachment', transcriptFileName(row.calledAt, row.phoneNumber)))
+      .header('content-disposition', contentDisposition('attachment', transcriptFileName(row.calledAt, row.phoneNumber, row.recordedTimeZone)))
       .send(body);
   });
 

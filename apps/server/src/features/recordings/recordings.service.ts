@@ -119,6 +119,7 @@ export async function storeRecording(opts: {
       direction: fields.direction ?? named?.direction ?? directionFromName(fileName),
       phoneNumber: fields.phone_number || named?.phone || null,
       recordedAt: fields.recorded_at ? new Date(fields.recorded_at) : (named?.recordedAt ?? null),
+      recordedTimeZone: fields.time_zone ?? null,
       fileUserId: named?.userId ?? null,
       status: 'uploading',
       storageKey,
