@@ -1,4 +1,5 @@
-// Bundles the server for `npm start`: src/main.ts → dist/main.js, migrations → dist/migrations.
+// Bundles the server for `npm start`: src/main.ts → dist/main.js, migrations → dist/migrations; the documents'
+// processing child (src/features/documents/extract-worker.ts, forked once per file) → dist/document-extract.js.
 // npm packages stay external (resolved from node_modules at run time, native and wasm files included);
 // the workspace contract package is TypeScript source, which Node cannot load, so it is bundled in.
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,8 +44,8 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 
 const result = await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(outdir, 'main.js'),
+  entryPoints: { main: path.join(here, 'src/main.ts'), 'document-extract': path.join(here, 'src/features/documents/extract-worker.ts') },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,14 +1,14 @@
 import eng from '@tesseract.js-data/eng';
 import type { Worker } from 'tesseract.js';
 import type { PDFDocumentProxy } from 'unpdf/pdfjs';
+import { imageSize } from './image-size';
+import { PDF_MAX_PAGE_POINTS, ProcessingStopped, STOPPED, type ProcessingLimits } from './processing-limits';
 
 /** Shown with the extracted text, so a reader knows a machine read it (and how well: the confidence). */
 export const OCR_ENGINE = 'tesseract.js (English)';
 
 /** The OCR engine is started on first use and stopped after this long without work (it holds ~100 MB). */
 const IDLE_STOP_MS = 60_000;
-/** Scanned PDFs: at most this many pages are recognised (a page takes a few seconds on one core). */
-export const OCR_MAX_PAGES = 20;
 
 let worker: Promise<Worker> | null = null;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -54,13 +54,39 @@ export function recogniseImage(image: Buffer): Promise<{ text: string; confidenc
 }
 
 /**
- * A PDF page as a PNG for OCR (PDF.js drawing on @napi-rs/canvas), at twice the PDF's 72 dpi — enough for
- * tesseract on ordinary print.
+ * A PDF page as a PNG for OCR (PDF.js drawing on @napi-rs/canvas), at twice the PDF's 72 dpi — enough for tesseract
+ * on ordinary print — or less: the scale is lowered so the page has at most `renderPixels` pixels (an 8,000-point
+ * page at scale 2 is 256 million pixels, a gigabyte of canvas, then as much again inside the OCR engine). A page
+ * larger than PDF allows is refused.
  */
-export async function renderPdfPage(pdf: PDFDocumentProxy, page: number): Promise<Buffer> {
+export async function renderPdfPage(pdf: PDFDocumentProxy, pageNumber: number, limits: Pick<ProcessingLimits, 'renderPixels'>): Promise<Buffer> {
   nodeCompat();
+  const page = await pdf.getPage(pageNumber);
+  const { width, height } = page.getViewport({ scale: 1 });
+  if (!(width <= PDF_MAX_PAGE_POINTS && height <= PDF_MAX_PAGE_POINTS)) throw new ProcessingStopped(STOPPED.pageSize(pageNumber, width, height));
+  const scale = Math.min(2, Math.sqrt(limits.renderPixels / Math.max(width * height, 1)));
   const { renderPageAsImage } = await import('unpdf');
-  return Buffer.from(await renderPageAsImage(pdf, page, { canvasImport: () => import('@napi-rs/canvas'), scale: 2 }));
+  return Buffer.from(await renderPageAsImage(pdf, pageNumber, { canvasImport: () => import('@napi-rs/canvas'), scale }));
+}
+
+/**
+ * An uploaded image made safe to recognise: its size is read from its header first — over `imagePixels` it is
+ * refused before anything decodes it —, and one over `ocrImagePixels` is scaled down to that (text stays readable:
+ * 16 million pixels is a page at 400 dpi). A header that cannot be read is passed on: the engine then says the
+ * image is damaged.
+ */
+export async function fitImageForOcr(kind: 'png' | 'jpg', image: Buffer, limits: Pick<ProcessingLimits, 'imagePixels' | 'ocrImagePixels'>): Promise<Buffer> {
+  const size = imageSize(kind, image);
+  if (!size) return image;
+  const pixels = size.width * size.height;
+  if (pixels > limits.imagePixels) throw new ProcessingStopped(STOPPED.imagePixels(size.width, size.height, limits));
+  if (pixels <= limits.ocrImagePixels) return image;
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const decoded = await loadImage(image);
+  const scale = Math.sqrt(limits.ocrImagePixels / pixels);
+  const canvas = createCanvas(Math.max(1, Math.floor(size.width * scale)), Math.max(1, Math.floor(size.height * scale)));
+  canvas.getContext('2d').drawImage(decoded, 0, 0, canvas.width, canvas.height);
+  return canvas.encode('png');
 }
 
 /**

@@ -4,9 +4,10 @@ import { documents, jobs } from '../../db/schema';
 import { DEFAULT_DOCUMENT_TYPES } from '../../db/schema/work';
 import type { BlobStore } from '../../platform/blob-store';
 import { startTableWorker } from '../../platform/table-worker';
-import { classifyDocument, extractFields, type ExtractedData } from './extract-fields';
-import { extractText } from './extract-text';
+import { classifyDocument, type ExtractedData } from './extract-fields';
+import { extractInChild } from './extract-in-child';
 import type { DocumentKind } from './file-kind';
+import { DEFAULT_PROCESSING_LIMITS, ProcessingStopped, STOPPED, type ProcessingLimits } from './processing-limits';
 
 const MAX_ATTEMPTS = 5;
 /** A claimed document is reserved this long: a process that dies mid-way frees it for another try. */
@@ -14,7 +15,8 @@ const CLAIM_LEASE_MS = 10 * 60_000;
 /** Uploads still 'uploading' after this were cut off by a crash or a dropped connection. */
 const ABANDONED_UPLOAD_MS = 60 * 60_000;
 
-export type DocumentWorker = { drain: () => Promise<number>; sweep: () => Promise<number>; stop: () => void };
+export type DocumentWorker = { drain: () => Promise<number>; sweep: () => Promise<number>; stop: () => void; close: () => Promise<void> };
+type Row = typeof documents.$inferSelect;
 
 /**
  * The documents' background processing. The queue is the documents table itself: a row in status 'processing'
@@ -22,33 +24,51 @@ export type DocumentWorker = { drain: () => Promise<number>; sweep: () => Promis
  * transaction (attempts + 1, a lease on next_attempt_at; FOR UPDATE SKIP LOCKED so several processes share the
  * work) and processed outside it; the outcome — text, fields, type, job, or the error with a backoff — is written
  * to the same row. A restart loses nothing: what was claimed comes back when its lease ends.
+ *
+ * The file itself is read in a child process with limits (extract-in-child.ts): a file over a limit fails at once
+ * with the reason. The attempt is counted when claimed, so a file that took its process down anyway (the row still
+ * 'processing' when its lease ends) is given up at the claim after MAX_ATTEMPTS, never read again.
  */
-export function startDocumentWorker(opts: { db: Db; blobs: BlobStore; intervalMs?: number; log?: (msg: string, err?: unknown) => void }): DocumentWorker {
+export function startDocumentWorker(opts: {
+  db: Db;
+  blobs: BlobStore;
+  intervalMs?: number;
+  limits?: Partial<ProcessingLimits>;
+  log?: (msg: string, err?: unknown) => void;
+}): DocumentWorker {
   const { db, blobs } = opts;
+  const limits = { ...DEFAULT_PROCESSING_LIMITS, ...opts.limits };
 
   const claim = () =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(documents)
-        .where(and(eq(documents.status, 'processing'), lte(documents.nextAttemptAt, sql`now()`)))
-        .orderBy(documents.nextAttemptAt)
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!row) return null;
-      const attempts = row.attempts + 1;
-      await tx.update(documents).set({ attempts, nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) }).where(eq(documents.id, row.id));
-      return { ...row, attempts };
+      for (;;) {
+        const [row] = await tx
+          .select()
+          .from(documents)
+          .where(and(eq(documents.status, 'processing'), lte(documents.nextAttemptAt, sql`now()`)))
+          .orderBy(documents.nextAttemptAt)
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!row) return null;
+        // Every attempt so far was claimed and none wrote an outcome (a failure at the last one fails the row):
+        // the file took the process down each time. Give it up instead of claiming it again.
+        if (row.attempts >= MAX_ATTEMPTS) {
+          await tx.update(documents).set({ status: 'failed', processingError: STOPPED.givenUp(row.attempts) }).where(eq(documents.id, row.id));
+          opts.log?.(`processing document ${row.id} given up: ${row.attempts} attempts ended without a result`);
+          continue;
+        }
+        const attempts = row.attempts + 1;
+        await tx.update(documents).set({ attempts, nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) }).where(eq(documents.id, row.id));
+        return { ...row, attempts };
+      }
     });
 
-  async function processOne(row: typeof documents.$inferSelect): Promise<void> {
+  async function processOne(row: Row): Promise<void> {
     try {
       const stored = row.storageKey ? await blobs.get(row.storageKey) : null;
       if (!stored) throw new Error('The stored file is missing');
-      const bytes = Buffer.concat(await stored.body.toArray());
-      const result = await extractText(row.fileType as DocumentKind, bytes);
+      const { result, fields } = await extractInChild({ kind: row.fileType as DocumentKind, body: stored.body, limits });
       const text = result.text;
-      const fields: ExtractedData = text ? extractFields(text) : {};
       const job = row.jobId ? await jobById(db, row.workspaceId, row.jobId) : await matchJob(db, row.workspaceId, fields);
       const type = text ? classifyDocument(text, row.name, job?.documentTypes ?? DEFAULT_DOCUMENT_TYPES) : null;
       await db
@@ -73,11 +93,13 @@ export function startDocumentWorker(opts: { db: Db; blobs: BlobStore; intervalMs
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       opts.log?.(`processing document ${row.id} failed (attempt ${row.attempts})`, err);
+      // A limit reached is reached again by the same file: no retries.
+      const giveUp = row.attempts >= MAX_ATTEMPTS || err instanceof ProcessingStopped;
       await db
         .update(documents)
         .set({
           processingError: message,
-          status: row.attempts >= MAX_ATTEMPTS ? 'failed' : 'processing',
+          status: giveUp ? 'failed' : 'processing',
           nextAttemptAt: new Date(Date.now() + 30_000 * 2 ** row.attempts),
         })
         .where(and(eq(documents.id, row.id), eq(documents.status, 'processing')));

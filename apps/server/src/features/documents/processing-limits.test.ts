@@ -1,0 +1,165 @@
+import { DocumentSchema, type Document } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../db/schema';
+import { multipartBody } from '../../test/multipart';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { bigPagePdf, bigPng, manyPagesPdf } from './bombs.test-helpers';
+import { scannedPdf, printedPagePng } from './documents.test-helpers';
+import { startDocumentWorker } from './processing';
+import type { ProcessingLimits } from './processing-limits';
+
+/**
+ * Issue 22 item 2: files made to cost far more to read than to send. Each is uploaded through the API and processed
+ * by the real worker while the test keeps asking the server for the document: the server must keep answering, its
+ * own memory must stay where it was (the reading happens in a child process with limits), and the document must end
+ * failed with the reason — or, for a page PDF allows, read at a bounded size.
+ */
+
+let ctx: TestContext;
+let alice: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  alice = await createTestUser(ctx);
+});
+afterAll(() => ctx.close());
+
+const MB = 1024 * 1024;
+
+async function upload(name: string, bytes: Buffer): Promise<Document> {
+  const body = multipartBody({ file: { name, bytes } });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+  expect(res.statusCode, res.body).toBe(201);
+  return DocumentSchema.parse(res.json());
+}
+
+const getDocument = async (id: string) => DocumentSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: alice.headers })).json());
+
+/**
+ * Drains the worker while asking for the document every 50 ms: how slow the slowest answer was, how many answers
+ * came, and how far the server process's resident memory rose above where it was when processing began.
+ */
+async function processWhileAsking(id: string, limits?: Partial<ProcessingLimits>) {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  let done = false;
+  const started = Date.now();
+  const drained = startDocumentWorker({ db: ctx.db, blobs: ctx.blobs, ...(limits ? { limits } : {}) })
+    .drain()
+    .finally(() => {
+      done = true;
+    });
+  let slowestMs = 0;
+  let answers = 0;
+  while (!done) {
+    const asked = performance.now();
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: alice.headers });
+    expect(res.statusCode).toBe(200);
+    slowestMs = Math.max(slowestMs, performance.now() - asked);
+    answers += 1;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await drained;
+  clearInterval(sampler);
+  const measured = { seconds: (Date.now() - started) / 1000, answers, slowestMs: Math.round(slowestMs), rssRiseMb: Math.round((peak - before) / MB) };
+  console.info(`processing ${id}: ${JSON.stringify(measured)}`);
+  return measured;
+}
+
+/**
+ * Far above what a GET costs here (a few ms; up to ~0.5 s when the shared 2-core machine is loaded), below the
+ * seconds a blocked event loop takes.
+ */
+const ANSWER_WITHIN_MS = 2000;
+/** The server's memory while a file is read: a child does the reading; the bombs took 2–6 GB in the server itself. */
+const RSS_RISE_MAX_MB = 200;
+
+describe('files made to exhaust the server', () => {
+  it('a 15 MB PDF of 200,000 empty pages: the server keeps answering and the document fails with the reason', async () => {
+    const pdf = manyPagesPdf(200_000);
+    const doc = await upload('pages.pdf', pdf);
+    const measured = await processWhileAsking(doc.id);
+    expect(measured.answers).toBeGreaterThan(0);
+    expect(measured.slowestMs).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(measured.rssRiseMb).toBeLessThan(RSS_RISE_MAX_MB);
+    expect(await getDocument(doc.id)).toMatchObject({
+      status: 'failed',
+      processing_error: 'Processing stopped: this PDF has 200,000 pages; PDFs of up to 10,000 pages are read',
+    });
+  }, 120_000);
+
+  it('a 300-byte PDF whose one page is 200,000 points a side fails with the reason; a legal 8,000-point page is read at a bounded size', async () => {
+    const huge = await upload('huge-page.pdf', bigPagePdf(200_000, 200_000));
+    await processWhileAsking(huge.id);
+    expect(await getDocument(huge.id)).toMatchObject({
+      status: 'failed',
+      processing_error: 'Processing stopped: page 1 is 200,000 × 200,000 points, larger than a PDF page can be (14,400 a side)',
+    });
+
+    // 8,000 points at the usual scale 2 is 256 million pixels (a gigabyte of canvas): rendered at 8 million instead.
+    const big = await upload('big-page.pdf', bigPagePdf(8000, 8000));
+    expect(big.file_size).toBeLessThan(400);
+    const measured = await processWhileAsking(big.id);
+    expect(measured.slowestMs).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(measured.rssRiseMb).toBeLessThan(RSS_RISE_MAX_MB);
+    expect(await getDocument(big.id)).toMatchObject({
+      status: 'processed',
+      metadata: { text_unavailable: 'This PDF has no text layer and no text was recognised in its pages', ocr: { pages: 1 } },
+    });
+  }, 120_000);
+
+  it('an 875 KB PNG whose header says 30,000 × 30,000 pixels fails with the reason before anything decodes it', async () => {
+    const png = await bigPng(30_000, 30_000);
+    expect(png.length).toBeLessThan(1 * MB);
+    const doc = await upload('photo.png', png);
+    const measured = await processWhileAsking(doc.id);
+    expect(measured.slowestMs).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(measured.rssRiseMb).toBeLessThan(RSS_RISE_MAX_MB);
+    expect(await getDocument(doc.id)).toMatchObject({
+      status: 'failed',
+      processing_error: 'Processing stopped: the image is 30,000 × 30,000 pixels; images up to 52 megapixels are read',
+    });
+  }, 120_000);
+});
+
+describe('the time and memory limits of the reading process', () => {
+  it('a file still being read when its time is up is stopped: failed at once with the reason, no retries', async () => {
+    // Opening 200,000 pages takes PDF.js several seconds; the limit here is two.
+    const doc = await upload('slow.pdf', manyPagesPdf(200_000));
+    await processWhileAsking(doc.id, { timeoutMs: 2000 });
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, processingError: 'Processing stopped: this file takes longer to read than processing allows (2 seconds)' });
+  }, 60_000);
+
+  it('a reading process whose memory passes the limit is killed: failed with the reason', async () => {
+    // Recognising a scanned page holds the OCR engine (~100 MB) and the rendered page: far over 120 MB.
+    const doc = await upload('scan.pdf', await scannedPdf(await printedPagePng(['INVOICE 77', 'Total Due: $10.00'])));
+    const measured = await processWhileAsking(doc.id, { memoryMb: 120 });
+    expect(measured.rssRiseMb).toBeLessThan(RSS_RISE_MAX_MB);
+    expect(await getDocument(doc.id)).toMatchObject({ status: 'failed', processing_error: 'Processing stopped: this file needs more memory than processing allows (120 MB)' });
+  }, 60_000);
+});
+
+describe('a file that takes its process down', () => {
+  it('is given up when claimed after its last attempt: failed with the reason and never read again', async () => {
+    const doc = await upload('estimate.txt', Buffer.from('ESTIMATE for gutter replacement. Total: $900.00'));
+    // Five claims, each by a process that died before writing an outcome; the last lease has run out.
+    await ctx.db.update(documents).set({ attempts: 5, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(documents.id, doc.id));
+    const worker = startDocumentWorker({ db: ctx.db, blobs: ctx.blobs });
+    expect(await worker.drain()).toBe(0);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      extractedText: null,
+      processingError: 'Processing stopped: 5 attempts to read this file ended without a result (it may need more memory or time than processing allows)',
+    });
+    expect(await worker.drain()).toBe(0);
+    const shown = await getDocument(doc.id);
+    expect(shown).toMatchObject({ status: 'failed', processing_error: row!.processingError });
+  });
+});
