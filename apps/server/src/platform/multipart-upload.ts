@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import busboy, { type Busboy } from 'busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, fieldError, fileTooLargeError } from './errors';
+import { NUL_IN_BODY } from './input-guards';
 
 /** What a multipart request may add around the file itself (boundaries, part headers, the small fields). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -90,6 +91,7 @@ async function* readParts(req: FastifyRequest, body: Readable, opts: { maxBytes:
   parser.on('field', (name, value, info) => {
     if (!isSafeName(name)) return fail(new AppError('BAD_REQUEST', 'A field name of the upload is not allowed'));
     if (info.valueTruncated) return fail(fieldError(name, `The field "${name}" is too long (at most ${opts.fieldSize} characters)`));
+    if (value.includes('\u0000')) return fail(fieldError(name, `The field "${name}": ${NUL_IN_BODY}`));
     queue.push({ type: 'field', fieldname: name, value });
     notify();
   });
