@@ -90,6 +90,21 @@ describe('outbox worker over real SMTP', () => {
     }
   });
 
+  it('a message whose every claimed attempt ended without a result (the process died while sending) is given up, not sent again', async () => {
+    const smtp = await startSmtp();
+    try {
+      await enqueueMail(ctx.db, { to: 'poison@example.com', subject: 'Hello', text: 'Hi' });
+      // Five claims, each by a process that died before writing an outcome; the last lease has run out.
+      await ctx.db.update(outboxMessages).set({ attempts: 5, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outboxMessages.recipient, 'poison@example.com'));
+      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local', ctx.blobs) } });
+      expect(await worker.drain()).toBe(0);
+      expect(await rowsFor('poison@example.com')).toMatchObject([{ status: 'failed', attempts: 5, sentAt: null, lastError: 'Sending stopped: 5 attempts ended without a result' }]);
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('without SMTP_URL marks mail stored (readable in the development mailbox)', async () => {
     await enqueueMail(ctx.db, { to: 'local@example.com', subject: 'Stored', text: 'kept here' });
     const worker = startOutboxWorker({ db: ctx.db, senders: {} });

@@ -14,6 +14,7 @@ export type OutboxWorker = TableWorker;
 const MAX_ATTEMPTS = 5;
 /** How long a claimed message is reserved for its sender: a process that dies mid-send frees it after this. */
 const CLAIM_LEASE_MS = 5 * 60_000;
+const SENDING_GIVEN_UP = (attempts: number) => `Sending stopped: ${attempts} attempts ended without a result`;
 
 /**
  * Delivers what waits in the outbox (design.md §7), one channel's sender per message. A channel without a sender
@@ -35,17 +36,25 @@ export function startOutboxWorker(opts: {
   /** The oldest due message, claimed for sending; stored at once when its channel has no sender. */
   const claim = () =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(outboxMessages)
-        .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(outboxMessages.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!row) return null;
-      if (!senders[row.channel]) {
-        await tx.update(outboxMessages).set({ status: 'stored' }).where(eq(outboxMessages.id, row.id));
-        return { row, stored: true };
+      let row: OutboxMessage | undefined;
+      for (;;) {
+        [row] = await tx
+          .select()
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(outboxMessages.createdAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!row) return null;
+        if (!senders[row.channel]) {
+          await tx.update(outboxMessages).set({ status: 'stored' }).where(eq(outboxMessages.id, row.id));
+          return { row, stored: true };
+        }
+        if (row.attempts < MAX_ATTEMPTS) break;
+        // Every attempt was claimed and none wrote an outcome (a failure at the last one fails the row): the sending
+        // took its process down each time. Give it up instead of sending again.
+        await tx.update(outboxMessages).set({ status: 'failed', lastError: SENDING_GIVEN_UP(row.attempts) }).where(eq(outboxMessages.id, row.id));
+        opts.log?.(`${row.channel === 'sms' ? 'SMS' : 'mail'} to ${row.recipient} given up: ${row.attempts} attempts ended without a result`);
       }
       const claimed = { ...row, attempts: row.attempts + 1 };
       await tx

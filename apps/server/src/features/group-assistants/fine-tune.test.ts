@@ -153,6 +153,16 @@ describe('fine-tuning through the OpenAI-compatible API', () => {
     expect(stub.requests.filter((r) => r.path === '/fine_tuning/jobs' && r.method === 'POST')).toHaveLength(1);
   });
 
+  it('a step whose every claimed attempt ended without a result (the process died) is given up at the claim, not tried again', async () => {
+    const group = await groupWithExamples(10);
+    await startTraining(group.id);
+    // Four claims (the worker's maxAttempts), each by a process that died before writing an outcome; the lease ran out.
+    await ctx.db.update(groupAssistants).set({ attempts: 4, lockedUntil: new Date(Date.now() - 1000), nextRunAt: new Date(Date.now() - 1000) }).where(eq(groupAssistants.groupId, group.id));
+    expect(await worker({ maxAttempts: 4 }).drain()).toBe(0);
+    expect(await stateOf(group.id)).toMatchObject({ creationStatus: 'failed', failureReason: 'Training stopped: 4 attempts ended without a result', lockedUntil: null });
+    expect(stub.requests).toEqual([]);
+  });
+
   it('can train again after a failure', async () => {
     const group = await groupWithExamples(10);
     await startTraining(group.id);

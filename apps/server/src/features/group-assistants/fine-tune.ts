@@ -35,6 +35,8 @@ export function trainingSystemPrompt(a: Pick<Row, 'name' | 'persona' | 'speciali
   return parts.join(' ');
 }
 
+const trainingGivenUp = (attempts: number) => `Training stopped: ${attempts} attempts ended without a result`;
+
 const later = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 /**
@@ -59,20 +61,32 @@ export function startFineTuneWorker(opts: FineTuneWorkerOptions): TableWorker {
 
   const claim = () =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(g)
-        .where(and(inArray(g.creationStatus, [...WORKING_STATUSES]), lte(g.nextRunAt, sql`now()`), or(isNull(g.lockedUntil), lte(g.lockedUntil, sql`now()`))))
-        .orderBy(asc(g.nextRunAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!row) return null;
-      const attempts = row.attempts + 1;
-      await tx
-        .update(g)
-        .set({ attempts, lockedUntil: later(leaseMs) })
-        .where(eq(g.groupId, row.groupId));
-      return { ...row, attempts };
+      for (;;) {
+        const [row] = await tx
+          .select()
+          .from(g)
+          .where(and(inArray(g.creationStatus, [...WORKING_STATUSES]), lte(g.nextRunAt, sql`now()`), or(isNull(g.lockedUntil), lte(g.lockedUntil, sql`now()`))))
+          .orderBy(asc(g.nextRunAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!row) return null;
+        // Its attempts at this step are used up yet it is still due: every one was claimed and none wrote an outcome
+        // (a failure at the last one fails the row) — the step took its process down. Give it up, not try again.
+        if (row.attempts >= maxAttempts) {
+          await tx
+            .update(g)
+            .set({ creationStatus: 'failed', failureReason: trainingGivenUp(row.attempts), nextRunAt: null, attempts: 0, lockedUntil: null })
+            .where(eq(g.groupId, row.groupId));
+          opts.log?.(`fine-tuning group ${row.groupId} given up at ${row.creationStatus}: ${row.attempts} attempts ended without a result`);
+          continue;
+        }
+        const attempts = row.attempts + 1;
+        await tx
+          .update(g)
+          .set({ attempts, lockedUntil: later(leaseMs) })
+          .where(eq(g.groupId, row.groupId));
+        return { ...row, attempts };
+      }
     });
 
   /** Writes the row's next state, only while it is still in the state this step started from. */

@@ -183,3 +183,20 @@ describe.skipIf(!tools[1])('transcription through an OpenAI-compatible API (LLM_
     }
   });
 });
+
+describe('a recording whose transcription takes its process down', () => {
+  it('is given up when claimed after its last attempt: failed with the reason and never transcribed again', async () => {
+    const rec = await uploadWav(wavTone(1), 'poison.wav');
+    // Five claims, each by a process that died before writing an outcome; the last lease has run out.
+    await ctx.db.update(recordings).set({ transcriptionStatus: 'processing', attempts: 5, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(recordings.id, rec.id));
+    const worker = startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber: pocketsphinxTranscriber });
+    expect(await worker.drain()).toBe(0);
+    const [row] = await ctx.db.select().from(recordings).where(eq(recordings.id, rec.id));
+    expect(row).toMatchObject({ transcriptionStatus: 'failed', attempts: 5, transcriptSegments: null });
+    expect(await worker.drain()).toBe(0);
+    expect(await detail(rec.id)).toMatchObject({
+      transcription_status: 'failed',
+      transcription_error: 'Transcription stopped: 5 attempts ended without a result (the recording may need more memory or time than transcription allows)',
+    });
+  });
+});

@@ -29,6 +29,9 @@ const CLAIM_LEASE_MS = 30 * 60_000;
 
 type Row = typeof recordings.$inferSelect;
 
+export const transcriptionGivenUp = (attempts: number) =>
+  `Transcription stopped: ${attempts} attempts ended without a result (the recording may need more memory or time than transcription allows)`;
+
 /**
  * Transcribes stored recordings in the background. The recordings table is the queue (ADR 0006): a stored row whose
  * transcription is pending (or processing with an expired lease) and due is claimed, the audio is decoded to 16 kHz
@@ -40,20 +43,29 @@ export function startTranscriptionWorker(opts: { db: Db; blobs: BlobStore; trans
 
   const claim = () =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(recordings)
-        .where(and(eq(recordings.status, 'stored'), inArray(recordings.transcriptionStatus, ['pending', 'processing']), lte(recordings.nextAttemptAt, sql`now()`)))
-        .orderBy(recordings.nextAttemptAt)
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!row) return null;
-      const attempts = row.attempts + 1;
-      await tx
-        .update(recordings)
-        .set({ attempts, transcriptionStatus: 'processing', nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
-        .where(eq(recordings.id, row.id));
-      return { ...row, attempts };
+      for (;;) {
+        const [row] = await tx
+          .select()
+          .from(recordings)
+          .where(and(eq(recordings.status, 'stored'), inArray(recordings.transcriptionStatus, ['pending', 'processing']), lte(recordings.nextAttemptAt, sql`now()`)))
+          .orderBy(recordings.nextAttemptAt)
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!row) return null;
+        // Its attempts are used up yet it is still due: every one was claimed and none wrote an outcome (a failure
+        // at the last one fails the row) — the work took its process down. Give it up instead of trying again.
+        if (row.attempts >= MAX_ATTEMPTS) {
+          await tx.update(recordings).set({ transcriptionStatus: 'failed', transcriptionError: transcriptionGivenUp(row.attempts) }).where(eq(recordings.id, row.id));
+          opts.log?.(`transcribing recording ${row.id} given up: ${row.attempts} attempts ended without a result`);
+          continue;
+        }
+        const attempts = row.attempts + 1;
+        await tx
+          .update(recordings)
+          .set({ attempts, transcriptionStatus: 'processing', nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
+          .where(eq(recordings.id, row.id));
+        return { ...row, attempts };
+      }
     });
 
   async function work(row: Row): Promise<void> {
