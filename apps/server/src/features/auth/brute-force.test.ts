@@ -17,6 +17,8 @@ const DEFAULT_LIMITS = { AUTH_RATE_LIMIT: '30', AUTH_ACCOUNT_RATE_LIMIT: '10' };
 const clock = { now: () => new Date('2030-01-01T00:00:00.000Z') };
 const testApp = (env: Record<string, string>) => createTestApp(env, clock);
 
+// Tests that make a database of their own: that alone takes seconds, many more on a loaded machine.
+const OWN_DATABASE = { timeout: 180_000 };
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await testApp(DEFAULT_LIMITS);
@@ -70,7 +72,7 @@ describe('guessing an emailed code', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('fewer wrong guesses than that leave the code alive: the right one still starts a session', async () => {
+  it('fewer wrong guesses than that leave the code alive: the right one still starts a session', OWN_DATABASE, async () => {
     const app = await testApp(DEFAULT_LIMITS);
     try {
       const email = uniqueEmail('owner');
@@ -97,7 +99,7 @@ describe('the client address', () => {
     expect(() => loadConfig({ TRUSTED_PROXIES: 'true' })).toThrow(/TRUSTED_PROXIES/);
   });
 
-  it('is the connection’s peer without TRUSTED_PROXIES: X-Forwarded-For never moves a request to another counter', async () => {
+  it('is the connection’s peer without TRUSTED_PROXIES: X-Forwarded-For never moves a request to another counter', OWN_DATABASE, async () => {
     const app = await testApp({ AUTH_RATE_LIMIT: '3' });
     try {
       const login = (i: number, headers: Record<string, string>, remoteAddress = '192.0.2.10') =>
@@ -112,7 +114,7 @@ describe('the client address', () => {
     }
   });
 
-  it('comes from X-Forwarded-For when the peer is a trusted proxy, and only then', async () => {
+  it('comes from X-Forwarded-For when the peer is a trusted proxy, and only then', OWN_DATABASE, async () => {
     const app = await testApp({ AUTH_RATE_LIMIT: '2', TRUSTED_PROXIES: '192.0.2.1, 10.20.0.0/16' });
     try {
       const login = (i: number, forwardedFor: string, remoteAddress: string) =>
@@ -142,7 +144,7 @@ describe('the client address', () => {
 });
 
 describe('password sign-in per account', () => {
-  it('answers 429 after AUTH_ACCOUNT_RATE_LIMIT wrong passwords from any addresses, even for the right one; others are unaffected', async () => {
+  it('answers 429 after AUTH_ACCOUNT_RATE_LIMIT wrong passwords from any addresses, even for the right one; others are unaffected', OWN_DATABASE, async () => {
     const app = await testApp({ AUTH_ACCOUNT_RATE_LIMIT: '3' });
     try {
       const email = uniqueEmail('signin');
@@ -174,7 +176,7 @@ describe('password sign-in per account', () => {
 });
 
 describe('TOTP codes per account', () => {
-  it('answers 429 after AUTH_ACCOUNT_RATE_LIMIT wrong codes, even for the right one', async () => {
+  it('answers 429 after AUTH_ACCOUNT_RATE_LIMIT wrong codes, even for the right one', OWN_DATABASE, async () => {
     // The real clock: MFA challenges are stamped by the database's.
     const app = await createTestApp({ AUTH_ACCOUNT_RATE_LIMIT: '3' });
     try {
