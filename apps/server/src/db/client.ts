@@ -17,7 +17,7 @@ export type Database = {
   /** PostgreSQL only: LISTEN on a channel over a dedicated connection (see `listen` below). */
   listen?: (channel: string, handlers: ListenHandlers) => Listener;
   /** PostgreSQL only: runs `work` while holding advisory lock `key`, so one process of all those on the database at a time. */
-  exclusive?: <T>(key: bigint, work: () => Promise<T>) => Promise<T>;
+  withAdvisoryLock?: <T>(key: bigint, work: () => Promise<T>) => Promise<T>;
 };
 
 /**
@@ -146,7 +146,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       listeners.add(listener);
       return listener;
     },
-    exclusive: async (key, work) => {
+    withAdvisoryLock: async (key, work) => {
       // A session lock on a connection of its own (not the pool's, whose connections the work itself needs): a
       // process that dies while holding it loses the connection, and the lock with it.
       const client = new pg.Client({ connectionString: url });
@@ -226,6 +226,6 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migrate(database.db as never, { migrationsFolder });
   } else {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await database.exclusive!(MIGRATION_LOCK, () => migrate(database.db as never, { migrationsFolder }));
+    await database.withAdvisoryLock!(MIGRATION_LOCK, () => migrate(database.db as never, { migrationsFolder }));
   }
 }
