@@ -46,6 +46,8 @@ export function extractInChild(opts: { kind: DocumentKind; body: Readable; limit
     execArgv: [...entry.execArgv, `--max-old-space-size=${limits.heapMb}`],
     stdio: ['pipe', 'ignore', 'pipe', 'ipc'],
     serialization: 'json',
+    // The child parses files anyone may upload: it gets none of the server's environment (secrets, database URL).
+    env: {},
   });
 
   return new Promise<Extracted>((resolve, reject) => {

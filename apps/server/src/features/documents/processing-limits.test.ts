@@ -71,10 +71,10 @@ async function processWhileAsking(id: string, limits?: Partial<ProcessingLimits>
 }
 
 /**
- * Far above what a GET costs here (a few ms; up to ~0.5 s when the shared 2-core machine is loaded), below the
- * seconds a blocked event loop takes.
+ * Far above what a GET costs here (a few ms; up to ~1 s while the shared 2-core machine runs a dozen other processes),
+ * below the many seconds the event loop was blocked when PDF.js read the 200,000 pages in the server itself.
  */
-const ANSWER_WITHIN_MS = 2000;
+const ANSWER_WITHIN_MS = 3000;
 /** The server's memory while a file is read: a child does the reading; the bombs took 2–6 GB in the server itself. */
 const RSS_RISE_MAX_MB = 200;
 
