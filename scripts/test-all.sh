@@ -67,6 +67,8 @@ else
 fi
 
 step build npm run build
+# The built server as real processes: SIGTERM with a request in flight (PGlite); two servers on one PostgreSQL.
+step "graceful shutdown (built server)" node --test scripts/graceful-shutdown-test.mjs
 # design.md §11 as sizes: the login route's JavaScript ≤ 150 kB gzip, no chunk > 250 kB gzip (needs Chromium).
 if [ -x "$CHROMIUM" ]; then step "web weight" npx tsx bench/web-weight.ts --check; fi
 

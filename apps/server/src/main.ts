@@ -28,6 +28,9 @@ function jwtSecret(dataDir: string, configured: string | undefined): string {
   }
 }
 
+/** How long a SIGTERM waits for requests and background jobs in flight before closing the database anyway. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 async function main() {
   const startedAt = Date.now();
   const config = loadConfig(process.env);
@@ -51,24 +54,48 @@ async function main() {
 
   // Calls are transcribed by the OpenAI-compatible API at STT_BASE_URL (or LLM_BASE_URL), else by the embedded pocketsphinx.
   const transcriber = config.stt ? openAiTranscriber(config.stt) : pocketsphinxTranscriber;
-  startTranscriptionWorker({ db: database.db, blobs, transcriber, intervalMs: 3000, log: (msg, err) => app.log.warn({ err }, msg) });
+  const transcriptionWorker = startTranscriptionWorker({ db: database.db, blobs, transcriber, intervalMs: 3000, log: (msg, err) => app.log.warn({ err }, msg) });
   // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
   const fineTuneWorker = config.llm ? startFineTuneWorker({ db: database.db, llm: config.llm, intervalMs: Math.min(5000, config.llm.fineTunePollMs), pollIntervalMs: config.llm.fineTunePollMs, log: (msg, err) => app.log.warn({ err }, msg) }) : null;
   const documentWorker = startDocumentWorker({ db: database.db, blobs, intervalMs: 2000, log: (msg, err) => app.log.warn({ err }, msg) });
   // Uploads a crash cut off, and partial files it left in the store's incoming folder: once at start, then hourly.
+  let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () =>
-    Promise.all([documentWorker.sweep(), sweepRecordingUploads(database.db, blobs), folder.sweepIncoming(60 * 60_000)]).catch((err) => app.log.warn({ err }, 'upload sweep failed'));
+    (sweeping = Promise.all([documentWorker.sweep(), sweepRecordingUploads(database.db, blobs), folder.sweepIncoming(60 * 60_000)]).catch((err) =>
+      app.log.warn({ err }, 'upload sweep failed'),
+    ));
   void sweep();
   setInterval(() => void sweep(), 60 * 60_000).unref();
 
+  // SIGTERM/SIGINT: stop accepting (Fastify answers 503 to new requests on open connections), let the requests in
+  // flight finish and the workers finish the row in hand (claiming nothing more: what is due stays for the other
+  // processes or the next start), then close the database — PGlite shuts down cleanly and its data never needs
+  // recovery. Bounded: after SHUTDOWN_GRACE_MS whatever is left is cut off (a claimed row's lease brings it back)
+  // and the exit code is 1. A second signal ends the process at once (the handlers are `once`).
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    outbox.stop();
-    documentWorker.stop();
-    fineTuneWorker?.stop();
-    await app.close();
+    const startedAt = Date.now();
+    app.log.info(`${signal}: shutting down (waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for requests and jobs in flight)`);
+    // Node closes the connections idle at close() once; a keep-alive connection whose response ends later would hold
+    // close() open for its keep-alive timeout. So idle ones are closed as they become idle.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    const settled = Promise.all([app.close(), outbox.close(), documentWorker.close(), transcriptionWorker.close(), fineTuneWorker?.close(), sweeping]);
+    let timer: NodeJS.Timeout | undefined;
+    const isInTime = await Promise.race([
+      settled.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS))),
+    ]).catch((err: unknown) => {
+      app.log.error({ err }, 'shutdown: closing failed');
+      return false;
+    });
+    clearTimeout(timer);
+    clearInterval(closeIdle);
+    if (!isInTime) {
+      app.log.warn(`shutdown: requests or jobs still running after ${SHUTDOWN_GRACE_MS / 1000} s; cutting them off`);
+      app.server.closeAllConnections();
+    }
     await database.close();
-    process.exit(0);
+    app.log.info(`shutdown: done in ${Date.now() - startedAt} ms`);
+    process.exit(isInTime ? 0 : 1);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
