@@ -11,8 +11,9 @@ import { twilioSender } from './platform/sms';
 import { folderBlobStore, s3BlobStore } from './platform/blob-store';
 import { startDocumentWorker } from './features/documents';
 import { startFineTuneWorker } from './features/group-assistants';
-import { openAiTranscriber, pocketsphinxTranscriber, startTranscriptionWorker, sweepRecordingUploads } from './features/recordings';
+import { openAiTranscriber, pocketsphinxTranscriber, startTranscriptionWorker } from './features/recordings';
 import { createTokenSigner } from './platform/tokens';
+import { sweepPartialUploads } from './upload-sweep';
 
 /** The JWT secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR. */
 function jwtSecret(dataDir: string, configured: string | undefined): string {
@@ -58,10 +59,11 @@ async function main() {
   // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
   const fineTuneWorker = config.llm ? startFineTuneWorker({ db: database.db, llm: config.llm, intervalMs: Math.min(5000, config.llm.fineTunePollMs), pollIntervalMs: config.llm.fineTunePollMs, log: (msg, err) => app.log.warn({ err }, msg) }) : null;
   const documentWorker = startDocumentWorker({ db: database.db, blobs, intervalMs: 2000, log: (msg, err) => app.log.warn({ err }, msg) });
-  // Uploads a crash cut off, and partial files it left in the store's incoming folder: once at start, then hourly.
+  // Uploads a crash cut off, and partial files it left in the store's incoming folder: at start (everything from before
+  // the start when the embedded database is ours alone, upload-sweep.ts), then hourly.
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () =>
-    (sweeping = Promise.all([documentWorker.sweep(), sweepRecordingUploads(database.db, blobs), folder.sweepIncoming(60 * 60_000)]).catch((err) =>
+    (sweeping = sweepPartialUploads({ db: database.db, blobs, folder, sweepDocuments: documentWorker.sweep, exclusive: database.exclusive, startedAt: new Date(startedAt) }).catch((err) =>
       app.log.warn({ err }, 'upload sweep failed'),
     ));
   void sweep();

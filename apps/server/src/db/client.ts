@@ -1,8 +1,9 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { default as PgModule, Client as PgClient } from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export { schema };
@@ -13,6 +14,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** No other process uses this database (PGlite behind its data-dir lock): what a crash left can go at start. */
+  exclusive: boolean;
   close: () => Promise<void>;
   /** PostgreSQL only: LISTEN on a channel over a dedicated connection (see `listen` below). */
   listen?: (channel: string, handlers: ListenHandlers) => Listener;
@@ -45,42 +48,6 @@ export function migrationsDir(): string {
   throw new Error(`Migrations folder not found next to ${here}`);
 }
 
-/**
- * PGlite has no cross-process lock: two processes on one data dir would corrupt it.
- * We hold `<dir>/fieldbook.lock` with our pid; a stale lock (its process is gone) is taken over.
- */
-function acquireLock(dir: string): () => void {
-  const file = path.join(dir, 'fieldbook.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(file, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(
-          `The data directory ${path.resolve(dir)} is in use by another Fieldbook process (pid ${pid}). ` +
-            `Stop it, or set DATA_DIR to another directory.`,
-        );
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new Error(`Could not take the lock on ${file}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The build's migrated empty database (dist/pglite-template.tar.gz beside dist/migrations), if present. */
 function pgliteTemplate(): Blob | undefined {
   try {
@@ -103,7 +70,7 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
   } else {
     const dir = path.resolve(dataDir);
     mkdirSync(dir, { recursive: true });
-    release = acquireLock(dir);
+    release = acquireDataDirLock(dir);
     try {
       const pgDir = path.join(dir, 'pg');
       // First start: copy the migrated empty database made by the build, if there is one (much faster than initdb).
@@ -118,6 +85,7 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
   return {
     db,
     kind: 'pglite',
+    exclusive: true,
     close: async () => {
       await client.close();
       release();
@@ -137,6 +105,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db,
     kind: 'postgres',
+    exclusive: false,
     close: async () => {
       await Promise.all([...listeners].map((l) => l.close()));
       await pool.end();

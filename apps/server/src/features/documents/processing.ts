@@ -15,7 +15,8 @@ const CLAIM_LEASE_MS = 10 * 60_000;
 /** Uploads still 'uploading' after this were cut off by a crash or a dropped connection. */
 const ABANDONED_UPLOAD_MS = 60 * 60_000;
 
-export type DocumentWorker = { drain: () => Promise<number>; sweep: () => Promise<number>; stop: () => void; close: () => Promise<void> };
+/** `sweep(olderThanMs)` removes uploads a crash cut off: rows still 'uploading' after that long (an hour by default), with their blobs. */
+export type DocumentWorker = { drain: () => Promise<number>; sweep: (olderThanMs?: number) => Promise<number>; stop: () => void; close: () => Promise<void> };
 type Row = typeof documents.$inferSelect;
 
 /**
@@ -107,10 +108,10 @@ export function startDocumentWorker(opts: {
   }
 
   /** Removes uploads a crash or a dropped connection left half-done: the row and whatever blob it has. */
-  async function sweep(): Promise<number> {
+  async function sweep(olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
     const stale = await db
       .delete(documents)
-      .where(and(eq(documents.status, 'uploading'), lte(documents.createdAt, new Date(Date.now() - ABANDONED_UPLOAD_MS))))
+      .where(and(eq(documents.status, 'uploading'), lte(documents.createdAt, new Date(Date.now() - olderThanMs))))
       .returning({ key: documents.storageKey });
     for (const { key } of stale) if (key) await blobs.delete(key);
     return stale.length;

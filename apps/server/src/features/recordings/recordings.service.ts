@@ -195,12 +195,12 @@ export async function retryTranscription(opts: { db: Db; actor: Actor; id: strin
   return getRecordingJson(opts);
 }
 
-/** Uploads a crash cut off: rows still uploading after an hour, with their blobs. */
-export async function sweepAbandonedUploads(db: Db, blobs: BlobStore, now = new Date()): Promise<number> {
+/** Uploads a crash cut off: rows still uploading after `olderThanMs` (an hour by default), with their blobs. */
+export async function sweepAbandonedUploads(db: Db, blobs: BlobStore, now = new Date(), olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
   const stale = await db
     .select({ id: recordings.id, storageKey: recordings.storageKey })
     .from(recordings)
-    .where(and(eq(recordings.status, 'uploading'), lte(recordings.createdAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS))));
+    .where(and(eq(recordings.status, 'uploading'), lte(recordings.createdAt, new Date(now.getTime() - olderThanMs))));
   for (const r of stale) await discardRecording(db, blobs, r.id, r.storageKey);
   return stale.length;
 }

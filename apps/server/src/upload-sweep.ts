@@ -1,0 +1,33 @@
+import type { Db } from './db/client';
+import { sweepRecordingUploads } from './features/recordings';
+import type { BlobStore } from './platform/blob-store';
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Uploads a crash cut off: document and recording rows left 'uploading' (with their blobs) and the partial files in
+ * the folder store's incoming folder.
+ *
+ * Another process may be in the middle of an upload on a shared database, so by default only what is an hour old
+ * goes. When no other process can use the database (`exclusive`: PGlite behind its data-dir lock), everything from
+ * before this process started is a crash's leftover and goes at once: at start, nothing waits an hour.
+ */
+export async function sweepPartialUploads(opts: {
+  db: Db;
+  blobs: BlobStore;
+  folder: { sweepIncoming: (olderThanMs: number) => Promise<number> };
+  sweepDocuments: (olderThanMs?: number) => Promise<number>;
+  exclusive: boolean;
+  startedAt: Date;
+  now?: Date;
+}): Promise<{ documents: number; recordings: number; files: number }> {
+  const now = opts.now ?? new Date();
+  const sinceStart = now.getTime() - opts.startedAt.getTime();
+  const olderThanMs = opts.exclusive && sinceStart < HOUR_MS ? Math.max(0, sinceStart) : undefined;
+  const [documents, recordings, files] = await Promise.all([
+    opts.sweepDocuments(olderThanMs),
+    sweepRecordingUploads(opts.db, opts.blobs, now, olderThanMs),
+    opts.folder.sweepIncoming(olderThanMs ?? HOUR_MS),
+  ]);
+  return { documents, recordings, files };
+}
