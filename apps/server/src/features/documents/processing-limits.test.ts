@@ -6,6 +6,7 @@ import { multipartBody } from '../../test/multipart';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { bigPagePdf, bigPng, manyPagesPdf } from './bombs.test-helpers';
 import { scannedPdf, printedPagePng } from './documents.test-helpers';
+import { imageSize } from './image-size';
 import { startDocumentWorker } from './processing';
 import type { ProcessingLimits } from './processing-limits';
 
@@ -124,6 +125,26 @@ describe('files made to exhaust the server', () => {
       processing_error: 'Processing stopped: the image is 30,000 × 30,000 pixels; images up to 52 megapixels are read',
     });
   }, 120_000);
+});
+
+describe('image sizes are read from the header', () => {
+  it('a JPEG whose frame header says 65,000 × 65,000 pixels fails with the reason; real JPEG and PNG headers give their size', async () => {
+    // Start of image, then a baseline frame header (SOF0): precision 8, height, width, three components; no image data.
+    const sof = Buffer.from('ffd8ffc0001108fde8fde8030122000211010311 01ffd9'.replace(/ /g, ''), 'hex');
+    const doc = await upload('site-photo.jpg', sof);
+    expect(doc.file_type).toBe('jpg');
+    await processWhileAsking(doc.id);
+    expect(await getDocument(doc.id)).toMatchObject({
+      status: 'failed',
+      processing_error: 'Processing stopped: the image is 65,000 × 65,000 pixels; images up to 52 megapixels are read',
+    });
+
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const canvas = createCanvas(321, 123);
+    expect(imageSize('jpg', await canvas.encode('jpeg'))).toEqual({ width: 321, height: 123 });
+    expect(imageSize('png', await canvas.encode('png'))).toEqual({ width: 321, height: 123 });
+    expect(imageSize('jpg', Buffer.from('not an image'))).toBeNull();
+  }, 60_000);
 });
 
 describe('the time and memory limits of the reading process', () => {
