@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mailboxLink, signInThroughUi, uniqueEmail } from './support/auth';
+import { apiAccessToken, createConfirmedUser, mailboxLink, signInThroughUi, uniqueEmail } from './support/auth';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
+import { textedInvitationCode } from './support/invitations';
 import { createContact, createWorkSession, openAs, type WorkSession } from './support/work-data';
 
 type MailboxMessage = { to: string; body: string; links: string[] };
@@ -73,6 +74,14 @@ test.describe('groups and invitations', () => {
     await visitor.getByRole('button', { name: 'Join Group (Web)' }).click();
     await expect(visitor.getByText('Passwords do not match')).toBeVisible();
     await visitor.getByLabel('Confirm Password').fill('ann-password-1');
+    // The link alone is not enough: the code texted to the invited phone proves it is hers.
+    await visitor.getByRole('button', { name: 'Join Group (Web)' }).click();
+    await expect(visitor.getByText('Enter the code we texted to the invited phone')).toBeVisible();
+    await expect(visitor.getByText('the invited phone (ending in 0301)', { exact: false })).toBeVisible();
+    await visitor.getByRole('button', { name: 'Text me a code' }).click();
+    await expect(visitor.getByText('We texted a 6-digit code to the phone ending in 0301.')).toBeVisible();
+    await visitor.getByLabel('Code from the text message').fill(await textedInvitationCode(request, '+15125550301'));
+    await visitor.screenshot({ path: 'test-results/invitation-code-390.png', fullPage: true });
     await visitor.getByRole('button', { name: 'Join Group (Web)' }).click();
     await expect(visitor.getByRole('heading', { name: 'Success!' })).toBeVisible();
     await expect(visitor.getByText(`We sent a confirmation link to ${email}`, { exact: false })).toBeVisible();
@@ -108,6 +117,11 @@ test.describe('groups and invitations', () => {
     await signInThroughUi(crewPage, crew.user, joinPath);
     await expect(crewPage.getByText(`Signed in as ${crew.user.email}`)).toBeVisible();
     await expect(crewPage.getByRole('button', { name: 'Sign out and use a different account' })).toBeVisible();
+    await crewPage.getByRole('button', { name: 'Text me a code' }).click();
+    await crewPage.getByLabel('Code from the text message').fill('000000');
+    await crewPage.getByRole('button', { name: 'Accept Invitation (Web)' }).click();
+    await expect(crewPage.getByText('That code is wrong or has expired')).toBeVisible();
+    await crewPage.getByLabel('Code from the text message').fill(await textedInvitationCode(request, '+15125550311'));
     await crewPage.getByRole('button', { name: 'Accept Invitation (Web)' }).click();
     await expect(crewPage.getByRole('heading', { name: 'Success!' })).toBeVisible();
     await expect(crewPage).toHaveURL(/\/groups$/, { timeout: 5000 });
@@ -149,6 +163,44 @@ test.describe('groups and invitations', () => {
     await expect(page.getByText('Member removed successfully')).toBeVisible();
     await expect(rows).toHaveCount(1);
     await other.close();
+  });
+});
+
+test.describe('an invitation to my phone, by its id', () => {
+  test.slow();
+  test('the Groups screen lists it; /group-invite/{id} accepts it with the texted code and stays in the app', async ({ browser, request }) => {
+    const s = await createWorkSession(request);
+    const group = (await (await request.post('/api/groups', { headers: s.headers, data: { name: 'Phone Crew', description: 'By id' } })).json()) as { id: string };
+    // The invitee signed up with their own phone (other e2e accounts share +14155552671, the creator's too).
+    const inviteeUser = await createConfirmedUser(request, { phone: '+15125550677' });
+    const invitee: WorkSession = { user: inviteeUser, request, headers: { Authorization: `Bearer ${await apiAccessToken(request, inviteeUser)}` } };
+    const contact = await createContact(s, { name: 'Invitee', phone_number: '5125550677' });
+    expect((await request.post(`/api/groups/${group.id}/invitations`, { headers: s.headers, data: { contact_ids: [contact.id], role: 'member' } })).ok()).toBe(true);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await phone.newPage();
+    await openAs(p, invitee, '/groups');
+    const pending = p.getByTestId('pending-invitations');
+    await expect(pending.getByText('Phone Crew')).toBeVisible();
+    await pending.getByRole('link', { name: 'Review the invitation to Phone Crew' }).click();
+    await expect(p).toHaveURL(/\/group-invite\/[0-9a-f-]{36}$/);
+    await expect(p.getByTestId('invitation-group')).toHaveText('Phone Crew');
+    await p.getByRole('button', { name: 'Text me a code' }).click();
+    await p.getByLabel('Code from the text message').fill(await textedInvitationCode(request, '+15125550677'));
+    await p.screenshot({ path: 'test-results/group-invite-390.png', fullPage: true });
+    await p.getByRole('button', { name: 'Accept Invitation' }).click();
+    await expect(p.getByRole('heading', { name: 'Success!' })).toBeVisible();
+    await expect(p).toHaveURL(/\/groups$/, { timeout: 5000 });
+    await expect(p.getByTestId('group-card').filter({ hasText: 'Phone Crew' })).toBeVisible();
+    await phone.close();
+  });
+
+  test('opened directly, a /group-invite page that is not theirs says so and leads back inside the app', async ({ page, request }) => {
+    const s = await createWorkSession(request);
+    await openAs(page, s, '/group-invite/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Invitation not found or has expired')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Groups' }).click();
+    await expect(page).toHaveURL(/\/groups$/);
   });
 });
 

@@ -29,10 +29,10 @@ export async function mailboxLink(request: APIRequestContext, email: string, typ
 }
 
 /** Signs up through the auth API and follows the confirmation link: a user ready to sign in. */
-export async function createConfirmedUser(request: APIRequestContext, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+export async function createConfirmedUser(request: APIRequestContext, overrides: Partial<TestUser> & { phone?: string } = {}): Promise<TestUser> {
   const user = { email: overrides.email ?? uniqueEmail(), password: overrides.password ?? `pw-${randomUUID().slice(0, 12)}` };
   const res = await request.post('/auth/v1/signup', {
-    data: { email: user.email, password: user.password, data: { phone_number: '+14155552671', sms_opt_in: false, sms_opt_in_date: null } },
+    data: { email: user.email, password: user.password, data: { phone_number: overrides.phone ?? '+14155552671', sms_opt_in: false, sms_opt_in_date: null } },
   });
   expect(res.ok(), await res.text()).toBe(true);
   const link = await mailboxLink(request, user.email, 'signup');

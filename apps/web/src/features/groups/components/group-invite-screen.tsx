@@ -139,14 +139,14 @@ export function GroupInviteScreen({ inviteId }: { inviteId: string }) {
             </Alert>
           )}
           <InvitationCodeField phoneHint={inv.phone_hint} value={code} onChange={setCode} error={codeError} onSend={() => sendCode.mutateAsync(inviteId)} />
-          <Row grow gap="sm">
+          <Stack gap="sm">
             <Button onClick={onAccept} disabled={accept.isPending}>
               {accept.isPending ? 'Accepting...' : 'Accept Invitation'}
             </Button>
             <Button variant="default" onClick={onDecline} loading={decline.isPending}>
               Decline
             </Button>
-          </Row>
+          </Stack>
         </Stack>
       </Card>
     </Stack>

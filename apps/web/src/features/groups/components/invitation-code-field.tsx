@@ -1,4 +1,4 @@
-import { Button, Group as Row, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import type { InvitationCodeSent } from '@fieldbook/contract';
 import { useState } from 'react';
 import { errorReason } from '../../../lib/error-reason';
@@ -36,21 +36,19 @@ export function InvitationCodeField(props: {
           ? `We texted a 6-digit code to the phone ending in ${props.phoneHint}.`
           : `To join, confirm you have the invited phone (ending in ${props.phoneHint}): we text it a 6-digit code.`}
       </Text>
-      <Row gap="sm" align="flex-end" wrap="nowrap">
-        <TextInput
-          label="Code from the text message"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={props.value}
-          onChange={(e) => props.onChange(e.currentTarget.value.replace(/\D+/g, ''))}
-          error={props.error}
-          style={{ flex: 1, minWidth: 0 }}
-        />
-        <Button variant="light" onClick={() => void send()} loading={isSending}>
-          {sent ? 'Send a new code' : 'Text me a code'}
-        </Button>
-      </Row>
+      <Button variant="light" onClick={() => void send()} loading={isSending} style={{ alignSelf: 'flex-start' }}>
+        {sent ? 'Send a new code' : 'Text me a code'}
+      </Button>
+      <TextInput
+        label="Code from the text message"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value.replace(/\D+/g, ''))}
+        error={props.error}
+        maw={320}
+      />
       {sendError && (
         <Text size="sm" c="red" role="alert">
           {sendError}

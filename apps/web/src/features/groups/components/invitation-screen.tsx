@@ -270,14 +270,14 @@ function SignedInAccept(props: {
         Signed in as <b>{props.email}</b>
       </Text>
       <InvitationCodeField phoneHint={props.phoneHint} value={code} onChange={setCode} error={codeError} onSend={() => sendCode.mutateAsync(props.token)} />
-      <Row grow gap="sm">
+      <Stack gap="sm">
         <Button onClick={onAccept} disabled={accept.isPending}>
           {accept.isPending ? 'Accepting...' : 'Accept Invitation (Web)'}
         </Button>
         <Button variant="default" onClick={props.onDecline} loading={props.isDeclining}>
           Decline
         </Button>
-      </Row>
+      </Stack>
       <Anchor component="button" type="button" size="sm" onClick={props.onSignOut}>
         Sign out and use a different account
       </Anchor>
