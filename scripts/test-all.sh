@@ -69,6 +69,11 @@ fi
 step build npm run build
 # The built server as real processes: SIGTERM with a request in flight (PGlite); two servers on one PostgreSQL.
 step "graceful shutdown (built server)" node --test scripts/graceful-shutdown-test.mjs
+if postgres_answers; then
+  step "two servers on one PostgreSQL (built)" env TEST_DATABASE_URL="$PG_URL" node --test scripts/scale-out-test.mjs
+else
+  skip "two servers on one PostgreSQL (built)" "no server answers on 127.0.0.1:5432"
+fi
 # design.md §11 as sizes: the login route's JavaScript ≤ 150 kB gzip, no chunk > 250 kB gzip (needs Chromium).
 if [ -x "$CHROMIUM" ]; then step "web weight" npx tsx bench/web-weight.ts --check; fi
 
