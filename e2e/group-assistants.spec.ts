@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { FINE_TUNE_NEEDS_LLM } from '@fieldbook/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startOpenAiStub, type ChatRequest, type OpenAiStub } from '../apps/server/src/test/openai-stub';
 import { signInThroughUi } from './support/auth';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
@@ -230,4 +230,29 @@ test.describe('group assistants on a server without an LLM', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(r.getByTestId('assistant-status')).toHaveText('not started');
   });
+
+  test('View Group opens /groups/{id} for a group of the workspace the admin did not join', async ({ page, request }) => {
+    // A crew member of the admin's (demo) workspace makes a group: the admin is not in it.
+    const admin = await signInApi(request, '', ADMIN_EMAIL, ADMIN_PASSWORD);
+    const crew = await createWorkSession(request);
+    const own = (await (await request.get('/api/my-workspace', { headers: crew.headers })).json()) as { workspace: { id: string } };
+    expect((await request.delete(`/api/workspaces/${own.workspace.id}`, { headers: admin.headers })).ok()).toBe(true);
+    const adminWorkspace = ((await (await request.get('/api/my-workspace', { headers: admin.headers })).json()) as { workspace: { id: string } }).workspace.id;
+    expect((await request.post(`/api/workspaces/${adminWorkspace}/users`, { headers: admin.headers, data: { user_ids: [await userId(request, crew.headers)] } })).ok()).toBe(true);
+    const name = `Crew Only ${Date.now()}`;
+    const group = (await (await request.post('/api/groups', { headers: crew.headers, data: { name, description: 'Not the admin’s' } })).json()) as { id: string };
+
+    await signInThroughUi(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    await openAdminScreen(page, '', name);
+    await page.getByRole('button', { name: `Show details of ${name}` }).click();
+    await page.getByTestId('assistant-details').getByRole('link', { name: 'View Group' }).click();
+    await expect(page).toHaveURL(`/groups/${group.id}`);
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+    await expect(page.getByText('Group not found')).toHaveCount(0);
+  });
 });
+
+async function userId(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
+  return ((await (await request.get('/api/profile', { headers })).json()) as { id: string }).id;
+}
