@@ -7,11 +7,11 @@ import { PDF_MAX_PAGE_POINTS, ProcessingStopped, STOPPED, type ProcessingLimits 
 /** Shown with the extracted text, so a reader knows a machine read it (and how well: the confidence). */
 export const OCR_ENGINE = 'tesseract.js (English)';
 
-/** The OCR engine is started on first use and stopped after this long without work (it holds ~100 MB). */
-const IDLE_STOP_MS = 60_000;
-
+/**
+ * The OCR engine (~100 MB) is started on first use. It lives in the processing child (extract-worker.ts), which exits
+ * once its file is read: nothing stays in the server.
+ */
 let worker: Promise<Worker> | null = null;
-let idleTimer: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 function engine(): Promise<Worker> {
@@ -22,32 +22,14 @@ function engine(): Promise<Worker> {
   return worker;
 }
 
-function scheduleStop() {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => void stopOcr(), IDLE_STOP_MS);
-  idleTimer.unref();
-}
-
-export async function stopOcr(): Promise<void> {
-  clearTimeout(idleTimer);
-  const running = worker;
-  worker = null;
-  if (running) await (await running).terminate();
-}
-
 /**
  * The text of an image (PNG or JPEG) by tesseract.js, offline, with its mean word confidence (0–100). One image at
  * a time: the engine is single-threaded, and a queue keeps two documents' pages from interleaving.
  */
 export function recogniseImage(image: Buffer): Promise<{ text: string; confidence: number }> {
   const run = queue.then(async () => {
-    clearTimeout(idleTimer);
-    try {
-      const { data } = await (await engine()).recognize(image);
-      return { text: data.text, confidence: data.confidence };
-    } finally {
-      scheduleStop();
-    }
+    const { data } = await (await engine()).recognize(image);
+    return { text: data.text, confidence: data.confidence };
   });
   queue = run.catch(() => undefined);
   return run;
