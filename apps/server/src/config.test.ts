@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, startupWarnings } from './config';
 
 describe('speech to text configuration (STT_*, defaulting to LLM_*)', () => {
   it('without either base URL transcription is embedded (pocketsphinx)', () => {
@@ -27,5 +27,35 @@ describe('speech to text configuration (STT_*, defaulting to LLM_*)', () => {
 
   it('refuses an STT_BASE_URL that is not an http(s) URL', () => {
     expect(() => loadConfig({ STT_BASE_URL: 'whisper.internal' })).toThrow('STT_BASE_URL: must be an absolute http(s) URL');
+  });
+});
+
+describe('the development mailbox (DEV_MAILBOX)', () => {
+  it('is on by default with the embedded database and no SMTP_URL on a loopback HOST, and the start says so', () => {
+    for (const HOST of [undefined, '127.0.0.1', 'localhost', '::1', '127.0.1.1']) {
+      const config = loadConfig(HOST ? { HOST } : {});
+      expect(config.devMailbox, String(HOST)).toBe(true);
+      expect(startupWarnings(config).join('\n'), String(HOST)).toMatch(/development mailbox .*\/dev\/mailbox.*without signing in/);
+    }
+  });
+
+  it('refuses to start when it would be on by default on a HOST that is not loopback', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'fieldbook.example.com']) {
+      expect(() => loadConfig({ HOST }), HOST).toThrow(/DEV_MAILBOX.*HOST=.*not a loopback address/s);
+    }
+  });
+
+  it('on a public HOST only when DEV_MAILBOX=true is set explicitly, with the warning', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' });
+    expect(config.devMailbox).toBe(true);
+    expect(startupWarnings(config).join('\n')).toMatch(/anyone who can reach/);
+  });
+
+  it('is off, with no warning, with DEV_MAILBOX=false, with SMTP_URL or with DATABASE_URL', () => {
+    for (const env of [{ HOST: '0.0.0.0', DEV_MAILBOX: 'false' }, { HOST: '0.0.0.0', SMTP_URL: 'smtp://mail:25' }, { HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/x' }]) {
+      const config = loadConfig(env);
+      expect(config.devMailbox, JSON.stringify(env)).toBe(false);
+      expect(startupWarnings(config).join('\n')).not.toMatch(/mailbox/);
+    }
   });
 });

@@ -80,7 +80,11 @@ const EnvSchema = z.object({
    */
   SESSION_MAX_LIFETIME: z.string().default('90d').transform(durationSeconds('SESSION_MAX_LIFETIME')),
   SESSION_INACTIVITY_TIMEOUT: z.string().default('30d').transform(durationSeconds('SESSION_INACTIVITY_TIMEOUT')),
-  /** The development mailbox page (/dev/mailbox). On by default outside production builds' public deployments. */
+  /**
+   * The development mailbox page (/dev/mailbox: every mail and text, sign-in links included, without signing in).
+   * Unset: on with the embedded database and no SMTP_URL, and then only on a loopback HOST (any other HOST refuses to
+   * start until DEV_MAILBOX is set: true to keep it, false to go without).
+   */
   DEV_MAILBOX: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token GET /metrics (Prometheus) requires; unset: no /metrics at all. */
@@ -198,8 +202,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedProxies: e.TRUSTED_PROXIES,
     sessionMaxLifetimeSeconds: e.SESSION_MAX_LIFETIME,
     sessionInactivityTimeoutSeconds: e.SESSION_INACTIVITY_TIMEOUT,
-    // The mailbox shows sign-in links: on only for the embedded default without real mail (HOST defaults to loopback).
-    devMailbox: e.DEV_MAILBOX ?? (embedded && !e.SMTP_URL),
+    devMailbox: devMailbox(e.DEV_MAILBOX, embedded && !e.SMTP_URL, e.HOST),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
     webDist: e.WEB_DIST,
@@ -247,6 +250,44 @@ function sttConfig(e: z.infer<typeof EnvSchema>): Config['stt'] {
   const sameServer = !e.STT_BASE_URL || (e.LLM_BASE_URL !== undefined && trim(e.LLM_BASE_URL) === baseUrl);
   const apiKey = e.STT_API_KEY !== undefined ? e.STT_API_KEY : sameServer ? e.LLM_API_KEY : undefined;
   return { baseUrl, apiKey: apiKey || null, model: e.STT_MODEL ?? e.LLM_TRANSCRIPTION_MODEL };
+}
+
+/**
+ * The mailbox shows sign-in links and codes to whoever opens it: by default only for the embedded database without
+ * real mail, and then only where no one else can reach it. On another HOST the server does not start with it by
+ * default, nor silently without it (mail would go nowhere): the operator chooses.
+ */
+function devMailbox(explicit: boolean | undefined, byDefault: boolean, host: string): boolean {
+  if (explicit !== undefined) return explicit;
+  if (byDefault && !isLoopbackHost(host)) {
+    throw new Error(
+      `Invalid configuration:\n  DEV_MAILBOX: the development mailbox (/dev/mailbox, no sign-in) would be on by default, but HOST=${host} is not a loopback address. ` +
+        'Set SMTP_URL to send real mail, DEV_MAILBOX=false to go without it, or DEV_MAILBOX=true to keep it reachable by anyone who can reach this server.',
+    );
+  }
+  return byDefault;
+}
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (h === '::1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice('::ffff:'.length) : h;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
+
+/** Lines the start-up log shows as warnings. */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.devMailbox) {
+    const reach = isLoopbackHost(config.host) ? 'anyone on this machine' : `anyone who can reach ${config.host}:${config.port}`;
+    warnings.push(
+      `WARNING: the development mailbox ${config.publicUrl}/dev/mailbox is on: it shows every mail and text (sign-in links and codes included) to ${reach}, without signing in. ` +
+        'Set SMTP_URL to send real mail, or DEV_MAILBOX=false.',
+    );
+  }
+  return warnings;
 }
 
 function parseS3UrlForConfig(value: string): S3Location {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, startupWarnings } from './config';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
 import { seedDemo, type DemoSeedResult } from './features/demo';
 import { smtpSender } from './platform/mail';
@@ -112,6 +112,8 @@ async function main() {
   if (config.devMailbox) lines.push(`  development mailbox: ${url}/dev/mailbox`);
   if (demo) lines.push(`  demo admin: ${demo.email} / ${demo.password ?? '(not shown: the configured or stored password no longer matches this account)'}`);
   console.log(lines.join('\n'));
+  // After the summary, each on its own line (stderr).
+  for (const warning of startupWarnings(config)) console.warn(warning);
 }
 
 main().catch((err) => {
