@@ -225,7 +225,7 @@ test.describe('workspaces', () => {
     expect(res.status()).toBe(403);
   });
 
-  test('the admin creates a workspace and assigns a user without one', async ({ page, request }) => {
+  test('the admin creates a workspace and assigns a user without one, who then reads its settings read-only', async ({ page, request, browser }) => {
     const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
     const loner = await createWorkSession(request);
     // The loner's personal workspace is deleted by the admin, so they are free to assign.
@@ -261,5 +261,17 @@ test.describe('workspaces', () => {
 
     const after = (await (await request.get('/api/my-workspace', { headers: loner.headers })).json()) as { workspace: { name: string } };
     expect(after.workspace.name).toBe(name);
+
+    // The loner is a member, not the owner: My Workspace shows the company's settings read-only, and the server agrees.
+    const lonerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const lonerPage = await lonerContext.newPage();
+    await openAs(lonerPage, loner, '/my-workspace');
+    await expect(lonerPage.getByText('Only the workspace owner can change its settings.')).toBeVisible();
+    await expect(lonerPage.getByLabel('Workspace Name')).toHaveValue(name);
+    await expect(lonerPage.getByLabel('Workspace Name')).toBeDisabled();
+    await expect(lonerPage.getByRole('button', { name: 'Save Settings' })).toHaveCount(0);
+    await lonerPage.screenshot({ path: 'test-results/my-workspace-read-only-390.png', fullPage: true });
+    expect((await request.put('/api/my-workspace', { headers: loner.headers, data: { name: 'Renamed by a member' } })).status()).toBe(403);
+    await lonerContext.close();
   });
 });
