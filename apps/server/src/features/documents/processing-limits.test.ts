@@ -145,6 +145,21 @@ describe('image sizes are read from the header', () => {
     expect(imageSize('png', await canvas.encode('png'))).toEqual({ width: 321, height: 123 });
     expect(imageSize('jpg', Buffer.from('not an image'))).toBeNull();
   }, 60_000);
+
+  it('a 24-megapixel photo of a page is scaled down to 16 and read, outside the server', async () => {
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const canvas = createCanvas(6000, 4000);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#ffffff';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.fillStyle = '#111111';
+    g.font = '150px sans-serif';
+    ['INVOICE 5120', 'Claim Number: CLM-2026-0444', 'Total Due: $2,480.00'].forEach((line, i) => g.fillText(line, 300, 600 + i * 400));
+    const doc = await upload('photo-24mp.png', await canvas.encode('png'));
+    const measured = await processWhileAsking(doc.id);
+    expect(measured.rssRiseMb).toBeLessThan(RSS_RISE_MAX_MB);
+    expect(await getDocument(doc.id)).toMatchObject({ status: 'processed', metadata: { extracted_data: { claim_number: 'CLM-2026-0444', total: 2480 }, ocr: { pages: 1 } } });
+  }, 120_000);
 });
 
 describe('the time and memory limits of the reading process', () => {
