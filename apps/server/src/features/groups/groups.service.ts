@@ -30,12 +30,16 @@ function toGroup(row: GroupRow, n: number, actor: Actor, myRole: GroupRole | nul
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     member_count: Number(n),
-    is_creator: row.createdBy === actor.userId,
+    is_creator: row.createdBy === actor.userId && myRole !== null,
     my_role: myRole,
   };
 }
 
-/** Groups the caller created or belongs to, with member counts from one grouped subquery (spec 002 §2 cards). */
+/**
+ * Groups the caller created or belongs to, with member counts from one grouped subquery (spec 002 §2 cards). A creator
+ * is a member (role admin) from the group's first moment and cannot leave it; the row goes only when they are removed
+ * from the group's workspace, and their creator rights with it — so a membership row is what opens a group.
+ */
 async function selectGroups(db: Db, actor: Actor, extra?: SQL, alsoVisible?: SQL): Promise<Group[]> {
   const mc = memberCounts(db);
   const rows = await db
@@ -43,7 +47,7 @@ async function selectGroups(db: Db, actor: Actor, extra?: SQL, alsoVisible?: SQL
     .from(groups)
     .leftJoin(mc, eq(mc.groupId, groups.id))
     .leftJoin(me, and(eq(me.groupId, groups.id), eq(me.userId, actor.userId)))
-    .where(and(or(eq(groups.createdBy, actor.userId), isNotNull(me.id), alsoVisible), extra))
+    .where(and(or(isNotNull(me.id), alsoVisible), extra))
     .orderBy(asc(groups.name), asc(groups.id));
   return rows.map((r) => toGroup(r.g, r.n, actor, r.myRole ?? null));
 }
@@ -74,7 +78,7 @@ export async function groupAccess(db: Db, actor: Actor, groupId: string): Promis
     .leftJoin(me, and(eq(me.groupId, groups.id), eq(me.userId, actor.userId)))
     .where(eq(groups.id, groupId))
     .limit(1);
-  const isCreator = row?.g.createdBy === actor.userId;
+  const isCreator = row?.g.createdBy === actor.userId && Boolean(row?.myRole);
   const isWorkspaceAdmin = actor.role === 'admin' && row?.g.workspaceId === actor.workspaceId;
   if (!row || (!isCreator && !row.myRole && !isWorkspaceAdmin)) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return { group: row.g, isCreator, myRole: row.myRole ?? null };
@@ -86,7 +90,7 @@ export async function isGroupMember(db: Db, userId: string, groupId: string): Pr
     .select({ id: groups.id })
     .from(groups)
     .leftJoin(me, and(eq(me.groupId, groups.id), eq(me.userId, userId)))
-    .where(and(eq(groups.id, groupId), or(eq(groups.createdBy, userId), isNotNull(me.id))))
+    .where(and(eq(groups.id, groupId), isNotNull(me.id)))
     .limit(1);
   return Boolean(row);
 }

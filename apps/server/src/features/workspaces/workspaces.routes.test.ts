@@ -165,10 +165,15 @@ describe('workspace management (admin only)', () => {
       { groupId: here.id, userId: worker.id, role: 'member' },
       { groupId: elsewhere.id, userId: worker.id, role: 'member' },
     ]);
+    // A group they created there: creating it gave no lasting right once they are out of the workspace.
+    const theirs = await insertGroup(ctx.db, { workspaceId: target.id, createdBy: worker.id, name: 'Worker crew' });
     expect((await call(admin, 'DELETE', `/api/workspaces/${target.id}/users/${worker.id}`)).statusCode).toBe(200);
     const left = await ctx.db.select({ groupId: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, worker.id));
     expect(left.map((m) => m.groupId)).toEqual([elsewhere.id]);
-    expect((await call(worker, 'GET', `/api/groups/${here.id}`)).statusCode).toBe(404);
+    for (const id of [here.id, theirs.id]) expect((await call(worker, 'GET', `/api/groups/${id}`)).statusCode, id).toBe(404);
+    expect((await call(worker, 'PUT', `/api/groups/${theirs.id}`, { name: 'Still mine?' })).statusCode).toBe(404);
+    const listed = (await call(worker, 'GET', '/api/groups')).json() as { groups: Array<{ id: string }> };
+    expect(listed.groups.map((g) => g.id)).toEqual([elsewhere.id]);
   });
 
   it('delete unlinks the members and keeps the work; the admin lists deleted workspaces and restores one', async () => {
