@@ -92,9 +92,12 @@ export function extractInChild(opts: { kind: DocumentKind; body: Readable; limit
       clearInterval(watch);
       reject(err);
     });
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': it comes after the IPC channel and stderr are drained, so the answer is never missed.
+    child.on('close', (code, signal) => {
       clearTimeout(deadline);
       clearInterval(watch);
+      // A child stopped before it read the whole file leaves the blob's stream open: release it.
+      opts.body.destroy();
       const answer = reply as ExtractReply | null;
       if (readError) reject(readError);
       else if (stoppedBy) reject(new ProcessingStopped(stoppedBy));
