@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const MAIN = path.join(repo, 'apps/server/dist/main.js');
+/** The bundle to start; FIELDBOOK_SERVER_MAIN names another (e.g. a patched copy, to see a check fail). */
+export const MAIN = process.env.FIELDBOOK_SERVER_MAIN ?? path.join(repo, 'apps/server/dist/main.js');
 export const JWT_SECRET = 'scale-out-test-secret-0123456789-abcdefghij';
 
 export function assertBuilt() {

@@ -80,7 +80,11 @@ async function main() {
     // Node closes the connections idle at close() once; a keep-alive connection whose response ends later would hold
     // close() open for its keep-alive timeout. So idle ones are closed as they become idle.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-    const settled = Promise.all([app.close(), outbox.close(), documentWorker.close(), transcriptionWorker.close(), fineTuneWorker?.close(), sweeping]);
+    const requestsDone = app.close().then(() => app.log.info('shutdown: requests finished'));
+    const jobsDone = Promise.all([outbox.close(), documentWorker.close(), transcriptionWorker.close(), fineTuneWorker?.close(), sweeping]).then(() =>
+      app.log.info('shutdown: background jobs finished'),
+    );
+    const settled = Promise.all([requestsDone, jobsDone]);
     let timer: NodeJS.Timeout | undefined;
     const isInTime = await Promise.race([
       settled.then(() => true),
