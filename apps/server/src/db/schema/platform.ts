@@ -16,3 +16,13 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_expires_at_idx').on(t.expiresAt)],
 );
+
+/**
+ * Secrets every server process on the database must share (platform/server-secret.ts): the JWT secret when
+ * JWT_SECRET is not set on PostgreSQL, so tokens and signed links made by one process verify on the others.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
