@@ -21,16 +21,6 @@ export const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/**
- * A US phone number as tasks and contacts store it: 10 digits, formatting and a leading country code 1 stripped
- * ("(555) 123-4567", "+15551234567" → "5551234567"); null when it is not one.
- */
-export function nationalPhone(value: string): string | null {
-  let d = value.replace(/\D+/g, '');
-  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
-  return d.length === 10 ? d : null;
-}
-
 export const OkSchema = z.object({ ok: z.literal(true) });
 
 /** Whether this runtime's time-zone database (ICU: the browser's, Node's) knows `name` as an IANA zone. */

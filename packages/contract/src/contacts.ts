@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema, OkSchema, optionalText, pageQueryShape } from './common';
 import { defineEndpoint } from './endpoint';
 import { OptionalFilterTextSchema } from './work-enums';
-import { digitsOnly } from './format';
+import { digitsOnly, INVALID_EMAIL_MESSAGE, INVALID_PHONE_MESSAGE, isEmailAddress, isTenDigitPhone } from './rules';
 
 /**
  * Contacts belong to their owner (spec 001 §6), who may share them with their groups; members read them.
@@ -106,12 +106,13 @@ export const ContactPhoneSchema = z
   .string({ error: 'Phone number is required' })
   .trim()
   .min(1, 'Phone number is required')
-  .max(40, 'Please enter a valid 10-digit phone number')
-  .transform(digitsOnly)
-  .refine((d) => d.length === 10, 'Please enter a valid 10-digit phone number');
+  .max(40, INVALID_PHONE_MESSAGE)
+  .refine(isTenDigitPhone, INVALID_PHONE_MESSAGE)
+  .transform(digitsOnly);
 
-const OptionalEmailSchema = z
-  .union([z.literal(''), z.null(), z.email({ error: 'Please enter a valid email address' }).trim().max(320)])
+/** Optional email (spec 001 §5): '' or null is none; otherwise the one email rule (rules.ts); stored lower-case. */
+export const OptionalEmailSchema = z
+  .union([z.null(), z.string().trim().max(320, INVALID_EMAIL_MESSAGE).refine((v) => v === '' || isEmailAddress(v), INVALID_EMAIL_MESSAGE)])
   .optional()
   .transform((v) => (v ? v.toLowerCase() : null));
 

@@ -3,10 +3,7 @@
  * No I/O here: callers pass the caller's own contacts.
  */
 
-/** Digits only: "(555) 123-4567" → "5551234567". */
-export function digitsOnly(value: string): string {
-  return value.replace(/\D+/g, '');
-}
+import { digitsOnly } from './rules';
 
 /** (xxx) xxx-xxxx while typing, at most 10 digits (spec 001 §5). */
 export function formatPhoneInput(value: string): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParamsSchema, OkSchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { INVALID_EMAIL_MESSAGE, isEmailAddress } from './rules';
 
 /** GET /api/groups: only the groups of this workspace (the task dialog, the assistant's group picker). */
 export const ListGroupsQuerySchema = z.object({ workspace_id: z.uuid({ error: 'workspace_id must be a UUID' }).optional() });
@@ -135,7 +136,7 @@ export type AcceptInvitationResult = z.infer<typeof AcceptInvitationResultSchema
 export const InvitationSignUpBodySchema = z
   .object({
     full_name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address').max(320)),
+    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(320, INVALID_EMAIL_MESSAGE).refine(isEmailAddress, INVALID_EMAIL_MESSAGE),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
     code: InvitationCodeSchema,
   })

@@ -8,6 +8,7 @@ export * from './contacts';
 export * from './endpoint';
 export * from './dashboard';
 export * from './format';
+export * from './rules';
 export * from './jobs';
 export * from './search';
 export * from './tasks';

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { IdParamsSchema, nationalPhone, pageQueryShape } from './common';
+import { IdParamsSchema, pageQueryShape } from './common';
 import { defineEndpoint } from './endpoint';
 import { JobTaskSchema } from './jobs';
+import { INVALID_PHONE_MESSAGE, nationalPhone } from './rules';
 import { JobStatusSchema, OptionalDateSchema, OptionalFilterTextSchema, TaskPrioritySchema, TaskStatusSchema } from './work-enums';
-
-export const INVALID_PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
 
 /**
  * An assignee: a contact's phone, stored as 10 digits; null, '' or 'unassigned' = unassigned.

@@ -1,18 +1,16 @@
+import { normalizeUsPhone as usPhone } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, userSettings, users, workspaces } from '../../db/schema';
 import type { UserRow } from './auth.repository';
 
 /**
- * A US number in E.164 (spec 000 §5): digits only, 10 digits or 11 starting with 1, area code and
- * exchange starting with 2-9. Anything else is null (the client validates; the server never stores junk).
+ * A US number in E.164 (spec 000 §5) by the contract's one rule (`normalizeUsPhone` in rules.ts, which the sign-up
+ * form runs too); anything else is null (the client validates; the server never stores junk).
  */
 export function normalizeUsPhone(raw: unknown): string | null {
   if (typeof raw !== 'string' && typeof raw !== 'number') return null;
-  let digits = String(raw).replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (!/^[2-9]\d{2}[2-9]\d{6}$/.test(digits)) return null;
-  return `+1${digits}`;
+  return usPhone(String(raw));
 }
 
 function isTrue(v: unknown): boolean {

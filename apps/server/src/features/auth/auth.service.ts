@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
@@ -31,12 +32,10 @@ export type AuthDeps = FeatureDeps & { log: (msg: string, err: unknown) => void 
 /** One mail of a kind per user per minute (GoTrue's SMTP max frequency); extra requests are answered but not sent. */
 const EMAIL_MIN_INTERVAL_MS = 60_000;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
   if (email.length > 255) throw validationFailed('An email address is too long');
-  if (!EMAIL_RE.test(email)) throw validationFailed('Unable to validate email address: invalid format');
+  if (!isEmailAddress(email)) throw validationFailed('Unable to validate email address: invalid format');
   return email;
 }
 

@@ -1,3 +1,4 @@
+import { INVALID_EMAIL_MESSAGE, isEmailAddress } from '@fieldbook/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { createUserAccount } from './account.service';
@@ -6,8 +7,6 @@ import { findUserByEmail, type UserRow } from './auth.repository';
 import type { AuthDeps } from './auth.service';
 import { safeRedirect, sendEmailLink } from './email-links';
 import { assertAcceptablePassword, hashPassword } from './passwords';
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
@@ -31,7 +30,7 @@ export async function prepareFlowAccount(
   input: { email: string; password: string; data: Record<string, unknown> },
 ): Promise<(tx: Tx) => Promise<{ userId: string; confirmationRequired: boolean }>> {
   const email = input.email.trim().toLowerCase();
-  if (email.length > 255 || !EMAIL_RE.test(email)) throw new AppError('VALIDATION_ERROR', 'Please enter a valid email address', [{ field: 'email', message: 'Please enter a valid email address' }]);
+  if (email.length > 255 || !isEmailAddress(email)) throw new AppError('VALIDATION_ERROR', INVALID_EMAIL_MESSAGE, [{ field: 'email', message: INVALID_EMAIL_MESSAGE }]);
   let password: string;
   try {
     password = assertAcceptablePassword(input.password, 'Password is required');

@@ -1,4 +1,4 @@
-import { NO_CONTACT_SELECTED, noValidRecipientsMessage, type Delivery, type SendMethod } from '@fieldbook/contract';
+import { isEmailAddress, NO_CONTACT_SELECTED, noValidRecipientsMessage, type Delivery, type SendMethod } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { workspaces } from '../../db/schema';
@@ -10,8 +10,6 @@ import type { TokenSigner } from '../../platform/tokens';
 import { findContactsByIds } from '../contacts';
 import type { DocumentRow } from './documents.repository';
 import { sharedDocumentToken } from './shared-link';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type Recipient = { contact_id: string; name: string; address: string };
 export type Recipients = { method: SendMethod; valid: Recipient[]; skipped: Delivery['skipped'] };
@@ -28,7 +26,7 @@ export async function resolveRecipients(opts: { db: Db; actor: Actor; ids: reado
   const valid: Recipient[] = [];
   const skipped: Delivery['skipped'] = [];
   for (const c of contacts) {
-    const address = opts.method === 'sms' ? (/^\d{10}$/.test(c.phone_number) ? toE164(c.phone_number) : null) : c.email && EMAIL.test(c.email) ? c.email : null;
+    const address = opts.method === 'sms' ? (/^\d{10}$/.test(c.phone_number) ? toE164(c.phone_number) : null) : c.email && isEmailAddress(c.email) ? c.email : null;
     if (address) valid.push({ contact_id: c.id, name: c.name, address });
     else skipped.push({ contact_id: c.id, name: c.name, reason: opts.method === 'sms' ? 'No phone number' : 'No email address' });
   }

@@ -1,4 +1,4 @@
-import { normalizeUsPhone } from './phone';
+import { INVALID_US_PHONE_MESSAGE, normalizeUsPhone } from '@fieldbook/contract/rules';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -6,7 +6,7 @@ export const SIGNUP_MESSAGES = {
   required: 'Email, password, and phone number are required',
   mismatch: 'Passwords do not match',
   tooShort: 'Password must be at least 6 characters',
-  phone: 'Please enter a valid US phone number',
+  phone: INVALID_US_PHONE_MESSAGE,
 } as const;
 
 export type SignupInput = { email: string; password: string; confirmPassword: string; phoneNumber: string; smsOptIn: boolean };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeUsPhone } from './phone';
+import { normalizeUsPhone } from '@fieldbook/contract/rules';
 
+// The contract's one rule (rules.ts), as the sign-up form runs it; the server's sign-up uses the same function.
 describe('normalizeUsPhone', () => {
   it.each([
     ['(415) 555-2671', '+14155552671'],

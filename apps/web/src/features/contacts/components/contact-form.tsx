@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { formatPhoneInput } from '@fieldbook/contract';
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { validateContactForm, type ContactFormErrors, type ContactFormValues } from '../lib/contact-form';
 import { caretAfterFormat } from '../lib/phone-caret';
 
@@ -18,9 +19,10 @@ type ContactFormProps = {
 
 /** Create / edit a contact. The phone is formatted (xxx) xxx-xxxx while typing, at most 10 digits (spec 001 §5). */
 export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors, onSubmit, onCancel, onDelete }: ContactFormProps) {
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<ContactFormErrors>({});
-  const shownErrors = { ...serverErrors, ...errors };
+  // The contract's rules (validateContactForm); an edited field's old error no longer applies (Mantine clears it).
+  const form = useForm<ContactFormValues>({ initialValues, validate: validateContactForm });
+  const values = form.getValues();
+  const shownErrors: ContactFormErrors = { ...serverErrors, ...(form.errors as ContactFormErrors) };
   const phoneRef = useRef<HTMLInputElement>(null);
   const phoneCaret = useRef<number | null>(null);
 
@@ -31,11 +33,7 @@ export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors
     phoneCaret.current = null;
   });
 
-  const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => {
-    setValues((prev) => ({ ...prev, [key]: value }));
-    // An edited field's old error no longer applies.
-    setErrors((prev) => ({ ...prev, [key]: undefined }));
-  };
+  const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => form.setFieldValue(key, value as never);
 
   const onPhoneChange = (e: ChangeEvent<HTMLInputElement>) => {
     const typed = e.currentTarget.value;
@@ -44,12 +42,7 @@ export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors
     set('phone', formatted);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateContactForm(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(values);
-  };
+  const submit = form.onSubmit((valid) => onSubmit(valid));
 
   return (
     <form onSubmit={submit} noValidate>

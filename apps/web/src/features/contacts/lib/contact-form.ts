@@ -1,4 +1,5 @@
-import { digitsOnly, formatPhoneInput, INVALID_PHONE_MESSAGE, type Contact, type UpdateContactBody } from '@fieldbook/contract';
+import { CreateContactBodySchema, digitsOnly, formatPhoneInput, type Contact, type UpdateContactBody } from '@fieldbook/contract';
+import { contractValidate } from '../../../lib/contract-form';
 
 /** The contact form's fields as typed: the phone is kept formatted, (xxx) xxx-xxxx. */
 export type ContactFormValues = {
@@ -27,19 +28,6 @@ export function contactToForm(contact: Contact): ContactFormValues {
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Spec 001 §5: name required, phone required and exactly 10 digits; email and notes optional. */
-export function validateContactForm(values: ContactFormValues): ContactFormErrors {
-  const errors: ContactFormErrors = {};
-  if (!values.name.trim()) errors.name = 'Contact name is required';
-  const digits = digitsOnly(values.phone);
-  if (!values.phone.trim()) errors.phone = 'Phone number is required';
-  else if (digits.length !== 10) errors.phone = INVALID_PHONE_MESSAGE;
-  if (values.email.trim() && !EMAIL.test(values.email.trim())) errors.email = 'Please enter a valid email address';
-  return errors;
-}
-
 /** The request body: the phone is sent as digits only (the stored form). */
 /** (CreateContactBody's input type is opaque — it is a preprocess — so the shared UpdateContactBody shape is used.) */
 export function formToContactBody(values: ContactFormValues): UpdateContactBody & { name: string; phone_number: string } {
@@ -54,6 +42,13 @@ export function formToContactBody(values: ContactFormValues): UpdateContactBody 
   };
 }
 
+/**
+ * Spec 001 §5 (name required, phone required and exactly 10 digits, email optional but valid), checked by the
+ * contract's CreateContactBodySchema — the server's own check — on the body this form sends. The phone goes in as
+ * typed so that its messages are the schema's (required vs 10 digits).
+ */
+export const validateContactForm: (values: ContactFormValues) => ContactFormErrors = (values) => contactFormValidate(values);
+
 /** Server field names → form field names (the API names the phone `phone_number`). */
 export const CONTACT_SERVER_FIELDS: Readonly<Record<string, keyof ContactFormValues>> = {
   name: 'name',
@@ -63,3 +58,5 @@ export const CONTACT_SERVER_FIELDS: Readonly<Record<string, keyof ContactFormVal
   role: 'role',
   notes: 'notes',
 };
+
+const contactFormValidate = contractValidate(CreateContactBodySchema, (values: ContactFormValues) => ({ ...formToContactBody(values), phone_number: values.phone }), CONTACT_SERVER_FIELDS);

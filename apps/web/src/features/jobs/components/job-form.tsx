@@ -4,11 +4,9 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useCreateJob } from '../api/create-job';
-import { EMPTY_JOB_FORM, toCreateJobBody, validateJobForm, type JobFormValues } from '../lib/job-form';
+import { EMPTY_JOB_FORM, JOB_FORM_FIELDS, toCreateJobBody, validateJobForm, type JobFormValues } from '../lib/job-form';
 import { JOB_STATUS_OPTIONS } from '../lib/job-status';
 import { isNoWorkspaceError } from '../../../lib/load-error-message';
-
-const FIELDS = Object.keys(EMPTY_JOB_FORM) as Array<keyof typeof EMPTY_JOB_FORM>;
 
 /** The New Job form (/jobs/new): creates the job (POST /api/jobs) and then opens it. */
 export function JobForm() {
@@ -24,7 +22,7 @@ export function JobForm() {
       },
       onError: (err) => {
         // 400s name their fields: show each next to its input.
-        const errors = fieldErrorsOf(err, FIELDS);
+        const errors = fieldErrorsOf(err, JOB_FORM_FIELDS);
         for (const [field, message] of Object.entries(errors)) form.setFieldError(field, message);
         if (isNoWorkspaceError(err)) toast.error('Set up My Workspace before creating jobs.');
         else if (Object.keys(errors).length === 0) toast.error(`Failed to create job: ${err.message}`);

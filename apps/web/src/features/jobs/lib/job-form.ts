@@ -1,4 +1,5 @@
-import type { CreateJobBody, JobStatus } from '@fieldbook/contract';
+import { CreateJobBodySchema, type CreateJobBody, type JobStatus } from '@fieldbook/contract';
+import { contractValidate } from '../../../lib/contract-form';
 
 export type JobFormValues = {
   client_name: string;
@@ -20,12 +21,6 @@ export const EMPTY_JOB_FORM: JobFormValues = {
   status: 'active',
 };
 
-/** The same message the server answers (CreateJobBodySchema), shown before the request is sent. */
-export const CLIENT_NAME_REQUIRED = 'Client name is required';
-
-export function validateJobForm(values: JobFormValues): Partial<Record<keyof JobFormValues, string>> {
-  return values.client_name.trim() ? {} : { client_name: CLIENT_NAME_REQUIRED };
-}
 
 /** Trimmed values; empty optional fields are sent as null. */
 export function toCreateJobBody(values: JobFormValues): CreateJobBody {
@@ -40,3 +35,9 @@ export function toCreateJobBody(values: JobFormValues): CreateJobBody {
     status: values.status,
   };
 }
+
+/** The form's fields; the body's fields carry the same names. */
+export const JOB_FORM_FIELDS = Object.keys(EMPTY_JOB_FORM) as Array<keyof JobFormValues>;
+
+/** CreateJobBodySchema — what the server checks — on the body this form sends (client name required, …). */
+export const validateJobForm = contractValidate(CreateJobBodySchema, toCreateJobBody, JOB_FORM_FIELDS);

@@ -1,4 +1,5 @@
-import { DUE_DATE_BEFORE_TODAY_MESSAGE, type CreateTaskBody, type TaskPriority } from '@fieldbook/contract';
+import { CreateJobTaskBodySchema, CreateTaskBodySchema, DUE_DATE_BEFORE_TODAY_MESSAGE, type CreateTaskBody, type TaskPriority } from '@fieldbook/contract';
+import { contractValidate } from '../../../lib/contract-form';
 import { daysUntil } from '../../../lib/due-status';
 
 /**
@@ -26,18 +27,21 @@ export function emptyCreateTaskForm(jobId: string | null = null): CreateTaskForm
   return { description: '', jobId, assignee: null, dueDate: '', priority: 'medium', groupId: null };
 }
 
-/** The rules of both entry points, checked before the request; the server checks them again. */
+/**
+ * The rules of both entry points, checked before the request; the server checks them again. Description, job,
+ * assignee phone, date and group are the contract's request schemas (POST /api/tasks, POST /api/jobs/:id/tasks) on
+ * the body this form sends; two rules belong to the form: a job's Add Task needs an assignee (spec 001 §5), and the
+ * due date is not before the user's today (their clock, not the server's).
+ */
 export function validateCreateTask(
   values: CreateTaskFormValues,
   entry: TaskFormEntry = 'board',
   today: Date | string = new Date(),
 ): Partial<Record<keyof CreateTaskFormValues, string>> {
-  const errors: Partial<Record<keyof CreateTaskFormValues, string>> = {};
-  if (!values.description.trim()) errors.description = 'Task description is required';
-  if (!values.jobId) errors.jobId = 'Please select a job for this task';
-  if (entry === 'job' && !values.assignee) errors.assignee = 'Choose who will do this task';
+  const errors = (entry === 'job' ? validateJobTaskBody : validateBoardTaskBody)(values);
+  if (entry === 'job' && !values.assignee) errors.assignee ??= 'Choose who will do this task';
   const days = daysUntil(values.dueDate, today);
-  if (values.dueDate && days !== null && days < 0) errors.dueDate = DUE_DATE_BEFORE_TODAY_MESSAGE;
+  if (values.dueDate && days !== null && days < 0) errors.dueDate ??= DUE_DATE_BEFORE_TODAY_MESSAGE;
   return errors;
 }
 
@@ -67,3 +71,6 @@ export const CREATE_TASK_SERVER_FIELDS: Record<string, keyof CreateTaskFormValue
   priority: 'priority',
   group_id: 'groupId',
 };
+
+const validateBoardTaskBody = contractValidate(CreateTaskBodySchema, toCreateTaskBody, CREATE_TASK_SERVER_FIELDS);
+const validateJobTaskBody = contractValidate(CreateJobTaskBodySchema, toCreateTaskBody, CREATE_TASK_SERVER_FIELDS);
