@@ -20,7 +20,8 @@ export function DocumentCard({ doc }: { doc: Document }) {
               {doc.name}
             </Anchor>
           </Group>
-          <Badge color={status.color} variant="light" leftSection={doc.status === 'processing' ? <Loader size={10} color={status.color} /> : undefined}>
+          {/* The name gives way on a narrow phone, never the status (it read "PROCESSING FAI…" at 390 px). */}
+          <Badge color={status.color} variant="light" style={{ flexShrink: 0 }} leftSection={doc.status === 'processing' ? <Loader size={10} color={status.color} /> : undefined}>
             {status.label}
           </Badge>
         </Group>
