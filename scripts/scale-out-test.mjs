@@ -28,6 +28,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldbook-scaleout-'));
 let db; // a pg client on the test database, to look at what the servers wrote
 let a;
 let b;
+let databaseUrl;
 let twilio; // a stand-in for Twilio's Messages API: every message it was given
 const smsReceived = [];
 const figures = [];
@@ -64,7 +65,7 @@ before(async () => {
   await admin(`CREATE DATABASE ${dbName}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  databaseUrl = url.toString();
 
   twilio = http.createServer((req, res) => {
     const chunks = [];
@@ -284,5 +285,27 @@ describe('two servers on one PostgreSQL database', { timeout: 240_000 }, () => {
       results.push(`${maker.name}→${player.name} ${played.status}`);
     }
     figures.push(`playback URLs: ${results.join(', ')}`);
+  });
+});
+
+describe('without JWT_SECRET', { timeout: 120_000 }, () => {
+  test('processes with their own DATA_DIRs share the secret the first one stored in the database', async (t) => {
+    const dirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'fieldbook-scaleout-nosecret-')));
+    const [portC, portD] = [await freePort(), await freePort()];
+    const env = { DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${portC}`, LOG_LEVEL: 'warn', JWT_SECRET: undefined, AUTH_RATE_LIMIT: '10000' };
+    const [c, d] = await Promise.all([
+      startServer('C', { ...env, PORT: String(portC), DATA_DIR: dirs[0] }),
+      startServer('D', { ...env, PORT: String(portD), DATA_DIR: dirs[1] }),
+    ]);
+    t.after(async () => {
+      await Promise.all([c.stop('SIGTERM'), d.stop('SIGTERM')]);
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+    await Promise.all([c.ready(), d.ready()]);
+    const user = await owner(c, 'nosecret');
+    for (const server of [c, d, c, d]) assert.equal(await status(server, '/api/jobs', user.token), 200);
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM server_secrets WHERE name = 'jwt'`);
+    assert.equal(rows[0].n, 1);
+    figures.push('without JWT_SECRET: a token signed by C is accepted by D (one secret, stored in the database)');
   });
 });

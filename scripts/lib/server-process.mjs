@@ -53,7 +53,8 @@ export async function startServer(name, env) {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [MAIN], {
     cwd: repo,
-    env: {
+    // A setting given as undefined is left out (e.g. JWT_SECRET: undefined, to start without one).
+    env: withoutUndefined({
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
@@ -66,7 +67,7 @@ export async function startServer(name, env) {
       DEV_MAILBOX: 'false',
       LOG_LEVEL: 'info',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -132,6 +133,8 @@ export async function startServer(name, env) {
     },
   };
 }
+
+const withoutUndefined = (env) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined));
 
 /** fetch with a JSON body and bearer token; answers { status, body }. */
 export async function call(base, method, url, { token, json, headers = {}, body } = {}) {

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, startupWarnings } from './config';
-import { migrateDatabase, openPglite, openPostgres } from './db/client';
+import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client';
 import { seedDemo, type DemoSeedResult } from './features/demo';
 import { smtpSender } from './platform/mail';
 import { startOutboxWorker } from './platform/outbox';
@@ -12,21 +12,33 @@ import { folderBlobStore, s3BlobStore } from './platform/blob-store';
 import { startDocumentWorker } from './features/documents';
 import { startFineTuneWorker } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, startTranscriptionWorker } from './features/recordings';
+import { sharedSecret } from './platform/server-secret';
 import { createTokenSigner } from './platform/tokens';
 import { sweepPartialUploads } from './upload-sweep';
 
-/** The JWT secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR. */
-function jwtSecret(dataDir: string, configured: string | undefined): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'secrets.json');
+/** DATA_DIR/secrets.json's JWT secret, if there is one. */
+function fileSecret(dataDir: string): string | undefined {
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string }).jwtSecret;
+    return (JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string }).jwtSecret;
   } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, JSON.stringify({ jwtSecret: secret }), { mode: 0o600 });
-    return secret;
+    return undefined;
   }
+}
+
+/**
+ * The JWT secret: JWT_SECRET; else, on PostgreSQL, the one stored in the database, shared by every process on it
+ * (the first to start stores its DATA_DIR/secrets.json's, so an upgrade keeps sessions, or a new one); else, with
+ * the embedded database, one generated on first start and kept in DATA_DIR.
+ */
+async function jwtSecret(config: { dataDir: string; jwtSecret: string | undefined }, database: Database): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  const existing = fileSecret(config.dataDir);
+  if (database.kind === 'postgres') return sharedSecret(database.db, 'jwt', existing ?? randomBytes(48).toString('base64url'));
+  if (existing) return existing;
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(path.join(config.dataDir, 'secrets.json'), JSON.stringify({ jwtSecret: secret }), { mode: 0o600 });
+  return secret;
 }
 
 /** How long a SIGTERM waits for requests and background jobs in flight before closing the database anyway. */
@@ -37,7 +49,7 @@ async function main() {
   const config = loadConfig(process.env);
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   await migrateDatabase(database);
-  const signer = createTokenSigner(jwtSecret(config.dataDir, config.jwtSecret), `${config.publicUrl}/auth/v1`);
+  const signer = createTokenSigner(await jwtSecret(config, database), `${config.publicUrl}/auth/v1`);
   const folder = folderBlobStore(path.join(config.dataDir, 'blobs'));
   const blobs = config.s3 ? await s3BlobStore(config.s3) : folder;
   const app = await buildApp({ config, database, signer, blobs });
