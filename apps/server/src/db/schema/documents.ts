@@ -42,8 +42,10 @@ export const documents = pgTable(
     processingError: text(),
     /** Processing tries so far; the worker gives up after five. */
     attempts: integer().notNull().default(0),
-    /** When the worker may (re)try processing; also the lease of a claimed document. */
+    /** When the worker may (re)try processing. */
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The lease of a claimed document (platform/jobs.ts): while it is ahead, a process is working on it. */
+    lockedUntil: timestamp({ withTimezone: true }),
     processedAt: timestamp({ withTimezone: true }),
     /**
      * Name (weight A) and the first 200,000 characters of the extracted text (C) — a tsvector holds at most 1 MB —

@@ -22,6 +22,8 @@ export const outboxMessages = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The lease of a claimed message (platform/jobs.ts): while it is ahead, a process is sending it. */
+    lockedUntil: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },

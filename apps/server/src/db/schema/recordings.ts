@@ -57,6 +57,8 @@ export const recordings = pgTable(
     transcriptionError: text(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The lease of a claimed transcription (platform/jobs.ts): while it is ahead, a process is working on it. */
+    lockedUntil: timestamp({ withTimezone: true }),
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
