@@ -1,3 +1,4 @@
+import { US_PHONE_SAMPLES } from '@fieldbook/contract/rules-samples';
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_MESSAGES, validateSignup, type SignupInput } from './signup-validation';
 
@@ -33,5 +34,16 @@ describe('validateSignup', () => {
 
   it('accepts exactly six characters', () => {
     expect(validateSignup({ ...valid, password: '123456', confirmPassword: '123456' }, now).ok).toBe(true);
+  });
+});
+
+// The contract's one US phone rule (rules.ts), zod-free so that /login stays within its budget: the sign-up form sends
+// the number the server's sign-up stores (apps/server/src/features/contacts/phone-email-rules.test.ts, same samples).
+describe('sign-up phone is the contract’s rule', () => {
+  it('accepts and refuses the shared samples, sending the E.164 form', () => {
+    for (const [phoneNumber, e164] of US_PHONE_SAMPLES) {
+      const result = validateSignup({ ...valid, phoneNumber }, now);
+      expect([phoneNumber, result]).toEqual([phoneNumber, e164 ? expect.objectContaining({ ok: true, payload: expect.objectContaining({ data: expect.objectContaining({ phone_number: e164 }) }) }) : { ok: false, error: SIGNUP_MESSAGES.phone }]);
+    }
   });
 });

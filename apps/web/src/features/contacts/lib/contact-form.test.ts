@@ -1,3 +1,4 @@
+import { CONTACT_PHONE_SAMPLES, EMAIL_SAMPLES } from '@fieldbook/contract/rules-samples';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError, fieldErrorsOf } from '../../../lib/api-client';
 import { contactToForm, EMPTY_CONTACT_FORM, CONTACT_SERVER_FIELDS, formToContactBody, validateContactForm } from './contact-form';
@@ -45,5 +46,25 @@ describe('contact form', () => {
       { field: 'owner_id', message: 'not a form field' },
     ]);
     expect(fieldErrorsOf(err, CONTACT_SERVER_FIELDS)).toEqual({ phone: 'A contact with this phone number already exists: Ann' });
+  });
+});
+
+// The contract's one phone rule and one email rule (rules.ts): the form accepts and refuses the samples the server's
+// POST /api/contacts does (apps/server/src/features/contacts/phone-email-rules.test.ts runs the same list).
+describe('contact form rules are the contract’s', () => {
+  it('refuses exactly the phone samples the server refuses', () => {
+    for (const [phone, valid] of CONTACT_PHONE_SAMPLES) {
+      expect([phone, validateContactForm({ ...EMPTY_CONTACT_FORM, name: 'Ann', phone }).phone]).toEqual([phone, valid ? undefined : 'Please enter a valid 10-digit phone number']);
+    }
+  });
+
+  it('refuses exactly the email samples the server refuses', () => {
+    for (const [email, valid] of EMAIL_SAMPLES) {
+      expect([email, validateContactForm({ ...EMPTY_CONTACT_FORM, name: 'Ann', phone: '(555) 123-4567', email }).email]).toEqual([email, valid ? undefined : 'Please enter a valid email address']);
+    }
+  });
+
+  it('refuses what the server’s schema refuses beyond the spec’s messages (a 201-character name)', () => {
+    expect(validateContactForm({ ...EMPTY_CONTACT_FORM, name: 'A'.repeat(201), phone: '(555) 123-4567' }).name).toBeTruthy();
   });
 });

@@ -7,6 +7,14 @@ describe('validateJobForm', () => {
     expect(validateJobForm({ ...EMPTY_JOB_FORM, client_name: '   ' })).toEqual({ client_name: 'Client name is required' });
     expect(validateJobForm({ ...EMPTY_JOB_FORM, client_name: 'Ana Ruiz' })).toEqual({});
   });
+
+  it('is the contract’s CreateJobBodySchema: what the server refuses, the form refuses, on the same field', () => {
+    const tooLong = { ...EMPTY_JOB_FORM, client_name: 'A'.repeat(201) };
+    const server = CreateJobBodySchema.safeParse(toCreateJobBody(tooLong));
+    expect(server.success).toBe(false);
+    expect(validateJobForm(tooLong)).toEqual({ client_name: server.error?.issues[0]?.message });
+    expect(validateJobForm({ ...EMPTY_JOB_FORM, client_name: 'Ana', due_date: '2026-02-30x' })).toEqual({ due_date: 'Please enter a valid date (YYYY-MM-DD)' });
+  });
 });
 
 describe('toCreateJobBody', () => {

@@ -30,6 +30,12 @@ describe('Create Task rules', () => {
     expect(validateCreateTask({ ...ok, dueDate: '2025-03-10' }, 'board', today)).toEqual({});
   });
 
+  it('checks the assignee phone with the contract’s phone rule (the server’s AssigneeSchema)', () => {
+    const ok = { ...emptyCreateTaskForm('00000000-0000-4000-8000-000000000001'), description: 'Tear off' };
+    expect(validateCreateTask({ ...ok, assignee: '555-1234' }, 'board', today)).toEqual({ assignee: 'Please enter a valid 10-digit phone number' });
+    expect(validateCreateTask({ ...ok, assignee: '+1 (512) 555-0178' }, 'board', today)).toEqual({});
+  });
+
   it('on a job the assignee is required too, and Create Task waits for the description and the assignee', () => {
     const onJob = { ...emptyCreateTaskForm('00000000-0000-4000-8000-000000000001'), description: 'Tarp the roof' };
     expect(validateCreateTask(onJob, 'job', today)).toEqual({ assignee: 'Choose who will do this task' });
