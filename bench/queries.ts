@@ -43,7 +43,7 @@ export async function captureStatements(url: string, who: { userId: string; work
   // The auth guard's session lookup, as resolveActor sends it once the token has been verified.
   const signer = { verify: async () => ({ sub: userId, session_id: who.sessionId }) as AccessClaims } as unknown as TokenSigner;
   const statements = {
-    session: await take(() => resolveActor(db, signer, 'verified')),
+    session: await take(() => resolveActor(db, signer, 'verified', { limits: { sessionMaxLifetimeSeconds: 90 * 86400, sessionInactivityTimeoutSeconds: 30 * 86400 }, now: new Date() })),
     jobs: await take(() => findJobsPageJson({ db, workspaceId, query: ListJobsQuerySchema.parse({}) })),
     tasks: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({}) })),
     tasks10: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({ limit: 10 }) })),
@@ -53,10 +53,10 @@ export async function captureStatements(url: string, who: { userId: string; work
     documents: await take(() => findDocumentsPageJson(built, workspaceId, ListDocumentsQuerySchema.parse({}))),
     recordings: await take(() => findRecordingsPageJson(db, { userId }, ListRecordingsQuerySchema.parse({}))),
     // One at a time: take() records into one shared log.
-    analytics7: await take(() => recordingAnalyticsJson(db, { days: 7, workspaceId: undefined, now: new Date() })),
-    analytics30: await take(() => recordingAnalyticsJson(db, { days: 30, workspaceId: undefined, now: new Date() })),
-    analytics90: await take(() => recordingAnalyticsJson(db, { days: 90, workspaceId: undefined, now: new Date() })),
-    analytics365: await take(() => recordingAnalyticsJson(db, { days: 365, workspaceId: undefined, now: new Date() })),
+    analytics7: await take(() => recordingAnalyticsJson(db, { days: 7, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
+    analytics30: await take(() => recordingAnalyticsJson(db, { days: 30, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
+    analytics90: await take(() => recordingAnalyticsJson(db, { days: 90, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
+    analytics365: await take(() => recordingAnalyticsJson(db, { days: 365, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
     searchRoof: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'roof' }) })),
     searchMisspelled: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'plumbng' }) })),
   };
