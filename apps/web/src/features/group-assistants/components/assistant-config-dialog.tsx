@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { BASE_MODELS, DEFAULT_BASE_MODEL, GROUP_ASSISTANT_MESSAGES, type AssistantConfig } from '@fieldbook/contract';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import { BASE_MODELS, DEFAULT_BASE_MODEL, GROUP_ASSISTANT_MESSAGES, UpdateAssistantConfigBodySchema, type AssistantConfig } from '@fieldbook/contract';
 import toast from 'react-hot-toast';
+import { contractValidate } from '../../../lib/contract-form';
 import { errorReason } from '../../../lib/error-reason';
 import { useAssistantConfig } from '../api/get-assistant-config';
 import { useUpdateAssistantConfig, type AssistantConfigForm } from '../api/update-assistant-config';
@@ -10,6 +11,9 @@ type Target = { groupId: string; groupName: string };
 type Values = Required<AssistantConfigForm>;
 
 const MODEL_OPTIONS = BASE_MODELS.map((m) => ({ value: m.value, label: m.label }));
+const FIELDS = ['name', 'persona', 'specialization', 'system_prompt', 'base_model'] as const;
+/** The server's check (UpdateAssistantConfigBodySchema: lengths and a known base model; the spec shows no messages). */
+const validateConfig = contractValidate(UpdateAssistantConfigBodySchema, (v: Values) => v, FIELDS);
 
 /** Spec 002 §3: missing values are filled with an empty string, or the default model, on load. */
 function valuesOf(c: Partial<AssistantConfig> | undefined): Values {
@@ -23,13 +27,9 @@ function valuesOf(c: Partial<AssistantConfig> | undefined): Values {
 }
 
 function ConfigForm({ target, initial, onClose }: { target: Target; initial: Values; onClose: () => void }) {
-  const [values, setValues] = useState(initial);
+  const form = useForm<Values>({ initialValues: initial, validate: validateConfig });
   const save = useUpdateAssistantConfig();
-  const set = (field: keyof Values) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
-  const submit = () =>
+  const submit = (values: Values) =>
     save.mutate(
       { groupId: target.groupId, body: values },
       {
@@ -41,10 +41,7 @@ function ConfigForm({ target, initial, onClose }: { target: Target; initial: Val
     );
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      onSubmit={form.onSubmit(submit)}
     >
       <Stack gap="sm">
         {save.isError && (
@@ -52,16 +49,17 @@ function ConfigForm({ target, initial, onClose }: { target: Target; initial: Val
             {errorReason(save.error)}
           </Alert>
         )}
-        <TextInput label="Name" placeholder={`${target.groupName} Assistant`} value={values.name} onChange={set('name')} maxLength={200} />
-        <Textarea size="md" label="Persona" description="Who the assistant is and how it speaks" autosize minRows={2} maxRows={6} value={values.persona} onChange={set('persona')} maxLength={4000} />
-        <Textarea size="md" label="Specialization" description="What it knows best" autosize minRows={2} maxRows={4} value={values.specialization} onChange={set('specialization')} maxLength={1000} />
-        <Textarea size="md" label="System Prompt" autosize minRows={4} maxRows={10} value={values.system_prompt} onChange={set('system_prompt')} maxLength={8000} />
+        <TextInput label="Name" placeholder={`${target.groupName} Assistant`} {...form.getInputProps('name')} maxLength={200} />
+        <Textarea size="md" label="Persona" description="Who the assistant is and how it speaks" autosize minRows={2} maxRows={6} {...form.getInputProps('persona')} maxLength={4000} />
+        <Textarea size="md" label="Specialization" description="What it knows best" autosize minRows={2} maxRows={4} {...form.getInputProps('specialization')} maxLength={1000} />
+        <Textarea size="md" label="System Prompt" autosize minRows={4} maxRows={10} {...form.getInputProps('system_prompt')} maxLength={8000} />
         <Select
           label="Base Model"
           size="md"
           data={MODEL_OPTIONS}
-          value={values.base_model}
-          onChange={(v) => v && setValues((s) => ({ ...s, base_model: v as Values['base_model'] }))}
+          value={form.getValues().base_model}
+          onChange={(v) => v && form.setFieldValue('base_model', v as Values['base_model'])}
+          error={form.errors.base_model}
           allowDeselect={false}
           comboboxProps={{ zIndex: 500 }}
         />

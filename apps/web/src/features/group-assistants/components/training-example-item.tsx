@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
-import type { TrainingExample } from '@fieldbook/contract';
+import { useForm } from '@mantine/form';
+import { UpdateTrainingExampleBodySchema, type TrainingExample } from '@fieldbook/contract';
 import { useState } from 'react';
+import { contractValidate } from '../../../lib/contract-form';
 import { errorReason } from '../../../lib/error-reason';
 import { useUpdateTrainingExample, type ExampleChange } from '../api/update-training-example';
 import { formatQuality } from '../lib/assistant-status';
@@ -9,23 +11,17 @@ import { EXAMPLE_STATUS_COLORS, EXAMPLE_STATUS_LABELS, SOURCE_LABELS } from '../
 
 export const UPDATE_EXAMPLE_FAILED = 'Failed to update training example';
 
+type ExampleText = { question: string; answer: string };
+/** The server's own check of an edit (UpdateTrainingExampleBodySchema: 'Question is required', 'Answer is required'). */
+const validateExample = contractValidate(UpdateTrainingExampleBodySchema, (v: ExampleText) => v, ['question', 'answer'] as const);
+
 function Editor({ example, onSave, onCancel, isSaving }: { example: TrainingExample; onSave: (c: ExampleChange) => void; onCancel: () => void; isSaving: boolean }) {
-  const [question, setQuestion] = useState(example.question);
-  const [answer, setAnswer] = useState(example.answer);
-  const [tried, setTried] = useState(false);
-  // The contract's own messages for an empty field; the server says the same.
-  const errors = { question: question.trim() ? null : 'Question is required', answer: answer.trim() ? null : 'Answer is required' };
+  const form = useForm({ initialValues: { question: example.question, answer: example.answer }, validate: validateExample });
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (!errors.question && !errors.answer) onSave({ question: question.trim(), answer: answer.trim() });
-      }}
-    >
+    <form onSubmit={form.onSubmit((v) => onSave({ question: v.question.trim(), answer: v.answer.trim() }))}>
       <Stack gap="xs">
-        <Textarea label="Question" autosize minRows={2} maxRows={6} value={question} onChange={(e) => setQuestion(e.currentTarget.value)} error={tried && errors.question} maxLength={4000} />
-        <Textarea label="Answer" autosize minRows={3} maxRows={12} value={answer} onChange={(e) => setAnswer(e.currentTarget.value)} error={tried && errors.answer} maxLength={8000} />
+        <Textarea label="Question" autosize minRows={2} maxRows={6} {...form.getInputProps('question')} maxLength={4000} />
+        <Textarea label="Answer" autosize minRows={3} maxRows={12} {...form.getInputProps('answer')} maxLength={8000} />
         <Group gap="xs" justify="flex-end">
           <Button size="xs" variant="default" onClick={onCancel} disabled={isSaving}>
             Cancel
