@@ -11,14 +11,15 @@ import tseslint from 'typescript-eslint';
  * Feature boundaries (docs/ARCHITECTURE.md): a feature folder may use another feature only through that feature's
  * public entry, `features/<name>/index.ts`. One zone per feature, made from the folders on disk, so a new feature
  * is covered the day it is created: importing `features/<name>/<anything else>` from outside `features/<name>`
- * fails lint.
+ * fails lint. `alsoIn` lists other folders held to the same rule (the web's app/ composes features only through
+ * their entries).
  */
-function featureZones(root) {
+function featureZones(root, alsoIn = []) {
   const names = readdirSync(new URL(`./${root}/`, import.meta.url), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
   return names.map((name) => ({
-    target: `./${root}/!(${name})/**/*`,
+    target: [`./${root}/!(${name})/**/*`, ...alsoIn],
     from: `./${root}/${name}`,
     except: ['./index.ts'],
     message: `Use features/${name} only through its public entry, features/${name}/index.ts.`,
@@ -81,7 +82,7 @@ export default defineConfig(
         {
           zones: [
             ...featureZones('apps/server/src/features'),
-            ...featureZones('apps/web/src/features'),
+            ...featureZones('apps/web/src/features', ['./apps/web/src/app']),
             // The shared layers never reach up: platform, db and test helpers do not import features (server);
             // components, lib and test helpers do not import features or the app shell (web); features never import app/.
             { target: './apps/server/src/platform', from: './apps/server/src/features', message: 'platform/ is shared: it must not depend on a feature.' },

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenMessage } from '../components/full-screen-message';
 import { useAuth } from '../lib/auth-provider';
-import { loginPathFor } from '../features/auth/lib/redirect';
+import { loginPathFor } from '../features/auth';
 
 /**
  * Spec 000 §2 guard: "Verifying authentication..." while loading; signed out (or still owing the second

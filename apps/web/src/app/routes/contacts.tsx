@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ContactsScreen } from '../../features/contacts/components/contacts-screen';
+import { ContactsScreen } from '../../features/contacts';
 
 export default function ContactsPage() {
   const { contactId } = useParams();

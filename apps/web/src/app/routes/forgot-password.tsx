@@ -1,5 +1,4 @@
-import { AuthFrame } from '../../features/auth/components/auth-frame';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { AuthFrame, ForgotPasswordForm } from '../../features/auth';
 
 export default function ForgotPasswordPage() {
   return (

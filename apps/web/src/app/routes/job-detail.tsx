@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { JobDetail } from '../../features/jobs/components/job-detail';
+import { JobDetail } from '../../features/jobs';
 
 export default function JobDetailPage() {
   const { jobId = '' } = useParams();

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/page-header';
-import { JobForm } from '../../features/jobs/components/job-form';
+import { JobForm } from '../../features/jobs';
 
 export default function NewJobPage() {
   return (

@@ -1,4 +1,4 @@
-import { JobsDashboard } from '../../features/jobs/components/jobs-dashboard';
+import { JobsDashboard } from '../../features/jobs';
 
 export default function JobsPage() {
   return <JobsDashboard />;

@@ -1,5 +1,4 @@
-import { AuthFrame } from '../../features/auth/components/auth-frame';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { AuthFrame, LoginForm } from '../../features/auth';
 
 export default function LoginPage() {
   return (

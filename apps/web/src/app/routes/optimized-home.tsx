@@ -1,4 +1,4 @@
-import { FastDashboard } from '../../features/dashboard/components/fast-dashboard';
+import { FastDashboard } from '../../features/dashboard';
 
 export default function FastDashboardPage() {
   return <FastDashboard />;

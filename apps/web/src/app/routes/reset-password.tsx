@@ -1,5 +1,4 @@
-import { AuthFrame } from '../../features/auth/components/auth-frame';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { AuthFrame, ResetPasswordForm } from '../../features/auth';
 
 export default function ResetPasswordPage() {
   return (

@@ -1,5 +1,4 @@
-import { AuthFrame } from '../../features/auth/components/auth-frame';
-import { SignupForm } from '../../features/auth/components/signup-form';
+import { AuthFrame, SignupForm } from '../../features/auth';
 
 export default function SignupPage() {
   return (

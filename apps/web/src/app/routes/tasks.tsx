@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/page-header';
-import { TasksScreen } from '../../features/tasks/components/tasks-screen';
+import { TasksScreen } from '../../features/tasks';
 
 export default function TasksPage() {
   return (

@@ -8,4 +8,5 @@ export { contactKeys } from './api/keys';
 export { ContactPickerList, initialsOf } from './components/contact-picker-list';
 export { ContactGroupBar } from './components/contact-group-bar';
 export { ContactPickerModal } from './components/contact-picker-modal';
+export { ContactsScreen } from './components/contacts-screen';
 export { phoneDirectory, type PhoneDirectory } from './lib/phone-directory';

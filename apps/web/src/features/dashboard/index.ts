@@ -1,0 +1,2 @@
+/** The dashboard feature's public entry: the fast dashboard (/optimized-home, /fast-dashboard). */
+export { FastDashboard } from './components/fast-dashboard';
