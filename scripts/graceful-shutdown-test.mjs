@@ -153,3 +153,42 @@ test('SIGTERM: the request and the job in flight finish, exit 0, PGlite closed c
   assert.deepEqual(await killed.stop('SIGKILL'), { code: null, signal: 'SIGKILL' });
   assert.equal(clusterState(dataDir), 'in production');
 });
+
+test('SIGTERM with a job that does not finish: cut off after SHUTDOWN_GRACE_PERIOD, exit 1, PGlite still closed cleanly', { timeout: 120_000 }, async (t) => {
+  assertBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldbook-sigterm-stuck-'));
+  // A speech-to-text API that never answers.
+  let transcriptionAsked = () => {};
+  const asked = new Promise((resolve) => (transcriptionAsked = resolve));
+  const stt = http.createServer((req) => {
+    req.resume();
+    req.on('end', () => transcriptionAsked());
+  });
+  stt.listen(0, '127.0.0.1');
+  await once(stt, 'listening');
+  const server = await startServer('stuck', { DATA_DIR: dataDir, STT_BASE_URL: `http://127.0.0.1:${stt.address().port}/v1`, STT_MODEL: 'whisper-stub', SHUTDOWN_GRACE_PERIOD: '2s' });
+  t.after(async () => {
+    stt.closeAllConnections();
+    stt.close();
+    await server.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  await server.ready();
+  const owner = await signUp(server.base, 'stuck@example.com');
+  assert.equal((await call(server.base, 'PUT', '/api/my-workspace', { token: owner.token, json: { name: 'Stuck Roofing' } })).status, 200);
+  const recording = await upload(server.base, '/api/recordings', owner.token, { name: 'call.wav', type: 'audio/wav', bytes: wav(0.5) });
+  assert.equal(recording.status, 201, JSON.stringify(recording.body));
+  await Promise.race([asked, new Promise((_, reject) => setTimeout(() => reject(new Error('the transcription was not asked for within 15 s')), 15_000))]);
+
+  const signalledAt = Date.now();
+  server.child.kill('SIGTERM');
+  const exit = await server.exited;
+  const ms = Date.now() - signalledAt;
+  assert.deepEqual(exit, { code: 1, signal: null }, server.output().slice(-2000));
+  assert.match(server.output(), /still running after 2 s; cutting them off/);
+  assert.ok(ms >= 2_000 && ms < 10_000, `exited ${ms} ms after SIGTERM`);
+  // Even cut off, the database was closed: nothing for PostgreSQL to recover at the next start.
+  assert.equal(clusterState(dataDir), 'shut down');
+  assert.equal(existsSync(path.join(dataDir, 'fieldbook.lock')), false);
+  t.diagnostic(`a transcription that never ends: cut off, exit 1 ${ms} ms after SIGTERM (SHUTDOWN_GRACE_PERIOD=2s), pg_control 'shut down'`);
+});

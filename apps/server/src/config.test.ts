@@ -59,3 +59,12 @@ describe('the development mailbox (DEV_MAILBOX)', () => {
     }
   });
 });
+
+describe('the graceful shutdown bound (SHUTDOWN_GRACE_PERIOD)', () => {
+  it('is 20 s by default and takes seconds or a duration; anything else is refused', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(20);
+    expect(loadConfig({ SHUTDOWN_GRACE_PERIOD: '2s' }).shutdownGraceSeconds).toBe(2);
+    expect(loadConfig({ SHUTDOWN_GRACE_PERIOD: '2m' }).shutdownGraceSeconds).toBe(120);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_PERIOD: 'soon' })).toThrow(/SHUTDOWN_GRACE_PERIOD/);
+  });
+});

@@ -80,6 +80,8 @@ const EnvSchema = z.object({
    */
   SESSION_MAX_LIFETIME: z.string().default('90d').transform(durationSeconds('SESSION_MAX_LIFETIME')),
   SESSION_INACTIVITY_TIMEOUT: z.string().default('30d').transform(durationSeconds('SESSION_INACTIVITY_TIMEOUT')),
+  /** How long SIGTERM waits for requests and background jobs in flight before closing the database anyway (exit 1). */
+  SHUTDOWN_GRACE_PERIOD: z.string().default('20s').transform(durationSeconds('SHUTDOWN_GRACE_PERIOD')),
   /**
    * The development mailbox page (/dev/mailbox: every mail and text, sign-in links included, without signing in).
    * Unset: on with the embedded database and no SMTP_URL, and then only on a loopback HOST (any other HOST refuses to
@@ -151,6 +153,8 @@ export type Config = {
   /** Session limits in seconds (0: none). */
   sessionMaxLifetimeSeconds: number;
   sessionInactivityTimeoutSeconds: number;
+  /** SHUTDOWN_GRACE_PERIOD in seconds: SIGTERM's wait for requests and jobs in flight. */
+  shutdownGraceSeconds: number;
   devMailbox: boolean;
   logLevel: string;
   /** METRICS_TOKEN: GET /metrics answers only with it; null: /metrics is not served. */
@@ -202,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedProxies: e.TRUSTED_PROXIES,
     sessionMaxLifetimeSeconds: e.SESSION_MAX_LIFETIME,
     sessionInactivityTimeoutSeconds: e.SESSION_INACTIVITY_TIMEOUT,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_PERIOD,
     devMailbox: devMailbox(e.DEV_MAILBOX, embedded && !e.SMTP_URL, e.HOST),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -41,9 +41,6 @@ async function jwtSecret(config: { dataDir: string; jwtSecret: string | undefine
   return secret;
 }
 
-/** How long a SIGTERM waits for requests and background jobs in flight before closing the database anyway. */
-const SHUTDOWN_GRACE_MS = 20_000;
-
 async function main() {
   const startedAt = Date.now();
   const config = loadConfig(process.env);
@@ -84,11 +81,12 @@ async function main() {
   // SIGTERM/SIGINT: stop accepting (Fastify answers 503 to new requests on open connections), let the requests in
   // flight finish and the workers finish the row in hand (claiming nothing more: what is due stays for the other
   // processes or the next start), then close the database — PGlite shuts down cleanly and its data never needs
-  // recovery. Bounded: after SHUTDOWN_GRACE_MS whatever is left is cut off (a claimed row's lease brings it back)
-  // and the exit code is 1. A second signal ends the process at once (the handlers are `once`).
+  // recovery. Bounded by SHUTDOWN_GRACE_PERIOD (20 s): whatever is left then is cut off (a claimed row's lease brings
+  // it back) and the exit code is 1. A second signal ends the process at once (the handlers are `once`).
+  const graceMs = config.shutdownGraceSeconds * 1000;
   const shutdown = async (signal: string) => {
     const startedAt = Date.now();
-    app.log.info(`${signal}: shutting down (waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for requests and jobs in flight)`);
+    app.log.info(`${signal}: shutting down (waiting up to ${config.shutdownGraceSeconds} s for requests and jobs in flight)`);
     // Node closes the connections idle at close() once; a keep-alive connection whose response ends later would hold
     // close() open for its keep-alive timeout. So idle ones are closed as they become idle.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
@@ -100,7 +98,7 @@ async function main() {
     let timer: NodeJS.Timeout | undefined;
     const isInTime = await Promise.race([
       settled.then(() => true),
-      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS))),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
     ]).catch((err: unknown) => {
       app.log.error({ err }, 'shutdown: closing failed');
       return false;
@@ -108,7 +106,7 @@ async function main() {
     clearTimeout(timer);
     clearInterval(closeIdle);
     if (!isInTime) {
-      app.log.warn(`shutdown: requests or jobs still running after ${SHUTDOWN_GRACE_MS / 1000} s; cutting them off`);
+      app.log.warn(`shutdown: requests or jobs still running after ${config.shutdownGraceSeconds} s; cutting them off`);
       app.server.closeAllConnections();
     }
     await database.close();
