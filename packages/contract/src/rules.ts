@@ -41,6 +41,16 @@ export function isEmailAddress(value: string): boolean {
   return EMAIL.test(value);
 }
 
+/**
+ * The address a contact is reached at when a document is sent (spec 001 §5: recipients are filtered to those with a
+ * phone for SMS or an email for email): its US phone as 10 digits, or its email when valid; null when it has none.
+ * The send modal filters with it and the server's delivery sends to it.
+ */
+export function contactAddress(contact: { phone_number: string; email: string | null }, method: 'sms' | 'email'): string | null {
+  if (method === 'sms') return nationalPhone(contact.phone_number);
+  return contact.email && isEmailAddress(contact.email) ? contact.email : null;
+}
+
 /** The spec's messages for these rules (spec 000 §5, 001 §5, 002 §5). */
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
 export const INVALID_US_PHONE_MESSAGE = 'Please enter a valid US phone number';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { InvitationSignUpBodySchema, isEmailAddress, isTenDigitPhone, normalizeUsPhone } from '@fieldbook/contract';
+import { contactAddress, InvitationSignUpBodySchema, isEmailAddress, isTenDigitPhone, normalizeUsPhone } from '@fieldbook/contract';
 import { CONTACT_PHONE_SAMPLES, EMAIL_SAMPLES, US_PHONE_SAMPLES } from '@fieldbook/contract/rules-samples';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,14 @@ describe('the rules themselves', () => {
     for (const [value, valid] of EMAIL_SAMPLES) expect([value, isEmailAddress(value)]).toEqual([value, valid]);
     for (const [value, valid] of CONTACT_PHONE_SAMPLES) expect([value, isTenDigitPhone(value)]).toEqual([value, valid]);
     for (const [value, e164] of US_PHONE_SAMPLES) expect([value, normalizeUsPhone(value)]).toEqual([value, e164]);
+  });
+});
+
+describe('who a document can be sent to', () => {
+  it('is the email rule for email and a 10-digit US phone for SMS (the send modal filters with the same function)', () => {
+    for (const [email, valid] of EMAIL_SAMPLES) expect([email, contactAddress({ phone_number: '5551234567', email }, 'email')]).toEqual([email, valid ? email : null]);
+    expect(contactAddress({ phone_number: '5551234567', email: null }, 'sms')).toBe('5551234567');
+    expect(contactAddress({ phone_number: '555123456', email: null }, 'sms')).toBeNull();
   });
 });
 

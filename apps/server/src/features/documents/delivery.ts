@@ -1,4 +1,4 @@
-import { isEmailAddress, NO_CONTACT_SELECTED, noValidRecipientsMessage, type Delivery, type SendMethod } from '@fieldbook/contract';
+import { contactAddress, NO_CONTACT_SELECTED, noValidRecipientsMessage, type Delivery, type SendMethod } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { workspaces } from '../../db/schema';
@@ -26,7 +26,9 @@ export async function resolveRecipients(opts: { db: Db; actor: Actor; ids: reado
   const valid: Recipient[] = [];
   const skipped: Delivery['skipped'] = [];
   for (const c of contacts) {
-    const address = opts.method === 'sms' ? (/^\d{10}$/.test(c.phone_number) ? toE164(c.phone_number) : null) : c.email && isEmailAddress(c.email) ? c.email : null;
+    // The contract's rule (the send modal filters with it too); SMS goes to the E.164 form.
+    const found = contactAddress(c, opts.method);
+    const address = found && opts.method === 'sms' ? toE164(found) : found;
     if (address) valid.push({ contact_id: c.id, name: c.name, address });
     else skipped.push({ contact_id: c.id, name: c.name, reason: opts.method === 'sms' ? 'No phone number' : 'No email address' });
   }

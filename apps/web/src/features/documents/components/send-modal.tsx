@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { NO_CONTACT_SELECTED, noValidRecipientsMessage, type Contact, type Delivery, type GeneratedDocumentType, type LineItem, type SendMethod } from '@fieldbook/contract';
+import { contactAddress, NO_CONTACT_SELECTED, noValidRecipientsMessage, type Contact, type Delivery, type GeneratedDocumentType, type LineItem, type SendMethod } from '@fieldbook/contract';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ContactPickerList } from '../../contacts';
@@ -32,7 +32,8 @@ function titleOf(target: SendTarget): string {
 }
 
 /** Contacts with the address the method needs (spec 001 §5: a phone for SMS, an email for email). */
-const reachable = (contacts: Contact[], method: SendMethod) => contacts.filter((c) => (method === 'sms' ? /^\d{10}$/.test(c.phone_number) : Boolean(c.email?.includes('@'))));
+/** The contract's rule, the one the server's delivery uses: who can be reached by this method. */
+const reachable = (contacts: Contact[], method: SendMethod) => contacts.filter((c) => contactAddress(c, method) !== null);
 
 function deliveryNotice(d: Delivery): string {
   const names = d.sent_to.map((r) => r.name).join(', ');
