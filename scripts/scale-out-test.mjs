@@ -2,8 +2,8 @@
 // a throwaway database, with the same JWT_SECRET and one shared blob folder (the same DATA_DIR: with DATABASE_URL it
 // holds only blobs/, no database and no lock), and every check goes through both, alternating requests:
 // migrations run once; logout, password change, role change and removal from a workspace reach the other process at
-// once; a per-account rate limit spent half on each holds; background jobs (document processing, outgoing SMS) run
-// once; signed document links and playback URLs made by one process work on the other.
+// once; a per-account rate limit spent half on each holds; background jobs (document processing, transcription,
+// outgoing SMS) run once; signed document links and playback URLs made by one process work on the other.
 // Run after `npm run build` with PostgreSQL on TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres):
 // node --test scripts/scale-out-test.mjs (scripts/test-all.sh does when PostgreSQL answers).
 import assert from 'node:assert/strict';
@@ -31,6 +31,8 @@ let b;
 let databaseUrl;
 let twilio; // a stand-in for Twilio's Messages API: every message it was given
 const smsReceived = [];
+let stt; // a stand-in speech-to-text API: how many transcriptions it was asked for
+let transcriptionsAsked = 0;
 const figures = [];
 
 async function admin(query) {
@@ -79,6 +81,17 @@ before(async () => {
   twilio.listen(0, '127.0.0.1');
   await once(twilio, 'listening');
 
+  stt = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      transcriptionsAsked++;
+      const segment = { start: 0, end: 0.5, text: 'Roof leak at twelve Oak Avenue', avg_logprob: -0.1, no_speech_prob: 0.01 };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: segment.text, segments: [segment] }));
+    });
+  });
+  stt.listen(0, '127.0.0.1');
+  await once(stt, 'listening');
+
   // One address in front of both (what a load balancer's would be): tokens name it as their issuer.
   const [portA, portB] = [await freePort(), await freePort()];
   const env = {
@@ -94,6 +107,8 @@ before(async () => {
     TWILIO_AUTH_TOKEN: 'scale-out-test-token',
     TWILIO_FROM_NUMBER: '+15550000000',
     TWILIO_API_URL: `http://127.0.0.1:${twilio.address().port}`,
+    STT_BASE_URL: `http://127.0.0.1:${stt.address().port}/v1`,
+    STT_MODEL: 'whisper-stub',
   };
   // Started together on an empty database: both run their start-up migrations at the same moment.
   const t0 = Date.now();
@@ -109,6 +124,7 @@ after(async () => {
   await Promise.all([a?.stop('SIGTERM'), b?.stop('SIGTERM')].filter(Boolean));
   await db?.end();
   twilio?.close();
+  stt?.close();
   await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err) => console.error(`could not drop ${dbName}: ${err.message}`));
   rmSync(dataDir, { recursive: true, force: true });
   for (const line of figures) console.log(line);
@@ -261,6 +277,31 @@ describe('two servers on one PostgreSQL database', { timeout: 240_000 }, () => {
       }
     }
     figures.push(`shared-document links: ${checked} fetches (each link on A and on B) answered 200 with the file`);
+  });
+
+  test('background jobs run once: call recordings uploaded through A and B are each transcribed once', async () => {
+    const user = await owner(b, 'transcribed');
+    const RECORDINGS = 6;
+    const askedBefore = transcriptionsAsked;
+    const ids = [];
+    for (let i = 0; i < RECORDINGS; i++) {
+      const server = i % 2 ? a : b;
+      const rec = await upload(server.base, '/api/recordings', user.token, { name: `call-${i}.wav`, type: 'audio/wav', bytes: wav(0.5) });
+      assert.equal(rec.status, 201, JSON.stringify(rec.body));
+      ids.push(rec.body.id);
+    }
+    const t0 = Date.now();
+    const rows = await waitFor(
+      'every recording transcribed',
+      async () => {
+        const { rows } = await db.query(`SELECT transcription_status, attempts FROM recordings WHERE id = ANY($1)`, [ids]);
+        return rows.every((r) => r.transcription_status === 'done') ? rows : null;
+      },
+      { timeoutMs: 60_000, everyMs: 100 },
+    );
+    assert.deepEqual(rows.map((r) => r.attempts), Array(RECORDINGS).fill(1));
+    assert.equal(transcriptionsAsked - askedBefore, RECORDINGS, 'the speech-to-text API was asked once per recording');
+    figures.push(`${RECORDINGS} recordings (half through each) transcribed in ${Date.now() - t0} ms, attempts all 1; the STT API was asked ${transcriptionsAsked - askedBefore} times`);
   });
 
   test('a playback URL made by one process plays on the other (and the audio one stored, the other serves)', async () => {
