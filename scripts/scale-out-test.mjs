@@ -19,7 +19,7 @@ import { assertBuilt, call, freePort, repo, signIn, signUp, startServer, upload,
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** How soon a change must reach the other process: well under the actor cache's 10 s expiry (ACTOR_TTL_MS). */
-const PROPAGATION_MS = 2_000;
+const PROPAGATION_MS = 4_000;
 const ACCOUNT_LIMIT = 4;
 const DOCUMENTS = 8;
 
