@@ -1,11 +1,11 @@
-import type { RecordingAnalytics, WorkspaceSummary } from '@fieldbook/contract';
+import { analyticsEndpoints, workspaceEndpoints, type RecordingAnalytics, type WorkspaceSummary } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { WorkspaceAnalyticsScreen } from './workspace-analytics-screen';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const TOTAL = 520;
 const all: WorkspaceSummary[] = Array.from({ length: TOTAL }, (_, i) => ({
@@ -32,31 +32,26 @@ const empty: RecordingAnalytics = {
   timeline: [],
   total: { count: 0, bytes: 0 },
 };
-const analyticsQueries: URLSearchParams[] = [];
+let api: FakeApi;
+const analyticsQueries = () => api.calls(analyticsEndpoints.recordings).map((r) => r.query);
 
 beforeEach(() => {
-  analyticsQueries.length = 0;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/workspaces') {
-      const limit = Number(url.searchParams.get('limit') ?? 500);
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      if (limit > 500) return json({ error: { code: 'VALIDATION_FAILED', message: 'limit too big' } }, 400);
-      const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  // The workspace list is searched on the server: the fake filters by the words of `q` and pages (the contract's
+  // query schema refuses a limit over 500, as the server does).
+  api = fakeApi()
+    .on(workspaceEndpoints.list, ({ query }) => {
+      const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const matches = all.filter((w) => words.every((word) => w.name.toLowerCase().includes(word)));
-      return json({ workspaces: matches.slice(offset, offset + limit), total: matches.length });
-    }
-    if (url.pathname === '/api/analytics/recordings') {
-      analyticsQueries.push(url.searchParams);
-      return json(empty);
-    }
-    return json({});
-  });
+      return { workspaces: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
+    })
+    .on(analyticsEndpoints.recordings, empty);
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // Every request the screen made was to a faked contract endpoint, with answers the contract accepts.
+  expect(api.problems).toEqual([]);
 });
 
 describe('WorkspaceAnalyticsScreen workspace select', () => {
@@ -68,12 +63,12 @@ describe('WorkspaceAnalyticsScreen workspace select', () => {
     await user.clear(select);
     await user.type(select, '0520');
     await user.click(await screen.findByRole('option', { name: 'Bulk Co 0520', hidden: true }, { timeout: 3000 }));
-    await waitFor(() => expect(analyticsQueries.some((q) => q.get('workspace_id') === uuid(520))).toBe(true));
+    await waitFor(() => expect(analyticsQueries().some((q) => q.workspace_id === uuid(520))).toBe(true));
   }, 20_000);
 
   it('asks for days in this browser’s time zone', async () => {
     vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'America/Chicago' } as Intl.ResolvedDateTimeFormatOptions);
     renderWithProviders(<WorkspaceAnalyticsScreen />, { route: '/workspace-analytics' });
-    await waitFor(() => expect(analyticsQueries[0]?.get('time_zone')).toBe('America/Chicago'));
+    await waitFor(() => expect(analyticsQueries()[0]?.time_zone).toBe('America/Chicago'));
   });
 });

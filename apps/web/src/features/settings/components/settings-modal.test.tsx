@@ -1,21 +1,17 @@
+import { settingsEndpoints } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_KEYS } from '../../../lib/local-settings';
+import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { SettingsModal } from './settings-modal';
 
-/** What the settings endpoint answers in these tests (the browser test drives the real server). */
-let answer: () => Response;
-const requests: Array<{ method: string; url: string; body: string | null }> = [];
+/** The settings endpoints' fake in these tests (the browser test drives the real server). */
+let api: FakeApi;
 
 beforeEach(() => {
-  requests.length = 0;
   localStorage.clear();
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({ method: init?.method ?? 'GET', url: String(input), body: typeof init?.body === 'string' ? init.body : null });
-    return answer();
-  });
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -26,25 +22,24 @@ afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 describe('SettingsModal', () => {
   it('when the settings cannot be loaded: shows why, offers Retry, and Save stays disabled so the defaults never overwrite them', async () => {
-    answer = () => json(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } });
+    api = fakeApi().on(settingsEndpoints.get, apiError(500, 'INTERNAL', 'Something went wrong'));
     renderWithProviders(<SettingsModal opened onClose={() => {}} />);
     expect(await screen.findByText('Failed to load settings: Something went wrong')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Save Settings' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     await userEvent.setup().click(save);
-    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    expect(api.calls(settingsEndpoints.update)).toHaveLength(0);
   });
 
   it('Reset to default clears this device’s API URL at once, even while the API is unreachable', async () => {
     localStorage.setItem(LOCAL_KEYS.apiBase, 'https://api.unreachable.example');
-    answer = () => {
+    const unreachable = () => {
       throw new TypeError('Failed to fetch');
     };
+    fakeApi().on(settingsEndpoints.get, unreachable).on(settingsEndpoints.update, unreachable);
     renderWithProviders(<SettingsModal opened onClose={() => {}} />);
     const reset = await screen.findByRole('button', { name: 'Reset to default' });
     await userEvent.setup().click(reset);

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import type { MyWorkspace } from '@fieldbook/contract';
+import { workspaceEndpoints, type MyWorkspace } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { MyWorkspaceScreen } from './my-workspace-screen';
 
@@ -17,21 +18,20 @@ const WORKSPACE: NonNullable<MyWorkspace['workspace']> = {
   deleted_at: null,
 };
 
-/** GET /api/my-workspace answers `mine`; any other request is recorded (a read-only view must send none). */
+/** The caller's workspace answers `mine`; a read-only view must send nothing else (no write, nothing unfaked). */
 function serve(mine: MyWorkspace) {
-  const writes: string[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    if (method !== 'GET') writes.push(`${method} ${String(input instanceof Request ? input.url : input)}`);
-    return new Response(JSON.stringify(mine), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
-  return writes;
+  const api = fakeApi().on(workspaceEndpoints.mine, mine);
+  return {
+    get writes() {
+      return [...api.requests.filter((r) => r.method !== 'GET').map((r) => r.name), ...api.problems];
+    },
+  };
 }
 afterEach(() => vi.unstubAllGlobals());
 
 describe('MyWorkspaceScreen', () => {
   it('a member who does not own the workspace sees its settings read-only, with no Save Settings', async () => {
-    const writes = serve({ workspace: WORKSPACE, suggested_name: "crew's Workspace", can_edit: false });
+    const served = serve({ workspace: WORKSPACE, suggested_name: "crew's Workspace", can_edit: false });
     renderWithProviders(<MyWorkspaceScreen />);
     const name = await screen.findByRole('textbox', { name: 'Workspace Name' });
     expect((name as HTMLInputElement).value).toBe('Company Roofing');
@@ -40,7 +40,7 @@ describe('MyWorkspaceScreen', () => {
     expect((screen.getByRole('switch', { name: /Google Drive Integration/ }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText('Only the workspace owner can change its settings.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();
-    expect(writes).toEqual([]);
+    expect(served.writes).toEqual([]);
   });
 
   it('the owner edits them', async () => {

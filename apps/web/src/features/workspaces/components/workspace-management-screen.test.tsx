@@ -1,11 +1,11 @@
-import type { WorkspaceSummary } from '@fieldbook/contract';
+import { workspaceEndpoints, type WorkspaceSummary } from '@fieldbook/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { WorkspaceManagementScreen } from './workspace-management-screen';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const TOTAL = 520;
 const all: WorkspaceSummary[] = Array.from({ length: TOTAL }, (_, i) => ({
@@ -22,19 +22,11 @@ const all: WorkspaceSummary[] = Array.from({ length: TOTAL }, (_, i) => ({
   user_count: 0,
   group_count: 0,
 }));
-const limits: number[] = [];
+let api: FakeApi;
 
 beforeEach(() => {
-  limits.length = 0;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname !== '/api/workspaces') return json({});
-    const limit = Number(url.searchParams.get('limit') ?? 500);
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    limits.push(limit);
-    if (limit > 500) return json({ error: { code: 'VALIDATION_FAILED', message: 'limit too big' } }, 400);
-    return json({ workspaces: all.slice(offset, offset + limit), total: TOTAL });
-  });
+  // Pages as the server does (the contract's query schema refuses a limit over 500).
+  api = fakeApi().on(workspaceEndpoints.list, ({ query }) => ({ workspaces: all.slice(query.offset, query.offset + query.limit), total: TOTAL }));
 });
 afterEach(() => {
   cleanup();
@@ -52,6 +44,6 @@ describe('WorkspaceManagementScreen paging', () => {
     expect((await screen.findAllByText('Bulk Co 0520')).length).toBeGreaterThan(0);
     expect(screen.queryByText('Bulk Co 0001')).toBeNull();
     expect(screen.getByText('Showing 501–520 of 520 workspaces')).toBeTruthy();
-    expect(limits.every((n) => n <= 50)).toBe(true);
+    expect(api.calls(workspaceEndpoints.list).every((r) => r.query.limit <= 50)).toBe(true);
   }, 20_000); // the first render of the table and its cards takes seconds in happy-dom on a busy machine
 });
