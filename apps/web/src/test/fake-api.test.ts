@@ -55,6 +55,11 @@ describe('fakeApi: web tests fake the API by contract endpoint', () => {
     await expect(callEndpoint(jobEndpoints.get, { params: { id: JOB_ID }, timeoutMs: 50 })).rejects.toBeTruthy();
   });
 
+  it('sends a Response given as a value again and again (each time a fresh copy)', async () => {
+    fakeApi().on(jobEndpoints.get, apiError(404, 'NOT_FOUND', 'Job not found'));
+    for (let i = 0; i < 2; i++) await expect(callEndpoint(jobEndpoints.get, { params: { id: JOB_ID } })).rejects.toMatchObject({ status: 404, message: 'Job not found' });
+  });
+
   it('names what is wrong on the fake’s side: an unfaked endpoint, a path outside the contract, an answer off the contract', async () => {
     const api = fakeApi().on(jobEndpoints.get, { ...JOB, status: 'unknown' } as unknown as Job);
     await expect(callEndpoint(jobEndpoints.list, {})).rejects.toMatchObject({ status: 404 });

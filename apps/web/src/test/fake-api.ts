@@ -154,7 +154,8 @@ export function fakeApi(): FakeApi {
       return apiError(404, 'NOT_FOUND', `No fake for ${name}`);
     }
     const next = list.length > 1 ? list.shift()! : list[0]!;
-    const answer = typeof next === 'function' ? await next(req) : next;
+    // A Response given as a value may be sent again (the last answer repeats): send a copy, keep it unread.
+    const answer = typeof next === 'function' ? await next(req) : next instanceof Response ? next.clone() : next;
     if (answer instanceof Response) return answer;
     const status = endpoint.status ?? 200;
     if (status === 204) return new Response(null, { status });

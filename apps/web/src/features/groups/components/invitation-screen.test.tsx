@@ -1,14 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { INVITATION_CODE_INVALID, INVITATION_CODE_REQUIRED, INVITATION_EXPIRED, INVITATION_NOT_FOUND, type InvitationPreview } from '@fieldbook/contract';
+import { groupEndpoints, INVITATION_CODE_INVALID, INVITATION_CODE_REQUIRED, INVITATION_EXPIRED, INVITATION_NOT_FOUND, type ErrorCode, type InvitationPreview } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '../../../lib/auth-client';
+import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { InvitationScreen } from './invitation-screen';
 
 /** The server's answers for an invitation that cannot be used (groups.routes.test.ts proves when it gives them). */
-function answer(status: number, message: string, code: string) {
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code, message } }), { status, headers: { 'content-type': 'application/json' } }));
+function answer(status: number, message: string, code: ErrorCode) {
+  fakeApi().on(groupEndpoints.preview, apiError(status, code, message));
 }
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,24 +18,10 @@ afterEach(() => {
 
 const TOKEN = 'k3Xq9vR2mT8wLp4ZsN6yQa1B';
 const PREVIEW: InvitationPreview = { group_name: 'North Crew', group_description: null, role: 'admin', expires_at: '2026-12-01T00:00:00.000Z', phone_hint: '0111' };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The invitation endpoints as the server answers them; `routes` overrides by 'METHOD /path-suffix'. Records bodies. */
-function serveInvitation(routes: Record<string, () => Response> = {}) {
-  const sent: Array<{ key: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const suffix = url.pathname.replace(`/api/invitations/${TOKEN}`, '') || '/';
-    const key = `${method} ${suffix}`;
-    const raw = init?.body ?? (input instanceof Request ? await input.text() : undefined);
-    sent.push({ key, body: typeof raw === 'string' && raw ? JSON.parse(raw) : undefined });
-    if (routes[key]) return routes[key]();
-    if (key === 'GET /') return json(200, PREVIEW);
-    if (key === 'POST /code') return json(200, { phone_hint: '0111', expires_at: '2026-12-01T00:10:00.000Z' });
-    return json(404, { error: { code: 'NOT_FOUND', message: 'unexpected ' + key } });
-  });
-  return sent;
+/** The invitation endpoints as the server answers them; a test adds or replaces fakes on what this returns. */
+function serveInvitation(): FakeApi {
+  return fakeApi().on(groupEndpoints.preview, PREVIEW).on(groupEndpoints.sendCode, { phone_hint: '0111', expires_at: '2026-12-01T00:10:00.000Z' });
 }
 
 describe('InvitationScreen', () => {
@@ -54,12 +41,12 @@ describe('InvitationScreen', () => {
   });
 
   it('a signed-in user accepts only with the code texted to the invited phone; a wrong code is shown at the field', async () => {
-    const sent = serveInvitation({ 'POST /accept': () => json(400, { error: { code: 'VALIDATION_ERROR', message: INVITATION_CODE_INVALID, details: [{ field: 'code', message: INVITATION_CODE_INVALID }] } }) });
+    const api = serveInvitation().on(groupEndpoints.accept, apiError(400, 'VALIDATION_ERROR', INVITATION_CODE_INVALID, [{ field: 'code', message: INVITATION_CODE_INVALID }]));
     renderWithProviders(<InvitationScreen token={TOKEN} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept Invitation (Web)' }));
     expect(await screen.findByText(INVITATION_CODE_REQUIRED)).toBeTruthy();
-    expect(sent.some((r) => r.key === 'POST /accept')).toBe(false);
+    expect(api.calls(groupEndpoints.accept)).toEqual([]);
 
     expect(screen.getByText(/the invited phone \(ending in 0111\)/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Text me a code' }));
@@ -67,14 +54,14 @@ describe('InvitationScreen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Code from the text message' }), '12a3456');
     await user.click(screen.getByRole('button', { name: 'Accept Invitation (Web)' }));
     expect(await screen.findByText(INVITATION_CODE_INVALID)).toBeTruthy();
-    expect(sent.find((r) => r.key === 'POST /accept')!.body).toEqual({ code: '123456' });
+    expect(api.calls(groupEndpoints.accept)[0]!.body).toEqual({ code: '123456' });
     // Still on the invitation, able to ask for a new code: not the error card.
     expect(screen.queryByText('Invitation Error')).toBeNull();
     expect(screen.getByRole('button', { name: 'Send a new code' })).toBeTruthy();
   });
 
   it('a visitor whose sign-in fails right after the sign-up is not told Success!, and is sent to sign in', async () => {
-    const sent = serveInvitation({ 'POST /sign-up': () => json(201, { group_id: '00000000-0000-4000-8000-0000000000d1', confirmation_required: false }) });
+    const api = serveInvitation().on(groupEndpoints.signUp, { group_id: '00000000-0000-4000-8000-0000000000d1', confirmation_required: false });
     const signIn = vi.spyOn(auth, 'signInWithPassword').mockResolvedValue({ data: { user: null, session: null }, error: { message: 'Invalid login credentials' } } as never);
     renderWithProviders(<InvitationScreen token={TOKEN} />, { user: null });
     const user = userEvent.setup();
@@ -92,6 +79,6 @@ describe('InvitationScreen', () => {
     expect(screen.queryByText('Success!')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to Sign In' })).toBeTruthy();
     await waitFor(() => expect(signIn).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'ann-password-1' }));
-    expect(sent.find((r) => r.key === 'POST /sign-up')!.body).toEqual({ full_name: 'Ann Roofer', email: 'ann@example.com', password: 'ann-password-1', code: '654321' });
+    expect(api.calls(groupEndpoints.signUp)[0]!.body).toEqual({ full_name: 'Ann Roofer', email: 'ann@example.com', password: 'ann-password-1', code: '654321' });
   });
 });

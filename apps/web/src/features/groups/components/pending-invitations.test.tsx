@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { MyInvitationList } from '@fieldbook/contract';
+import { groupEndpoints, type MyInvitationList } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { PendingInvitations } from './pending-invitations';
 
 afterEach(() => vi.unstubAllGlobals());
-const serve = (list: MyInvitationList) => vi.stubGlobal('fetch', async () => new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } }));
+const serve = (list: MyInvitationList) => fakeApi().on(groupEndpoints.mineList, list);
 
 describe('PendingInvitations (Groups screen)', () => {
   it('links each invitation to the user’s phone to /group-invite/{id}', async () => {
