@@ -1,4 +1,4 @@
-import { ASSISTANT_INIT_FAILED, ASSISTANT_SEND_FAILED } from '@fieldbook/contract';
+import { ASSISTANT_INIT_FAILED, ASSISTANT_SEND_FAILED, assistantEndpoints, groupEndpoints, profileEndpoints } from '@fieldbook/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,8 +6,8 @@ import { renderWithProviders, TEST_USER } from '../../../test/render';
 import { answerLines, CONV_ID, crewGroup, GUTTERS_SOURCES, installFakeApi, json, NEW_CONV_ID, storedAnswer, streamed, WORKSPACE_ID, type FakeApi } from '../test/fake-api';
 import { AssistantChat } from './assistant-chat';
 
-const STREAM = 'POST /api/assistant/query/stream';
-const QUERY = 'POST /api/assistant/query';
+const STREAM = assistantEndpoints.queryStream;
+const QUERY = assistantEndpoints.query;
 const ANSWER = ['Here is what your records say:\n\n', '[1] Task “Replace gutters” and', ' the job [2].'];
 let api: FakeApi;
 
@@ -28,7 +28,7 @@ describe('AssistantChat', () => {
     expect(await screen.findByText('Try asking:')).toBeTruthy();
     expect(await screen.findByText('2 pending tasks in your workspace')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Intelligent Assistant' })).toBeTruthy();
-    expect(api.requests.find((r) => r.path === '/api/assistant/init')?.url).toContain(`workspace_id=${WORKSPACE_ID}`);
+    expect(api.calls(assistantEndpoints.init)[0]?.query.workspace_id).toBe(WORKSPACE_ID);
 
     await userEvent.setup().click(screen.getByRole('button', { name: /Which tasks are still pending\?/ }));
     expect(await screen.findByText(/the job/)).toBeTruthy();
@@ -97,7 +97,7 @@ describe('AssistantChat', () => {
     expect(api.bodiesOf(QUERY)).toEqual(api.bodiesOf(STREAM));
     // The answer is the conversation's second message: feedback names index 1.
     await user.click(screen.getByRole('button', { name: 'Thumbs up' }));
-    await waitFor(() => expect(api.bodiesOf('POST /api/assistant/feedback')).toEqual([{ conversation_id: CONV_ID, message_index: 1, rating: 5 }]));
+    await waitFor(() => expect(api.bodiesOf(assistantEndpoints.feedback)).toEqual([{ conversation_id: CONV_ID, message_index: 1, rating: 5 }]));
   });
 
   it('pages through the sources: Source n of m, type, relevance, content, metadata, Open', async () => {
@@ -165,7 +165,7 @@ describe('AssistantChat', () => {
     expect(down.getAttribute('aria-pressed')).toBe('true');
     expect(up.getAttribute('aria-pressed')).toBe('false');
     await waitFor(() =>
-      expect(api.bodiesOf('POST /api/assistant/feedback')).toEqual([
+      expect(api.bodiesOf(assistantEndpoints.feedback)).toEqual([
         { conversation_id: CONV_ID, message_index: 1, rating: 5 },
         { conversation_id: CONV_ID, message_index: 1, rating: 1 },
       ]),
@@ -173,7 +173,7 @@ describe('AssistantChat', () => {
   });
 
   it('selects a group assistant: the overlay, a fresh conversation, the group’s title and placeholder, and group_id on questions', async () => {
-    api.on('GET /api/assistant/init', () => json({ conversation_id: CONV_ID, suggested_queries: [] }), () => json({ conversation_id: NEW_CONV_ID, suggested_queries: [] }));
+    api.on(assistantEndpoints.init, () => json({ conversation_id: CONV_ID, suggested_queries: [] }), () => json({ conversation_id: NEW_CONV_ID, suggested_queries: [] }));
     renderWithProviders(<AssistantChat variant="page" />);
     const user = userEvent.setup();
     await screen.findByText('Try asking:');
@@ -194,8 +194,8 @@ describe('AssistantChat', () => {
     expect(await screen.findByRole('region', { name: 'North Crew Assistant' })).toBeTruthy();
     expect(screen.getByPlaceholderText('Ask the North Crew assistant...')).toBeTruthy();
     expect(screen.queryByText(/the job/)).toBeNull();
-    expect(api.requests.some((r) => r.path === `/api/groups/${crewGroup.id}`)).toBe(true);
-    expect(api.requests.find((r) => r.path === '/api/groups')?.url).toContain(`workspace_id=${WORKSPACE_ID}`);
+    expect(api.calls(groupEndpoints.get).some((r) => r.params.id === crewGroup.id)).toBe(true);
+    expect(api.calls(groupEndpoints.list)[0]?.query.workspace_id).toBe(WORKSPACE_ID);
 
     await waitFor(() => expect(JSON.parse(localStorage.getItem(`fieldbook.assistant:${TEST_USER.id}:${WORKSPACE_ID}`)!)).toEqual({ conversationId: NEW_CONV_ID, groupId: crewGroup.id }));
     await user.type(screen.getByPlaceholderText('Ask the North Crew assistant...'), 'crew schedule{Enter}');
@@ -213,7 +213,7 @@ describe('AssistantChat', () => {
     localStorage.setItem(`fieldbook.assistant:${TEST_USER.id}:${WORKSPACE_ID}`, JSON.stringify({ conversationId: null, groupId: crewGroup.id }));
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    api.on(`GET /api/groups/${crewGroup.id}`, async () => {
+    api.on(groupEndpoints.get, async () => {
       await gate;
       return json(crewGroup);
     });
@@ -224,7 +224,7 @@ describe('AssistantChat', () => {
   });
 
   it('reports a failed start with Retry, and Retry brings the suggestions', async () => {
-    api.on('GET /api/assistant/init', () => json({ error: { code: 'INTERNAL', message: 'boom' } }, 500), () => json({ conversation_id: CONV_ID, suggested_queries: [{ query: 'Which tasks are still pending?', description: 'Pending work' }] }));
+    api.on(assistantEndpoints.init, () => json({ error: { code: 'INTERNAL', message: 'boom' } }, 500), () => json({ conversation_id: CONV_ID, suggested_queries: [{ query: 'Which tasks are still pending?', description: 'Pending work' }] }));
     renderWithProviders(<AssistantChat variant="page" />);
     expect(await screen.findByText(ASSISTANT_INIT_FAILED)).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
@@ -233,7 +233,7 @@ describe('AssistantChat', () => {
   });
 
   it('keeps the saved conversation per workspace: after moving to another workspace the old one is not reloaded', async () => {
-    api.on(`GET /api/assistant/conversations/${CONV_ID}`, () => json({ id: CONV_ID, messages: storedAnswer('Stored answer [1]') }));
+    api.on(assistantEndpoints.conversation, () => json({ id: CONV_ID, messages: storedAnswer('Stored answer [1]') }));
     const inFirst = renderWithProviders(<AssistantChat variant="page" />);
     const user = userEvent.setup();
     await screen.findByText('Try asking:');
@@ -243,19 +243,19 @@ describe('AssistantChat', () => {
 
     // The user moves to another workspace: its assistant starts empty, with that workspace's new conversation.
     const OTHER_WORKSPACE = '00000000-0000-4000-8000-0000000000b2';
-    api.on('GET /api/profile', () =>
+    api.on(profileEndpoints.get, () =>
       json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: OTHER_WORKSPACE, default_workspace_id: OTHER_WORKSPACE, created_at: '2026-11-01T00:00:00.000Z' }),
     );
-    api.on('GET /api/assistant/init', () => json({ conversation_id: NEW_CONV_ID, suggested_queries: [] }));
+    api.on(assistantEndpoints.init, () => json({ conversation_id: NEW_CONV_ID, suggested_queries: [] }));
     const inSecond = renderWithProviders(<AssistantChat variant="page" />);
     expect(await screen.findByText('How can I help you today?')).toBeTruthy();
     expect(screen.queryByText(/Stored answer|the job/)).toBeNull();
-    expect(api.requests.some((r) => r.path === `/api/assistant/conversations/${CONV_ID}`)).toBe(false);
-    expect(api.requests.filter((r) => r.path === '/api/assistant/init').at(-1)?.url).toContain(`workspace_id=${OTHER_WORKSPACE}`);
+    expect(api.calls(assistantEndpoints.conversation)).toEqual([]);
+    expect(api.calls(assistantEndpoints.init).at(-1)?.query.workspace_id).toBe(OTHER_WORKSPACE);
     inSecond.unmount();
 
     // Back in the first workspace, its conversation continues.
-    api.on('GET /api/profile', () =>
+    api.on(profileEndpoints.get, () =>
       json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: WORKSPACE_ID, default_workspace_id: WORKSPACE_ID, created_at: '2026-11-01T00:00:00.000Z' }),
     );
     renderWithProviders(<AssistantChat variant="page" />);
@@ -264,15 +264,15 @@ describe('AssistantChat', () => {
 
   it('continues the saved conversation with its feedback, and starts over when it cannot be loaded', async () => {
     localStorage.setItem(`fieldbook.assistant:${TEST_USER.id}:${WORKSPACE_ID}`, JSON.stringify({ conversationId: CONV_ID, groupId: null }));
-    api.on(`GET /api/assistant/conversations/${CONV_ID}`, () => json({ id: CONV_ID, messages: storedAnswer('Stored answer [1]', 'positive') }));
+    api.on(assistantEndpoints.conversation, () => json({ id: CONV_ID, messages: storedAnswer('Stored answer [1]', 'positive') }));
     const first = renderWithProviders(<AssistantChat variant="page" />);
     expect(await screen.findByText(/Stored answer/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Thumbs up' }).getAttribute('aria-pressed')).toBe('true');
-    expect(api.requests.some((r) => r.path === '/api/assistant/init')).toBe(false);
+    expect(api.calls(assistantEndpoints.init)).toEqual([]);
     first.unmount();
 
-    api.on(`GET /api/assistant/conversations/${CONV_ID}`, () => json({ error: { code: 'NOT_FOUND', message: 'Conversation not found' } }, 404));
-    api.on('GET /api/assistant/init', () => json({ conversation_id: NEW_CONV_ID, suggested_queries: [] }));
+    api.on(assistantEndpoints.conversation, () => json({ error: { code: 'NOT_FOUND', message: 'Conversation not found' } }, 404));
+    api.on(assistantEndpoints.init, () => json({ conversation_id: NEW_CONV_ID, suggested_queries: [] }));
     renderWithProviders(<AssistantChat variant="page" />);
     expect(await screen.findByText('How can I help you today?')).toBeTruthy();
     await waitFor(() => expect(JSON.parse(localStorage.getItem(`fieldbook.assistant:${TEST_USER.id}:${WORKSPACE_ID}`)!)).toEqual({ conversationId: NEW_CONV_ID, groupId: null }));

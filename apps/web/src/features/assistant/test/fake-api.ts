@@ -1,10 +1,10 @@
-import type { AssistantMessage, AssistantSource, Group } from '@fieldbook/contract';
-import { vi } from 'vitest';
+import { assistantEndpoints, groupEndpoints, profileEndpoints, type AssistantMessage, type AssistantSource, type EndpointDef, type Group } from '@fieldbook/contract';
+import { apiError, fakeApi, type FakeApi as SharedFakeApi, type FakeRequest } from '../../../test/fake-api';
 import { TEST_USER } from '../../../test/render';
 
 /**
- * A stand-in for the product API in the assistant's component tests: answers by path, records every request, and
- * lets a test stream an answer piece by piece (`streamed()`), with chunks cut wherever the test likes.
+ * The assistant's component tests' fixtures over the shared fakeApi (routed by contract endpoint), and a streamed
+ * answer a test pushes piece by piece (`streamed()`), with chunks cut wherever the test likes.
  */
 export const WORKSPACE_ID = '00000000-0000-4000-8000-0000000000b1';
 export const CONV_ID = '00000000-0000-4000-8000-0000000000aa';
@@ -54,38 +54,27 @@ export function answerLines(answer: string[], sources: AssistantSource[], messag
     .join('');
 }
 
-type Req = { method: string; path: string; url: string; body: unknown };
-export type FakeApi = {
-  requests: Req[];
-  /** Per path (method and path without the query, e.g. 'POST /api/assistant/query/stream'): the next answers, in order; the last one repeats. */
-  on: (key: string, ...answers: Array<(req: Req) => Response | Promise<Response>>) => void;
-  bodiesOf: (key: string) => unknown[];
-};
+/**
+ * The shared fakeApi (apps/web/src/test/fake-api.ts) with what every assistant test needs: the caller's profile in
+ * WORKSPACE_ID, a new conversation with two suggested questions, the crew group, and feedback accepted. A test adds
+ * or replaces fakes with `api.on(endpoint, …)`; `api.bodiesOf(endpoint)` lists the parsed bodies sent to one.
+ */
+export type FakeApi = SharedFakeApi & { bodiesOf: <E extends EndpointDef>(endpoint: E) => Array<FakeRequest<E>['body']> };
 
 export function installFakeApi(): FakeApi {
-  const routes = new Map<string, Array<(req: Req) => Response | Promise<Response>>>();
-  const requests: Req[] = [];
-  const on: FakeApi['on'] = (key, ...answers) => void routes.set(key, answers);
-  on('GET /api/profile', () =>
-    json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: WORKSPACE_ID, default_workspace_id: WORKSPACE_ID, created_at: '2026-11-01T00:00:00.000Z' }),
-  );
-  on('GET /api/assistant/init', () =>
-    json({ conversation_id: CONV_ID, suggested_queries: [{ query: 'Which tasks are still pending?', description: '2 pending tasks in your workspace' }, { query: 'What is the latest on the Garcia job?', description: 'Status of your newest job' }] }),
-  );
-  on('GET /api/groups', () => json({ groups: [crewGroup] }));
-  on(`GET /api/groups/${crewGroup.id}`, () => json(crewGroup));
-  on('POST /api/assistant/feedback', () => json({ ok: true }));
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const req = { method, path: url.pathname, url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    requests.push(req);
-    const answers = routes.get(`${method} ${url.pathname}`);
-    if (!answers) return json({ error: { code: 'NOT_FOUND', message: `No fake for ${method} ${url.pathname}` } }, 404);
-    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-    return answer(req);
-  });
-  return { requests, on, bodiesOf: (key) => requests.filter((r) => `${r.method} ${r.path}` === key).map((r) => r.body) };
+  const api = fakeApi()
+    .on(profileEndpoints.get, { id: TEST_USER.id, email: TEST_USER.email!, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: WORKSPACE_ID, default_workspace_id: WORKSPACE_ID, created_at: '2026-11-01T00:00:00.000Z' })
+    .on(assistantEndpoints.init, {
+      conversation_id: CONV_ID,
+      suggested_queries: [
+        { query: 'Which tasks are still pending?', description: '2 pending tasks in your workspace' },
+        { query: 'What is the latest on the Garcia job?', description: 'Status of your newest job' },
+      ],
+    })
+    .on(groupEndpoints.list, { groups: [crewGroup] })
+    .on(groupEndpoints.get, ({ params }) => (params.id === crewGroup.id ? crewGroup : apiError(404, 'NOT_FOUND', 'Group not found')))
+    .on(assistantEndpoints.feedback, { ok: true });
+  return Object.assign(api, { bodiesOf: <E extends EndpointDef>(endpoint: E) => api.calls(endpoint).map((r) => r.body) });
 }
 
 export const storedAnswer = (content: string, feedback: AssistantMessage['feedback'] = null): AssistantMessage[] => [
