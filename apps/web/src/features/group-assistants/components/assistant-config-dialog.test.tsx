@@ -1,3 +1,4 @@
+import { groupAssistantEndpoints } from '@fieldbook/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
@@ -42,7 +43,7 @@ describe('AssistantConfigDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save Configuration' }));
     expect(await screen.findByText('Assistant configuration updated successfully')).toBeTruthy();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({ name: 'Roof Helper', persona: 'A friendly estimator', specialization: 'Shingle roofs', system_prompt: 'Answer briefly.', base_model: 'gpt-3.5-turbo' });
+    expect(api.calls(groupAssistantEndpoints.updateConfig)[0]?.body).toEqual({ name: 'Roof Helper', persona: 'A friendly estimator', specialization: 'Shingle roofs', system_prompt: 'Answer briefly.', base_model: 'gpt-3.5-turbo' });
   });
 
   it('shows the saved values', async () => {
@@ -55,7 +56,7 @@ describe('AssistantConfigDialog', () => {
 
   it('says Failed to load assistant configuration when it cannot be read', async () => {
     const api = fakeAssistantApi([row]);
-    api.failures.set('GET /api/group-assistants/:id/config', { status: 500, code: 'INTERNAL', message: 'boom' });
+    api.failures.set(groupAssistantEndpoints.config, { status: 500, code: 'INTERNAL', message: 'boom' });
     render();
     expect(await screen.findByText('Failed to load assistant configuration')).toBeTruthy();
     expect(screen.queryByLabelText('Name')).toBeNull();
@@ -63,7 +64,7 @@ describe('AssistantConfigDialog', () => {
 
   it('says Failed to update assistant configuration and stays open when the save fails', async () => {
     const api = fakeAssistantApi([row]);
-    api.failures.set('PUT /api/group-assistants/:id/config', { status: 500, code: 'INTERNAL', message: 'disk full' });
+    api.failures.set(groupAssistantEndpoints.updateConfig, { status: 500, code: 'INTERNAL', message: 'disk full' });
     const onClose = render();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Name'), 'X');

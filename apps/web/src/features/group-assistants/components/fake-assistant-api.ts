@@ -1,12 +1,10 @@
-import type { AssistantConfig, AssistantStats, GroupAssistantRow, TrainingExample } from '@fieldbook/contract';
+import { groupAssistantEndpoints, type AssistantConfig, type AssistantStats, type EndpointDef, type EndpointResponse, type ErrorCode, type GroupAssistantRow, type TrainingExample } from '@fieldbook/contract';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
+import { apiError, fakeApi, type FakeRequest } from '../../../test/fake-api';
 
-/**
- * An in-memory stand-in for the group assistant endpoints behind `fetch`, for the component tests: it answers by
- * method and path like the server, records every request, and lets a test make one route fail.
- */
+/** Fixtures for the group assistant component tests, and the in-memory endpoints below. */
 export const WORKSPACE_ID = '00000000-0000-4000-8000-0000000000b1';
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -48,82 +46,90 @@ export function makeExample(groupId: string, over: Partial<TrainingExample> = {}
   };
 }
 
-export type Recorded = { method: string; path: string; body: unknown };
-type Failure = { status: number; code: string; message: string };
+type Failure = { status: number; code: ErrorCode; message: string };
+const E = groupAssistantEndpoints;
 
+/**
+ * The group assistant endpoints over the shared fakeApi (routed by contract endpoint): the rows, configurations and
+ * examples live in `state`, as the server keeps them. `failures` makes one endpoint answer an error; `calls(endpoint)`
+ * lists the requests made to one, with parsed params and bodies.
+ */
 export function fakeAssistantApi(initial: GroupAssistantRow[], examples: TrainingExample[] = []) {
   const state = {
     rows: initial,
     examples,
     configs: new Map<string, AssistantConfig>(),
-    requests: [] as Recorded[],
-    failures: new Map<string, Failure>(),
+    failures: new Map<EndpointDef, Failure>(),
     extractTotal: 12,
+    calls: <D extends EndpointDef>(endpoint: D) => api.calls(endpoint),
   };
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const replaceRow = (row: GroupAssistantRow) => (state.rows = state.rows.map((r) => (r.group.id === row.group.id ? row : r)));
   const rowOf = (id: string) => state.rows.find((r) => r.group.id === id)!;
+  /** The endpoint's failure when the test set one, else the handler's answer. */
+  const or =
+    <D extends EndpointDef>(endpoint: D, handler: (req: FakeRequest<D>) => EndpointResponse<D> | Response) =>
+    (req: FakeRequest<D>) => {
+      const failure = state.failures.get(endpoint);
+      return failure ? apiError(failure.status, failure.code, failure.message) : handler(req);
+    };
 
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const path = url.pathname;
-    state.requests.push({ method, path, body });
-    const route = `${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`;
-    const failure = state.failures.get(route);
-    if (failure) return json(failure.status, { error: { code: failure.code, message: failure.message } });
-    const id = /[0-9a-f-]{36}/.exec(path)?.[0] ?? '';
-
-    switch (route) {
-      case 'GET /api/group-assistants':
-        return json(200, { items: state.rows });
-      case 'POST /api/group-assistants/:id/initialize': {
-        const row = { ...rowOf(id), stats: makeStats() };
+  const api = fakeApi()
+    .on(E.list, or(E.list, () => ({ items: state.rows })))
+    .on(
+      E.initialize,
+      or(E.initialize, ({ params }) => {
+        const row = { ...rowOf(params.groupId), stats: makeStats() };
         replaceRow(row);
-        return json(201, row);
-      }
-      case 'PUT /api/group-assistants/:id/active': {
-        const row = rowOf(id);
-        const next = { ...row, stats: { ...row.stats!, is_active: (body as { is_active: boolean }).is_active } };
+        return row;
+      }),
+    )
+    .on(
+      E.setActive,
+      or(E.setActive, ({ params, body }) => {
+        const row = rowOf(params.groupId);
+        const next = { ...row, stats: { ...row.stats!, is_active: body.is_active } };
         replaceRow(next);
-        return json(200, next);
-      }
-      case 'GET /api/group-assistants/:id/config':
-        return json(200, state.configs.get(id) ?? { group_id: id, name: '', persona: '', specialization: '', system_prompt: '', base_model: 'gpt-4.1-mini', is_active: false });
-      case 'PUT /api/group-assistants/:id/config': {
-        const saved = { group_id: id, is_active: false, ...(body as object) } as AssistantConfig;
-        state.configs.set(id, saved);
-        return json(200, saved);
-      }
-      case 'POST /api/assistant/extract-examples':
-        return json(200, { total_examples: state.extractTotal, created: state.extractTotal });
-      case 'POST /api/group-assistants/:id/fine-tune': {
-        const row = rowOf(id);
+        return next;
+      }),
+    )
+    .on(
+      E.config,
+      or(E.config, ({ params }) => state.configs.get(params.groupId) ?? { group_id: params.groupId, name: '', persona: '', specialization: '', system_prompt: '', base_model: 'gpt-4.1-mini', is_active: false }),
+    )
+    .on(
+      E.updateConfig,
+      or(E.updateConfig, ({ params, body }) => {
+        const saved = { group_id: params.groupId, is_active: false, ...body } as AssistantConfig;
+        state.configs.set(params.groupId, saved);
+        return saved;
+      }),
+    )
+    .on(E.extract, or(E.extract, () => ({ total_examples: state.extractTotal, created: state.extractTotal })))
+    .on(
+      E.fineTune,
+      or(E.fineTune, ({ params }) => {
+        const row = rowOf(params.groupId);
         const next = { ...row, stats: { ...row.stats!, creation_status: 'collecting_examples' as const } };
         replaceRow(next);
-        return json(202, next);
-      }
-      case 'GET /api/group-assistants/:id/examples/export': {
-        const mine = state.examples.filter((e) => e.group_id === id);
-        if (mine.length === 0) return json(409, { error: { code: 'CONFLICT', message: 'No training examples found to export' } });
-        return json(200, mine);
-      }
-      case 'GET /api/group-assistants/:id/examples':
-        return json(200, { group: { id, name: rowOf(id).group.name }, items: state.examples.filter((e) => e.group_id === id) });
-      default: {
-        const ex = /^PATCH \/api\/group-assistants\/:id\/examples\/:id$/.test(route) ? /examples\/([0-9a-f-]{36})/.exec(path)![1] : null;
-        if (ex) {
-          const old = state.examples.find((e) => e.id === ex)!;
-          const saved = { ...old, ...(body as object) };
-          state.examples = state.examples.map((e) => (e.id === ex ? saved : e));
-          return json(200, saved);
-        }
-        if (path === '/api/profile') return json(200, {});
-        return json(404, { error: { code: 'NOT_FOUND', message: `no route ${route}` } });
-      }
-    }
-  });
+        return next;
+      }),
+    )
+    .on(
+      E.exportExamples,
+      or(E.exportExamples, ({ params }) => {
+        const mine = state.examples.filter((e) => e.group_id === params.groupId);
+        return mine.length === 0 ? apiError(409, 'CONFLICT', 'No training examples found to export') : mine;
+      }),
+    )
+    .on(E.examples, or(E.examples, ({ params }) => ({ group: { id: params.groupId, name: rowOf(params.groupId).group.name }, items: state.examples.filter((e) => e.group_id === params.groupId) })))
+    .on(
+      E.updateExample,
+      or(E.updateExample, ({ params, body }) => {
+        const saved = { ...state.examples.find((e) => e.id === params.exampleId)!, ...body };
+        state.examples = state.examples.map((e) => (e.id === params.exampleId ? saved : e));
+        return saved;
+      }),
+    );
   return state;
 }
 

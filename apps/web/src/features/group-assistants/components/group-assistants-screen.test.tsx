@@ -1,3 +1,4 @@
+import { groupAssistantEndpoints } from '@fieldbook/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
@@ -45,7 +46,7 @@ describe('GroupAssistantsScreen', () => {
 
   it('says so when the list cannot be loaded', async () => {
     const api = fakeAssistantApi([]);
-    api.failures.set('GET /api/group-assistants', { status: 500, code: 'INTERNAL', message: 'database is down' });
+    api.failures.set(groupAssistantEndpoints.list, { status: 500, code: 'INTERNAL', message: 'database is down' });
     render();
     expect(await screen.findByText('Failed to load groups and assistant data')).toBeTruthy();
   }, 15_000);
@@ -115,9 +116,9 @@ describe('GroupAssistantsScreen', () => {
     const user = userEvent.setup();
     await user.click(within(await waitFor(() => rowOf('Office'))).getByRole('button', { name: 'Initialize' }));
     await waitFor(() => expect(within(rowOf('Office')).getByTestId('assistant-status').textContent).toBe('not started'));
-    expect(api.requests.some((r) => r.method === 'POST' && r.path.endsWith(`/${api.rows[0]!.group.id}/initialize`))).toBe(true);
+    expect(api.calls(groupAssistantEndpoints.initialize).map((r) => r.params.groupId)).toContain(api.rows[0]!.group.id);
 
-    api.failures.set('POST /api/group-assistants/:id/initialize', { status: 500, code: 'INTERNAL', message: 'boom' });
+    api.failures.set(groupAssistantEndpoints.initialize, { status: 500, code: 'INTERNAL', message: 'boom' });
     await user.click(within(rowOf('Yard')).getByRole('button', { name: 'Initialize' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(within(screen.getByRole('alert')).getByText('Failed to initialize assistant')).toBeTruthy();
@@ -130,9 +131,9 @@ describe('GroupAssistantsScreen', () => {
     const toggle = await screen.findByRole('switch', { name: 'Assistant of Roofers active' });
     await user.click(toggle);
     await waitFor(() => expect((screen.getByRole('switch', { name: 'Assistant of Roofers active' }) as HTMLInputElement).checked).toBe(true));
-    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({ is_active: true });
+    expect(api.calls(groupAssistantEndpoints.setActive)[0]?.body).toEqual({ is_active: true });
 
-    api.failures.set('PUT /api/group-assistants/:id/active', { status: 500, code: 'INTERNAL', message: 'boom' });
+    api.failures.set(groupAssistantEndpoints.setActive, { status: 500, code: 'INTERNAL', message: 'boom' });
     await user.click(screen.getByRole('switch', { name: 'Assistant of Roofers active' }));
     expect(await within(await screen.findByRole('alert')).findByText('Failed to update assistant state')).toBeTruthy();
   }, 15_000);
@@ -145,9 +146,9 @@ describe('GroupAssistantsScreen', () => {
     await expand(user, 'Roofers');
     await user.click(await screen.findByRole('button', { name: 'Extract Examples' }));
     expect(await screen.findByText('Extraction completed: 12 examples found.')).toBeTruthy();
-    expect(api.requests.find((r) => r.path === '/api/assistant/extract-examples')?.body).toEqual({ group_id: api.rows[0]!.group.id, workspace_id: WORKSPACE_ID, auto_approve: true });
+    expect(api.calls(groupAssistantEndpoints.extract)[0]?.body).toEqual({ group_id: api.rows[0]!.group.id, workspace_id: WORKSPACE_ID, auto_approve: true });
 
-    api.failures.set('POST /api/assistant/extract-examples', { status: 500, code: 'INTERNAL', message: 'boom' });
+    api.failures.set(groupAssistantEndpoints.extract, { status: 500, code: 'INTERNAL', message: 'boom' });
     await user.click(screen.getByRole('button', { name: 'Extract Examples' }));
     expect(await within(await screen.findByRole('alert')).findByText('Failed to extract training examples')).toBeTruthy();
   }, 15_000);
@@ -181,7 +182,7 @@ describe('GroupAssistantsScreen', () => {
 
   it('fine-tunes after a confirmation, and shows the server’s reason when it refuses', async () => {
     const api = fakeAssistantApi([makeRow('Roofers', makeStats({ approved_examples: 12, training_examples_count: 12 })), makeRow('Yard', makeStats({ approved_examples: 3 }))]);
-    api.failures.set('POST /api/group-assistants/:id/fine-tune', { status: 409, code: 'CONFLICT', message: 'Fine-tuning needs an OpenAI-compatible API: set LLM_BASE_URL (and LLM_API_KEY) on the server.' });
+    api.failures.set(groupAssistantEndpoints.fineTune, { status: 409, code: 'CONFLICT', message: 'Fine-tuning needs an OpenAI-compatible API: set LLM_BASE_URL (and LLM_API_KEY) on the server.' });
     render();
     const user = userEvent.setup();
     await expand(user, 'Roofers');
@@ -215,7 +216,7 @@ describe('GroupAssistantsScreen', () => {
     api.rows = [...api.rows, makeRow('Yard', null)];
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.getAllByTestId('assistant-row')).toHaveLength(2));
-    api.failures.set('GET /api/group-assistants', { status: 500, code: 'INTERNAL', message: 'boom' });
+    api.failures.set(groupAssistantEndpoints.list, { status: 500, code: 'INTERNAL', message: 'boom' });
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await within(await screen.findByRole('alert')).findByText('Failed to refresh data')).toBeTruthy();
     // The rows already shown stay.

@@ -1,3 +1,4 @@
+import { groupAssistantEndpoints } from '@fieldbook/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
@@ -50,7 +51,7 @@ describe('TrainingExamplesScreen', () => {
     await screen.findAllByTestId('training-example');
     await user.click(within(cards()[0]!).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(cards()[0]!.dataset.status).toBe('approved'));
-    expect(api.requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', path: `/api/group-assistants/${row.group.id}/examples/${best.id}`, body: { status: 'approved' } });
+    expect(api.calls(groupAssistantEndpoints.updateExample).map(({ params, body }) => ({ params, body }))).toEqual([{ params: { groupId: row.group.id, exampleId: best.id }, body: { status: 'approved' } }]);
     expect(within(cards()[0]!).getByRole('button', { name: 'Approve' })).toHaveProperty('disabled', true);
     await waitFor(() => expect(screen.getByTestId('example-counts').textContent).toContain('2 approved'));
 
@@ -73,7 +74,7 @@ describe('TrainingExamplesScreen', () => {
     await user.clear(screen.getByLabelText('Question'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Question is required')).toBeTruthy();
-    expect(api.requests.some((r) => r.method === 'PATCH')).toBe(false);
+    expect(api.calls(groupAssistantEndpoints.updateExample)).toEqual([]);
 
     await user.click(screen.getByLabelText('Question'));
     await user.paste('When could the crew start on the roof?');
@@ -83,12 +84,12 @@ describe('TrainingExamplesScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('When could the crew start on the roof?')).toBeTruthy();
     expect(screen.getByText('Monday next week, 8 am.')).toBeTruthy();
-    expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ question: 'When could the crew start on the roof?', answer: 'Monday next week, 8 am.' });
+    expect(api.calls(groupAssistantEndpoints.updateExample)[0]?.body).toEqual({ question: 'When could the crew start on the roof?', answer: 'Monday next week, 8 am.' });
   }, 15_000);
 
   it('says why an update failed', async () => {
     const api = fakeAssistantApi([row], [best]);
-    api.failures.set('PATCH /api/group-assistants/:id/examples/:id', { status: 404, code: 'NOT_FOUND', message: 'Training example not found' });
+    api.failures.set(groupAssistantEndpoints.updateExample, { status: 404, code: 'NOT_FOUND', message: 'Training example not found' });
     render();
     const user = userEvent.setup();
     await user.click(within(await screen.findByTestId('training-example')).getByRole('button', { name: 'Reject' }));
@@ -107,7 +108,7 @@ describe('TrainingExamplesScreen', () => {
     await waitFor(() => expect(extract).toHaveProperty('disabled', false));
     await user.click(extract);
     expect(await screen.findByText('Extraction completed: 4 examples found.')).toBeTruthy();
-    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({ group_id: row.group.id, workspace_id: WORKSPACE_ID, auto_approve: true });
+    expect(api.calls(groupAssistantEndpoints.extract)[0]?.body).toEqual({ group_id: row.group.id, workspace_id: WORKSPACE_ID, auto_approve: true });
   });
 
   it('says No training examples found to export when there are none', async () => {
@@ -120,7 +121,7 @@ describe('TrainingExamplesScreen', () => {
 
   it('says Failed to load training examples when they cannot be read', async () => {
     const api = fakeAssistantApi([row], []);
-    api.failures.set('GET /api/group-assistants/:id/examples', { status: 500, code: 'INTERNAL', message: 'boom' });
+    api.failures.set(groupAssistantEndpoints.examples, { status: 500, code: 'INTERNAL', message: 'boom' });
     render();
     expect(await screen.findByText('Failed to load training examples')).toBeTruthy();
   });
