@@ -37,6 +37,7 @@ export const analyticsEndpoints = {
   recordings: defineEndpoint({
     method: 'GET',
     path: '/api/analytics/recordings',
+    access: 'admin',
     summary: 'Recording counts, storage, call direction and timeline by workspace (admin)',
     tags: ['analytics'],
     query: AnalyticsQuerySchema,

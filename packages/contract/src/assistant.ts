@@ -65,9 +65,9 @@ export const ASSISTANT_STREAM_CONTENT_TYPE = 'application/x-ndjson';
 const tags = ['assistant'];
 
 export const assistantEndpoints = {
-  init: defineEndpoint({ method: 'GET', path: '/api/assistant/init', summary: 'A new conversation and suggested questions from the workspace’s own data', tags, query: AssistantInitQuerySchema, response: AssistantInitSchema }),
-  query: defineEndpoint({ method: 'POST', path: '/api/assistant/query', summary: 'Ask: an answer drawn from the caller’s documents, calls, jobs and tasks, with its sources', tags, body: AssistantQueryBodySchema, response: AssistantAnswerSchema }),
-  queryStream: defineEndpoint({ method: 'POST', path: '/api/assistant/query/stream', summary: 'Ask, the answer streamed as it is written (newline-delimited AssistantStreamEvent JSON)', tags, body: AssistantQueryBodySchema, response: z.unknown() }),
-  conversation: defineEndpoint({ method: 'GET', path: '/api/assistant/conversations/:id', summary: 'A conversation (its owner only)', tags, params: IdParamsSchema, response: ConversationSchema }),
-  feedback: defineEndpoint({ method: 'POST', path: '/api/assistant/feedback', summary: 'Thumbs up (5) or down (1) on an answer', tags, body: AssistantFeedbackBodySchema, response: OkSchema }),
+  init: defineEndpoint({ method: 'GET', path: '/api/assistant/init', access: 'user', summary: 'A new conversation and suggested questions from the workspace’s own data', tags, query: AssistantInitQuerySchema, response: AssistantInitSchema }),
+  query: defineEndpoint({ method: 'POST', path: '/api/assistant/query', access: 'user', summary: 'Ask: an answer drawn from the caller’s documents, calls, jobs and tasks, with its sources', tags, body: AssistantQueryBodySchema, response: AssistantAnswerSchema }),
+  queryStream: defineEndpoint({ method: 'POST', path: '/api/assistant/query/stream', access: 'user', summary: 'Ask, the answer streamed as it is written (newline-delimited AssistantStreamEvent JSON)', tags, body: AssistantQueryBodySchema, response: z.unknown() }),
+  conversation: defineEndpoint({ method: 'GET', path: '/api/assistant/conversations/:id', access: 'user', summary: 'A conversation (its owner only)', tags, params: IdParamsSchema, response: ConversationSchema }),
+  feedback: defineEndpoint({ method: 'POST', path: '/api/assistant/feedback', access: 'user', summary: 'Thumbs up (5) or down (1) on an answer', tags, body: AssistantFeedbackBodySchema, response: OkSchema }),
 };

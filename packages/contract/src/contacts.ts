@@ -159,6 +159,7 @@ export const contactEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/contacts',
+    access: 'user',
     summary: "A page of the caller's contacts ordered by name, searched by words",
     tags: contactTags,
     query: ListContactsQuerySchema,
@@ -167,15 +168,17 @@ export const contactEndpoints = {
   byPhone: defineEndpoint({
     method: 'GET',
     path: '/api/contacts/by-phone',
+    access: 'user',
     summary: "The caller's contacts whose phone matches one of the given numbers (names for phones on a screen)",
     tags: contactTags,
     query: ContactsByPhoneQuerySchema,
     response: ContactsByPhoneSchema,
   }),
-  get: defineEndpoint({ method: 'GET', path: '/api/contacts/:id', summary: 'One of the caller’s contacts', tags: contactTags, params: IdParamsSchema, response: ContactSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/contacts/:id', access: 'user', summary: 'One of the caller’s contacts', tags: contactTags, params: IdParamsSchema, response: ContactSchema }),
   create: defineEndpoint({
     method: 'POST',
     path: '/api/contacts',
+    access: 'user',
     summary: 'Create a contact (409 when the owner already has one with this phone)',
     tags: contactTags,
     body: CreateContactBodySchema,
@@ -185,16 +188,18 @@ export const contactEndpoints = {
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/contacts/:id',
+    access: 'user',
     summary: 'Edit a contact',
     tags: contactTags,
     params: IdParamsSchema,
     body: UpdateContactBodySchema,
     response: ContactSchema,
   }),
-  remove: defineEndpoint({ method: 'DELETE', path: '/api/contacts/:id', summary: 'Delete a contact', tags: contactTags, params: IdParamsSchema, response: OkSchema }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/contacts/:id', access: 'user', summary: 'Delete a contact', tags: contactTags, params: IdParamsSchema, response: OkSchema }),
   share: defineEndpoint({
     method: 'PUT',
     path: '/api/contacts/:id/groups',
+    access: 'user',
     summary: 'Share one of the caller’s contacts with exactly these groups of theirs (an empty list stops sharing)',
     tags: contactTags,
     params: IdParamsSchema,
@@ -204,6 +209,7 @@ export const contactEndpoints = {
   listGroups: defineEndpoint({
     method: 'GET',
     path: '/api/contact-groups',
+    access: 'user',
     summary: "The caller's contact groups for the picker, with their contacts",
     tags: contactTags,
     response: ContactGroupListSchema,
@@ -211,6 +217,7 @@ export const contactEndpoints = {
   createGroup: defineEndpoint({
     method: 'POST',
     path: '/api/contact-groups',
+    access: 'user',
     summary: 'Name a selection of the caller’s contacts as a contact group',
     tags: contactTags,
     body: CreateContactGroupBodySchema,
@@ -220,6 +227,7 @@ export const contactEndpoints = {
   removeGroup: defineEndpoint({
     method: 'DELETE',
     path: '/api/contact-groups/:id',
+    access: 'user',
     summary: 'Delete a contact group (its contacts stay)',
     tags: contactTags,
     params: IdParamsSchema,

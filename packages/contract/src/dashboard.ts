@@ -120,10 +120,11 @@ export type PerformanceStats = z.infer<typeof PerformanceStatsSchema>;
 const dashboardTags = ['dashboard'];
 
 export const dashboardEndpoints = {
-  stats: defineEndpoint({ method: 'GET', path: '/api/dashboard/stats', summary: "Counts for the caller's workspace", tags: dashboardTags, response: DashboardStatsSchema }),
+  stats: defineEndpoint({ method: 'GET', path: '/api/dashboard/stats', access: 'workspace', summary: "Counts for the caller's workspace", tags: dashboardTags, response: DashboardStatsSchema }),
   tasks: defineEndpoint({
     method: 'GET',
     path: '/api/dashboard/tasks',
+    access: 'workspace',
     summary: 'The 20 newest tasks assigned to the caller (their profile phone)',
     tags: dashboardTags,
     response: DashboardTaskListSchema,
@@ -131,6 +132,7 @@ export const dashboardEndpoints = {
   homepageData: defineEndpoint({
     method: 'GET',
     path: '/api-fast/optimized/homepage-data',
+    access: 'workspace',
     summary: 'Home lists in one database round trip',
     tags: dashboardTags,
     response: HomepageDataSchema,
@@ -138,6 +140,7 @@ export const dashboardEndpoints = {
   performanceStats: defineEndpoint({
     method: 'GET',
     path: '/api-fast/optimized/performance-stats',
+    access: 'workspace',
     summary: 'Measured timings of the optimized vs the standard home path (cached per workspace, limited per user)',
     tags: dashboardTags,
     response: PerformanceStatsSchema,

@@ -70,11 +70,12 @@ const tags = ['documents'];
 
 /** The documents endpoints (spec 001 §7). */
 export const documentEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/api/documents', summary: "A page of the workspace's documents, newest first", tags, query: ListDocumentsQuerySchema, response: DocumentListSchema }),
-  get: defineEndpoint({ method: 'GET', path: '/api/documents/:id', summary: 'One document', tags, params: IdParamsSchema, response: DocumentSchema }),
+  list: defineEndpoint({ method: 'GET', path: '/api/documents', access: 'workspace', summary: "A page of the workspace's documents, newest first", tags, query: ListDocumentsQuerySchema, response: DocumentListSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/documents/:id', access: 'workspace', summary: 'One document', tags, params: IdParamsSchema, response: DocumentSchema }),
   content: defineEndpoint({
     method: 'GET',
     path: '/api/documents/:id/content',
+    access: 'workspace',
     summary: "The document's bytes with its content type (HTTP ranges); ?download=true as an attachment",
     tags,
     params: IdParamsSchema,
@@ -84,11 +85,12 @@ export const documentEndpoints = {
   upload: defineEndpoint({
     method: 'POST',
     path: '/api/process-documents',
+    access: 'user',
     summary: 'Upload a document (multipart: file, optional job_id); stored, then processed in the background',
     tags,
     status: 201,
     response: DocumentSchema,
   }),
-  retry: defineEndpoint({ method: 'POST', path: '/api/documents/:id/retry', summary: 'Process a failed document again', tags, params: IdParamsSchema, response: DocumentSchema }),
-  remove: defineEndpoint({ method: 'DELETE', path: '/api/documents/:id', summary: 'Delete a document and its stored file', tags, params: IdParamsSchema, response: OkSchema }),
+  retry: defineEndpoint({ method: 'POST', path: '/api/documents/:id/retry', access: 'workspace', summary: 'Process a failed document again', tags, params: IdParamsSchema, response: DocumentSchema }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/documents/:id', access: 'workspace', summary: 'Delete a document and its stored file', tags, params: IdParamsSchema, response: OkSchema }),
 };

@@ -11,6 +11,20 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Who may call an endpoint. The server's `route()` enforces it before the handler runs and hands the handler the
+ * caller typed by it; no handler checks sign-in itself.
+ * - 'public': anyone; no session needed (a caller's session, if sent, is still resolved).
+ * - 'user': a signed-in user (401 otherwise).
+ * - 'workspace': a signed-in user in a workspace — work data lives in one (409 NO_WORKSPACE otherwise).
+ * - 'admin': a signed-in system admin (403 otherwise).
+ * - 'auth-session': the GoTrue-compatible /auth/v1 scope only — a live session, checked by that scope with
+ *   GoTrue's own errors (401 no_authorization, 403 bad_jwt / session_not_found …).
+ */
+export type EndpointAccess = 'public' | 'user' | 'workspace' | 'admin' | 'auth-session';
+
+export const ENDPOINT_ACCESS_LEVELS: readonly EndpointAccess[] = ['public', 'user', 'workspace', 'admin', 'auth-session'];
+
 export type EndpointDef = {
   method: HttpMethod;
   /** The full path with `:name` params, e.g. '/api/contacts/:id'. */
@@ -23,6 +37,8 @@ export type EndpointDef = {
   /** The success status (default 200). */
   status?: number;
   response: z.ZodType;
+  /** Who may call it: enforced by the server's route helper before the handler runs (see EndpointAccess). */
+  access?: EndpointAccess;
   /** Callable without a session (the route scope decides; this documents it for the clients). */
   isPublic?: boolean;
 };

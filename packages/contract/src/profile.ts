@@ -19,5 +19,5 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 export const profileEndpoints = {
-  get: defineEndpoint({ method: 'GET', path: '/api/profile', summary: "The caller's profile", tags: ['profiles'], response: ProfileSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/profile', access: 'user', summary: "The caller's profile", tags: ['profiles'], response: ProfileSchema }),
 };

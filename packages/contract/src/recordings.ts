@@ -127,16 +127,16 @@ export const PlaybackParamsSchema = z.object({ token: z.string().min(10).max(400
 const tags = ['recordings'];
 
 export const recordingEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/api/recordings', summary: 'A page of recordings, newest first (own; an admin may see all)', tags, query: ListRecordingsQuerySchema, response: RecordingListSchema }),
-  users: defineEndpoint({ method: 'GET', path: '/api/recordings/users', summary: 'Users for the admin’s Filter by User list', tags, response: RecordingUsersSchema }),
-  get: defineEndpoint({ method: 'GET', path: '/api/recordings/:id', summary: 'One recording with its transcript', tags, params: IdParamsSchema, response: RecordingDetailSchema }),
-  audio: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/audio', summary: 'The audio (HTTP ranges, for seeking)', tags, params: IdParamsSchema, query: RecordingAudioQuerySchema, response: z.unknown() }),
-  transcript: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/transcript', summary: 'The transcript as a text file named phone_{date}_{time}_{number}.txt (spec 001 §7)', tags, params: IdParamsSchema, response: z.unknown() }),
-  playbackUrl: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/playback-url', summary: 'A signed URL the player streams the audio from (an hour, HTTP ranges)', tags, params: IdParamsSchema, response: PlaybackUrlSchema }),
-  playback: defineEndpoint({ method: 'GET', path: '/api/recording-audio/:token', summary: 'The audio by its signed playback URL (no session)', tags, isPublic: true, params: PlaybackParamsSchema, response: z.unknown() }),
-  upload: defineEndpoint({ method: 'POST', path: '/api/recordings', summary: 'Upload a call recording (multipart: file, upload_key, group_id, direction, phone_number, recorded_at, time_zone — the file name’s time is read in it, UTC without)', tags, status: 201, response: RecordingDetailSchema }),
-  remove: defineEndpoint({ method: 'DELETE', path: '/api/recordings/:id', summary: 'Delete a recording and its audio', tags, params: IdParamsSchema, response: OkSchema }),
-  assignContact: defineEndpoint({ method: 'POST', path: '/api/recordings/:id/contacts', summary: 'Assign a contact to a recording', tags, params: IdParamsSchema, body: AssignRecordingContactBodySchema, response: RecordingDetailSchema }),
-  unassignContact: defineEndpoint({ method: 'DELETE', path: '/api/recordings/:id/contacts/:contactId', summary: 'Remove a contact from a recording', tags, params: RecordingContactParamsSchema, response: RecordingDetailSchema }),
-  retryTranscription: defineEndpoint({ method: 'POST', path: '/api/recordings/:id/retry-transcription', summary: 'Transcribe a failed recording again', tags, params: IdParamsSchema, response: RecordingDetailSchema }),
+  list: defineEndpoint({ method: 'GET', path: '/api/recordings', access: 'user', summary: 'A page of recordings, newest first (own; an admin may see all)', tags, query: ListRecordingsQuerySchema, response: RecordingListSchema }),
+  users: defineEndpoint({ method: 'GET', path: '/api/recordings/users', access: 'admin', summary: 'Users for the admin’s Filter by User list', tags, response: RecordingUsersSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/recordings/:id', access: 'user', summary: 'One recording with its transcript', tags, params: IdParamsSchema, response: RecordingDetailSchema }),
+  audio: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/audio', access: 'user', summary: 'The audio (HTTP ranges, for seeking)', tags, params: IdParamsSchema, query: RecordingAudioQuerySchema, response: z.unknown() }),
+  transcript: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/transcript', access: 'user', summary: 'The transcript as a text file named phone_{date}_{time}_{number}.txt (spec 001 §7)', tags, params: IdParamsSchema, response: z.unknown() }),
+  playbackUrl: defineEndpoint({ method: 'GET', path: '/api/recordings/:id/playback-url', access: 'user', summary: 'A signed URL the player streams the audio from (an hour, HTTP ranges)', tags, params: IdParamsSchema, response: PlaybackUrlSchema }),
+  playback: defineEndpoint({ method: 'GET', path: '/api/recording-audio/:token', access: 'public', summary: 'The audio by its signed playback URL (no session)', tags, params: PlaybackParamsSchema, response: z.unknown() }),
+  upload: defineEndpoint({ method: 'POST', path: '/api/recordings', access: 'user', summary: 'Upload a call recording (multipart: file, upload_key, group_id, direction, phone_number, recorded_at, time_zone — the file name’s time is read in it, UTC without)', tags, status: 201, response: RecordingDetailSchema }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/recordings/:id', access: 'user', summary: 'Delete a recording and its audio', tags, params: IdParamsSchema, response: OkSchema }),
+  assignContact: defineEndpoint({ method: 'POST', path: '/api/recordings/:id/contacts', access: 'user', summary: 'Assign a contact to a recording', tags, params: IdParamsSchema, body: AssignRecordingContactBodySchema, response: RecordingDetailSchema }),
+  unassignContact: defineEndpoint({ method: 'DELETE', path: '/api/recordings/:id/contacts/:contactId', access: 'user', summary: 'Remove a contact from a recording', tags, params: RecordingContactParamsSchema, response: RecordingDetailSchema }),
+  retryTranscription: defineEndpoint({ method: 'POST', path: '/api/recordings/:id/retry-transcription', access: 'user', summary: 'Transcribe a failed recording again', tags, params: IdParamsSchema, response: RecordingDetailSchema }),
 };

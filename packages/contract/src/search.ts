@@ -43,6 +43,7 @@ export const searchEndpoints = {
   search: defineEndpoint({
     method: 'GET',
     path: '/api/search',
+    access: 'workspace',
     summary: "Search the workspace's jobs and tasks (full text + similar words)",
     tags: ['search'],
     query: SearchQuerySchema,

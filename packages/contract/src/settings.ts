@@ -87,10 +87,11 @@ export function apiUrlNotAllowedMessage(origins: readonly string[]): string {
 const settingsTags = ['settings'];
 
 export const settingsEndpoints = {
-  get: defineEndpoint({ method: 'GET', path: '/api/settings', summary: "The caller's settings (defaults until saved)", tags: settingsTags, response: UserSettingsSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/settings', access: 'user', summary: "The caller's settings (defaults until saved)", tags: settingsTags, response: UserSettingsSchema }),
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/settings',
+    access: 'user',
     summary: 'Save some of the caller’s settings (an API URL must be an allowed origin)',
     tags: settingsTags,
     body: UpdateSettingsBodySchema,
@@ -99,9 +100,9 @@ export const settingsEndpoints = {
   clientConfig: defineEndpoint({
     method: 'GET',
     path: CLIENT_CONFIG_PATH,
+    access: 'public',
     summary: 'The origins an API URL may point at and the Android app download (read before any other request, without a session)',
     tags: settingsTags,
-    isPublic: true,
     response: ClientConfigSchema,
   }),
 };

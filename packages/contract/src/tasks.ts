@@ -148,6 +148,7 @@ export const taskEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/tasks',
+    access: 'workspace',
     summary: "A page of the workspace's tasks, newest first",
     tags: taskTags,
     query: ListTasksQuerySchema,
@@ -156,15 +157,17 @@ export const taskEndpoints = {
   batchAssign: defineEndpoint({
     method: 'PUT',
     path: '/api/tasks/batch-assign',
+    access: 'workspace',
     summary: 'Assign several tasks at once (all or nothing)',
     tags: taskTags,
     body: BatchAssignBodySchema,
     response: BatchAssignResponseSchema,
   }),
-  get: defineEndpoint({ method: 'GET', path: '/api/tasks/:id', summary: 'One task', tags: taskTags, params: IdParamsSchema, response: TaskSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/tasks/:id', access: 'workspace', summary: 'One task', tags: taskTags, params: IdParamsSchema, response: TaskSchema }),
   create: defineEndpoint({
     method: 'POST',
     path: '/api/tasks',
+    access: 'workspace',
     summary: 'Create a task (Create New Task dialog)',
     tags: taskTags,
     body: CreateTaskBodySchema,
@@ -174,6 +177,7 @@ export const taskEndpoints = {
   createForJob: defineEndpoint({
     method: 'POST',
     path: '/api/jobs/:id/tasks',
+    access: 'workspace',
     summary: 'Create a task on this job (Add Task modal)',
     tags: taskTags,
     params: IdParamsSchema,
@@ -184,6 +188,7 @@ export const taskEndpoints = {
   updateStatus: defineEndpoint({
     method: 'PUT',
     path: '/api/tasks/:id/status',
+    access: 'workspace',
     summary: "Set a task's status (body { status } or ?status=)",
     tags: taskTags,
     params: IdParamsSchema,
@@ -194,6 +199,7 @@ export const taskEndpoints = {
   setGroup: defineEndpoint({
     method: 'PUT',
     path: '/api/tasks/:id/group',
+    access: 'workspace',
     summary: 'Put a task in a group of its workspace (null: no group)',
     tags: taskTags,
     params: IdParamsSchema,
@@ -203,6 +209,7 @@ export const taskEndpoints = {
   assign: defineEndpoint({
     method: 'PUT',
     path: '/api/tasks/:id/assign',
+    access: 'workspace',
     summary: 'Assign a task to a contact (null unassigns)',
     tags: taskTags,
     params: IdParamsSchema,

@@ -105,10 +105,11 @@ const tags = ['workspaces'];
 
 /** My workspace (any signed-in user) and workspace management (system admins only), spec 002 §2–§7. */
 export const workspaceEndpoints = {
-  mine: defineEndpoint({ method: 'GET', path: '/api/my-workspace', summary: "The caller's workspace, or null with a suggested name", tags, response: MyWorkspaceSchema }),
+  mine: defineEndpoint({ method: 'GET', path: '/api/my-workspace', access: 'user', summary: "The caller's workspace, or null with a suggested name", tags, response: MyWorkspaceSchema }),
   saveMine: defineEndpoint({
     method: 'PUT',
     path: '/api/my-workspace',
+    access: 'user',
     summary: "Save the caller's workspace settings; creates one (owner = caller) when they have none",
     tags,
     body: SaveMyWorkspaceBodySchema,
@@ -117,15 +118,17 @@ export const workspaceEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/workspaces',
+    access: 'admin',
     summary: 'Admin: workspaces ordered by name with user and group counts, searched on the server',
     tags,
     query: ListWorkspacesQuerySchema,
     response: WorkspaceListSchema,
   }),
-  create: defineEndpoint({ method: 'POST', path: '/api/workspaces', summary: 'Admin: create a workspace', tags, body: WorkspaceBodySchema, status: 201, response: WorkspaceSummarySchema }),
+  create: defineEndpoint({ method: 'POST', path: '/api/workspaces', access: 'admin', summary: 'Admin: create a workspace', tags, body: WorkspaceBodySchema, status: 201, response: WorkspaceSummarySchema }),
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/workspaces/:id',
+    access: 'admin',
     summary: 'Admin: edit a workspace',
     tags,
     params: IdParamsSchema,
@@ -135,6 +138,7 @@ export const workspaceEndpoints = {
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/api/workspaces/:id',
+    access: 'admin',
     summary: 'Admin: delete a workspace (members unlinked; its work is kept and it can be restored)',
     tags,
     params: IdParamsSchema,
@@ -143,6 +147,7 @@ export const workspaceEndpoints = {
   restore: defineEndpoint({
     method: 'POST',
     path: '/api/workspaces/:id/restore',
+    access: 'admin',
     summary: 'Admin: restore a deleted workspace',
     tags,
     params: IdParamsSchema,
@@ -151,14 +156,16 @@ export const workspaceEndpoints = {
   unassignedUsers: defineEndpoint({
     method: 'GET',
     path: '/api/workspaces/unassigned-users',
+    access: 'admin',
     summary: 'Admin: users without a workspace (the only ones offered to assign)',
     tags,
     response: WorkspaceUserListSchema,
   }),
-  users: defineEndpoint({ method: 'GET', path: '/api/workspaces/:id/users', summary: "Admin: a workspace's users", tags, params: IdParamsSchema, response: WorkspaceUserListSchema }),
+  users: defineEndpoint({ method: 'GET', path: '/api/workspaces/:id/users', access: 'admin', summary: "Admin: a workspace's users", tags, params: IdParamsSchema, response: WorkspaceUserListSchema }),
   assignUsers: defineEndpoint({
     method: 'POST',
     path: '/api/workspaces/:id/users',
+    access: 'admin',
     summary: 'Admin: assign users without a workspace to this one',
     tags,
     params: IdParamsSchema,
@@ -168,6 +175,7 @@ export const workspaceEndpoints = {
   removeUser: defineEndpoint({
     method: 'DELETE',
     path: '/api/workspaces/:id/users/:userId',
+    access: 'admin',
     summary: 'Admin: remove a user from a workspace',
     tags,
     params: WorkspaceUserParamsSchema,

@@ -83,7 +83,8 @@ export function registerAuthGuard(
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
     req.actor = token ? await resolveActor(deps.db, deps.signer, token, { cache: deps.actors, limits: deps.config, now: deps.now() }) : null;
-    if (!req.actor && !req.routeOptions.config?.isPublic) {
+    const config = req.routeOptions.config;
+    if (!req.actor && config?.access !== 'public' && !config?.isPublic) {
       throw new AppError('UNAUTHORIZED', token ? 'Invalid or expired session' : 'Authentication required');
     }
   });

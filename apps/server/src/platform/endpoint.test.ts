@@ -4,13 +4,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestContext } from '../test/setup-app';
+import type { Actor } from './auth-guard';
 import { checkResponsesAgainstContract, route } from './endpoint';
+import { registerErrorHandler } from './errors';
 import { asJsonText } from './json-text';
 
 const ItemSchema = z.object({ id: z.string(), count: z.number().int() });
 const itemEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/items/:id',
+  access: 'public',
   summary: 'An item',
   tags: ['test'],
   params: z.object({ id: z.string().min(2) }),
@@ -69,5 +72,71 @@ describe('the product API is the contract', () => {
     await app.register(async (api) => api.get('/things', async () => ({})), { prefix: '/api' });
     await app.ready();
     expect(app.routesOutsideContract).toEqual(['GET /api/things']);
+  });
+});
+
+describe('access in the endpoint definition', () => {
+  const member: Actor = { userId: 'u1', email: 'u@example.com', role: 'user', workspaceId: 'w1', sessionId: 's1', aal: 'aal1' };
+  const homeless: Actor = { ...member, workspaceId: null };
+  const admin: Actor = { ...member, role: 'admin' };
+  const at = <A extends 'public' | 'user' | 'workspace' | 'admin'>(access: A) =>
+    defineEndpoint({ method: 'GET', path: `/api/${access}`, access, summary: access, tags: ['test'], response: z.object({ seen: z.string().nullable() }) });
+
+  /** A scope whose caller comes from a test header (the real guard resolves it from the session). */
+  async function appWithLevels(seen: string[]): Promise<FastifyInstance> {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(
+      async (api) => {
+        registerErrorHandler(api);
+        api.decorateRequest('actor', null);
+        api.addHook('onRequest', async (req) => {
+          const header = req.headers['x-test-actor'];
+          req.actor = typeof header === 'string' ? (JSON.parse(header) as Actor) : null;
+        });
+        route(api, at('public'), async ({ actor }) => {
+          seen.push(`public:${actor?.userId ?? 'anonymous'}`);
+          return { seen: actor?.userId ?? null };
+        });
+        route(api, at('user'), async ({ actor }) => {
+          seen.push(`user:${actor.userId}`);
+          return { seen: actor.userId };
+        });
+        // The workspace level hands over a caller whose workspaceId is a string (no null check in the handler).
+        route(api, at('workspace'), async ({ actor }) => {
+          seen.push(`workspace:${actor.workspaceId}`);
+          return { seen: actor.workspaceId };
+        });
+        route(api, at('admin'), async ({ actor }) => {
+          seen.push(`admin:${actor.role}`);
+          return { seen: actor.role };
+        });
+      },
+      { prefix: '/api' },
+    );
+    await app.ready();
+    return app;
+  }
+
+  it('checks the level before the handler runs and hands the handler the caller: 401 anonymous, 409 without a workspace, 403 not an admin', async () => {
+    const seen: string[] = [];
+    const app = await appWithLevels(seen);
+    const call = async (level: string, actor: Actor | null) => {
+      const res = await app.inject({ method: 'GET', url: `/api/${level}`, headers: actor ? { 'x-test-actor': JSON.stringify(actor) } : {} });
+      return { status: res.statusCode, code: (res.json() as { error?: { code?: string } }).error?.code ?? null };
+    };
+    expect(await call('public', null)).toEqual({ status: 200, code: null });
+    expect(await call('public', member)).toEqual({ status: 200, code: null });
+    expect(await call('user', null)).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+    expect(await call('user', homeless)).toEqual({ status: 200, code: null });
+    expect(await call('workspace', null)).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+    expect(await call('workspace', homeless)).toEqual({ status: 409, code: 'NO_WORKSPACE' });
+    expect(await call('workspace', member)).toEqual({ status: 200, code: null });
+    expect(await call('admin', null)).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+    expect(await call('admin', member)).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(await call('admin', admin)).toEqual({ status: 200, code: null });
+    // Only the allowed calls reached a handler.
+    expect(seen).toEqual(['public:anonymous', 'public:u1', 'user:u1', 'workspace:w1', 'admin:admin']);
   });
 });

@@ -1,13 +1,43 @@
-import type {
-  EndpointBodyOut,
-  EndpointDef,
-  EndpointParamsOut,
-  EndpointQueryOut,
+import {
+  ENDPOINT_ACCESS_LEVELS,
+  type EndpointAccess,
+  type EndpointBodyOut,
+  type EndpointDef,
+  type EndpointParamsOut,
+  type EndpointQueryOut,
 } from '@fieldbook/contract';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireActor, requireAdmin, requireWorkspace, type Actor } from './auth-guard';
 import type { JsonText } from './json-text';
+
+/** A caller who is in a workspace ('workspace' endpoints). */
+export type WorkspaceActor = Actor & { workspaceId: string };
+/** A system admin ('admin' endpoints). */
+export type AdminActor = Actor & { role: 'admin' };
+
+/**
+ * What a scope with its own sign-in check resolves for its 'auth-session' endpoints: the auth feature declares it
+ * (`declare module '…/platform/endpoint' { interface ScopeSession { value: AuthContext } }`) and decorates its
+ * scope with `checkSession`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface ScopeSession {}
+type SessionValue = ScopeSession extends { value: infer V } ? V : never;
+
+/** The caller a handler receives, typed by the endpoint's access level. */
+export type ActorFor<A> = A extends 'workspace'
+  ? WorkspaceActor
+  : A extends 'admin'
+    ? AdminActor
+    : A extends 'user'
+      ? Actor
+      : A extends 'public'
+        ? Actor | null
+        : A extends 'auth-session'
+          ? never
+          : Actor | null;
 
 export type EndpointContext<E extends EndpointDef> = {
   params: EndpointParamsOut<E>;
@@ -15,6 +45,10 @@ export type EndpointContext<E extends EndpointDef> = {
   body: EndpointBodyOut<E>;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** The caller, checked against the endpoint's `access` before the handler runs. */
+  actor: ActorFor<E['access']>;
+  /** 'auth-session' endpoints: what the scope's own session check resolved. */
+  session: E['access'] extends 'auth-session' ? SessionValue : undefined;
 };
 
 /** An answer of the endpoint's response schema: an object (serialized and checked by Fastify) or SQL-built JSON text. */
@@ -32,7 +66,26 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Tests only: product routes registered without a contract endpoint (always empty when the code is right). */
     routesOutsideContract?: string[];
+    /** A scope's own sign-in check for its 'auth-session' endpoints (the GoTrue-compatible /auth/v1 scope). */
+    checkSession?: (req: FastifyRequest) => Promise<SessionValue>;
   }
+  interface FastifyContextConfig {
+    /** The contract endpoint's access level (the auth guard lets 'public' through without a session). */
+    access?: EndpointAccess;
+  }
+}
+
+/**
+ * The caller of an endpoint with `access`, or the error its access level answers: the auth guard has already
+ * answered 401 to a request without a live session (before validation); the workspace and role rules are checked
+ * here, after validation, where the handlers used to check them.
+ */
+function callerFor(access: EndpointAccess, req: FastifyRequest): Actor | null {
+  if (access === 'public' || access === 'auth-session') return req.actor ?? null;
+  const actor = requireActor(req);
+  if (access === 'workspace') requireWorkspace(actor);
+  if (access === 'admin') requireAdmin(actor);
+  return actor;
 }
 
 /**
@@ -49,8 +102,12 @@ export function route<E extends EndpointDef>(
   const prefix = app.prefix;
   if (!endpoint.path.startsWith(prefix)) throw new Error(`${endpoint.path} cannot be registered under ${prefix}`);
   const status = endpoint.status ?? 200;
-  // A public endpoint of the contract is public to the auth guard too (config.isPublic).
-  const config: RouteConfig = { ...options.config, ...(endpoint.isPublic ? { isPublic: true } : {}), endpoint };
+  const access: EndpointAccess | undefined = endpoint.access ?? (endpoint.isPublic ? 'public' : undefined);
+  if (access !== undefined && !ENDPOINT_ACCESS_LEVELS.includes(access)) throw new Error(`${endpoint.method} ${endpoint.path} has an unknown access level "${String(access)}"`);
+  const checkSession = access === 'auth-session' ? app.checkSession : undefined;
+  if (access === 'auth-session' && !checkSession) throw new Error(`${endpoint.method} ${endpoint.path} needs a scope with its own session check`);
+  // The access level travels in the route's config: the auth guard lets 'public' endpoints through without a session.
+  const config: RouteConfig = { ...options.config, ...(access ? { access } : {}), ...(endpoint.isPublic ? { isPublic: true } : {}), endpoint };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length) || '/',
@@ -64,12 +121,16 @@ export function route<E extends EndpointDef>(
       response: { [status]: endpoint.response },
     },
     handler: async (req, reply) => {
+      const actor = access ? callerFor(access, req) : req.actor;
+      const session = checkSession ? await checkSession(req) : undefined;
       const answer = await handler({
         params: req.params as EndpointParamsOut<E>,
         query: req.query as EndpointQueryOut<E>,
         body: req.body as EndpointBodyOut<E>,
         req,
         reply,
+        actor: actor as ActorFor<E['access']>,
+        session: session as EndpointContext<E>['session'],
       });
       if (answer === reply || reply.sent) return reply;
       // JSON text from SQL goes out unchanged (Fastify does not serialize a string with a JSON content type).

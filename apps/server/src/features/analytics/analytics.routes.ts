@@ -1,6 +1,5 @@
 import { analyticsEndpoints, TIME_ZONE_INVALID } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
-import { requireActor, requireAdmin } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { fieldError } from '../../platform/errors';
@@ -8,8 +7,8 @@ import { recordingAnalyticsJson } from './analytics.repository';
 
 /** Workspace analytics (spec 002): administrators only, aggregated on the server. */
 export async function analyticsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  route(app, analyticsEndpoints.recordings, async ({ req, query }) => {
-    requireAdmin(requireActor(req));
+  // Administrators only ('admin' in the contract).
+  route(app, analyticsEndpoints.recordings, async ({ query }) => {
     try {
       return await recordingAnalyticsJson(deps.db, { days: query.days as 7 | 30 | 90 | 365, workspaceId: query.workspace_id, timeZone: query.time_zone ?? 'UTC', now: deps.now() });
     } catch (err) {

@@ -1,6 +1,5 @@
 import { assistantEndpoints as endpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
-import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { askAssistant, getConversation, initAssistant, rateAnswer } from './assistant.service';
@@ -12,12 +11,12 @@ export async function assistantRoutes(app: FastifyInstance, deps: FeatureDeps): 
   const { db } = deps;
   // One client for the process (config.llm set): it keeps its connections alive between questions.
   const llm = answerModel(deps.config.llm);
-  route(app, endpoints.init, async ({ req, query }) => initAssistant({ db, actor: requireActor(req), workspaceId: query.workspace_id }));
-  route(app, endpoints.query, async ({ req, body }) => askAssistant({ db, actor: requireActor(req), body, now: deps.now(), llm, log: req.log }));
-  route(app, endpoints.queryStream, async ({ req, reply, body }) => streamAssistant({ db, actor: requireActor(req), body, now: deps.now, llm, reply }));
-  route(app, endpoints.conversation, async ({ req, params }) => getConversation({ db, actor: requireActor(req), id: params.id }));
-  route(app, endpoints.feedback, async ({ req, body }) => {
-    await rateAnswer({ db, actor: requireActor(req), body });
+  route(app, endpoints.init, async ({ actor, query }) => initAssistant({ db, actor, workspaceId: query.workspace_id }));
+  route(app, endpoints.query, async ({ actor, req, body }) => askAssistant({ db, actor, body, now: deps.now(), llm, log: req.log }));
+  route(app, endpoints.queryStream, async ({ actor, reply, body }) => streamAssistant({ db, actor, body, now: deps.now, llm, reply }));
+  route(app, endpoints.conversation, async ({ actor, params }) => getConversation({ db, actor, id: params.id }));
+  route(app, endpoints.feedback, async ({ actor, body }) => {
+    await rateAnswer({ db, actor, body });
     return { ok: true as const };
   });
 }

@@ -9,6 +9,13 @@ import type { ClientInfo } from './tokens.service';
 
 export type AuthContext = { user: UserRow; session: SessionRow; claims: AccessClaims };
 
+// What route() hands an 'auth-session' endpoint's handler as `session` (the scope decorates `checkSession`).
+declare module '../../platform/endpoint' {
+  interface ScopeSession {
+    value: AuthContext;
+  }
+}
+
 /**
  * GoTrue's requireAuthentication: 401 no_authorization without a bearer token, 403 bad_jwt for a token
  * that fails verification, 403 user_not_found / session_not_found when its user or session is gone

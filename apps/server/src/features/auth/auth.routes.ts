@@ -1,5 +1,5 @@
 import { authEndpoints } from '@fieldbook/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { authenticate, clientInfo } from './auth.context';
@@ -35,6 +35,9 @@ export async function authRoutes(app: FastifyInstance, options: FeatureDeps): Pr
   registerGoTrueErrorHandling(app);
   acceptEmptyJsonBodies(app);
   registerAuthRateLimits(app, { db, limit: config.authRateLimit, now });
+  // The scope's own sign-in check for its 'auth-session' endpoints (route() runs it before the handler): GoTrue's
+  // errors, and the user and session rows its handlers need.
+  app.decorate('checkSession', (req: FastifyRequest) => authenticate(req, deps));
   route(app, authEndpoints.health, async () => ({ version: 'fieldbook', name: 'GoTrue', description: 'Fieldbook auth: a GoTrue-compatible subset' }));
 
   route(app, authEndpoints.settings, async () => ({
@@ -64,20 +67,18 @@ export async function authRoutes(app: FastifyInstance, options: FeatureDeps): Pr
     { config: { authRateLimit: 'token' } },
   );
 
-  route(app, authEndpoints.logout, async ({ req, reply, query }) => {
+  route(app, authEndpoints.logout, async ({ session, reply, query }) => {
     const scope = query.scope ?? 'global';
     if (!LOGOUT_SCOPES.includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
-    const auth = await authenticate(req, deps);
-    await logout(deps, auth, scope as LogoutScope);
+    await logout(deps, session, scope as LogoutScope);
     return reply.status(204).send();
   });
 
-  route(app, authEndpoints.getUser, async ({ req }) => getUser(deps, (await authenticate(req, deps)).user));
+  route(app, authEndpoints.getUser, async ({ session }) => getUser(deps, session.user));
 
-  route(app, authEndpoints.updateUser, async ({ req, body }) => {
-    const auth = await authenticate(req, deps);
+  route(app, authEndpoints.updateUser, async ({ session, body }) => {
     if (body.phone) throw new GoTrueError(422, 'phone_provider_disabled', 'Phone updates are disabled');
-    return updateUserAttributes(deps, auth, body);
+    return updateUserAttributes(deps, session, body);
   });
 
   route(app, authEndpoints.recover, async ({ query, body }) => requestRecovery(deps, { email: body.email, redirectTo: query.redirect_to }), {
@@ -137,14 +138,13 @@ export async function authRoutes(app: FastifyInstance, options: FeatureDeps): Pr
     throw validationFailed('Unsupported provider: provider is not enabled');
   });
 
-  route(app, authEndpoints.identitiesAuthorize, async ({ req }) => {
-    await authenticate(req, deps);
+  // Signed in ('auth-session') or not, there is nothing to link: the session check runs first, then GoTrue's answer.
+  route(app, authEndpoints.identitiesAuthorize, async () => {
     throw new GoTrueError(404, 'manual_linking_disabled', 'Manual linking is disabled');
   });
 
-  route(app, authEndpoints.deleteIdentity, async ({ req, params }) => {
-    const auth = await authenticate(req, deps);
-    if (params.id === emailIdentityId(auth.user.id)) {
+  route(app, authEndpoints.deleteIdentity, async ({ session, params }) => {
+    if (params.id === emailIdentityId(session.user.id)) {
       throw new GoTrueError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
     }
     throw new GoTrueError(404, 'identity_not_found', "Identity doesn't exist");

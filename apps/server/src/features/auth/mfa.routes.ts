@@ -1,7 +1,6 @@
 import { authEndpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/endpoint';
-import { authenticate } from './auth.context';
 import type { AuthDeps } from './auth.service';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.service';
 
@@ -9,11 +8,11 @@ import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './m
 export function mfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const options = { config: { authRateLimit: 'mfa' as const } };
 
-  route(app, authEndpoints.enrollFactor, async ({ req, body }) => enrollFactor(deps, await authenticate(req, deps), body), options);
+  route(app, authEndpoints.enrollFactor, async ({ session, body }) => enrollFactor(deps, session, body), options);
 
-  route(app, authEndpoints.challengeFactor, async ({ req, params }) => challengeFactor(deps, await authenticate(req, deps), params.id, req.ip || null), options);
+  route(app, authEndpoints.challengeFactor, async ({ session, req, params }) => challengeFactor(deps, session, params.id, req.ip || null), options);
 
-  route(app, authEndpoints.verifyFactor, async ({ req, params, body }) => verifyFactor(deps, await authenticate(req, deps), params.id, body, req.ip || null), options);
+  route(app, authEndpoints.verifyFactor, async ({ session, req, params, body }) => verifyFactor(deps, session, params.id, body, req.ip || null), options);
 
-  route(app, authEndpoints.unenrollFactor, async ({ req, params }) => unenrollFactor(deps, await authenticate(req, deps), params.id), options);
+  route(app, authEndpoints.unenrollFactor, async ({ session, params }) => unenrollFactor(deps, session, params.id), options);
 }

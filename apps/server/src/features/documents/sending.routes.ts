@@ -2,7 +2,7 @@ import { documentSendingEndpoints as endpoints, SHARED_LINK_EXPIRED, SHARED_LINK
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { documents } from '../../db/schema';
-import { requireActor, type Actor } from '../../platform/auth-guard';
+import { type Actor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
@@ -24,19 +24,19 @@ export async function sendingRoutes(app: FastifyInstance, deps: FeatureDeps): Pr
     return actor;
   };
 
-  route(app, endpoints.generateForJob, async ({ req, params, query, body }) =>
-    generateJobDocument(generateDeps(), { actor: await spendSends(requireActor(req), body), jobId: params.id, type: query.doc_type, body }),
+  route(app, endpoints.generateForJob, async ({ actor, params, query, body }) =>
+    generateJobDocument(generateDeps(), { actor: await spendSends(actor, body), jobId: params.id, type: query.doc_type, body }),
   );
-  route(app, endpoints.generateForTask, async ({ req, params, body }) =>
-    generateTaskDocument(generateDeps(), { actor: await spendSends(requireActor(req), body), taskId: params.id, body }),
+  route(app, endpoints.generateForTask, async ({ actor, params, body }) =>
+    generateTaskDocument(generateDeps(), { actor: await spendSends(actor, body), taskId: params.id, body }),
   );
-  route(app, endpoints.send, async ({ req, params, body }) =>
-    sendDocument({ db, signer, publicUrl: deps.config.publicUrl, now: deps.now(), actor: await spendSends(requireActor(req), body), id: params.id, recipients: body.recipients, method: body.send_method }),
+  route(app, endpoints.send, async ({ actor, params, body }) =>
+    sendDocument({ db, signer, publicUrl: deps.config.publicUrl, now: deps.now(), actor: await spendSends(actor, body), id: params.id, recipients: body.recipients, method: body.send_method }),
   );
-  route(app, endpoints.notify, async ({ req, body }) =>
-    sendTaskNotification({ db, actor: await spendSends(requireActor(req), { recipients: body.recipients, send_method: body.method }), body }),
+  route(app, endpoints.notify, async ({ actor, body }) =>
+    sendTaskNotification({ db, actor: await spendSends(actor, { recipients: body.recipients, send_method: body.method }), body }),
   );
-  route(app, endpoints.createRecord, async ({ req, body }) => createDocumentRecord({ db, actor: requireActor(req), body }));
+  route(app, endpoints.createRecord, async ({ actor, body }) => createDocumentRecord({ db, actor, body }));
 
   // No session: the signed token is the permission, for this one document, until it expires.
   route(app, endpoints.shared, async ({ req, reply, params }) => {

@@ -1,6 +1,5 @@
 import { jobEndpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
-import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { createJob, findJobs, getJobById, updateJobStatus } from './jobs.service';
@@ -9,13 +8,13 @@ import { createJob, findJobs, getJobById, updateJobStatus } from './jobs.service
 export async function jobsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db } = deps;
 
-  route(app, jobEndpoints.list, async ({ req, query }) => findJobs({ db, actor: requireActor(req), query }));
+  route(app, jobEndpoints.list, async ({ actor, query }) => findJobs({ db, actor, query }));
 
-  route(app, jobEndpoints.get, async ({ req, params }) => getJobById({ db, actor: requireActor(req), jobId: params.id }));
+  route(app, jobEndpoints.get, async ({ actor, params }) => getJobById({ db, actor, jobId: params.id }));
 
-  route(app, jobEndpoints.create, async ({ req, body }) => createJob({ db, actor: requireActor(req), input: body }));
+  route(app, jobEndpoints.create, async ({ actor, body }) => createJob({ db, actor, input: body }));
 
-  route(app, jobEndpoints.updateStatus, async ({ req, params, body }) =>
-    updateJobStatus({ db, actor: requireActor(req), jobId: params.id, status: body.status }),
+  route(app, jobEndpoints.updateStatus, async ({ actor, params, body }) =>
+    updateJobStatus({ db, actor, jobId: params.id, status: body.status }),
   );
 }

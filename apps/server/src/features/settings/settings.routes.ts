@@ -1,6 +1,5 @@
 import { settingsEndpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
-import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { getUserSettings, updateUserSettings } from './settings.service';
@@ -9,10 +8,10 @@ import { getUserSettings, updateUserSettings } from './settings.service';
 export async function settingsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db, config } = deps;
 
-  route(app, settingsEndpoints.get, async ({ req }) => getUserSettings({ db, userId: requireActor(req).userId }));
+  route(app, settingsEndpoints.get, async ({ actor }) => getUserSettings({ db, userId: actor.userId }));
 
-  route(app, settingsEndpoints.update, async ({ req, body }) =>
-    updateUserSettings({ db, userId: requireActor(req).userId, input: body, allowedApiOrigins: config.apiAllowedOrigins }),
+  route(app, settingsEndpoints.update, async ({ actor, body }) =>
+    updateUserSettings({ db, userId: actor.userId, input: body, allowedApiOrigins: config.apiAllowedOrigins }),
   );
 
   // The APK URL goes to the browser as configured: the /download page links straight to the release host (see

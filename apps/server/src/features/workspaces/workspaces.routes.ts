@@ -1,6 +1,5 @@
 import { workspaceEndpoints as e } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
-import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import * as ws from './workspaces.service';
@@ -15,23 +14,23 @@ export async function workspacesRoutes(app: FastifyInstance, deps: FeatureDeps):
   app.addHook('onSend', async (req) => {
     if (req.method !== 'GET') app.actorCache.forgetAll();
   });
-  route(app, e.mine, async ({ req }) => ws.getMyWorkspace({ db, actor: requireActor(req) }));
-  route(app, e.saveMine, async ({ req, body }) => ws.saveMyWorkspace({ db, actor: requireActor(req), input: body }));
+  route(app, e.mine, async ({ actor }) => ws.getMyWorkspace({ db, actor }));
+  route(app, e.saveMine, async ({ actor, body }) => ws.saveMyWorkspace({ db, actor, input: body }));
 
-  route(app, e.list, async ({ req, query }) => ws.listWorkspaces({ db, actor: requireActor(req), query }));
-  route(app, e.create, async ({ req, body }) => ws.createWorkspace({ db, actor: requireActor(req), input: body }));
+  route(app, e.list, async ({ actor, query }) => ws.listWorkspaces({ db, actor, query }));
+  route(app, e.create, async ({ actor, body }) => ws.createWorkspace({ db, actor, input: body }));
   // Registered before /workspaces/:id/… (a static segment wins in any case; kept first for the reader).
-  route(app, e.unassignedUsers, async ({ req }) => ws.listUnassignedUsers({ db, actor: requireActor(req) }));
-  route(app, e.update, async ({ req, params, body }) => ws.updateWorkspace({ db, actor: requireActor(req), workspaceId: params.id, input: body }));
-  route(app, e.remove, async ({ req, params }) => {
-    await ws.deleteWorkspace({ db, actor: requireActor(req), workspaceId: params.id });
+  route(app, e.unassignedUsers, async ({ actor }) => ws.listUnassignedUsers({ db, actor }));
+  route(app, e.update, async ({ actor, params, body }) => ws.updateWorkspace({ db, actor, workspaceId: params.id, input: body }));
+  route(app, e.remove, async ({ actor, params }) => {
+    await ws.deleteWorkspace({ db, actor, workspaceId: params.id });
     return ok;
   });
-  route(app, e.restore, async ({ req, params }) => ws.restoreWorkspace({ db, actor: requireActor(req), workspaceId: params.id }));
-  route(app, e.users, async ({ req, params }) => ws.listWorkspaceUsers({ db, actor: requireActor(req), workspaceId: params.id }));
-  route(app, e.assignUsers, async ({ req, params, body }) => ws.assignUsers({ db, actor: requireActor(req), workspaceId: params.id, input: body }));
-  route(app, e.removeUser, async ({ req, params }) => {
-    await ws.removeWorkspaceUser({ db, actor: requireActor(req), workspaceId: params.id, userId: params.userId });
+  route(app, e.restore, async ({ actor, params }) => ws.restoreWorkspace({ db, actor, workspaceId: params.id }));
+  route(app, e.users, async ({ actor, params }) => ws.listWorkspaceUsers({ db, actor, workspaceId: params.id }));
+  route(app, e.assignUsers, async ({ actor, params, body }) => ws.assignUsers({ db, actor, workspaceId: params.id, input: body }));
+  route(app, e.removeUser, async ({ actor, params }) => {
+    await ws.removeWorkspaceUser({ db, actor, workspaceId: params.id, userId: params.userId });
     return ok;
   });
 }
