@@ -1,7 +1,8 @@
-import type { ContactList } from '@fieldbook/contract';
+import { contactEndpoints, type ContactList } from '@fieldbook/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
 import { makeContact } from '../../../test/factories';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { contactKeys } from '../api/keys';
@@ -49,15 +50,11 @@ describe('ContactPickerList', () => {
 
   it('with notInGroup, asks the server for the contacts not in the group, so 50 members first never leave it empty', async () => {
     const groupId = '00000000-0000-4000-8000-0000000000f1';
-    const urls: string[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-      urls.push(input instanceof Request ? input.url : String(input));
-      return new Response(JSON.stringify({ contacts: [bob], total: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });
-    });
+    const api = fakeApi().on(contactEndpoints.list, { contacts: [bob], total: 1 });
     try {
       renderWithProviders(<ContactPickerList value={[]} onChange={vi.fn()} notInGroup={groupId} />);
       expect(await screen.findByRole('option', { name: /Bob Plumber/ })).toBeTruthy();
-      expect(new URL(urls[0]!, 'http://localhost').searchParams.get('not_in_group')).toBe(groupId);
+      expect(api.calls(contactEndpoints.list)[0]?.query.not_in_group).toBe(groupId);
     } finally {
       vi.unstubAllGlobals();
     }

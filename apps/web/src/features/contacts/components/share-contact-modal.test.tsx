@@ -1,8 +1,9 @@
-import type { Group } from '@fieldbook/contract';
+import { contactEndpoints, groupEndpoints, type Contact, type Group } from '@fieldbook/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeContact } from '../../../test/factories';
+import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { ShareContactModal } from './share-contact-modal';
 
@@ -21,22 +22,14 @@ const crew: Group = {
 };
 const office: Group = { ...crew, id: '00000000-0000-4000-8000-0000000000c2', name: 'Office', member_count: 1 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let groups: Group[];
-let shareAnswer: (body: { group_ids: string[] }) => Response;
-const puts: Array<{ url: string; body: { group_ids: string[] } }> = [];
+let shareAnswer: (body: { group_ids: string[] }) => Contact | Response;
+let api: FakeApi;
 
 beforeEach(() => {
-  puts.length = 0;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (init?.method === 'PUT') {
-      const body = JSON.parse(String(init.body)) as { group_ids: string[] };
-      puts.push({ url, body });
-      return shareAnswer(body);
-    }
-    return json(200, { groups });
-  });
+  api = fakeApi()
+    .on(groupEndpoints.list, () => ({ groups }))
+    .on(contactEndpoints.share, ({ body }) => shareAnswer(body));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -51,7 +44,7 @@ describe('ShareContactModal', () => {
   it('ticks the groups it is shared with and saves the whole new set', async () => {
     groups = [crew, office];
     const contact = makeContact('Rita Roofer', '5125550401', { shared_group_ids: [office.id] });
-    shareAnswer = (body) => json(200, { ...contact, shared_group_ids: body.group_ids });
+    shareAnswer = (body) => ({ ...contact, shared_group_ids: body.group_ids });
     const onClose = vi.fn();
     renderWithProviders(<ShareContactModal contact={contact} opened onClose={onClose} />);
     const user = userEvent.setup();
@@ -62,12 +55,12 @@ describe('ShareContactModal', () => {
     await user.click(screen.getByRole('checkbox', { name: /Office/ }));
     await user.click(screen.getByRole('button', { name: 'Save Sharing' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(puts).toEqual([{ url: expect.stringMatching(new RegExp(`/api/contacts/${contact.id}/groups$`)), body: { group_ids: [crew.id] } }]);
+    expect(api.calls(contactEndpoints.share).map(({ params, body }) => ({ params, body }))).toEqual([{ params: { id: contact.id }, body: { group_ids: [crew.id] } }]);
   });
 
   it('shows "Failed to update sharing" with the reason and stays open when the save is refused', async () => {
     groups = [crew];
-    shareAnswer = () => json(400, { error: { code: 'VALIDATION_ERROR', message: 'You can only share with groups you belong to' } });
+    shareAnswer = () => apiError(400, 'VALIDATION_ERROR', 'You can only share with groups you belong to');
     const onClose = vi.fn();
     renderWithProviders(<ShareContactModal contact={makeContact('Rita Roofer', '5125550401')} opened onClose={onClose} />);
     const user = userEvent.setup();
