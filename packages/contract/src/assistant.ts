@@ -51,7 +51,9 @@ export const ASSISTANT_SEND_FAILED = 'Sorry, I encountered an error processing y
 /**
  * The streamed answer (`POST /api/assistant/query/stream`, same body as query): newline-delimited JSON, one event
  * per line — the sources first, then the answer's text in pieces as it is written, then `done` with the whole
- * answer as stored (or `error`: the answer could not be finished; nothing of it is stored).
+ * answer as stored (or `error`: the answer could not be finished; nothing of it is stored). When the language model
+ * fails, `done` carries what the plain query answers too — the cited passages with a line saying why — and it
+ * replaces any pieces already sent.
  */
 export const AssistantStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), conversation_id: z.uuid(), sources: z.array(AssistantSourceSchema) }),

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { ASSISTANT_NO_ANSWER, ASSISTANT_SEND_FAILED, ASSISTANT_STREAM_CONTENT_TYPE, AssistantAnswerSchema, AssistantStreamEventSchema, ConversationSchema, type AssistantStreamEvent } from '@fieldbook/contract';
+import { ASSISTANT_NO_ANSWER, ASSISTANT_STREAM_CONTENT_TYPE, AssistantAnswerSchema, AssistantStreamEventSchema, ConversationSchema, type AssistantStreamEvent } from '@fieldbook/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { groupAssistants } from '../../db/schema';
 import { insertDocument, insertGroup, insertJob, insertTask, insertTranscribedCall } from '../../test/factories';
@@ -177,23 +177,39 @@ describe('when the language model fails', () => {
     expect(a.sources.length).toBeGreaterThan(0);
   });
 
-  it('the stream says the send failed and stores nothing', async () => {
+  it('the plain and the streamed query answer it the same way: the cited passages, saying why, stored', async () => {
+    stub.failNext(500, 'upstream exploded', 2); // the SDK retries once
+    const plain = await ask(alice, { query: 'gutters at the back' });
     stub.failNext(500, 'upstream exploded', 2);
     const all = await stream(alice, { query: 'gutters at the back' });
-    expect(all.map((e) => e.type)).toEqual(['start', 'error']);
-    expect(all[1]).toEqual({ type: 'error', message: ASSISTANT_SEND_FAILED });
-    const start = all[0] as Extract<AssistantStreamEvent, { type: 'start' }>;
-    expect((await conversation(alice, start.conversation_id)).statusCode).toBe(404);
+    expect(plain.answer).toMatch(/^The language model could not be reached, so these are the passages themselves \(.*500.*upstream exploded.*\)/);
+    expect(all.map((e) => e.type)).toEqual(['start', 'delta', 'done']);
+    const done = all[2] as Extract<AssistantStreamEvent, { type: 'done' }>;
+    expect(all[1]).toEqual({ type: 'delta', text: plain.answer });
+    expect(done.answer).toBe(plain.answer);
+    for (const id of [plain.conversation_id, done.conversation_id]) {
+      const { messages } = ConversationSchema.parse((await conversation(alice, id)).json());
+      expect(messages.map((m) => [m.role, m.content])).toEqual([
+        ['user', 'gutters at the back'],
+        ['assistant', plain.answer],
+      ]);
+    }
   });
 
-  it('a stream cut mid-answer ends in an error, and the partial answer is not kept in the conversation', async () => {
+  it('a stream cut mid-answer ends with the passages as the answer; the partial text is not kept in the conversation', async () => {
     const init = await ctx.app.inject({ method: 'GET', url: `/api/assistant/init?workspace_id=${alice.workspaceId}`, headers: alice.headers });
     const conversationId = (init.json() as { conversation_id: string }).conversation_id;
     stub.cutStreamAfter = 2;
     const all = await stream(alice, { query: 'gutters at the back', conversation_id: conversationId });
-    expect(all.map((e) => e.type)).toEqual(['start', 'delta', 'delta', 'error']);
-    expect(all.at(-1)).toEqual({ type: 'error', message: ASSISTANT_SEND_FAILED });
-    expect(ConversationSchema.parse((await conversation(alice, conversationId)).json()).messages).toEqual([]);
+    expect(all.map((e) => e.type)).toEqual(['start', 'delta', 'delta', 'done']);
+    const done = all[3] as Extract<AssistantStreamEvent, { type: 'done' }>;
+    expect(done.answer).toMatch(/^The language model could not be reached, so these are the passages themselves/);
+    expect(done.answer).toContain('Here is what your records say:');
+    const { messages } = ConversationSchema.parse((await conversation(alice, conversationId)).json());
+    expect(messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'gutters at the back'],
+      ['assistant', done.answer],
+    ]);
   });
 
   it('a client that hangs up stops the model’s stream, and nothing is stored', async () => {

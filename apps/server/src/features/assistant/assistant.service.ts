@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ASSISTANT_NO_ANSWER, type AssistantAnswer, type AssistantMessage, type AssistantSource } from '@fieldbook/contract';
+import { type AssistantAnswer, type AssistantMessage, type AssistantSource } from '@fieldbook/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { assistantConversations, documents, groupMembers, jobs, recordings, tasks } from '../../db/schema';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { llmErrorReason } from '../../platform/llm';
-import { extractiveAnswer, fallbackAnswer } from './answer-text';
-import { chatRequestFor, recentTurns, writeAnswer, type AnswerModel, type Turn } from './llm-answer';
+import { composeAnswer, recentTurns, type AnswerModel, type Turn } from './llm-answer';
 import { retrievePassages, type RetrievalScope } from './retrieve';
 
 const CONVERSATION_NOT_FOUND = 'Conversation not found';
@@ -103,25 +101,10 @@ export async function storeExchange(opts: { db: Db; actor: Actor; prepared: Prep
   return { conversation_id: prepared.conversationId, message_index: Number(row.length) - 1 };
 }
 
-/**
- * The non-streamed answer. With a language model it is written from the sources (llm-answer.ts); when the model
- * fails, the cited passages themselves, with a line saying why (logged too) — the user still gets what was found.
- * Nothing found is said without asking the model.
- */
+/** The non-streamed answer: what composeAnswer (llm-answer.ts) decides, stored, with the sources when asked for. */
 export async function askAssistant(opts: { db: Db; actor: Actor; body: AssistantQuestion; now: Date; llm: AnswerModel | null; log: FastifyBaseLogger }): Promise<AssistantAnswer> {
   const prepared = await prepareQuestion(opts);
-  let answer: string;
-  if (prepared.sources.length === 0) answer = ASSISTANT_NO_ANSWER;
-  else if (!opts.llm) answer = extractiveAnswer(prepared.sources);
-  else {
-    const request = await chatRequestFor({ db: opts.db, llm: opts.llm, prepared });
-    try {
-      answer = await writeAnswer(opts.llm.client, request);
-    } catch (err) {
-      opts.log.warn({ err, model: request.model }, 'assistant: the language model failed; answering with the passages');
-      answer = fallbackAnswer(llmErrorReason(err), prepared.sources);
-    }
-  }
+  const answer = await composeAnswer({ db: opts.db, llm: opts.llm, prepared, log: opts.log });
   const stored = await storeExchange({ db: opts.db, actor: opts.actor, prepared, answer, now: opts.now });
   return { conversation_id: stored.conversation_id, answer, sources: opts.body.include_sources ? prepared.sources : [] };
 }

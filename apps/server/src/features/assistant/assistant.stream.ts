@@ -1,18 +1,18 @@
 import { PassThrough } from 'node:stream';
-import { ASSISTANT_NO_ANSWER, ASSISTANT_SEND_FAILED, ASSISTANT_STREAM_CONTENT_TYPE, type AssistantStreamEvent } from '@fieldbook/contract';
+import { ASSISTANT_SEND_FAILED, ASSISTANT_STREAM_CONTENT_TYPE, type AssistantStreamEvent } from '@fieldbook/contract';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
-import { extractiveAnswer } from './answer-text';
 import { prepareQuestion, storeExchange, type AssistantQuestion, type PreparedQuestion } from './assistant.service';
-import { chatRequestFor, streamAnswer, type AnswerModel } from './llm-answer';
+import { composeAnswer, type AnswerModel } from './llm-answer';
 
 type StreamOptions = { db: Db; actor: Actor; body: AssistantQuestion; now: () => Date; llm: AnswerModel | null; reply: FastifyReply };
 
 /**
  * POST /api/assistant/query/stream: the answer as newline-delimited JSON events (AssistantStreamEventSchema) —
  * start with the sources, the text in pieces as the model writes it, then done. Every check runs first, so a
- * refusal is an ordinary JSON error; once streaming, a failure is an `error` event. The stream is Fastify's reply
+ * refusal is an ordinary JSON error. A failed model answers as in the plain query (composeAnswer): `done` carries the
+ * passages, which replace any pieces already sent; any other failure once streaming is an `error` event. The stream is Fastify's reply
  * body (not a hijacked socket), so CORS and the security headers still apply; each event is written as soon as it
  * exists. The exchange is stored only when the answer is whole: a broken or abandoned answer leaves nothing behind.
  */
@@ -32,20 +32,9 @@ async function writeEvents(opts: StreamOptions, prepared: PreparedQuestion, out:
   const send = (event: AssistantStreamEvent) => out.write(`${JSON.stringify(event)}\n`);
   const { sources } = prepared;
   send({ type: 'start', conversation_id: prepared.conversationId, sources: opts.body.include_sources ? sources : [] });
-  let answer = '';
   try {
-    if (sources.length === 0 || !opts.llm) {
-      // Nothing found needs no model; without one, the extractive answer is one piece.
-      answer = sources.length === 0 ? ASSISTANT_NO_ANSWER : extractiveAnswer(sources);
-      send({ type: 'delta', text: answer });
-    } else {
-      const request = await chatRequestFor({ db: opts.db, llm: opts.llm, prepared });
-      for await (const piece of streamAnswer(opts.llm.client, request, signal)) {
-        answer += piece;
-        send({ type: 'delta', text: piece });
-      }
-      if (!answer.trim()) throw new Error('The language model sent an empty answer');
-    }
+    // The same decision as the plain query (composeAnswer); here the model's pieces go out as they are written.
+    const answer = await composeAnswer({ db: opts.db, llm: opts.llm, prepared, log: opts.reply.log, signal, onPiece: (text) => send({ type: 'delta', text }) });
     if (signal.aborted) return;
     const stored = await storeExchange({ db: opts.db, actor: opts.actor, prepared, answer, now: opts.now() });
     send({ type: 'done', conversation_id: stored.conversation_id, answer, message_index: stored.message_index });

@@ -1,11 +1,12 @@
-import type { AssistantSource } from '@fieldbook/contract';
+import { ASSISTANT_NO_ANSWER, type AssistantSource } from '@fieldbook/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { llmClient } from '../../platform/llm';
+import { llmClient, llmErrorReason } from '../../platform/llm';
 import { activeGroupAssistant, type ActiveGroupAssistant } from '../group-assistants';
-import { sourceLabel } from './answer-text';
+import { extractiveAnswer, fallbackAnswer, sourceLabel } from './answer-text';
 
 /** The configured language model (config.llm): its client and the general assistant's model. */
 export type AnswerModel = { client: OpenAI; chatModel: string };
@@ -92,4 +93,54 @@ export async function* streamAnswer(client: OpenAI, request: ChatRequest, signal
     if (choice?.finish_reason) finished = true;
   }
   if (!finished) throw new Error('The answer stream ended before the model finished');
+}
+
+type AnswerablePrepared = { groupId: string | null; sources: AssistantSource[]; question: string; history: Turn[] };
+
+/**
+ * How a prepared question is answered — decided here once, for the plain query and the streamed one:
+ * - nothing found: ASSISTANT_NO_ANSWER, without asking the model;
+ * - no language model configured: the extractive answer (the best passages, quoted and cited);
+ * - a model: its answer, the whole (`onPiece` absent) or piece by piece as it writes (`onPiece` gets each piece);
+ * - the model failed (an error, an empty answer, a stream that stopped before the model finished): the cited passages
+ *   themselves with one line saying why (fallbackAnswer), logged — the user still gets what was found.
+ * Returns the answer to store. A caller who hung up (`signal` aborted) gets the model's error, not a fallback: there
+ * is nobody left to answer. Every answer but a piece-by-piece one reaches `onPiece` as a single piece; after a
+ * failure mid-stream the pieces already sent are not the answer — the returned text is (the stream's `done` says so).
+ */
+export async function composeAnswer(opts: {
+  db: Db;
+  llm: AnswerModel | null;
+  prepared: AnswerablePrepared;
+  log: FastifyBaseLogger;
+  onPiece?: (text: string) => void;
+  signal?: AbortSignal;
+}): Promise<string> {
+  const { llm, prepared, onPiece } = opts;
+  const whole = (text: string) => {
+    onPiece?.(text);
+    return text;
+  };
+  if (prepared.sources.length === 0) return whole(ASSISTANT_NO_ANSWER);
+  if (!llm) return whole(extractiveAnswer(prepared.sources));
+  const request = await chatRequestFor({ db: opts.db, llm, prepared });
+  let sent = false;
+  try {
+    if (!onPiece) return await writeAnswer(llm.client, request);
+    let answer = '';
+    for await (const piece of streamAnswer(llm.client, request, opts.signal ?? new AbortController().signal)) {
+      answer += piece;
+      sent = true;
+      onPiece(piece);
+    }
+    if (!answer.trim()) throw new Error('The language model sent an empty answer');
+    return answer;
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    opts.log.warn({ err, model: request.model }, 'assistant: the language model failed; answering with the passages');
+    const fallback = fallbackAnswer(llmErrorReason(err), prepared.sources);
+    // Pieces already shown are replaced by the stream's `done` answer; a first piece can be the whole fallback.
+    if (!sent) onPiece?.(fallback);
+    return fallback;
+  }
 }
