@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { documents, jobs } from '../../db/schema';
 import { DEFAULT_DOCUMENT_TYPES } from '../../db/schema/work';
 import type { BlobStore } from '../../platform/blob-store';
-import { startTableWorker } from '../../platform/table-worker';
+import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import { classifyDocument, type ExtractedData } from './extract-fields';
 import { extractInChild } from './extract-in-child';
 import type { DocumentKind } from './file-kind';
@@ -19,106 +19,90 @@ const ABANDONED_UPLOAD_MS = 60 * 60_000;
 export type DocumentWorker = { drain: () => Promise<number>; sweep: (olderThanMs?: number) => Promise<number>; stop: () => void; close: () => Promise<void> };
 type Row = typeof documents.$inferSelect;
 
+export type DocumentJobDeps = { db: Db; blobs: BlobStore; limits?: Partial<ProcessingLimits> };
+
 /**
- * The documents' background processing. The queue is the documents table itself: a row in status 'processing'
- * whose next_attempt_at has come is due (partial index documents_queue_idx). A due row is claimed in a short
- * transaction (attempts + 1, a lease on next_attempt_at; FOR UPDATE SKIP LOCKED so several processes share the
- * work) and processed outside it; the outcome — text, fields, type, job, or the error with a backoff — is written
- * to the same row. A restart loses nothing: what was claimed comes back when its lease ends.
+ * The documents' background processing, a job of the runner (platform/jobs.ts). The queue is the documents table
+ * itself: a row in status 'processing' whose next_attempt_at has come and whose lease is free is due (partial index
+ * documents_queue_idx); the outcome — text, fields, type, job, or the error with a backoff of 30 s × 2^attempts,
+ * failed after five tries — is written to the same row.
  *
  * The file itself is read in a child process with limits (extract-in-child.ts): a file over a limit fails at once
  * with the reason. The attempt is counted when claimed, so a file that took its process down anyway (the row still
  * 'processing' when its lease ends) is given up at the claim after MAX_ATTEMPTS, never read again.
  */
-export function startDocumentWorker(opts: {
-  db: Db;
-  blobs: BlobStore;
-  intervalMs?: number;
-  limits?: Partial<ProcessingLimits>;
-  log?: (msg: string, err?: unknown) => void;
-}): DocumentWorker {
+export function documentProcessingJob(opts: DocumentJobDeps) {
   const { db, blobs } = opts;
   const limits = { ...DEFAULT_PROCESSING_LIMITS, ...opts.limits };
 
-  const claim = () =>
-    db.transaction(async (tx) => {
-      for (;;) {
-        const [row] = await tx
-          .select()
-          .from(documents)
-          .where(and(eq(documents.status, 'processing'), lte(documents.nextAttemptAt, sql`now()`)))
-          .orderBy(documents.nextAttemptAt)
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!row) return null;
-        // Every attempt so far was claimed and none wrote an outcome (a failure at the last one fails the row):
-        // the file took the process down each time. Give it up instead of claiming it again.
-        if (row.attempts >= MAX_ATTEMPTS) {
-          await tx.update(documents).set({ status: 'failed', processingError: STOPPED.givenUp(row.attempts) }).where(eq(documents.id, row.id));
-          opts.log?.(`processing document ${row.id} given up: ${row.attempts} attempts ended without a result`);
-          continue;
-        }
-        const attempts = row.attempts + 1;
-        await tx.update(documents).set({ attempts, nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) }).where(eq(documents.id, row.id));
-        return { ...row, attempts };
-      }
-    });
-
   async function processOne(row: Row): Promise<void> {
-    try {
-      const stored = row.storageKey ? await blobs.get(row.storageKey) : null;
-      if (!stored) throw new Error('The stored file is missing');
-      const { result, fields } = await extractInChild({ kind: row.fileType as DocumentKind, body: stored.body, limits });
-      const text = result.text;
-      const job = row.jobId ? await jobById(db, row.workspaceId, row.jobId) : await matchJob(db, row.workspaceId, fields);
-      const type = text ? classifyDocument(text, row.name, job?.documentTypes ?? DEFAULT_DOCUMENT_TYPES) : null;
-      await db
-        .update(documents)
-        .set({
-          status: 'processed',
-          extractedText: text,
-          documentType: type ?? row.documentType,
-          jobId: job?.id ?? row.jobId,
-          metadata: {
-            ...row.metadata,
-            extracted_data: fields,
-            ...('pages' in result && result.pages ? { pages: result.pages } : {}),
-            ...(result.text === null ? { text_unavailable: result.reason } : {}),
-            ...(result.ocr ? { ocr: result.ocr } : {}),
-            ...(job && !row.jobId ? { matched_job_by: fields.claim_number && job.claimMatched ? 'claim_number' : 'property_address' } : {}),
-          },
-          processingError: null,
-          processedAt: new Date(),
-        })
-        .where(and(eq(documents.id, row.id), eq(documents.status, 'processing')));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      opts.log?.(`processing document ${row.id} failed (attempt ${row.attempts})`, err);
-      // A limit reached is reached again by the same file: no retries.
-      const giveUp = row.attempts >= MAX_ATTEMPTS || err instanceof ProcessingStopped;
-      await db
-        .update(documents)
-        .set({
-          processingError: message,
-          status: giveUp ? 'failed' : 'processing',
-          nextAttemptAt: new Date(Date.now() + 30_000 * 2 ** row.attempts),
-        })
-        .where(and(eq(documents.id, row.id), eq(documents.status, 'processing')));
-    }
+    const stored = row.storageKey ? await blobs.get(row.storageKey) : null;
+    if (!stored) throw new Error('The stored file is missing');
+    const { result, fields } = await extractInChild({ kind: row.fileType as DocumentKind, body: stored.body, limits });
+    const text = result.text;
+    const job = row.jobId ? await jobById(db, row.workspaceId, row.jobId) : await matchJob(db, row.workspaceId, fields);
+    const type = text ? classifyDocument(text, row.name, job?.documentTypes ?? DEFAULT_DOCUMENT_TYPES) : null;
+    await db
+      .update(documents)
+      .set({
+        status: 'processed',
+        extractedText: text,
+        documentType: type ?? row.documentType,
+        jobId: job?.id ?? row.jobId,
+        metadata: {
+          ...row.metadata,
+          extracted_data: fields,
+          ...('pages' in result && result.pages ? { pages: result.pages } : {}),
+          ...(result.text === null ? { text_unavailable: result.reason } : {}),
+          ...(result.ocr ? { ocr: result.ocr } : {}),
+          ...(job && !row.jobId ? { matched_job_by: fields.claim_number && job.claimMatched ? 'claim_number' : 'property_address' } : {}),
+        },
+        processingError: null,
+        processedAt: new Date(),
+        lockedUntil: null,
+      })
+      .where(and(eq(documents.id, row.id), eq(documents.status, 'processing')));
   }
 
-  /** Removes uploads a crash or a dropped connection left half-done: the row and whatever blob it has. */
-  async function sweep(olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
-    const stale = await db
-      .delete(documents)
-      .where(and(eq(documents.status, 'uploading'), lte(documents.createdAt, new Date(Date.now() - olderThanMs))))
-      .returning({ key: documents.storageKey });
-    for (const { key } of stale) if (key) await blobs.delete(key);
-    return stale.length;
-  }
+  return defineJob<Row>({
+    name: 'documents',
+    queue: {
+      table: documents,
+      key: documents.id,
+      pending: eq(documents.status, 'processing'),
+      dueAt: documents.nextAttemptAt,
+      lockedUntil: documents.lockedUntil,
+      attempts: documents.attempts,
+      failed: eq(documents.status, 'failed'),
+    },
+    leaseMs: CLAIM_LEASE_MS,
+    maxAttempts: MAX_ATTEMPTS,
+    backoffMs: (attempts) => 30_000 * 2 ** attempts,
+    intervalMs: 2000,
+    describe: (row) => `processing document ${row.id}`,
+    work: processOne,
+    // A limit reached is reached again by the same file: no retries.
+    isFinal: (err) => err instanceof ProcessingStopped,
+    onRetry: (_row, reason) => ({ processingError: reason }),
+    onGiveUp: (_row, reason) => ({ status: 'failed', processingError: reason }),
+    givenUpReason: STOPPED.givenUp,
+  });
+}
 
-  const worker = startTableWorker({ claim, work: processOne, intervalMs: opts.intervalMs, onError: (err) => opts.log?.('document processing failed', err) });
-  return { ...worker, sweep };
+/** Removes uploads a crash or a dropped connection left half-done: the rows still 'uploading' after `olderThanMs` and whatever blob each has. */
+export async function sweepDocumentUploads(db: Db, blobs: BlobStore, olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
+  const stale = await db
+    .delete(documents)
+    .where(and(eq(documents.status, 'uploading'), lte(documents.createdAt, new Date(Date.now() - olderThanMs))))
+    .returning({ key: documents.storageKey });
+  for (const { key } of stale) if (key) await blobs.delete(key);
+  return stale.length;
+}
+
+/** The processing job run on its own (tests drain it by hand; main.ts runs every job through startJobs). */
+export function startDocumentWorker(opts: DocumentJobDeps & { intervalMs?: number; log?: JobLog }): DocumentWorker {
+  const worker = startJob(opts.db, documentProcessingJob(opts), { intervalMs: opts.intervalMs, log: opts.log });
+  return { ...worker, sweep: (olderThanMs) => sweepDocumentUploads(opts.db, opts.blobs, olderThanMs) };
 }
 
 type JobMatch = { id: string; documentTypes: string[]; claimMatched?: boolean };

@@ -1,11 +1,12 @@
 import { fineTuneNeedsExamples, MIN_FINE_TUNE_EXAMPLES } from '@fieldbook/contract';
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { toFile } from 'openai';
 import type { Db } from '../../db/client';
 import { assistantTrainingExamples, groupAssistants } from '../../db/schema';
 import { llmClient, llmErrorReason, type LlmConfig } from '../../platform/llm';
-import { startTableWorker, type TableWorker } from '../../platform/table-worker';
+import { defineJob, startJob } from '../../platform/jobs';
+import type { TableWorker } from '../../platform/table-worker';
 import { WORKING_STATUSES } from './group-assistants.service';
 
 type Row = typeof groupAssistants.$inferSelect;
@@ -50,7 +51,7 @@ const later = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
  *   or failed / was cancelled (→ failed with the job's own error).
  * An API error is retried with a doubling backoff (the SDK already retried once), then fails with its reason.
  */
-export function startFineTuneWorker(opts: FineTuneWorkerOptions): TableWorker {
+export function fineTuneJob(opts: Omit<FineTuneWorkerOptions, 'intervalMs' | 'log'>) {
   const { db } = opts;
   const client = llmClient(opts.llm);
   const pollIntervalMs = opts.pollIntervalMs ?? 30_000;
@@ -58,36 +59,6 @@ export function startFineTuneWorker(opts: FineTuneWorkerOptions): TableWorker {
   const maxAttempts = opts.maxAttempts ?? 4;
   const leaseMs = opts.leaseMs ?? 10 * 60_000;
   const g = groupAssistants;
-
-  const claim = () =>
-    db.transaction(async (tx) => {
-      for (;;) {
-        const [row] = await tx
-          .select()
-          .from(g)
-          .where(and(inArray(g.creationStatus, [...WORKING_STATUSES]), lte(g.nextRunAt, sql`now()`), or(isNull(g.lockedUntil), lte(g.lockedUntil, sql`now()`))))
-          .orderBy(asc(g.nextRunAt))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!row) return null;
-        // Its attempts at this step are used up yet it is still due: every one was claimed and none wrote an outcome
-        // (a failure at the last one fails the row) — the step took its process down. Give it up, not try again.
-        if (row.attempts >= maxAttempts) {
-          await tx
-            .update(g)
-            .set({ creationStatus: 'failed', failureReason: trainingGivenUp(row.attempts), nextRunAt: null, attempts: 0, lockedUntil: null })
-            .where(eq(g.groupId, row.groupId));
-          opts.log?.(`fine-tuning group ${row.groupId} given up at ${row.creationStatus}: ${row.attempts} attempts ended without a result`);
-          continue;
-        }
-        const attempts = row.attempts + 1;
-        await tx
-          .update(g)
-          .set({ attempts, lockedUntil: later(leaseMs) })
-          .where(eq(g.groupId, row.groupId));
-        return { ...row, attempts };
-      }
-    });
 
   /** Writes the row's next state, only while it is still in the state this step started from. */
   const advance = (row: Row, values: PgUpdateSetSource<typeof g>) =>
@@ -145,17 +116,39 @@ export function startFineTuneWorker(opts: FineTuneWorkerOptions): TableWorker {
   }
 
   async function work(row: Row): Promise<void> {
-    try {
-      if (row.creationStatus === 'collecting_examples') await collect(row);
-      else if (row.creationStatus === 'preparing_data') await prepare(row);
-      else await poll(row);
-    } catch (err) {
-      const reason = llmErrorReason(err);
-      opts.log?.(`fine-tuning group ${row.groupId} failed at ${row.creationStatus} (attempt ${row.attempts})`, err);
-      if (row.attempts >= maxAttempts) await fail(row, reason);
-      else await advance(row, { nextRunAt: later(retryBaseMs * 2 ** (row.attempts - 1)) });
-    }
+    if (row.creationStatus === 'collecting_examples') await collect(row);
+    else if (row.creationStatus === 'preparing_data') await prepare(row);
+    else await poll(row);
   }
 
-  return startTableWorker({ claim, work, intervalMs: opts.intervalMs, onError: (err) => opts.log?.('fine-tuning worker failed', err) });
+  return defineJob<Row>({
+    name: 'fine-tune',
+    queue: {
+      table: g,
+      key: g.groupId,
+      pending: inArray(g.creationStatus, [...WORKING_STATUSES]),
+      dueAt: g.nextRunAt,
+      lockedUntil: g.lockedUntil,
+      attempts: g.attempts,
+      failed: eq(g.creationStatus, 'failed'),
+    },
+    leaseMs,
+    maxAttempts,
+    // An API error is retried with a doubling backoff (the SDK already retried once); attempts count per step.
+    backoffMs: (attempts) => retryBaseMs * 2 ** (attempts - 1),
+    intervalMs: Math.min(5000, pollIntervalMs),
+    describe: (row) => `fine-tuning group ${row.groupId} at ${row.creationStatus}`,
+    work,
+    reason: llmErrorReason,
+    // Only while the row is still at the step it was claimed at.
+    stillClaimed: (row) => eq(g.creationStatus, row.creationStatus),
+    onRetry: () => ({}),
+    onGiveUp: (_row, reason) => ({ creationStatus: 'failed', failureReason: reason, nextRunAt: null, attempts: 0 }),
+    givenUpReason: trainingGivenUp,
+  });
+}
+
+/** The fine-tuning job run on its own (tests drain it by hand; main.ts runs every job through startJobs). */
+export function startFineTuneWorker(opts: FineTuneWorkerOptions): TableWorker {
+  return startJob(opts.db, fineTuneJob(opts), { intervalMs: opts.intervalMs, log: opts.log });
 }

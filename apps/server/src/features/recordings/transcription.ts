@@ -3,11 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordings } from '../../db/schema';
 import type { BlobStore } from '../../platform/blob-store';
-import { startTableWorker, type TableWorker } from '../../platform/table-worker';
+import { defineJob, startJob, type JobLog } from '../../platform/jobs';
+import type { TableWorker } from '../../platform/table-worker';
 import { audioDuration, MissingProgramError, toSpeechWav } from './transcribe/audio-tools';
 import type { Transcriber, Transcription } from './transcribe/transcriber';
 
@@ -32,41 +33,17 @@ type Row = typeof recordings.$inferSelect;
 export const transcriptionGivenUp = (attempts: number) =>
   `Transcription stopped: ${attempts} attempts ended without a result (the recording may need more memory or time than transcription allows)`;
 
-/**
- * Transcribes stored recordings in the background. The recordings table is the queue (ADR 0006): a stored row whose
- * transcription is pending (or processing with an expired lease) and due is claimed, the audio is decoded to 16 kHz
- * mono WAV with ffmpeg and handed to the transcriber; the segments, the text and the engine's name — or the error
- * with a backoff of 1 min × 2^attempts, failed after five tries — go back to the row.
- */
-export function startTranscriptionWorker(opts: { db: Db; blobs: BlobStore; transcriber: Transcriber; intervalMs?: number; log?: (msg: string, err?: unknown) => void }): TableWorker {
-  const { db, blobs, transcriber } = opts;
+export type TranscriptionJobDeps = { db: Db; blobs: BlobStore; transcriber: Transcriber };
 
-  const claim = () =>
-    db.transaction(async (tx) => {
-      for (;;) {
-        const [row] = await tx
-          .select()
-          .from(recordings)
-          .where(and(eq(recordings.status, 'stored'), inArray(recordings.transcriptionStatus, ['pending', 'processing']), lte(recordings.nextAttemptAt, sql`now()`)))
-          .orderBy(recordings.nextAttemptAt)
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!row) return null;
-        // Its attempts are used up yet it is still due: every one was claimed and none wrote an outcome (a failure
-        // at the last one fails the row) — the work took its process down. Give it up instead of trying again.
-        if (row.attempts >= MAX_ATTEMPTS) {
-          await tx.update(recordings).set({ transcriptionStatus: 'failed', transcriptionError: transcriptionGivenUp(row.attempts) }).where(eq(recordings.id, row.id));
-          opts.log?.(`transcribing recording ${row.id} given up: ${row.attempts} attempts ended without a result`);
-          continue;
-        }
-        const attempts = row.attempts + 1;
-        await tx
-          .update(recordings)
-          .set({ attempts, transcriptionStatus: 'processing', nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
-          .where(eq(recordings.id, row.id));
-        return { ...row, attempts };
-      }
-    });
+/**
+ * Transcribes stored recordings in the background, a job of the runner (platform/jobs.ts). The recordings table is
+ * the queue (ADR 0006): a stored row whose transcription is pending (or processing with a lease that ran out) and
+ * due is claimed, the audio is decoded to 16 kHz mono WAV with ffmpeg and handed to the transcriber; the segments,
+ * the text and the engine's name — or the error with a backoff of 1 min × 2^attempts, failed after five tries —
+ * go back to the row.
+ */
+export function transcriptionJob(opts: TranscriptionJobDeps) {
+  const { db, blobs, transcriber } = opts;
 
   async function work(row: Row): Promise<void> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-transcribe-'));
@@ -86,21 +63,41 @@ export function startTranscriptionWorker(opts: { db: Db; blobs: BlobStore; trans
           transcriptConfidence: confidence,
           transcriptionError: null,
           durationSeconds,
+          lockedUntil: null,
         })
-        .where(eq(recordings.id, row.id));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      opts.log?.(`transcribing recording ${row.id} failed (attempt ${row.attempts})`, err);
-      // A missing program will not appear by retrying: fail at once with the way to fix it.
-      const giveUp = row.attempts >= MAX_ATTEMPTS || err instanceof MissingProgramError;
-      await db
-        .update(recordings)
-        .set({ transcriptionError: message, transcriptionStatus: giveUp ? 'failed' : 'pending', nextAttemptAt: new Date(Date.now() + 60_000 * 2 ** row.attempts) })
         .where(eq(recordings.id, row.id));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 
-  return startTableWorker({ claim, work, intervalMs: opts.intervalMs, onError: (err) => opts.log?.('transcription failed', err) });
+  return defineJob<Row>({
+    name: 'transcription',
+    queue: {
+      table: recordings,
+      key: recordings.id,
+      pending: and(eq(recordings.status, 'stored'), inArray(recordings.transcriptionStatus, ['pending', 'processing']))!,
+      dueAt: recordings.nextAttemptAt,
+      lockedUntil: recordings.lockedUntil,
+      attempts: recordings.attempts,
+      failed: eq(recordings.transcriptionStatus, 'failed'),
+    },
+    leaseMs: CLAIM_LEASE_MS,
+    maxAttempts: MAX_ATTEMPTS,
+    backoffMs: (attempts) => 60_000 * 2 ** attempts,
+    intervalMs: 3000,
+    describe: (row) => `transcribing recording ${row.id}`,
+    work,
+    onClaim: { transcriptionStatus: 'processing' },
+    // A missing program will not appear by retrying: fail at once with the way to fix it.
+    isFinal: (err) => err instanceof MissingProgramError,
+    onRetry: (_row, reason) => ({ transcriptionError: reason, transcriptionStatus: 'pending' }),
+    onGiveUp: (_row, reason) => ({ transcriptionError: reason, transcriptionStatus: 'failed' }),
+    givenUpReason: transcriptionGivenUp,
+  });
+}
+
+/** The transcription job run on its own (tests drain it by hand; main.ts runs every job through startJobs). */
+export function startTranscriptionWorker(opts: TranscriptionJobDeps & { intervalMs?: number; log?: JobLog }): TableWorker {
+  return startJob(opts.db, transcriptionJob(opts), { intervalMs: opts.intervalMs, log: opts.log });
 }

@@ -1,0 +1,297 @@
+import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client';
+import type { MetricsSource } from './metrics';
+import { startTableWorker, type TableWorker } from './table-worker';
+
+/**
+ * One job runner for every kind of background work (ADR 0008, amending 0006). The domain row is the job — a
+ * document to process, a recording to transcribe, a mail to send, a group assistant to train — and a job is declared
+ * once with `defineJob`: which rows are its work, which columns hold the due time, the lease and the attempts, how
+ * long a lease lasts, how many attempts and what backoff, and what a retry and a final failure write. The claim, the
+ * lease, the attempt count, the backoff, the give-up and the metrics are this file's, one code path for all of them.
+ *
+ * The claim (design.md §7) is a short transaction: the oldest due row whose lease is free, FOR UPDATE SKIP LOCKED (so
+ * processes on one database never take the same row), attempts + 1 and locked_until = now() + leaseMs written in
+ * it. The work runs outside any transaction. A process that dies leaves its lease, which another process (or this
+ * one after a restart) outlives; on the embedded database, which no other process can use, leases left by a killed
+ * process are released at start instead (`exclusive`). The attempt is counted at the claim, not when the work
+ * fails: a due row whose attempts are all used up is given up at the claim — each one was claimed and none wrote an
+ * outcome, so the work took its process down each time.
+ */
+
+/** The columns and conditions of a job's table, declared once. */
+export type JobQueue = {
+  table: PgTable;
+  /** The primary key. */
+  key: PgColumn;
+  /** Rows that are this job's work, due or not (e.g. status = 'processing'). Writes of the runner are guarded by it. */
+  pending: SQL;
+  /** When the next try is due (next_attempt_at); a retry's backoff is written here. */
+  dueAt: PgColumn;
+  /** The claim's lease: while it is ahead a process is working on the row. */
+  lockedUntil: PgColumn;
+  /** Tries so far, counted at the claim. */
+  attempts: PgColumn;
+  /** Rows that ended failed, for the metrics (e.g. status = 'failed'). */
+  failed: SQL;
+};
+
+export type JobDefinition<Row = never> = {
+  /** The job's name in logs and metrics (`job` label). */
+  name: string;
+  queue: JobQueue;
+  leaseMs: number;
+  maxAttempts: number;
+  /** How long after a failed attempt (the count including it) the next one is due. */
+  backoffMs: (attempts: number) => number;
+  /** How often a running runner looks for due rows. */
+  intervalMs: number;
+  /** The row in log lines: "processing document <id>". */
+  describe: (row: Row) => string;
+  /**
+   * Does the work and writes its outcome to the row (taking it out of `pending`, or rescheduling it through `dueAt`
+   * with its lease cleared). Throwing fails the attempt: the runner writes `onRetry`'s values and the backoff, or
+   * `onGiveUp`'s after the last attempt or for an error `isFinal` names.
+   */
+  work: (row: Row) => Promise<void>;
+  /** An error a retry would meet again (a limit reached, a program missing): given up at once. */
+  isFinal?: (err: unknown) => boolean;
+  /** The reason kept on the row for an error (default: its message). */
+  reason?: (err: unknown) => string;
+  /** What a failed attempt that will be retried writes besides the backoff (the reason, a status). */
+  onRetry: (row: Row, reason: string) => Record<string, unknown>;
+  /** What a final failure writes: after the last attempt, for a final error, or at the claim when attempts ran out. */
+  onGiveUp: (row: Row, reason: string) => Record<string, unknown>;
+  /** The reason given when every attempt was claimed and none wrote an outcome. */
+  givenUpReason: (attempts: number) => string;
+  /** Extra guard on the runner's writes for this row (e.g. the step it was claimed at). */
+  stillClaimed?: (row: Row) => SQL;
+  /** Values written at the claim besides attempts and the lease (e.g. transcription_status = 'processing'). */
+  onClaim?: Record<string, unknown>;
+  /** A due row that needs no work: the values it gets instead, written in the claim's transaction (it counts as handled). */
+  settle?: (row: Row) => Record<string, unknown> | null;
+  /** Ends the drain at a failed attempt (a provider that refused one message is likely down): tried again next tick. */
+  stopDrainOnFailure?: boolean;
+};
+
+/** Declares a job; the `Row` type is the table's row. */
+export function defineJob<Row>(definition: JobDefinition<Row>): JobDefinition<Row> {
+  return definition;
+}
+
+// Jobs of different row types run side by side; the runner only hands each its own rows.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJob = JobDefinition<any>;
+
+export type JobLog = (msg: string, err?: unknown) => void;
+
+const later = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+const leaseFree = (q: JobQueue) => or(isNull(q.lockedUntil), lte(q.lockedUntil, sql`now()`))!;
+const errorReason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+type Claimed<Row> = { row: Row; settled: boolean };
+
+/** The claim of one due row for `job` (see the top of the file); null when none is due. */
+export function claimOne<Row>(db: Db, job: JobDefinition<Row>, log?: JobLog): Promise<Claimed<Row> | null> {
+  const q = job.queue;
+  return db.transaction(async (tx: Tx) => {
+    for (;;) {
+      const [row] = (await tx
+        .select()
+        .from(q.table)
+        .where(and(q.pending, lte(q.dueAt, sql`now()`), leaseFree(q)))
+        .orderBy(asc(q.dueAt))
+        .limit(1)
+        .for('update', { skipLocked: true })) as Row[];
+      if (!row) return null;
+      const key = keyOf(row, q);
+      const settled = job.settle?.(row);
+      if (settled) {
+        await tx.update(q.table).set(settled).where(eq(q.key, key));
+        return { row, settled: true };
+      }
+      const attempts = (row as Record<string, number>)[propertyOf(q, q.attempts)]!;
+      if (attempts >= job.maxAttempts) {
+        // Every attempt was claimed and none wrote an outcome (a failure at the last one gives the row up): the work
+        // took its process down each time. Give it up instead of working on it again.
+        const reason = job.givenUpReason(attempts);
+        await tx
+          .update(q.table)
+          .set({ ...job.onGiveUp(row, reason), [propertyOf(q, q.lockedUntil)]: null })
+          .where(eq(q.key, key));
+        log?.(`${job.describe(row)} given up: ${attempts} attempts ended without a result`);
+        continue;
+      }
+      await tx
+        .update(q.table)
+        .set({ ...job.onClaim, [propertyOf(q, q.attempts)]: attempts + 1, [propertyOf(q, q.lockedUntil)]: later(job.leaseMs) })
+        .where(eq(q.key, key));
+      return { row: { ...row, ...job.onClaim, [propertyOf(q, q.attempts)]: attempts + 1 }, settled: false };
+    }
+  });
+}
+
+/** The row object's property name of a column (drizzle maps snake_case columns to camelCase keys). */
+function propertyOf(q: JobQueue, column: PgColumn): string {
+  for (const [property, c] of Object.entries(getTableColumns(q.table))) if (c === column) return property;
+  throw new Error(`Column ${column.name} is not in the job's table`);
+}
+function keyOf(row: unknown, q: JobQueue): unknown {
+  return (row as Record<string, unknown>)[propertyOf(q, q.key)];
+}
+
+/** Works on one claimed row; answers false when the attempt failed. */
+async function runOne<Row>(db: Db, job: JobDefinition<Row>, row: Row, log?: JobLog): Promise<boolean> {
+  const q = job.queue;
+  try {
+    await job.work(row);
+    return true;
+  } catch (err) {
+    const attempts = (row as Record<string, number>)[propertyOf(q, q.attempts)]!;
+    log?.(`${job.describe(row)} failed (attempt ${attempts})`, err);
+    const reason = (job.reason ?? errorReason)(err);
+    const isFinal = attempts >= job.maxAttempts || (job.isFinal?.(err) ?? false);
+    const values = isFinal ? job.onGiveUp(row, reason) : { ...job.onRetry(row, reason), [propertyOf(q, q.dueAt)]: later(job.backoffMs(attempts)) };
+    await db
+      .update(q.table)
+      .set({ ...values, [propertyOf(q, q.lockedUntil)]: null })
+      .where(and(eq(q.key, keyOf(row, q)), q.pending, job.stillClaimed?.(row)));
+    if (isFinal) log?.(`${job.describe(row)} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);
+    return false;
+  }
+}
+
+/** Due, running, waiting (for a backoff or a later step) and failed rows of a job, across every process on the database. */
+export type JobCounts = { job: string; due: number; running: number; waiting: number; failed: number };
+
+export async function countJob(db: Db, job: AnyJob): Promise<JobCounts> {
+  const q = job.queue;
+  const [pending] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${q.dueAt} <= now() and ${leaseFree(q)})::int`,
+      running: sql<number>`count(*) filter (where ${q.lockedUntil} > now())::int`,
+      waiting: sql<number>`count(*) filter (where ${q.dueAt} > now() and ${leaseFree(q)})::int`,
+    })
+    .from(q.table)
+    .where(q.pending);
+  const [failed] = await db.select({ n: sql<number>`count(*)::int` }).from(q.table).where(q.failed);
+  return { job: job.name, due: pending?.due ?? 0, running: pending?.running ?? 0, waiting: pending?.waiting ?? 0, failed: failed?.n ?? 0 };
+}
+
+/** One job's loop: claims while rows are due, `intervalMs` apart when given (tests drain by hand). */
+export function startJob<Row>(db: Db, job: JobDefinition<Row>, opts: { intervalMs?: number | undefined; log?: JobLog | undefined } = {}): TableWorker {
+  return startTableWorker<Claimed<Row>>({
+    claim: () => claimOne(db, job, opts.log),
+    work: async (claimed) => claimed.settled || (await runOne(db, job, claimed.row, opts.log)) || !job.stopDrainOnFailure,
+    intervalMs: opts.intervalMs,
+    onError: (err) => opts.log?.(`${job.name}: claiming failed`, err),
+  });
+}
+
+/** Work that is not a row: run every `everyMs` (and once at start), awaited by stop(). */
+export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+export type JobRunner = {
+  /** Claims and works until nothing of `name` is due (tests, and at start). */
+  drain: (name: string) => Promise<number>;
+  /** Stops claiming, waits for the rows in hand (at most `timeoutMs`); answers whether all finished in time. */
+  stop: (timeoutMs?: number) => Promise<boolean>;
+  counts: () => Promise<JobCounts[]>;
+  /** The per-job gauges for GET /metrics (platform/metrics.ts). */
+  metrics: MetricsSource[];
+};
+
+/**
+ * Starts every declared job (main.ts, in one place). With `exclusive` (the embedded database behind its data-dir
+ * lock: no other process can hold a lease) the leases a killed process left are released first, so its rows are
+ * worked on at once instead of after their lease; on PostgreSQL other processes may be alive and their leases stand.
+ */
+export async function startJobs(opts: {
+  db: Db;
+  jobs: AnyJob[];
+  tasks?: PeriodicTask[];
+  exclusive: boolean;
+  log?: JobLog;
+  /** Tests: no timers, drain by hand. */
+  poll?: boolean;
+}): Promise<JobRunner> {
+  const { db, log } = opts;
+  if (opts.exclusive) {
+    for (const job of opts.jobs) {
+      const released = await releaseLeases(db, job);
+      if (released > 0) log?.(`${job.name}: ${released} lease${released === 1 ? '' : 's'} left by a stopped process released`);
+    }
+  }
+  const poll = opts.poll ?? true;
+  const workers = new Map(opts.jobs.map((job) => [job.name, startJob(db, job, { intervalMs: poll ? job.intervalMs : undefined, log })]));
+  const running = new Set<Promise<unknown>>();
+  const timers: NodeJS.Timeout[] = [];
+  let isStopping = false;
+  for (const task of opts.tasks ?? []) {
+    const run = () => {
+      if (isStopping) return;
+      const p = task.run().catch((err: unknown) => log?.(`${task.name} failed`, err));
+      running.add(p);
+      void p.finally(() => running.delete(p));
+    };
+    run();
+    if (poll) timers.push(setInterval(run, task.everyMs).unref());
+  }
+  // The first look at once: work left due by the last run starts now, not an interval later.
+  if (poll) for (const worker of workers.values()) worker.drain().catch(() => {});
+
+  const counts = memoized(1000, () => Promise.all(opts.jobs.map((job) => countJob(db, job))));
+  const gauge = (field: 'due' | 'running' | 'waiting' | 'failed', help: string): MetricsSource => ({
+    name: `jobs_${field}`,
+    help,
+    labels: ['job'],
+    read: async () => (await counts()).map((c) => ({ labels: { job: c.job }, value: c[field] })),
+  });
+
+  return {
+    drain: (name) => {
+      const worker = workers.get(name);
+      if (!worker) throw new Error(`No job named ${name}`);
+      return worker.drain();
+    },
+    stop: async (timeoutMs = 20_000) => {
+      isStopping = true;
+      for (const t of timers) clearInterval(t);
+      const settled = Promise.all([...[...workers.values()].map((w) => w.close()), ...running]).then(() => true);
+      let timer: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([settled, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
+      clearTimeout(timer);
+      return inTime;
+    },
+    counts,
+    metrics: [
+      gauge('due', 'Background jobs due now and not claimed, by job'),
+      gauge('running', 'Background jobs claimed and being worked on (lease ahead), by job, across all processes'),
+      gauge('waiting', 'Background jobs waiting for a retry backoff or a later step, by job'),
+      gauge('failed', 'Background jobs that ended failed, by job'),
+    ],
+  };
+}
+
+/** Releases every lease of `job` (the embedded database at start: the process that held them is gone). */
+export async function releaseLeases(db: Db, job: AnyJob): Promise<number> {
+  const q = job.queue;
+  const released = await db
+    .update(q.table)
+    .set({ [propertyOf(q, q.lockedUntil)]: null })
+    .where(and(q.pending, gt(q.lockedUntil, sql`now()`)))
+    .returning({ key: q.key });
+  return released.length;
+}
+
+function memoized<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > ms) {
+      last = { at: Date.now(), value: read() };
+      last.value.catch(() => (last = undefined));
+    }
+    return last.value;
+  };
+}
