@@ -1,6 +1,5 @@
-import { DOCUMENT_NOT_FOUND, type Document, type DocumentListSchema, type DocumentSchema, type ListDocumentsQuery } from '@fieldbook/contract';
+import { DOCUMENT_NOT_FOUND, ProcessDocumentFieldsSchema, type Document, type DocumentListSchema, type DocumentSchema, type ListDocumentsQuery } from '@fieldbook/contract';
 import type { JsonText } from '../../platform/json-text';
-import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
@@ -9,7 +8,8 @@ import type { BlobStore } from '../../platform/blob-store';
 import { AppError, fieldError } from '../../platform/errors';
 import { assertJobInWorkspace } from '../jobs';
 import { findDocumentJson, findDocumentRow, findDocumentsPageJson, type DocumentRow } from './documents.repository';
-import { DOCUMENT_KINDS, recogniseDocument, UNSUPPORTED_TYPE_MESSAGE } from './file-kind';
+import type { UploadSteps } from '../../platform/uploads';
+import type { DocumentKind } from './file-kind';
 
 
 export async function listDocuments(opts: { db: Db; actor: Actor; query: ListDocumentsQuery }): Promise<JsonText<typeof DocumentListSchema>> {
@@ -43,63 +43,39 @@ export function documentName(fileName: string | undefined): string {
   return cleaned || 'document';
 }
 
-export type UploadedFile = { fileName: string | undefined; stream: Readable };
-
 /**
- * Stores one upload. The row comes first (status 'uploading', its blob key fixed), then the blob; only a complete,
- * recognised file of an allowed type turns the row to 'processing' (and so into the processing queue). A refusal
- * or failure removes both; a crash in between leaves an 'uploading' row that the sweeper removes with its blob.
+ * The documents upload's steps on the one upload path (platform/uploads): the row ('uploading') is inserted with the
+ * recognised kind; when the request ended well the job (if any, field job_id) is attached and the document handed
+ * to processing ('processing', the queue's status). The path removes row and blob on any refusal or failure.
  */
-export async function storeUpload(opts: { db: Db; blobs: BlobStore; actor: Actor; file: UploadedFile }) {
-  const { db, blobs, actor } = opts;
-  const workspaceId = requireWorkspace(actor);
-  const { kind, body } = await recogniseDocument(opts.file.stream);
-  if (!kind) {
-    opts.file.stream.resume(); // let the rest of the request drain
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_TYPE_MESSAGE);
-  }
-  const id = crypto.randomUUID();
-  const storageKey = `documents/${workspaceId}/${id}`;
-  await db.insert(documents).values({
-    id,
-    workspaceId,
-    createdBy: actor.userId,
-    name: documentName(opts.file.fileName),
-    fileType: kind,
-    mimeType: DOCUMENT_KINDS[kind],
-    status: 'uploading',
-    storageType: 'server',
-    storageKey,
-  });
-  try {
-    const { size } = await blobs.put(storageKey, body, { contentType: DOCUMENT_KINDS[kind] });
-    return { id, size, storageKey };
-  } catch (err) {
-    await discardUpload(db, blobs, id, storageKey);
-    throw err;
-  }
-}
-
-export async function discardUpload(db: Db, blobs: BlobStore, id: string, storageKey: string): Promise<void> {
-  await db.delete(documents).where(eq(documents.id, id));
-  await blobs.delete(storageKey);
-}
-
-/** The upload is complete: attach the job (if any) and hand it to processing. */
-export async function finishUpload(opts: { db: Db; blobs: BlobStore; actor: Actor; stored: { id: string; size: number; storageKey: string }; jobId: string | undefined }): Promise<JsonText<typeof DocumentSchema>> {
-  const { db, actor, stored } = opts;
-  const workspaceId = requireWorkspace(actor);
-  try {
-    if (opts.jobId) await assertJobInWorkspace({ db, workspaceId, jobId: opts.jobId }).catch(() => Promise.reject(fieldError('job_id', 'No such job in your workspace')));
-    await db
-      .update(documents)
-      .set({ status: 'processing', fileSize: stored.size, jobId: opts.jobId ?? null, metadata: { size: stored.size } })
-      .where(and(eq(documents.id, stored.id), eq(documents.status, 'uploading')));
-  } catch (err) {
-    await discardUpload(db, opts.blobs, stored.id, stored.storageKey);
-    throw err;
-  }
-  return getDocumentJson({ db, actor, id: stored.id });
+export function documentUploadSteps(opts: { db: Db; actor: Actor }): UploadSteps<DocumentKind, JsonText<typeof DocumentSchema>> {
+  const { db, actor } = opts;
+  return {
+    createRow: async ({ id, workspaceId, storageKey, file }) => {
+      await db.insert(documents).values({
+        id,
+        workspaceId,
+        createdBy: actor.userId,
+        name: documentName(file.fileName),
+        fileType: file.kind,
+        mimeType: file.contentType,
+        status: 'uploading',
+        storageType: 'server',
+        storageKey,
+      });
+    },
+    finish: async (stored, fields) => {
+      const parsed = ProcessDocumentFieldsSchema.safeParse({ job_id: fields.job_id || undefined });
+      if (!parsed.success) throw fieldError('job_id', parsed.error.issues[0]!.message);
+      const jobId = parsed.data.job_id;
+      if (jobId) await assertJobInWorkspace({ db, workspaceId: requireWorkspace(actor), jobId }).catch(() => Promise.reject(fieldError('job_id', 'No such job in your workspace')));
+      await db
+        .update(documents)
+        .set({ status: 'processing', fileSize: stored.size, jobId: jobId ?? null, metadata: { size: stored.size } })
+        .where(and(eq(documents.id, stored.id), eq(documents.status, 'uploading')));
+      return getDocumentJson({ db, actor, id: stored.id });
+    },
+  };
 }
 
 /** A failed document goes back to processing, its tries counted afresh. */

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { readHead } from '../../platform/stream-head';
+import type { FileKinds } from '../../platform/uploads';
 
 /** The upload types of spec 001 §5, as recognised from their bytes, with the content type they are served with. */
 export const DOCUMENT_KINDS = {
@@ -21,20 +20,20 @@ const SAMPLE_BYTES = 256 * 1024;
 const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
 
 /**
- * Recognises an upload by its content while passing it through: resolves with the kind (or null for anything
- * else — an executable renamed .pdf included) and the same bytes as a stream to store. The file name plays no part.
- * A .doc is a compound file that holds a WordDocument stream (an .msi or .xls is a compound file too); plain text
- * is valid UTF-8 without NUL or other control bytes.
+ * Recognises an upload by the start of its content: the kind, or null for anything else — an executable renamed
+ * .pdf included. The file name plays no part. A .doc is a compound file that holds a WordDocument stream (an .msi or
+ * .xls is a compound file too); plain text is valid UTF-8 without NUL or other control bytes.
  */
-export async function recogniseDocument(upload: Readable): Promise<{ kind: DocumentKind | null; body: Readable }> {
-  const { head: sample, body } = await readHead(upload, SAMPLE_BYTES);
+export async function recogniseDocument(sample: Buffer): Promise<DocumentKind | null> {
   const detected = (await fileTypeFromBuffer(sample))?.ext;
-  let kind: DocumentKind | null = null;
-  if (detected === 'pdf' || detected === 'docx' || detected === 'jpg' || detected === 'png') kind = detected;
-  else if (detected === 'cfb' && sample.includes(WORD_STREAM)) kind = 'doc';
-  else if (detected === undefined && isUtf8Text(sample)) kind = 'txt';
-  return { kind, body };
+  if (detected === 'pdf' || detected === 'docx' || detected === 'jpg' || detected === 'png') return detected;
+  if (detected === 'cfb' && sample.includes(WORD_STREAM)) return 'doc';
+  if (detected === undefined && isUtf8Text(sample)) return 'txt';
+  return null;
 }
+
+/** The documents upload's kinds, for the upload path (platform/uploads). */
+export const documentKinds: FileKinds<DocumentKind> = { headBytes: SAMPLE_BYTES, recognise: recogniseDocument, types: DOCUMENT_KINDS, unsupported: UNSUPPORTED_TYPE_MESSAGE };
 
 export function isUtf8Text(sample: Buffer): boolean {
   if (sample.length === 0 || sample.includes(0)) return false;

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { readHead } from '../../platform/stream-head';
+import type { FileKinds } from '../../platform/uploads';
 
 /** Audio a phone recorder or a browser writes, as recognised from its bytes, with the type it is served with. */
 export const AUDIO_KINDS = {
@@ -18,12 +17,13 @@ export type AudioKind = keyof typeof AUDIO_KINDS;
 
 export const UNSUPPORTED_AUDIO_MESSAGE = 'Unsupported file type: upload a call recording (m4a, mp3, wav, ogg/opus, webm, amr or 3gp audio)';
 
-/** Recognises audio by its first bytes while passing the whole stream on; null for anything else. */
-export async function recogniseAudio(upload: Readable): Promise<{ kind: AudioKind | null; body: Readable }> {
-  const { head, body } = await readHead(upload, 64 * 1024);
+/** Recognises audio by its first bytes; null for anything else. */
+export async function recogniseAudio(head: Buffer): Promise<AudioKind | null> {
   const ext = (await fileTypeFromBuffer(head))?.ext as string | undefined;
   // file-type names an MP4 container with only sound m4a, and one with video mp4; both are accepted as audio
   // (phones write either), and a browser's MediaRecorder writes webm.
-  const kind = ext && ext in AUDIO_KINDS ? (ext as AudioKind) : ext === 'm4b' ? 'm4a' : ext === '3g2' ? '3gp' : null;
-  return { kind, body };
+  return ext && ext in AUDIO_KINDS ? (ext as AudioKind) : ext === 'm4b' ? 'm4a' : ext === '3g2' ? '3gp' : null;
 }
+
+/** The recordings upload's kinds, for the upload path (platform/uploads). */
+export const audioKinds: FileKinds<AudioKind> = { headBytes: 64 * 1024, recognise: recogniseAudio, types: AUDIO_KINDS, unsupported: UNSUPPORTED_AUDIO_MESSAGE };

@@ -1,28 +1,26 @@
-import { endpointPath, PLAYBACK_URL_TTL_SECONDS, RECORDING_NOT_FOUND, recordingEndpoints as endpoints, ROUGH_DRAFT_LABEL, UploadRecordingFieldsSchema } from '@fieldbook/contract';
+import { endpointPath, PLAYBACK_URL_TTL_SECONDS, RECORDING_NOT_FOUND, recordingEndpoints as endpoints, ROUGH_DRAFT_LABEL } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
-import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { AppError, fieldError } from '../../platform/errors';
-import { registerUploads, uploadError } from '../../platform/multipart-upload';
+import { recordings } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { registerUploadEndpoint } from '../../platform/uploads';
 import { userRateLimits } from '../../platform/rate-limit';
 import { contentDisposition, serveBlob } from '../../platform/serve-blob';
+import { audioKinds } from './audio-kind';
 import { transcriptFileName } from './file-name';
 import { readLink, signLink } from '../../platform/signed-link';
 import { findRecordingRow } from './recordings.repository';
 import {
   assignContact,
   deleteRecording,
-  discardRecording,
-  finishRecording,
   getRecordingJson,
   getRecordingRow,
   listRecordingUsers,
   listRecordings,
   retryTranscription,
-  storeRecording,
+  recordingUploadSteps,
   unassignContact,
-  type UploadFields,
 } from './recordings.service';
 
 const PLAYBACK_PURPOSE = 'recording-playback';
@@ -31,20 +29,34 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.fl
 /** The recordings endpoints (recordingEndpoints in the contract), registered in the /api scope. */
 export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db, blobs } = deps;
-  const maxBytes = deps.config.recordingMaxBytes;
-  const uploads = await registerUploads(app, { path: endpoints.upload.path, maxBytes, fields: 8, fieldSize: 300 });
+  // Fields first, then the file (the upload_key must be known before the bytes arrive).
+  const upload = await registerUploadEndpoint(app, {
+    db,
+    blobs,
+    path: endpoints.upload.path,
+    maxBytes: deps.config.recordingMaxBytes,
+    fields: 8,
+    fieldSize: 300,
+    table: recordings,
+    keyPrefix: 'recordings',
+    kinds: audioKinds,
+    fieldsBeforeFile: true,
+    // UPLOAD_RATE_LIMIT per user, shared with documents.
+    limit: userRateLimits(deps).upload,
+    messages: { notMultipart: 'Send the recording as multipart/form-data (field "file")', missingFile: 'Choose a recording to upload' },
+  });
 
-  route(app, endpoints.list, async ({ req, query }) => listRecordings({ db, actor: requireActor(req), query }));
-  route(app, endpoints.users, async ({ req }) => listRecordingUsers({ db, actor: requireActor(req) }));
-  route(app, endpoints.get, async ({ req, params }) => getRecordingJson({ db, actor: requireActor(req), id: params.id }));
+  route(app, endpoints.list, async ({ actor, query }) => listRecordings({ db, actor, query }));
+  route(app, endpoints.users, async ({ actor }) => listRecordingUsers({ db, actor }));
+  route(app, endpoints.get, async ({ actor, params }) => getRecordingJson({ db, actor, id: params.id }));
 
-  route(app, endpoints.audio, async ({ req, reply, params, query }) => {
-    const row = await getRecordingRow({ db, actor: requireActor(req), id: params.id });
+  route(app, endpoints.audio, async ({ actor, req, reply, params, query }) => {
+    const row = await getRecordingRow({ db, actor, id: params.id });
     return serveBlob({ blobs, req, reply, key: row.storageKey, contentType: row.mimeType, fileName: row.fileName, download: query.download === 'true', missing: 'The recording’s audio is missing on the server' });
   });
 
-  route(app, endpoints.transcript, async ({ req, reply, params }) => {
-    const row = await getRecordingRow({ db, actor: requireActor(req), id: params.id });
+  route(app, endpoints.transcript, async ({ actor, reply, params }) => {
+    const row = await getRecordingRow({ db, actor, id: params.id });
     if (row.transcriptionStatus !== 'done') throw new AppError('CONFLICT', 'This recording has no transcript yet');
     const lines = (row.transcriptSegments ?? []).map((s) => `[${clock(s.start)}] ${s.text}`);
     // The downloaded file keeps the page's warning: it travels without the page.
@@ -57,8 +69,8 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
   });
 
   // The player's URL: signed for this recording, an hour; the audio route below needs no session.
-  route(app, endpoints.playbackUrl, async ({ req, params }) => {
-    const row = await getRecordingRow({ db, actor: requireActor(req), id: params.id });
+  route(app, endpoints.playbackUrl, async ({ actor, params }) => {
+    const row = await getRecordingRow({ db, actor, id: params.id });
     const { token, expiresAt } = signLink(deps.signer, PLAYBACK_PURPOSE, row.id, PLAYBACK_URL_TTL_SECONDS, deps.now());
     return { url: endpointPath(endpoints.playback.path, { token }), expires_at: expiresAt.toISOString() };
   });
@@ -71,51 +83,18 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
     return serveBlob({ blobs, req, reply, key: row.storageKey, contentType: row.mimeType, fileName: row.fileName, download: false, missing: 'The recording’s audio is missing on the server' });
   });
 
-  // Fields first, then the file (the upload_key must be known before the bytes arrive).
-  const limits = userRateLimits(deps);
-  route(app, endpoints.upload, async ({ req, reply }) => {
-    const actor = requireActor(req);
-    if (!uploads.isMultipart(req)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the recording as multipart/form-data (field "file")');
-    // Counted before a byte is stored (UPLOAD_RATE_LIMIT per user, shared with documents).
-    await limits.upload(actor.userId);
-    const raw: Record<string, string> = {};
-    let stored: Awaited<ReturnType<typeof storeRecording>> | null = null;
-    try {
-      for await (const part of uploads.parts(req)) {
-        if (part.type === 'field') {
-          if (stored) throw fieldError(part.fieldname, 'Send the fields before the file');
-          raw[part.fieldname] = part.value;
-          continue;
-        }
-        if (part.fieldname !== 'file' || stored) {
-          part.file.resume();
-          throw fieldError('file', 'Send one file, in the field "file"');
-        }
-        const parsed = UploadRecordingFieldsSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== '')));
-        if (!parsed.success) {
-          part.file.resume();
-          const issue = parsed.error.issues[0]!;
-          throw fieldError(String(issue.path[0] ?? 'file'), issue.message);
-        }
-        stored = await storeRecording({ db, blobs, actor, fields: parsed.data as UploadFields, file: { fileName: part.filename, stream: part.file }, now: deps.now() });
-      }
-    } catch (err) {
-      if (stored && !stored.existing) await discardRecording(db, blobs, stored.id, stored.storageKey);
-      throw uploadError(err);
-    }
-    if (!stored) throw fieldError('file', 'Choose a recording to upload');
-    if (!stored.existing) await finishRecording(db, stored, deps.now());
-    const json = await getRecordingJson({ db, actor, id: stored.id });
+  route(app, endpoints.upload, async ({ actor, req, reply }) => {
+    const { result, existing } = await upload.receive(req, actor, recordingUploadSteps({ db, blobs, actor, now: deps.now }));
     // A repeated upload of a stored file answers 200 with the recording it already made.
-    if (stored.existing) return reply.status(200).type('application/json; charset=utf-8').send(json);
-    return json;
+    if (existing) return reply.status(200).type('application/json; charset=utf-8').send(result);
+    return result;
   });
 
-  route(app, endpoints.remove, async ({ req, params }) => {
-    await deleteRecording({ db, blobs, actor: requireActor(req), id: params.id });
+  route(app, endpoints.remove, async ({ actor, params }) => {
+    await deleteRecording({ db, blobs, actor, id: params.id });
     return { ok: true as const };
   });
-  route(app, endpoints.assignContact, async ({ req, params, body }) => assignContact({ db, actor: requireActor(req), id: params.id, contactId: body.contact_id }));
-  route(app, endpoints.unassignContact, async ({ req, params }) => unassignContact({ db, actor: requireActor(req), id: params.id, contactId: params.contactId }));
-  route(app, endpoints.retryTranscription, async ({ req, params }) => retryTranscription({ db, actor: requireActor(req), id: params.id }));
+  route(app, endpoints.assignContact, async ({ actor, params, body }) => assignContact({ db, actor, id: params.id, contactId: body.contact_id }));
+  route(app, endpoints.unassignContact, async ({ actor, params }) => unassignContact({ db, actor, id: params.id, contactId: params.contactId }));
+  route(app, endpoints.retryTranscription, async ({ actor, params }) => retryTranscription({ db, actor, id: params.id }));
 }

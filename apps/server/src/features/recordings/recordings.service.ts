@@ -1,22 +1,19 @@
-import { GROUP_NOT_FOUND, RECORDING_NOT_FOUND, type ListRecordingsQuery, type RecordingDetailSchema, type RecordingDirection, type RecordingListSchema } from '@fieldbook/contract';
-import type { Readable } from 'node:stream';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { GROUP_NOT_FOUND, RECORDING_NOT_FOUND, UploadRecordingFieldsSchema, type ListRecordingsQuery, type RecordingDetailSchema, type RecordingDirection, type RecordingListSchema } from '@fieldbook/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, recordingContacts, recordings, users } from '../../db/schema';
-import { requireAdmin, requireWorkspace, type Actor } from '../../platform/auth-guard';
+import { requireAdmin, type Actor } from '../../platform/auth-guard';
 import type { BlobStore } from '../../platform/blob-store';
 import { AppError, fieldError } from '../../platform/errors';
 import type { JsonText } from '../../platform/json-text';
 import { findContactsByIds } from '../contacts';
 import { isGroupMember } from '../groups';
-import { AUDIO_KINDS, recogniseAudio, UNSUPPORTED_AUDIO_MESSAGE } from './audio-kind';
+import { ABANDONED_UPLOAD_MS, discardUpload, sweepUploads, type UploadSteps } from '../../platform/uploads';
+import type { AudioKind } from './audio-kind';
 import { directionFromName, parseRecordingName } from './file-name';
 import { findRecordingJson, findRecordingRow, findRecordingsPageJson, type RecordingRow } from './recordings.repository';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An upload a crash cut off is removed (row and blob) after this long. */
-export const ABANDONED_UPLOAD_MS = 60 * 60_000;
 
 export async function listRecordings(opts: { db: Db; actor: Actor; query: ListRecordingsQuery }): Promise<JsonText<typeof RecordingListSchema>> {
   const { actor, query } = opts;
@@ -62,89 +59,69 @@ export type UploadFields = {
 };
 
 /**
- * Stores one upload, row first (status uploading, blob key fixed), then the audio; finishRecording then makes a
- * complete file stored. With an upload_key the same file is never stored twice: a repeat
- * of a stored upload answers the stored recording (and reads none of the repeated bytes into the store).
+ * The recordings upload's steps on the one upload path (platform/uploads). The fields come before the file (they
+ * decide where it goes). With an upload_key the same file is never stored twice: a repeat of a stored upload
+ * answers the stored recording (and reads none of the repeated bytes into the store). When the request ended well
+ * the recording is 'stored' and waits for transcription.
  */
-export async function storeRecording(opts: {
-  db: Db;
-  blobs: BlobStore;
-  actor: Actor;
-  fields: UploadFields;
-  file: { fileName: string | undefined; stream: Readable };
-  now: Date;
-}): Promise<{ id: string; existing: boolean; storageKey: string; size: number }> {
-  const { db, blobs, actor, fields } = opts;
-  const workspaceId = requireWorkspace(actor);
-  // A group id names a group only its members may tag: a tagged call becomes that group's assistant material.
-  // Free-text ids (the recorder's 'default') name no group and stay labels.
-  if (fields.group_id && UUID_RE.test(fields.group_id) && !(await isGroupMember(db, actor.userId, fields.group_id))) {
-    opts.file.stream.resume();
-    throw fieldError('group_id', GROUP_NOT_FOUND);
-  }
-  if (fields.upload_key) {
-    const [previous] = await db
-      .select({ id: recordings.id, status: recordings.status, createdAt: recordings.createdAt, storageKey: recordings.storageKey })
-      .from(recordings)
-      .where(and(eq(recordings.userId, actor.userId), eq(recordings.uploadKey, fields.upload_key)));
-    if (previous?.status === 'stored') {
-      opts.file.stream.resume();
-      return { id: previous.id, existing: true, storageKey: previous.storageKey, size: 0 };
-    }
-    if (previous && opts.now.getTime() - previous.createdAt.getTime() < ABANDONED_UPLOAD_MS) {
-      opts.file.stream.resume();
-      throw new AppError('CONFLICT', 'This file is still being uploaded; try again in a moment');
-    }
-    if (previous) await discardRecording(db, blobs, previous.id, previous.storageKey);
-  }
-  const { kind, body } = await recogniseAudio(opts.file.stream);
-  if (!kind) {
-    opts.file.stream.resume();
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_AUDIO_MESSAGE);
-  }
-  const fileName = cleanName(opts.file.fileName, kind);
-  const named = parseRecordingName(fileName, fields.time_zone ?? 'UTC');
-  const id = crypto.randomUUID();
-  const storageKey = `recordings/${workspaceId}/${id}`;
-  try {
-    await db.insert(recordings).values({
-      id,
-      workspaceId,
-      userId: actor.userId,
-      groupId: fields.group_id ?? null,
-      uploadKey: fields.upload_key ?? null,
-      fileName,
-      fileType: kind,
-      mimeType: AUDIO_KINDS[kind],
-      direction: fields.direction ?? named?.direction ?? directionFromName(fileName),
-      phoneNumber: fields.phone_number || named?.phone || null,
-      recordedAt: fields.recorded_at ? new Date(fields.recorded_at) : (named?.recordedAt ?? null),
-      recordedTimeZone: fields.time_zone ?? null,
-      fileUserId: named?.userId ?? null,
-      status: 'uploading',
-      storageKey,
-    });
-  } catch (err) {
-    body.resume();
-    // Two uploads of one file at the same moment: the unique (user, upload_key) index lets one through.
-    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'This file is still being uploaded; try again in a moment');
-    throw err;
-  }
-  try {
-    const { size } = await blobs.put(storageKey, body, { contentType: AUDIO_KINDS[kind] });
-    return { id, existing: false, storageKey, size };
-  } catch (err) {
-    await discardRecording(db, blobs, id, storageKey);
-    throw err;
-  }
-}
-
-/**
- * The request ended well (the multipart parser reports a file cut at the size limit only after its last byte):
- * the recording is stored and waits for transcription.
- */
-export async function finishRecording(db: Db, stored: { id: string; size: number }, now: Date): Promise<void> {
-  await db.update(recordings).set({ status: 'stored', fileSize: stored.size, nextAttemptAt: now }).where(and(eq(recordings.id, stored.id), eq(recordings.status, 'uploading')));
+export function recordingUploadSteps(opts: { db: Db; blobs: BlobStore; actor: Actor; now: () => Date }): UploadSteps<AudioKind, JsonText<typeof RecordingDetailSchema>> {
+  const { db, blobs, actor } = opts;
+  let fields: UploadFields = {};
+  return {
+    beforeFile: async (raw) => {
+      const parsed = UploadRecordingFieldsSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== '')));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw fieldError(String(issue.path[0] ?? 'file'), issue.message);
+      }
+      fields = parsed.data as UploadFields;
+      // A group id names a group only its members may tag: a tagged call becomes that group's assistant material.
+      // Free-text ids (the recorder's 'default') name no group and stay labels.
+      if (fields.group_id && UUID_RE.test(fields.group_id) && !(await isGroupMember(db, actor.userId, fields.group_id))) throw fieldError('group_id', GROUP_NOT_FOUND);
+      if (!fields.upload_key) return;
+      const [previous] = await db
+        .select({ id: recordings.id, status: recordings.status, createdAt: recordings.createdAt, storageKey: recordings.storageKey })
+        .from(recordings)
+        .where(and(eq(recordings.userId, actor.userId), eq(recordings.uploadKey, fields.upload_key)));
+      if (previous?.status === 'stored') return { existing: await getRecordingJson({ db, actor, id: previous.id }) };
+      if (previous && opts.now().getTime() - previous.createdAt.getTime() < ABANDONED_UPLOAD_MS) throw new AppError('CONFLICT', 'This file is still being uploaded; try again in a moment');
+      if (previous) await discardUpload(db, blobs, recordings, previous);
+    },
+    createRow: async ({ id, workspaceId, storageKey, file }) => {
+      const fileName = cleanName(file.fileName, file.kind);
+      const named = parseRecordingName(fileName, fields.time_zone ?? 'UTC');
+      try {
+        await db.insert(recordings).values({
+          id,
+          workspaceId,
+          userId: actor.userId,
+          groupId: fields.group_id ?? null,
+          uploadKey: fields.upload_key ?? null,
+          fileName,
+          fileType: file.kind,
+          mimeType: file.contentType,
+          direction: fields.direction ?? named?.direction ?? directionFromName(fileName),
+          phoneNumber: fields.phone_number || named?.phone || null,
+          recordedAt: fields.recorded_at ? new Date(fields.recorded_at) : (named?.recordedAt ?? null),
+          recordedTimeZone: fields.time_zone ?? null,
+          fileUserId: named?.userId ?? null,
+          status: 'uploading',
+          storageKey,
+        });
+      } catch (err) {
+        // Two uploads of one file at the same moment: the unique (user, upload_key) index lets one through.
+        if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'This file is still being uploaded; try again in a moment');
+        throw err;
+      }
+    },
+    finish: async (stored) => {
+      await db
+        .update(recordings)
+        .set({ status: 'stored', fileSize: stored.size, nextAttemptAt: opts.now() })
+        .where(and(eq(recordings.id, stored.id), eq(recordings.status, 'uploading')));
+      return getRecordingJson({ db, actor, id: stored.id });
+    },
+  };
 }
 
 /** A display name without path or control characters; a missing one gets the kind's extension. */
@@ -155,15 +132,10 @@ function cleanName(fileName: string | undefined, kind: string): string {
   return cleaned || `recording.${kind}`;
 }
 
-export async function discardRecording(db: Db, blobs: BlobStore, id: string, storageKey: string): Promise<void> {
-  await db.delete(recordings).where(eq(recordings.id, id));
-  await blobs.delete(storageKey);
-}
-
 /** Deletes the row, then its audio (spec: delete with confirmation; the blob goes too). */
 export async function deleteRecording(opts: { db: Db; blobs: BlobStore; actor: Actor; id: string }): Promise<void> {
   const row = await getRecordingRow(opts);
-  await discardRecording(opts.db, opts.blobs, row.id, row.storageKey);
+  await discardUpload(opts.db, opts.blobs, recordings, row);
 }
 
 /** Assigns one of the caller's contacts (own or shared with their groups) to the recording (spec 001 §3). */
@@ -196,11 +168,6 @@ export async function retryTranscription(opts: { db: Db; actor: Actor; id: strin
 }
 
 /** Uploads a crash cut off: rows still uploading after `olderThanMs` (an hour by default), with their blobs. */
-export async function sweepAbandonedUploads(db: Db, blobs: BlobStore, now = new Date(), olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
-  const stale = await db
-    .select({ id: recordings.id, storageKey: recordings.storageKey })
-    .from(recordings)
-    .where(and(eq(recordings.status, 'uploading'), lte(recordings.createdAt, new Date(now.getTime() - olderThanMs))));
-  for (const r of stale) await discardRecording(db, blobs, r.id, r.storageKey);
-  return stale.length;
+export function sweepAbandonedUploads(db: Db, blobs: BlobStore, now = new Date(), olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
+  return sweepUploads(db, blobs, recordings, { now, olderThanMs });
 }
