@@ -1,11 +1,11 @@
-import type { Document } from '@fieldbook/contract';
+import { documentEndpoints, type Document } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { DocumentsScreen } from './documents-screen';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const TOTAL = 260;
 const docs: Document[] = Array.from({ length: TOTAL }, (_, i) => ({
@@ -28,22 +28,11 @@ const docs: Document[] = Array.from({ length: TOTAL }, (_, i) => ({
   processed_at: '2026-11-01T00:00:00.000Z',
   job: null,
 }));
-const listQueries: URLSearchParams[] = [];
+let api: FakeApi;
 
 beforeEach(() => {
-  listQueries.length = 0;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/documents') {
-      listQueries.push(url.searchParams);
-      const limit = Number(url.searchParams.get('limit') ?? 50);
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      // The server's rule: at most 200 a page.
-      if (limit > 200) return json({ error: { code: 'VALIDATION_FAILED', message: 'limit: Too big: expected number to be <=200' } }, 400);
-      return json({ documents: docs.slice(offset, offset + limit), total: TOTAL });
-    }
-    return json({});
-  });
+  // Pages as the server does; the contract's query schema refuses more than 200 a page, as the server does.
+  api = fakeApi().on(documentEndpoints.list, ({ query }) => ({ documents: docs.slice(query.offset, query.offset + query.limit), total: TOTAL }));
 });
 afterEach(() => {
   cleanup();
@@ -62,6 +51,7 @@ describe('DocumentsScreen Load More', () => {
     expect(screen.getByText('Doc 260.pdf')).toBeTruthy();
     expect(screen.queryByText('Could not load documents')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load More Documents' })).toBeNull());
-    expect(listQueries.every((q) => Number(q.get('limit')) <= 200)).toBe(true);
+    expect(api.calls(documentEndpoints.list).every((r) => r.query.limit <= 200)).toBe(true);
+    expect(api.problems).toEqual([]);
   }, 30_000);
 });
