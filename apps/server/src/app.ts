@@ -34,7 +34,7 @@ import { registerErrorHandler } from './platform/errors';
 import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './platform/http-timeouts';
 import { refuseNulInUrls } from './platform/input-guards';
 import { healthRoutes } from './platform/health';
-import { registerMetrics } from './platform/metrics';
+import { registerMetrics, type MetricsSource } from './platform/metrics';
 import { registerSecurityHeaders } from './platform/security-headers';
 import type { TokenSigner } from './platform/tokens';
 import type { BlobStore } from './platform/blob-store';
@@ -50,6 +50,8 @@ export type AppDeps = {
   checkResponses?: boolean;
   /** How long the server waits for clients (platform/http-timeouts.ts); tests shorten them. */
   timeouts?: ServerTimeouts;
+  /** The background jobs' gauges for /metrics (jobMetrics in platform/jobs.ts; main.ts passes them). */
+  jobMetrics?: MetricsSource[];
 };
 
 /** The client rewrites /api/x to /api/multi-workspace/x (spec 000 §7); both answer the same routes. */
@@ -81,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseNulInUrls(app);
   if (deps.checkResponses) checkResponsesAgainstContract(app);
   // Prometheus metrics at /metrics, only with METRICS_TOKEN (platform/metrics.ts).
-  registerMetrics(app, { token: config.metricsToken ?? undefined });
+  registerMetrics(app, { token: config.metricsToken ?? undefined, sources: deps.jobMetrics ?? [] });
 
   const featureDeps: FeatureDeps = { config, db: deps.database.db, signer: deps.signer, blobs: deps.blobs, now: deps.now ?? (() => new Date()) };
 

@@ -6,12 +6,13 @@ import { loadConfig, startupWarnings } from './config';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client';
 import { seedDemo, type DemoSeedResult } from './features/demo';
 import { smtpSender } from './platform/mail';
-import { startOutboxWorker } from './platform/outbox';
+import { outboxJob } from './platform/outbox';
+import { jobMetrics, startJobs, type AnyJob } from './platform/jobs';
 import { twilioSender } from './platform/sms';
 import { folderBlobStore, s3BlobStore } from './platform/blob-store';
-import { startDocumentWorker } from './features/documents';
-import { startFineTuneWorker } from './features/group-assistants';
-import { openAiTranscriber, pocketsphinxTranscriber, startTranscriptionWorker } from './features/recordings';
+import { documentProcessingJob, sweepDocumentUploads } from './features/documents';
+import { fineTuneJob } from './features/group-assistants';
+import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { sharedSecret } from './platform/server-secret';
 import { createTokenSigner } from './platform/tokens';
 import { sweepPartialUploads } from './upload-sweep';
@@ -49,34 +50,48 @@ async function main() {
   const signer = createTokenSigner(await jwtSecret(config, database), `${config.publicUrl}/auth/v1`);
   const folder = folderBlobStore(path.join(config.dataDir, 'blobs'));
   const blobs = config.s3 ? await s3BlobStore(config.s3) : folder;
-  const app = await buildApp({ config, database, signer, blobs });
-  const demo: DemoSeedResult | null = config.seedDemo ? await seedDemo({ db: database.db, config, log: (msg, err) => app.log.error({ err }, msg) }) : null;
-
-  const outbox = startOutboxWorker({
-    db: database.db,
-    senders: {
-      email: config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom, blobs) : undefined,
-      sms: config.sms ? twilioSender(config.sms) : undefined,
-    },
-    intervalMs: 2000,
-    log: (msg, err) => app.log.warn({ err }, msg),
-  });
-
+  // Every background job, declared by its feature (platform/jobs.ts) and started in one place below.
   // Calls are transcribed by the OpenAI-compatible API at STT_BASE_URL (or LLM_BASE_URL), else by the embedded pocketsphinx.
   const transcriber = config.stt ? openAiTranscriber(config.stt) : pocketsphinxTranscriber;
-  const transcriptionWorker = startTranscriptionWorker({ db: database.db, blobs, transcriber, intervalMs: 3000, log: (msg, err) => app.log.warn({ err }, msg) });
-  // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
-  const fineTuneWorker = config.llm ? startFineTuneWorker({ db: database.db, llm: config.llm, intervalMs: Math.min(5000, config.llm.fineTunePollMs), pollIntervalMs: config.llm.fineTunePollMs, log: (msg, err) => app.log.warn({ err }, msg) }) : null;
-  const documentWorker = startDocumentWorker({ db: database.db, blobs, intervalMs: 2000, log: (msg, err) => app.log.warn({ err }, msg) });
-  // Uploads a crash cut off, and partial files it left in the store's incoming folder: at start (everything from before
-  // the start when the embedded database is ours alone, upload-sweep.ts), then hourly.
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = () =>
-    (sweeping = sweepPartialUploads({ db: database.db, blobs, folder, sweepDocuments: documentWorker.sweep, exclusive: database.exclusive, startedAt: new Date(startedAt) }).catch((err) =>
-      app.log.warn({ err }, 'upload sweep failed'),
-    ));
-  void sweep();
-  setInterval(() => void sweep(), 60 * 60_000).unref();
+  const senders = {
+    email: config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom, blobs) : undefined,
+    sms: config.sms ? twilioSender(config.sms) : undefined,
+  };
+  const jobs: AnyJob[] = [
+    outboxJob({ db: database.db, senders }),
+    documentProcessingJob({ db: database.db, blobs }),
+    transcriptionJob({ db: database.db, blobs, transcriber }),
+    // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
+    ...(config.llm ? [fineTuneJob({ db: database.db, llm: config.llm, pollIntervalMs: config.llm.fineTunePollMs })] : []),
+  ];
+  const app = await buildApp({ config, database, signer, blobs, jobMetrics: jobMetrics(database.db, jobs) });
+  const demo: DemoSeedResult | null = config.seedDemo ? await seedDemo({ db: database.db, config, log: (msg, err) => app.log.error({ err }, msg) }) : null;
+
+  // With the embedded database (ours alone) the leases a killed process left are released first, so its work resumes
+  // now; on PostgreSQL they stand (another process may hold them). Uploads a crash cut off, and partial files it left
+  // in the store's incoming folder, are swept at start (everything from before the start when the embedded database is
+  // ours alone, upload-sweep.ts), then hourly.
+  const runner = await startJobs({
+    db: database.db,
+    jobs,
+    exclusive: database.exclusive,
+    tasks: [
+      {
+        name: 'upload sweep',
+        everyMs: 60 * 60_000,
+        run: () =>
+          sweepPartialUploads({
+            db: database.db,
+            blobs,
+            folder,
+            sweepDocuments: (olderThanMs) => sweepDocumentUploads(database.db, blobs, olderThanMs),
+            exclusive: database.exclusive,
+            startedAt: new Date(startedAt),
+          }),
+      },
+    ],
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
 
   // SIGTERM/SIGINT: stop accepting (Fastify answers 503 to new requests on open connections), let the requests in
   // flight finish and the workers finish the row in hand (claiming nothing more: what is due stays for the other
@@ -91,9 +106,7 @@ async function main() {
     // close() open for its keep-alive timeout. So idle ones are closed as they become idle.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     const requestsDone = app.close().then(() => app.log.info('shutdown: requests finished'));
-    const jobsDone = Promise.all([outbox.close(), documentWorker.close(), transcriptionWorker.close(), fineTuneWorker?.close(), sweeping]).then(() =>
-      app.log.info('shutdown: background jobs finished'),
-    );
+    const jobsDone = runner.stop(graceMs).then((isInTime) => isInTime && app.log.info('shutdown: background jobs finished'));
     const settled = Promise.all([requestsDone, jobsDone]);
     let timer: NodeJS.Timeout | undefined;
     const isInTime = await Promise.race([

@@ -198,8 +198,6 @@ export type JobRunner = {
   /** Stops claiming, waits for the rows in hand (at most `timeoutMs`); answers whether all finished in time. */
   stop: (timeoutMs?: number) => Promise<boolean>;
   counts: () => Promise<JobCounts[]>;
-  /** The per-job gauges for GET /metrics (platform/metrics.ts). */
-  metrics: MetricsSource[];
 };
 
 /**
@@ -241,14 +239,6 @@ export async function startJobs(opts: {
   // The first look at once: work left due by the last run starts now, not an interval later.
   if (poll) for (const worker of workers.values()) worker.drain().catch(() => {});
 
-  const counts = memoized(1000, () => Promise.all(opts.jobs.map((job) => countJob(db, job))));
-  const gauge = (field: 'due' | 'running' | 'waiting' | 'failed', help: string): MetricsSource => ({
-    name: `jobs_${field}`,
-    help,
-    labels: ['job'],
-    read: async () => (await counts()).map((c) => ({ labels: { job: c.job }, value: c[field] })),
-  });
-
   return {
     drain: (name) => {
       const worker = workers.get(name);
@@ -264,14 +254,29 @@ export async function startJobs(opts: {
       clearTimeout(timer);
       return inTime;
     },
-    counts,
-    metrics: [
-      gauge('due', 'Background jobs due now and not claimed, by job'),
-      gauge('running', 'Background jobs claimed and being worked on (lease ahead), by job, across all processes'),
-      gauge('waiting', 'Background jobs waiting for a retry backoff or a later step, by job'),
-      gauge('failed', 'Background jobs that ended failed, by job'),
-    ],
+    counts: () => Promise.all(opts.jobs.map((job) => countJob(db, job))),
   };
+}
+
+/**
+ * The jobs' gauges for GET /metrics (platform/metrics.ts; app.ts registers them): due, running, waiting and failed
+ * rows per job, read from the database at each scrape — the same on every process, whichever one is scraped.
+ */
+export function jobMetrics(db: Db, jobs: AnyJob[]): MetricsSource[] {
+  // One set of queries per scrape, shared by the four gauges.
+  const counts = memoized(1000, () => Promise.all(jobs.map((job) => countJob(db, job))));
+  const gauge = (field: 'due' | 'running' | 'waiting' | 'failed', help: string): MetricsSource => ({
+    name: `jobs_${field}`,
+    help,
+    labels: ['job'],
+    read: async () => (await counts()).map((c) => ({ labels: { job: c.job }, value: c[field] })),
+  });
+  return [
+    gauge('due', 'Background jobs due now and not claimed, by job'),
+    gauge('running', 'Background jobs claimed and being worked on (lease ahead), by job, across all processes'),
+    gauge('waiting', 'Background jobs waiting for a retry backoff or a later step, by job'),
+    gauge('failed', 'Background jobs that ended failed, by job'),
+  ];
 }
 
 /** Releases every lease of `job` (the embedded database at start: the process that held them is gone). */
