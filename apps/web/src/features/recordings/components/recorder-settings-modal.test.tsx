@@ -1,12 +1,12 @@
-import { DEFAULT_RECORDER_SETTINGS, type RecorderSettings } from '@fieldbook/contract';
+import { contactEndpoints, DEFAULT_RECORDER_SETTINGS, profileEndpoints, recordingEndpoints, settingsEndpoints, type RecorderSettings } from '@fieldbook/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, jsonResponse, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders, TEST_USER } from '../../../test/render';
 import { RecordingsScreen } from './recordings-screen';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const settingsBody = (recorder: RecorderSettings) => ({
   user_id: TEST_USER.id,
   theme: 'light',
@@ -18,37 +18,28 @@ const settingsBody = (recorder: RecorderSettings) => ({
   updated_at: null,
 });
 
-/** What the fake server does with GET and PUT /api/settings in each test. */
+/** What the fake server does with the settings endpoints (GET and PUT /api/settings) in each test. */
 let getSettings: () => Response | Promise<Response>;
-let putSettings: (body: unknown) => Response | Promise<Response>;
-const puts: unknown[] = [];
+let putSettings: (body: { recorder_settings?: Partial<RecorderSettings> }) => Response | Promise<Response>;
+let api: FakeApi;
+const puts = () => api.calls(settingsEndpoints.update).map((r) => r.body);
 
 beforeEach(() => {
   localStorage.clear();
-  puts.length = 0;
-  getSettings = () => json(settingsBody(DEFAULT_RECORDER_SETTINGS));
-  putSettings = (body) => json(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, ...(body as { recorder_settings: RecorderSettings }).recorder_settings }));
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url.includes('/api/profile')) {
-      return json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' });
-    }
-    if (url.includes('/api/settings')) {
-      if ((init?.method ?? 'GET').toUpperCase() === 'PUT') {
-        const body = JSON.parse(String(init?.body));
-        puts.push(body);
-        return putSettings(body);
-      }
-      return getSettings();
-    }
-    if (url.includes('/api/recordings')) return json({ recordings: [], total: 0 });
-    return json({ contacts: [] });
-  });
+  getSettings = () => jsonResponse(settingsBody(DEFAULT_RECORDER_SETTINGS));
+  putSettings = (body) => jsonResponse(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, ...body.recorder_settings }));
+  api = fakeApi()
+    .on(profileEndpoints.get, { id: TEST_USER.id, email: TEST_USER.email!, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' })
+    .on(settingsEndpoints.get, () => getSettings())
+    .on(settingsEndpoints.update, ({ body }) => putSettings(body))
+    .on(recordingEndpoints.list, { recordings: [], total: 0 })
+    .on(contactEndpoints.byPhone, { contacts: [] });
 });
 afterEach(() => {
   toast.remove(); // the toast store outlives a test's render
   cleanup();
   vi.unstubAllGlobals();
+  expect(api.problems).toEqual([]);
 });
 
 const renderScreen = () =>
@@ -64,14 +55,14 @@ const unknownSwitch = () => within(dialog()).getByRole('switch', { name: 'Record
 
 describe('Recorder settings', () => {
   it('a failed save falls back to this browser silently (spec 001 §8): no "saved" message, and the new value is what is shown, also after a reload', async () => {
-    putSettings = () => json({ error: { code: 'INTERNAL', message: 'Database unavailable' } }, 500);
+    putSettings = () => apiError(500, 'INTERNAL', 'Database unavailable');
     const first = renderScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     await waitFor(() => expect(unknownSwitch().checked).toBe(true));
     await user.click(unknownSwitch());
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(puts).toHaveLength(1));
+    await waitFor(() => expect(puts()).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Recorder Settings' })).toBeNull());
     expect(screen.queryByText('Recorder settings saved')).toBeNull();
     // Opened again, the value is the one kept in this browser, not the server's older copy.
@@ -94,7 +85,7 @@ describe('Recorder settings', () => {
     await user.click(unknownSwitch());
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Recorder settings saved')).toBeTruthy();
-    expect((puts[0] as { recorder_settings: RecorderSettings }).recorder_settings.recordUnknown).toBe(false);
+    expect(puts()[0]?.recorder_settings?.recordUnknown).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     expect(unknownSwitch().checked).toBe(false);
   });
@@ -106,7 +97,7 @@ describe('Recorder settings', () => {
     getSettings = async () => {
       await gate;
       answered = true;
-      return json(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, audioQuality: 'high' }));
+      return jsonResponse(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, audioQuality: 'high' }));
     };
     renderScreen();
     const user = userEvent.setup();
@@ -125,7 +116,7 @@ describe('Recorder settings', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     getSettings = async () => {
       await gate;
-      return json(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, recordUnknown: false }));
+      return jsonResponse(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, recordUnknown: false }));
     };
     renderScreen();
     const user = userEvent.setup();

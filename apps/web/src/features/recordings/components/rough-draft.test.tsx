@@ -1,11 +1,11 @@
-import { DEFAULT_RECORDER_SETTINGS, ROUGH_DRAFT_LABEL, type Recording, type RecordingDetail } from '@fieldbook/contract';
+import { contactEndpoints, DEFAULT_RECORDER_SETTINGS, profileEndpoints, recordingEndpoints, ROUGH_DRAFT_LABEL, settingsEndpoints, type Recording, type RecordingDetail } from '@fieldbook/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders, TEST_USER } from '../../../test/render';
 import { RecordingsScreen } from './recordings-screen';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const call = (n: number, name: string, confidence: Recording['transcript_confidence']): RecordingDetail => ({
@@ -38,24 +38,21 @@ const CLEAN = call(2, 'clean-call.wav', { measure: 'word_confidence', rough_draf
 // An API that gave no avg_logprob: confidence unknown, never called a rough draft.
 const UNKNOWN = call(3, 'api-call.wav', null);
 
+let api: FakeApi;
+
 beforeEach(() => {
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname.endsWith('/api/profile')) {
-      return json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' });
-    }
-    if (url.pathname.endsWith('/api/settings')) {
-      return json({ user_id: TEST_USER.id, theme: 'light', notifications_enabled: true, email_notifications: true, sms_notifications: true, api_url: null, recorder_settings: DEFAULT_RECORDER_SETTINGS, updated_at: null });
-    }
-    const one = [ROUGH, CLEAN, UNKNOWN].find((r) => url.pathname.endsWith(`/api/recordings/${r.id}`));
-    if (one) return json(one);
-    if (url.pathname.endsWith('/api/recordings')) return json({ recordings: [ROUGH, CLEAN, UNKNOWN].map(({ transcript: _, ...r }) => r), total: 3 });
-    return json({ contacts: [] });
-  });
+  const all = [ROUGH, CLEAN, UNKNOWN];
+  api = fakeApi()
+    .on(profileEndpoints.get, { id: TEST_USER.id, email: TEST_USER.email!, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' })
+    .on(settingsEndpoints.get, { user_id: TEST_USER.id, theme: 'light', notifications_enabled: true, email_notifications: true, sms_notifications: true, api_url: null, recorder_settings: DEFAULT_RECORDER_SETTINGS, updated_at: null })
+    .on(recordingEndpoints.list, { recordings: all.map(({ transcript: _, ...r }) => r), total: all.length })
+    .on(recordingEndpoints.get, ({ params }) => all.find((r) => r.id === params.id) ?? apiError(404, 'NOT_FOUND', 'Recording not found'))
+    .on(contactEndpoints.byPhone, { contacts: [] });
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  expect(api.problems).toEqual([]);
 });
 
 describe('a transcript the engine was unsure of', () => {
