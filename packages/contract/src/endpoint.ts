@@ -37,10 +37,8 @@ export type EndpointDef = {
   /** The success status (default 200). */
   status?: number;
   response: z.ZodType;
-  /** Who may call it: enforced by the server's route helper before the handler runs (see EndpointAccess). */
-  access?: EndpointAccess;
-  /** Callable without a session (the route scope decides; this documents it for the clients). */
-  isPublic?: boolean;
+  /** Who may call it (required: an endpoint without one cannot be registered); see EndpointAccess. */
+  access: EndpointAccess;
 };
 
 export function defineEndpoint<const E extends EndpointDef>(endpoint: E): E {

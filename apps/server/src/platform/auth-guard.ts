@@ -21,10 +21,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
-  interface FastifyContextConfig {
-    /** Routes under /api that answer without a session (e.g. an invitation preview). */
-    isPublic?: boolean;
-  }
 }
 
 export function bearerToken(req: FastifyRequest): string | null {
@@ -74,7 +70,7 @@ export async function resolveActor(
   return actor;
 }
 
-/** Adds `req.actor` to every request of the scope and answers 401 unless the route is marked public. */
+/** Adds `req.actor` to every request of the scope and answers 401 unless the endpoint is declared 'public'. */
 export function registerAuthGuard(
   app: FastifyInstance,
   deps: { db: Db; signer: TokenSigner; actors?: ActorCache; config: SessionLimits; now: () => Date },
@@ -83,8 +79,9 @@ export function registerAuthGuard(
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
     req.actor = token ? await resolveActor(deps.db, deps.signer, token, { cache: deps.actors, limits: deps.config, now: deps.now() }) : null;
-    const config = req.routeOptions.config;
-    if (!req.actor && config?.access !== 'public' && !config?.isPublic) {
+    // Only an endpoint declared 'public' in the contract answers without a session (route() puts its access level in
+    // the route's config); anything else in the scope — a route without a level, an unknown path — is 401 first.
+    if (!req.actor && req.routeOptions.config?.access !== 'public') {
       throw new AppError('UNAUTHORIZED', token ? 'Invalid or expired session' : 'Authentication required');
     }
   });

@@ -1,4 +1,4 @@
-import { defineEndpoint, endpointPath } from '@fieldbook/contract';
+import { defineEndpoint, endpointPath, type EndpointDef } from '@fieldbook/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,5 +138,29 @@ describe('access in the endpoint definition', () => {
     expect(await call('admin', admin)).toEqual({ status: 200, code: null });
     // Only the allowed calls reached a handler.
     expect(seen).toEqual(['public:anonymous', 'public:u1', 'user:u1', 'workspace:w1', 'admin:admin']);
+  });
+
+  it('refuses to register an endpoint that declares no access level', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    // @ts-expect-error -- the type requires `access` (tsc -b fails if this line stops being an error)
+    defineEndpoint({ method: 'GET', path: '/api/undeclared', summary: 'No access level', tags: ['test'], response: z.object({}) });
+    const undeclared = { method: 'GET', path: '/api/undeclared', summary: 'No access level', tags: ['test'], response: z.object({}) };
+    let refusal: unknown = null;
+    await app.register(
+      async (api) => {
+        try {
+          // The type refuses it too; a definition built without the type (JavaScript, a cast) must not slip through.
+          route(api, undeclared as unknown as EndpointDef, async () => ({}));
+        } catch (err) {
+          refusal = err;
+        }
+      },
+      { prefix: '/api' },
+    );
+    await app.ready();
+    expect(String(refusal)).toContain('GET /api/undeclared declares no access level');
+    expect(app.hasRoute({ method: 'GET', url: '/api/undeclared' })).toBe(false);
   });
 });

@@ -35,9 +35,7 @@ export type ActorFor<A> = A extends 'workspace'
       ? Actor
       : A extends 'public'
         ? Actor | null
-        : A extends 'auth-session'
-          ? never
-          : Actor | null;
+        : never;
 
 export type EndpointContext<E extends EndpointDef> = {
   params: EndpointParamsOut<E>;
@@ -54,7 +52,7 @@ export type EndpointContext<E extends EndpointDef> = {
 /** An answer of the endpoint's response schema: an object (serialized and checked by Fastify) or SQL-built JSON text. */
 export type EndpointAnswer<E extends EndpointDef> = z.input<E['response']> | JsonText<E['response']>;
 
-type RouteConfig = { endpoint?: EndpointDef };
+type RouteConfig = { endpoint?: EndpointDef; access?: EndpointAccess };
 
 /**
  * The product's HTTP surface: every route here comes from packages/contract. Not part of it: /api/docs (the
@@ -102,12 +100,15 @@ export function route<E extends EndpointDef>(
   const prefix = app.prefix;
   if (!endpoint.path.startsWith(prefix)) throw new Error(`${endpoint.path} cannot be registered under ${prefix}`);
   const status = endpoint.status ?? 200;
-  const access: EndpointAccess | undefined = endpoint.access ?? (endpoint.isPublic ? 'public' : undefined);
-  if (access !== undefined && !ENDPOINT_ACCESS_LEVELS.includes(access)) throw new Error(`${endpoint.method} ${endpoint.path} has an unknown access level "${String(access)}"`);
+  // Who may call it is part of the definition: an endpoint that does not say is refused here, not left open (the
+  // type requires it too; this catches a definition built around the type).
+  const access: EndpointAccess | undefined = endpoint.access;
+  if (access === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no access level`);
+  if (!ENDPOINT_ACCESS_LEVELS.includes(access)) throw new Error(`${endpoint.method} ${endpoint.path} has an unknown access level "${String(access)}"`);
   const checkSession = access === 'auth-session' ? app.checkSession : undefined;
   if (access === 'auth-session' && !checkSession) throw new Error(`${endpoint.method} ${endpoint.path} needs a scope with its own session check`);
   // The access level travels in the route's config: the auth guard lets 'public' endpoints through without a session.
-  const config: RouteConfig = { ...options.config, ...(access ? { access } : {}), ...(endpoint.isPublic ? { isPublic: true } : {}), endpoint };
+  const config: RouteConfig = { ...options.config, access, endpoint };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length) || '/',
@@ -121,7 +122,7 @@ export function route<E extends EndpointDef>(
       response: { [status]: endpoint.response },
     },
     handler: async (req, reply) => {
-      const actor = access ? callerFor(access, req) : req.actor;
+      const actor = callerFor(access, req);
       const session = checkSession ? await checkSession(req) : undefined;
       const answer = await handler({
         params: req.params as EndpointParamsOut<E>,

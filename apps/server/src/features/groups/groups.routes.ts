@@ -1,6 +1,5 @@
 import { groupEndpoints as e } from '@fieldbook/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireActor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { RateLimitError } from '../../platform/errors';
@@ -15,27 +14,26 @@ const ok = { ok: true as const };
 export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db, config } = deps;
 
-  route(app, e.list, async ({ req, query }) => g.listGroups({ db, actor: requireActor(req), workspaceId: query.workspace_id }));
-  route(app, e.create, async ({ req, body }) => g.createGroup({ db, actor: requireActor(req), input: body }));
-  route(app, e.get, async ({ req, params }) => g.getGroup({ db, actor: requireActor(req), groupId: params.id }));
-  route(app, e.update, async ({ req, params, body }) => g.updateGroup({ db, actor: requireActor(req), groupId: params.id, input: body }));
-  route(app, e.remove, async ({ req, params }) => {
-    await g.deleteGroup({ db, actor: requireActor(req), groupId: params.id });
+  route(app, e.list, async ({ actor, query }) => g.listGroups({ db, actor, workspaceId: query.workspace_id }));
+  route(app, e.create, async ({ actor, body }) => g.createGroup({ db, actor, input: body }));
+  route(app, e.get, async ({ actor, params }) => g.getGroup({ db, actor, groupId: params.id }));
+  route(app, e.update, async ({ actor, params, body }) => g.updateGroup({ db, actor, groupId: params.id, input: body }));
+  route(app, e.remove, async ({ actor, params }) => {
+    await g.deleteGroup({ db, actor, groupId: params.id });
     return ok;
   });
-  route(app, e.members, async ({ req, params }) => g.listMembers({ db, actor: requireActor(req), groupId: params.id }));
-  route(app, e.updateMember, async ({ req, params, body }) =>
-    g.updateMemberRole({ db, actor: requireActor(req), groupId: params.id, memberId: params.memberId, role: body.role }),
+  route(app, e.members, async ({ actor, params }) => g.listMembers({ db, actor, groupId: params.id }));
+  route(app, e.updateMember, async ({ actor, params, body }) =>
+    g.updateMemberRole({ db, actor, groupId: params.id, memberId: params.memberId, role: body.role }),
   );
-  route(app, e.removeMember, async ({ req, params }) => {
-    await g.removeMember({ db, actor: requireActor(req), groupId: params.id, memberId: params.memberId });
+  route(app, e.removeMember, async ({ actor, params }) => {
+    await g.removeMember({ db, actor, groupId: params.id, memberId: params.memberId });
     return ok;
   });
   // Every invitation is a text message to someone: counted per contact (INVITE_RATE_LIMIT an hour per user) before
   // anything is written or texted.
   const limits = userRateLimits(deps);
-  route(app, e.invite, async ({ req, params, body }) => {
-    const actor = requireActor(req);
+  route(app, e.invite, async ({ actor, params, body }) => {
     await limits.invite(actor.userId, body.contact_ids.length);
     return inv.inviteContacts({ db, actor, groupId: params.id, input: body, publicUrl: config.publicUrl, now: deps.now() });
   });
@@ -50,8 +48,8 @@ export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   });
   route(app, e.preview, async ({ params }) => inv.previewInvitation({ db, ref: { token: params.token }, now: deps.now() }));
   route(app, e.sendCode, async ({ params }) => inv.sendInvitationCode({ db, ref: { token: params.token }, now: deps.now() }));
-  route(app, e.accept, async ({ req, params, body }) =>
-    inv.acceptInvitation({ db, ref: { token: params.token }, userId: requireActor(req).userId, code: body.code, now: deps.now() }),
+  route(app, e.accept, async ({ actor, params, body }) =>
+    inv.acceptInvitation({ db, ref: { token: params.token }, userId: actor.userId, code: body.code, now: deps.now() }),
   );
   route(app, e.decline, async ({ params }) => {
     await inv.declineInvitation({ db, ref: { token: params.token } });
@@ -69,15 +67,15 @@ export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   );
 
   // The signed-in user's invitations by id (/group-invite/{inviteId}): only those to the phone on their profile.
-  route(app, e.mineList, async ({ req }) => inv.listMyInvitations({ db, userId: requireActor(req).userId, now: deps.now() }));
-  route(app, e.mine, async ({ req, params }) => inv.getMyInvitation({ db, id: params.id, userId: requireActor(req).userId, now: deps.now() }));
-  route(app, e.mineSendCode, async ({ req, params }) => inv.sendInvitationCode({ db, ref: { id: params.id, userId: requireActor(req).userId }, now: deps.now() }));
-  route(app, e.mineAccept, async ({ req, params, body }) => {
-    const { userId } = requireActor(req);
+  route(app, e.mineList, async ({ actor }) => inv.listMyInvitations({ db, userId: actor.userId, now: deps.now() }));
+  route(app, e.mine, async ({ actor, params }) => inv.getMyInvitation({ db, id: params.id, userId: actor.userId, now: deps.now() }));
+  route(app, e.mineSendCode, async ({ actor, params }) => inv.sendInvitationCode({ db, ref: { id: params.id, userId: actor.userId }, now: deps.now() }));
+  route(app, e.mineAccept, async ({ actor, params, body }) => {
+    const { userId } = actor;
     return inv.acceptInvitation({ db, ref: { id: params.id, userId }, userId, code: body.code, now: deps.now() });
   });
-  route(app, e.mineDecline, async ({ req, params }) => {
-    await inv.declineInvitation({ db, ref: { id: params.id, userId: requireActor(req).userId } });
+  route(app, e.mineDecline, async ({ actor, params }) => {
+    await inv.declineInvitation({ db, ref: { id: params.id, userId: actor.userId } });
     return ok;
   });
 }
