@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useForm, type schemaResolver } from '@mantine/form';
+import { useMemo } from 'react';
+import { contractValidate } from '../lib/contract-form';
 
 export type NameDescription = { name: string; description: string | null };
 
@@ -10,8 +12,10 @@ type NameDescriptionModalProps = {
   submitLabel: string;
   /** The values an edit starts from; null for a new record. */
   initial: { name: string; description: string | null } | null;
-  /** Said when the trimmed name is empty: under the field ('field'), or by the caller (e.g. a toast) ('custom'). */
-  requiredName: { message: string; show: 'field' } | { onMissing: () => void; show: 'custom' };
+  /** The contract's request body schema (GroupBodySchema, WorkspaceBodySchema): its messages are the form's. */
+  schema: Parameters<typeof schemaResolver>[0];
+  /** Where the name's error is said: under the field, or by the caller (e.g. a toast) with the schema's message. */
+  nameError: { show: 'field' } | { show: 'custom'; onError: (message: string) => void };
   onClose: () => void;
   /** Name trimmed; an empty description as null. */
   onSubmit: (values: NameDescription) => void;
@@ -27,26 +31,33 @@ export function NameDescriptionModal({ opened, title, onClose, ...form }: NameDe
   );
 }
 
-function NameDescriptionForm({ nameLabel, submitLabel, initial, requiredName, onClose, onSubmit, isSaving }: Omit<NameDescriptionModalProps, 'opened' | 'title'>) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [nameError, setNameError] = useState<string | undefined>();
+type Values = { name: string; description: string };
+const toBody = (v: Values): NameDescription => ({ name: v.name.trim(), description: v.description.trim() || null });
+
+function NameDescriptionForm({ nameLabel, submitLabel, initial, schema, nameError, onClose, onSubmit, isSaving }: Omit<NameDescriptionModalProps, 'opened' | 'title'>) {
+  const validate = useMemo(() => contractValidate(schema, toBody, ['name', 'description'] as const), [schema]);
+  const form = useForm<Values>({ initialValues: { name: initial?.name ?? '', description: initial?.description ?? '' }, validate });
   return (
     <form
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!name.trim()) {
-          if (requiredName.show === 'field') setNameError(requiredName.message);
-          else requiredName.onMissing();
-          return;
-        }
-        onSubmit({ name: name.trim(), description: description.trim() || null });
-      }}
+      onSubmit={form.onSubmit(
+        (values) => onSubmit(toBody(values)),
+        (errors) => {
+          // The caller says it (a toast), not the field.
+          if (nameError.show === 'custom' && typeof errors.name === 'string') nameError.onError(errors.name);
+        },
+      )}
     >
       <Stack gap="md">
-        <TextInput label={nameLabel} withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} maxLength={200} data-autofocus />
-        <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+        <TextInput
+          label={nameLabel}
+          withAsterisk
+          {...form.getInputProps('name')}
+          error={nameError.show === 'field' ? form.errors.name : undefined}
+          maxLength={200}
+          data-autofocus
+        />
+        <Textarea label="Description" {...form.getInputProps('description')} autosize minRows={2} maxLength={2000} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

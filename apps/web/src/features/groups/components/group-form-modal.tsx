@@ -1,4 +1,4 @@
-import type { Group, GroupBody } from '@fieldbook/contract';
+import { GroupBodySchema, type Group, type GroupBody } from '@fieldbook/contract';
 import { NameDescriptionModal } from '../../../components/name-description-modal';
 
 export type GroupFormTarget = { kind: 'create' } | { kind: 'edit'; group: Group };
@@ -13,7 +13,8 @@ export function GroupFormModal({ target, onClose, onSubmit, isSaving }: { target
       nameLabel="Group name"
       submitLabel={isEdit ? 'Save Changes' : 'Create Group'}
       initial={target?.kind === 'edit' ? target.group : null}
-      requiredName={{ show: 'field', message: 'Group name is required' }}
+      schema={GroupBodySchema}
+      nameError={{ show: 'field' }}
       onClose={onClose}
       onSubmit={onSubmit}
       isSaving={isSaving}

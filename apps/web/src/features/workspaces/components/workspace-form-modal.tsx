@@ -1,4 +1,4 @@
-import type { WorkspaceBody, WorkspaceSummary } from '@fieldbook/contract';
+import { WorkspaceBodySchema, type WorkspaceBody, type WorkspaceSummary } from '@fieldbook/contract';
 import toast from 'react-hot-toast';
 import { NameDescriptionModal } from '../../../components/name-description-modal';
 
@@ -14,7 +14,8 @@ export function WorkspaceFormModal({ target, onClose, onSubmit, isSaving }: { ta
       nameLabel="Name"
       submitLabel={isEdit ? 'Save Changes' : 'Create Workspace'}
       initial={target?.kind === 'edit' ? target.workspace : null}
-      requiredName={{ show: 'custom', onMissing: () => toast.error('Workspace name is required') }}
+      schema={WorkspaceBodySchema}
+      nameError={{ show: 'custom', onError: (message) => toast.error(message) }}
       onClose={onClose}
       onSubmit={onSubmit}
       isSaving={isSaving}
