@@ -36,7 +36,7 @@ test.describe('paging and the call’s local time', () => {
     await openAs(page, s, '/recordings');
     const name = 'incoming_20261124_153012_5125550100_e2e.m4a';
     await page.getByLabel('Upload recordings').setInputFiles([{ name, mimeType: 'audio/mp4', buffer: wavTone(0.5) }]);
-    await expect(page.getByTestId('recording-upload').filter({ hasText: name })).toContainText('Uploaded');
+    await expect(page.getByTestId('upload-item').filter({ hasText: name })).toContainText('Uploaded');
     await expect(page.getByText('52 recordings')).toBeVisible();
     // Uploaded last, so on the first page: the browser's zone went with it, so the phone's 3:30 PM stays 3:30 PM.
     await expect(page.getByRole('article', { name })).toContainText('Nov 24, 2026, 3:30 PM');

@@ -20,7 +20,7 @@ test.describe('recordings', () => {
       { name, mimeType: 'audio/mp4', buffer: await spokenCall('Call me back at five one two, five five five, zero one nine nine. The roof leaks over the back bedroom.') },
       { name: 'notes.m4a', mimeType: 'audio/mp4', buffer: Buffer.from('these are notes, not audio') },
     ]);
-    const uploads = page.getByTestId('recording-upload');
+    const uploads = page.getByTestId('upload-item');
     await expect(uploads.filter({ hasText: name })).toContainText('Uploaded');
     await expect(uploads.filter({ hasText: 'notes.m4a' }).getByRole('alert')).toContainText('Unsupported file type: upload a call recording');
 

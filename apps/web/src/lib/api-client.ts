@@ -215,7 +215,8 @@ export function createApiClient(deps: ApiClientDeps) {
     return parsed.data;
   }
 
-  return { request };
+  /** The throttled session refresh the requests use, for the requests the client cannot make (uploads). */
+  return { request, refresh: refreshThrottled };
 }
 
 const defaultDeps: ApiClientDeps = {
@@ -254,6 +255,8 @@ export function apiErrorFrom(status: number, body: unknown, statusText = ''): Ap
 
 /** Calls the product API and parses the answer with `schema`; throws ApiRequestError on any failure. */
 export const apiRequest = defaultClient.request;
+/** Refreshes the session after a 401 (shared with apiRequest: one refresh per 5 s); the new token, or the failure. */
+export const refreshApiAccess = defaultClient.refresh;
 
 /**
  * The server's field refusals (`error.details`) as form errors: `fields` lists the form's fields named as the

@@ -1,10 +1,10 @@
 import { DocumentSchema, documentEndpoints, endpointPath, type Document } from '@fieldbook/contract';
 import { apiErrorFrom, ApiRequestError, buildUrl, rawApiAccess } from '../../../lib/api-client';
-import { uploadWithProgress } from '../../../lib/upload-with-progress';
+import { uploadFile } from '../../../lib/uploads/upload-file';
 
-/** Uploads one file to POST /api/process-documents with progress (lib/upload-with-progress.ts). */
-export function uploadDocument(file: File, opts: { jobId?: string; onProgress: (percent: number) => void; signal?: AbortSignal }): Promise<Document> {
-  return uploadWithProgress({ path: documentEndpoints.upload.path, fields: { job_id: opts.jobId }, file, fileName: file.name, schema: DocumentSchema, onProgress: opts.onProgress, signal: opts.signal });
+/** Uploads one file to POST /api/process-documents with progress, session refresh and retries (lib/uploads). */
+export function uploadDocument(file: File, opts: { jobId?: string | undefined; onProgress: (percent: number) => void; signal?: AbortSignal }): Promise<Document> {
+  return uploadFile({ path: documentEndpoints.upload.path, fields: { job_id: opts.jobId }, file, fileName: file.name, schema: DocumentSchema, onProgress: opts.onProgress, signal: opts.signal });
 }
 
 /** Spec 001 §8 messages for a file's bytes that could not be had. */

@@ -1,8 +1,8 @@
 import { RecordingDetailSchema } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const uploadWithProgress = vi.fn(async () => ({}));
-vi.mock('../../../lib/upload-with-progress', () => ({ uploadWithProgress }));
+const uploadFile = vi.fn(async () => ({}));
+vi.mock('../../../lib/uploads/upload-file', () => ({ uploadFile }));
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -11,6 +11,6 @@ describe('uploadRecording', () => {
     vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'America/Chicago' } as Intl.ResolvedDateTimeFormatOptions);
     const { uploadRecording } = await import('./upload-recording');
     await uploadRecording(new Blob(['x']), { fileName: 'incoming_20261124_153012_5125550100_u1.m4a', uploadKey: 'key-12345678', onProgress: () => {} });
-    expect(uploadWithProgress).toHaveBeenCalledWith(expect.objectContaining({ fields: expect.objectContaining({ time_zone: 'America/Chicago' }), schema: RecordingDetailSchema }));
+    expect(uploadFile).toHaveBeenCalledWith(expect.objectContaining({ fields: expect.objectContaining({ time_zone: 'America/Chicago' }), schema: RecordingDetailSchema }));
   });
 });

@@ -1,13 +1,14 @@
-import { Alert, Button, Center, Group, Loader, Paper, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconMicrophone, IconPlayerStopFilled, IconRefresh, IconSettings, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconMicrophone, IconPlayerStopFilled, IconRefresh, IconSettings } from '@tabler/icons-react';
 import { DEFAULT_RECORDER_SETTINGS, lookupPhone } from '@fieldbook/contract';
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { DropZone } from '../../../components/upload/drop-zone';
+import { UploadList } from '../../../components/upload/upload-list';
 import { errorReason } from '../../../lib/error-reason';
 import { useAuth } from '../../../lib/auth-provider';
-import { formatFileSize } from '../../../lib/format-file-size';
 import { loadedRows } from '../../../lib/offset-pages';
 import { useProfile } from '../../profile';
 import { ContactPickerModal, usePhoneDirectory } from '../../contacts';
@@ -17,7 +18,7 @@ import { callRecorderPlugin } from '../lib/recorder-plugin';
 import { localRecorderSettings, unsyncedRecorderSettings } from '../lib/recorder-settings';
 import { useBrowserRecorder } from '../lib/use-browser-recorder';
 import { usePlayer } from '../lib/use-player';
-import { RECORDING_ACCEPT, useUploads, type UploadEntry } from '../lib/use-uploads';
+import { RECORDING_ACCEPT, useUploads } from '../lib/use-uploads';
 import { RecorderSettingsModal } from './recorder-settings-modal';
 import { RecordingItem } from './recording-item';
 
@@ -74,17 +75,12 @@ export function RecordingsScreen() {
     },
     [],
   );
-  const picker = useRef<HTMLInputElement>(null);
-  const [isOver, setOver] = useState(false);
 
   const isRecording = plugin ? pluginRecording : recorder.state === 'recording';
   const recordings = useMemo(() => loadedRows(list.data?.pages, (page) => page.recordings), [list.data]);
   const total = list.data?.pages.at(-1)?.total ?? 0;
   const directory = usePhoneDirectory(recordings.map((r) => r.phone_number));
 
-  const addFiles = (files: FileList | null) => {
-    if (files?.length) void uploads.add([...files].map((f) => ({ blob: f, name: f.name })), groupId);
-  };
   const addGroup = async () => {
     const next = groupInput.trim();
     if (!next) return toast.error('Add group error');
@@ -170,37 +166,16 @@ export function RecordingsScreen() {
           )}
         </Group>
 
-        <Paper
-          withBorder
-          p="md"
-          radius="md"
-          style={{ borderStyle: 'dashed', background: isOver ? 'var(--mantine-color-blue-light)' : undefined }}
-          onDragOver={(e: DragEvent) => {
-            e.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={(e: DragEvent) => {
-            e.preventDefault();
-            setOver(false);
-            addFiles(e.dataTransfer.files);
-          }}
+        <DropZone
+          layout="inline"
+          title="Drop call recordings here (m4a, mp3, wav, ogg, webm, amr, 3gp), or"
+          buttonLabel="Choose files"
+          inputLabel="Upload recordings"
+          accept={RECORDING_ACCEPT}
+          onFiles={(files) => void uploads.add(files.map((f) => ({ blob: f, name: f.name })), groupId)}
         >
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm">Drop call recordings here (m4a, mp3, wav, ogg, webm, amr, 3gp), or</Text>
-            <Button size="sm" leftSection={<IconUpload size={16} />} onClick={() => picker.current?.click()}>
-              Choose files
-            </Button>
-            <input ref={picker} type="file" multiple accept={RECORDING_ACCEPT} hidden aria-label="Upload recordings" onChange={(e) => addFiles(e.currentTarget.files)} />
-          </Group>
-          {uploads.entries.length > 0 && (
-            <Stack gap={6} mt="sm" aria-label="Upload status">
-              {uploads.entries.map((e) => (
-                <UploadRow key={e.key} entry={e} onRetry={() => void uploads.retry(e.key)} onDismiss={() => uploads.dismiss(e.key)} />
-              ))}
-            </Stack>
-          )}
-        </Paper>
+          {uploads.queue.entries.length > 0 && <UploadList queue={uploads.queue} label="Upload status" />}
+        </DropZone>
 
         {list.isPending ? (
           <Center py="xl">
@@ -264,42 +239,5 @@ export function RecordingsScreen() {
         }}
       />
     </>
-  );
-}
-
-function UploadRow({ entry, onRetry, onDismiss }: { entry: UploadEntry; onRetry: () => void; onDismiss: () => void }) {
-  return (
-    <Stack gap={2} data-testid="recording-upload">
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="xs" truncate>
-          {entry.name} · {formatFileSize(entry.size)}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          {entry.state === 'pending' && <Text size="xs">Pending</Text>}
-          {entry.state === 'uploading' && <Text size="xs">Uploading {entry.percent}%</Text>}
-          {entry.state === 'success' && (
-            <Text size="xs" c="green">
-              Uploaded
-            </Text>
-          )}
-          {entry.state === 'error' && (
-            <Button size="compact-xs" variant="light" color="red" onClick={onRetry}>
-              Retry
-            </Button>
-          )}
-          {entry.state !== 'uploading' && (
-            <Button size="compact-xs" variant="subtle" color="gray" onClick={onDismiss} aria-label={`Dismiss ${entry.name}`}>
-              ×
-            </Button>
-          )}
-        </Group>
-      </Group>
-      {entry.state === 'uploading' && <Progress value={entry.percent} size="xs" />}
-      {entry.state === 'error' && (
-        <Text size="xs" c="red" role="alert">
-          {entry.error}
-        </Text>
-      )}
-    </Stack>
   );
 }
