@@ -264,7 +264,7 @@ export async function startJobs(opts: {
  */
 export function jobMetrics(db: Db, jobs: AnyJob[]): MetricsSource[] {
   // One set of queries per scrape, shared by the four gauges.
-  const counts = memoized(1000, () => Promise.all(jobs.map((job) => countJob(db, job))));
+  const counts = shared(() => Promise.all(jobs.map((job) => countJob(db, job))));
   const gauge = (field: 'due' | 'running' | 'waiting' | 'failed', help: string): MetricsSource => ({
     name: `jobs_${field}`,
     help,
@@ -290,13 +290,8 @@ export async function releaseLeases(db: Db, job: AnyJob): Promise<number> {
   return released.length;
 }
 
-function memoized<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
-  let last: { at: number; value: Promise<T> } | undefined;
-  return () => {
-    if (!last || Date.now() - last.at > ms) {
-      last = { at: Date.now(), value: read() };
-      last.value.catch(() => (last = undefined));
-    }
-    return last.value;
-  };
+/** One read shared by the callers that ask while it runs (the four gauges of one scrape), then a fresh one. */
+function shared<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | undefined;
+  return () => (inFlight ??= read().finally(() => (inFlight = undefined)));
 }

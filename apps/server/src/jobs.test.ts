@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { openPostgres, type Database, type Db } from './db/client';
+import { documents, groupAssistants, outboxMessages, recordings } from './db/schema';
+import { documentProcessingJob } from './features/documents';
+import { fineTuneJob } from './features/group-assistants';
+import { transcriptionJob } from './features/recordings';
+import { insertDocument, insertGroup } from './test/factories';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from './test/setup-app';
+import { claimOne, defineJob, jobMetrics, startJobs, type AnyJob, type JobRunner } from './platform/jobs';
+import { outboxJob } from './platform/outbox';
+
+const TOKEN = 'metrics-token-0123456789';
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let ctx: TestContext;
+let user: TestUser;
+/** Every work call, by job and row: each must be 1. */
+const done = new Map<string, number>();
+const count = (job: string, id: string) => done.set(`${job}:${id}`, (done.get(`${job}:${id}`) ?? 0) + 1);
+const pause = () => new Promise((r) => setTimeout(r, 5));
+
+/**
+ * The four jobs as main.ts declares them. The outbox sends through a sender that counts deliveries and documents are
+ * really processed; transcription and fine-tuning count the call and write the finished state (their real work
+ * needs ffmpeg or a model API; their own tests run it). The claim — what these tests are about — is each job's own.
+ */
+function declaredJobs(db: Db): AnyJob[] {
+  const outbox = outboxJob({ db, senders: { email: async (m) => void count('outbox', m.id) } });
+  const docs = documentProcessingJob({ db, blobs: ctx.blobs });
+  const transcription = transcriptionJob({ db, blobs: ctx.blobs, transcriber: { engine: 'test', transcribe: async () => ({ segments: [], confidence: null }) } });
+  const fineTune = fineTuneJob({ db, llm: { baseUrl: 'http://127.0.0.1:9', apiKey: 'x' } as never, pollIntervalMs: 60_000 });
+  return [
+    { ...outbox, work: async (row) => (await pause(), await outbox.work(row)) },
+    { ...docs, work: async (row: typeof documents.$inferSelect) => (count('documents', row.id), await docs.work(row)) },
+    {
+      ...transcription,
+      work: async (row: { id: string }) => {
+        count('transcription', row.id);
+        await pause();
+        await db.update(recordings).set({ transcriptionStatus: 'done', lockedUntil: null }).where(eq(recordings.id, row.id));
+      },
+    },
+    {
+      ...fineTune,
+      work: async (row: { groupId: string }) => {
+        count('fine-tune', row.groupId);
+        await pause();
+        await db.update(groupAssistants).set({ creationStatus: 'completed', nextRunAt: null, lockedUntil: null }).where(eq(groupAssistants.groupId, row.groupId));
+      },
+    },
+  ];
+}
+
+/** A second server process: its own connections on PostgreSQL; on the embedded database the same one (one process per data dir). */
+async function instance(): Promise<{ database: Database; app: FastifyInstance; jobs: AnyJob[] }> {
+  const database: Database = onPostgres
+    ? await openPostgres(ctx.databaseUrl!, { max: 3 })
+    : { db: ctx.db, kind: 'pglite', exclusive: false, close: async () => {} };
+  const jobs = declaredJobs(database.db);
+  const app = await buildApp({ config: ctx.config, database, signer: ctx.signer, blobs: ctx.blobs, logger: false, jobMetrics: jobMetrics(database.db, jobs) });
+  await app.ready();
+  return { database, app, jobs };
+}
+
+async function queueWork(n: number) {
+  const ids = { outbox: [] as string[], documents: [] as string[], transcription: [] as string[], fineTune: [] as string[] };
+  for (let i = 0; i < n; i++) {
+    const [m] = await ctx.db.insert(outboxMessages).values({ channel: 'email', recipient: `r${i}@example.com`, subject: 'Hi', body: 'Hello' }).returning();
+    ids.outbox.push(m!.id);
+    const key = `documents/${user.workspaceId}/${randomUUID()}`;
+    await ctx.blobs.put(key, Readable.from([Buffer.from(`ESTIMATE number ${i} for gutter replacement. Total: $900.00`)]));
+    const doc = await insertDocument(ctx.db, { workspaceId: user.workspaceId!, name: `estimate-${i}.txt`, status: 'processing', fileType: 'txt', mimeType: 'text/plain', storageKey: key });
+    ids.documents.push(doc.id);
+    const [rec] = await ctx.db
+      .insert(recordings)
+      .values({ workspaceId: user.workspaceId!, userId: user.id, fileName: `call-${i}.m4a`, fileType: 'm4a', mimeType: 'audio/mp4', status: 'stored', storageKey: `recordings/${randomUUID()}`, transcriptionStatus: 'pending' })
+      .returning();
+    ids.transcription.push(rec!.id);
+    const group = await insertGroup(ctx.db, { workspaceId: user.workspaceId!, createdBy: user.id, name: `Crew ${randomUUID()}` });
+    await ctx.db.insert(groupAssistants).values({ groupId: group.id, workspaceId: user.workspaceId!, creationStatus: 'collecting_examples', nextRunAt: sql`now()` });
+    ids.fineTune.push(group.id);
+  }
+  return ids;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ METRICS_TOKEN: TOKEN });
+  user = await createTestUser(ctx, { role: 'admin' });
+});
+afterAll(() => ctx?.close());
+
+describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} database`, () => {
+  let a: Awaited<ReturnType<typeof instance>>;
+  let b: Awaited<ReturnType<typeof instance>>;
+  let runners: JobRunner[];
+  beforeAll(async () => {
+    [a, b] = [await instance(), await instance()];
+    runners = await Promise.all([a, b].map((i) => startJobs({ db: i.database.db, jobs: i.jobs, exclusive: false, poll: false })));
+  });
+  afterAll(async () => {
+    await Promise.all(runners.map((r) => r.stop()));
+    for (const i of [a, b]) {
+      await i.app.close();
+      await i.database.close();
+    }
+  });
+
+  it('each job of each kind is done exactly once, both draining at the same time; the queue is seen on /metrics of either', async () => {
+    const ids = await queueWork(6);
+    const metrics = await a.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    for (const job of ['outbox', 'documents', 'transcription', 'fine-tune']) expect(metrics.body).toContain(`fieldbook_jobs_due{job="${job}"} 6`);
+
+    const names = ['outbox', 'documents', 'transcription', 'fine-tune'];
+    const handled = await Promise.all(runners.flatMap((r) => names.map((n) => r.drain(n))));
+    expect(handled.reduce((x, y) => x + y, 0)).toBe(24);
+
+    for (const [job, list] of [['outbox', ids.outbox], ['documents', ids.documents], ['transcription', ids.transcription], ['fine-tune', ids.fineTune]] as const) {
+      for (const id of list) expect(done.get(`${job}:${id}`), `${job} ${id}`).toBe(1);
+    }
+    expect(await ctx.db.select({ status: outboxMessages.status, attempts: outboxMessages.attempts }).from(outboxMessages).where(inArray(outboxMessages.id, ids.outbox))).toEqual(
+      ids.outbox.map(() => ({ status: 'sent', attempts: 1 })),
+    );
+    const docs = await ctx.db.select({ status: documents.status, attempts: documents.attempts }).from(documents).where(inArray(documents.id, ids.documents));
+    expect(docs).toEqual(ids.documents.map(() => ({ status: 'processed', attempts: 1 })));
+
+    const after = await b.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    for (const job of names) {
+      expect(after.body).toContain(`fieldbook_jobs_due{job="${job}"} 0`);
+      expect(after.body).toContain(`fieldbook_jobs_running{job="${job}"} 0`);
+    }
+  }, 120_000);
+
+  it('a job claimed by a process that died is left alone while its lease runs, then done once by the other', async () => {
+    const ids = await queueWork(1);
+    const docJob = a.jobs.find((j) => j.name === 'documents')!;
+    // Process A claims the document and dies before writing an outcome.
+    expect((await claimOne(a.database.db, docJob))?.row).toMatchObject({ id: ids.documents[0], attempts: 1 });
+    await Promise.all(['outbox', 'transcription', 'fine-tune'].map((n) => runners[1]!.drain(n)));
+    expect(await runners[1]!.drain('documents')).toBe(0);
+    const running = await b.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(running.body).toContain('fieldbook_jobs_running{job="documents"} 1');
+
+    await ctx.db.update(documents).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(documents.id, ids.documents[0]!)); // the lease ran out
+    expect(await runners[1]!.drain('documents')).toBe(1);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, ids.documents[0]!));
+    expect(row).toMatchObject({ status: 'processed', attempts: 2, lockedUntil: null });
+    expect(done.get(`documents:${ids.documents[0]}`)).toBe(1);
+  }, 60_000);
+});
+
+describe('leases at start', () => {
+  it('with the embedded database (exclusive), the leases a killed process left are released and its work is done at once; otherwise they stand', async () => {
+    const ids = await queueWork(1);
+    const jobs = declaredJobs(ctx.db);
+    const docJob = jobs.find((j) => j.name === 'documents')!;
+    await claimOne(ctx.db, docJob); // the process holding it is killed
+
+    const shared = await startJobs({ db: ctx.db, jobs, exclusive: false, poll: false });
+    expect(await shared.drain('documents')).toBe(0); // PostgreSQL: another process may hold it
+    await shared.stop();
+
+    const logged: string[] = [];
+    const alone = await startJobs({ db: ctx.db, jobs, exclusive: true, poll: false, log: (msg) => logged.push(msg) });
+    expect(logged).toEqual(['documents: 1 lease left by a stopped process released']);
+    expect(await alone.drain('documents')).toBe(1);
+    await alone.stop();
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, ids.documents[0]!));
+    expect(row).toMatchObject({ status: 'processed', attempts: 2 });
+    // Rows waiting for a retry's backoff are not leases: they keep their time.
+    expect((await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, ids.outbox[0]!)))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+  }, 60_000);
+});
+
+describe('failures and stop', () => {
+  it('a final failure writes what the job declares and logs a line; stop() waits for work in flight, bounded', async () => {
+    const [m] = await ctx.db.insert(outboxMessages).values({ channel: 'sms', recipient: '+15125550100', body: 'x' }).returning();
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const job = defineJob<typeof outboxMessages.$inferSelect>({
+      ...(outboxJob({ db: ctx.db, senders: {} }) as AnyJob),
+      settle: undefined,
+      name: 'sms-test',
+      maxAttempts: 1,
+      work: async (row) => {
+        if (row.id !== m!.id) return;
+        await held;
+        throw new Error('Provider refused');
+      },
+    });
+    const logged: string[] = [];
+    const runner = await startJobs({ db: ctx.db, jobs: [job], exclusive: false, poll: false, log: (msg) => logged.push(msg) });
+    const draining = runner.drain('sms-test');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await runner.stop(50)).toBe(false); // still in hand after the bound
+    const stopping = runner.stop(5000);
+    release();
+    expect(await stopping).toBe(true);
+    await draining;
+    const [row] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, m!.id));
+    expect(row).toMatchObject({ status: 'failed', lastError: 'Provider refused', lockedUntil: null, attempts: 1 });
+    expect(logged).toContain(`SMS to +15125550100 given up after 1 attempt: Provider refused`);
+  });
+});
