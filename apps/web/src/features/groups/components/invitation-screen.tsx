@@ -297,7 +297,7 @@ function VisitorSignUp({ token, phoneHint, onOutcome, onDecline, isDeclining }: 
   };
 
   const submit = () => {
-    const problem = validateInvitationSignUp(values) ?? (code ? null : INVITATION_CODE_REQUIRED);
+    const problem = validateInvitationSignUp(values, code);
     setError(problem);
     if (problem) return;
     const email = values.email.trim();
