@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { workspaceEndpoints, type MyWorkspace } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
@@ -50,5 +51,17 @@ describe('MyWorkspaceScreen', () => {
     expect((name as HTMLInputElement).disabled).toBe(false);
     expect(screen.getByRole('button', { name: 'Save Settings' })).toBeTruthy();
     expect(screen.queryByText('Only the workspace owner can change its settings.')).toBeNull();
+  });
+
+  // Issue 23: the form checks the contract's SaveMyWorkspaceBodySchema, with its message, and sends nothing.
+  it('an empty name says Workspace name is required and saves nothing', async () => {
+    const served = serve({ workspace: WORKSPACE, suggested_name: "owner's Workspace", can_edit: true });
+    renderWithProviders(<MyWorkspaceScreen />);
+    const user = userEvent.setup();
+    await user.clear(await screen.findByRole('textbox', { name: 'Workspace Name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Workspace Name' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Workspace name is required')).toBeTruthy();
+    expect(served.writes).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 import { Alert, Button, Center, Code, Group, Loader, Paper, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconLock, IconRefresh } from '@tabler/icons-react';
-import type { GroupVisibility, MyWorkspace, PrivacySetting, SaveMyWorkspaceBody } from '@fieldbook/contract';
+import { useForm } from '@mantine/form';
+import { SaveMyWorkspaceBodySchema, type GroupVisibility, type MyWorkspace, type PrivacySetting, type SaveMyWorkspaceBody } from '@fieldbook/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { PageHeader } from '../../../components/page-header';
 import { LoadError } from '../../../components/load-error';
 import { fieldErrorsOf } from '../../../lib/api-client';
+import { contractValidate } from '../../../lib/contract-form';
 import { useMyWorkspace, useSaveMyWorkspace } from '../api/my-workspace';
 import { errorReason } from '../../../lib/error-reason';
 
@@ -55,32 +57,36 @@ export function MyWorkspaceScreen() {
   );
 }
 
+type SettingsValues = Required<SaveMyWorkspaceBody>;
+const SETTINGS_FIELDS = ['name', 'privacy_setting', 'drive_integration_enabled', 'default_group_visibility'] as const;
+/** The server's check (SaveMyWorkspaceBodySchema: 'Workspace name is required', …). */
+const validateSettings = contractValidate(SaveMyWorkspaceBodySchema, (v: SettingsValues) => v, SETTINGS_FIELDS);
+
 function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
   const save = useSaveMyWorkspace();
   const ws = mine.workspace;
   const readOnly = !mine.can_edit;
-  const [values, setValues] = useState<Required<SaveMyWorkspaceBody>>({
-    name: ws?.name ?? mine.suggested_name,
-    privacy_setting: ws?.privacy_setting ?? 'private',
-    drive_integration_enabled: ws?.drive_integration_enabled ?? true,
-    default_group_visibility: ws?.default_group_visibility ?? 'invite_only',
+  const form = useForm<SettingsValues>({
+    initialValues: {
+      name: ws?.name ?? mine.suggested_name,
+      privacy_setting: ws?.privacy_setting ?? 'private',
+      drive_integration_enabled: ws?.drive_integration_enabled ?? true,
+      default_group_visibility: ws?.default_group_visibility ?? 'invite_only',
+    },
+    validate: validateSettings,
   });
+  const values = form.getValues();
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [nameError, setNameError] = useState<string | undefined>();
-  const set = <K extends keyof SaveMyWorkspaceBody>(key: K, value: Required<SaveMyWorkspaceBody>[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) => form.setFieldValue(key, value as never);
 
-  const submit = () => {
+  const submit = (valid: SettingsValues) => {
     if (readOnly) return;
     setSaveError(null);
-    if (!values.name.trim()) {
-      setNameError('Workspace name is required');
-      return;
-    }
-    setNameError(undefined);
-    save.mutate(values, {
+    save.mutate(valid, {
       onSuccess: () => toast.success('Workspace settings updated successfully'),
       onError: (err) => {
-        setNameError(fieldErrorsOf(err, ['name']).name);
+        const nameError = fieldErrorsOf(err, ['name']).name;
+        if (nameError) form.setFieldError('name', nameError);
         setSaveError(`Failed to save workspace settings: ${errorReason(err)}`);
         toast.error('Failed to save settings');
       },
@@ -91,10 +97,7 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={640}>
       <form
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+        onSubmit={form.onSubmit(submit)}
       >
         {/* A member who does not own the workspace reads its settings: the owner (or a system admin) changes them. */}
         <Stack gap="lg">
@@ -113,7 +116,7 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
               {saveError}
             </Alert>
           )}
-          <TextInput label="Workspace Name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={nameError} maxLength={200} disabled={readOnly} />
+          <TextInput label="Workspace Name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={form.errors.name} maxLength={200} disabled={readOnly} />
           <Radio.Group label="Privacy Settings" value={values.privacy_setting} onChange={(v) => set('privacy_setting', v as PrivacySetting)}>
             <Stack gap="xs" mt="xs">
               {PRIVACY_OPTIONS.map((o) => (
