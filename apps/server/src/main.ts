@@ -10,7 +10,7 @@ import { outboxJob } from './platform/outbox';
 import { jobMetrics, startJobs, type AnyJob } from './platform/jobs';
 import { twilioSender } from './platform/sms';
 import { folderBlobStore, s3BlobStore } from './platform/blob-store';
-import { documentProcessingJob, sweepDocumentUploads } from './features/documents';
+import { documentProcessingJob } from './features/documents';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { sharedSecret } from './platform/server-secret';
@@ -84,7 +84,6 @@ async function main() {
             db: database.db,
             blobs,
             folder,
-            sweepDocuments: (olderThanMs) => sweepDocumentUploads(database.db, blobs, olderThanMs),
             exclusive: database.exclusive,
             startedAt: new Date(startedAt),
           }),

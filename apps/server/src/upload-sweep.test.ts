@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, recordings } from './db/schema';
-import { startDocumentWorker } from './features/documents';
 import { folderBlobStore } from './platform/blob-store';
 import { insertDocument } from './test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from './test/setup-app';
@@ -58,13 +57,8 @@ describe('partial uploads at start', () => {
     const crashed = await cutOffUploads(5 * MINUTE);
     const startedAt = ago(2000);
     const live = await cutOffUploads(0); // began after this process started: in progress
-    const worker = startDocumentWorker({ db: ctx.db, blobs: folder, intervalMs: 60_000 });
-    try {
-      const swept = await sweepPartialUploads({ db: ctx.db, blobs: folder, folder, sweepDocuments: worker.sweep, exclusive: true, startedAt });
-      expect(swept).toMatchObject({ documents: 1, recordings: 1, files: 1 });
-    } finally {
-      worker.stop();
-    }
+    const swept = await sweepPartialUploads({ db: ctx.db, blobs: folder, folder, exclusive: true, startedAt });
+    expect(swept).toMatchObject({ documents: 1, recordings: 1, files: 1 });
     expect(await documentsLeft([crashed.docId])).toBe(0);
     expect(await recordingsLeft([crashed.recId])).toBe(0);
     expect(await folder.size(crashed.docKey)).toBeNull();
@@ -79,12 +73,7 @@ describe('partial uploads at start', () => {
   it('on a shared database: only what is an hour old goes (another process may be uploading the rest)', async () => {
     const recent = await cutOffUploads(5 * MINUTE);
     const old = await cutOffUploads(61 * MINUTE);
-    const worker = startDocumentWorker({ db: ctx.db, blobs: folder, intervalMs: 60_000 });
-    try {
-      await sweepPartialUploads({ db: ctx.db, blobs: folder, folder, sweepDocuments: worker.sweep, exclusive: false, startedAt: ago(1000) });
-    } finally {
-      worker.stop();
-    }
+    await sweepPartialUploads({ db: ctx.db, blobs: folder, folder, exclusive: false, startedAt: ago(1000) });
     expect(await documentsLeft([old.docId])).toBe(0);
     expect(await recordingsLeft([old.recId])).toBe(0);
     expect(await incoming()).not.toContain(old.partial);

@@ -1,4 +1,5 @@
 import type { Db } from './db/client';
+import { sweepDocumentUploads } from './features/documents';
 import { sweepRecordingUploads } from './features/recordings';
 import type { BlobStore } from './platform/blob-store';
 
@@ -16,7 +17,6 @@ export async function sweepPartialUploads(opts: {
   db: Db;
   blobs: BlobStore;
   folder: { sweepIncoming: (olderThanMs: number) => Promise<number> };
-  sweepDocuments: (olderThanMs?: number) => Promise<number>;
   exclusive: boolean;
   startedAt: Date;
   now?: Date;
@@ -25,8 +25,8 @@ export async function sweepPartialUploads(opts: {
   const sinceStart = now.getTime() - opts.startedAt.getTime();
   const olderThanMs = opts.exclusive && sinceStart < HOUR_MS ? Math.max(0, sinceStart) : undefined;
   const [documents, recordings, files] = await Promise.all([
-    opts.sweepDocuments(olderThanMs),
-    sweepRecordingUploads(opts.db, opts.blobs, now, olderThanMs),
+    sweepDocumentUploads(opts.db, opts.blobs, { now, olderThanMs }),
+    sweepRecordingUploads(opts.db, opts.blobs, { now, olderThanMs }),
     opts.folder.sweepIncoming(olderThanMs ?? HOUR_MS),
   ]);
   return { documents, recordings, files };

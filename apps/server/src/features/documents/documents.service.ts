@@ -8,7 +8,7 @@ import type { BlobStore } from '../../platform/blob-store';
 import { AppError, fieldError } from '../../platform/errors';
 import { assertJobInWorkspace } from '../jobs';
 import { findDocumentJson, findDocumentRow, findDocumentsPageJson, type DocumentRow } from './documents.repository';
-import type { UploadSteps } from '../../platform/uploads';
+import { sweepUploads, type UploadSteps } from '../../platform/uploads';
 import type { DocumentKind } from './file-kind';
 
 
@@ -76,6 +76,11 @@ export function documentUploadSteps(opts: { db: Db; actor: Actor }): UploadSteps
       return getDocumentJson({ db, actor, id: stored.id });
     },
   };
+}
+
+/** Uploads a crash or a dropped connection left half-done: rows still 'uploading' after `olderThanMs` (an hour by default), with their blobs. */
+export function sweepDocumentUploads(db: Db, blobs: BlobStore, opts: { now?: Date; olderThanMs?: number | undefined } = {}): Promise<number> {
+  return sweepUploads(db, blobs, documents, opts);
 }
 
 /** A failed document goes back to processing, its tries counted afresh. */

@@ -1,7 +1,9 @@
 /** The documents feature's public entry (other features and app.ts import only from here). */
 export { documentsRoutes } from './documents.routes';
 // Its background job (platform/jobs.ts; main.ts starts it with the others) and the sweep of cut-off uploads.
-export { documentProcessingJob, startDocumentWorker, sweepDocumentUploads, type DocumentWorker } from './processing';
+export { documentProcessingJob, startDocumentWorker, type DocumentWorker } from './processing';
+// Uploads a crash cut off (upload-sweep.ts).
+export { sweepDocumentUploads } from './documents.service';
 // The home's Recent Documents and the dashboard's count, read inside the dashboard's statements.
 export { documentCountSql, recentDocumentsJsonSql } from './documents.summary';
 // The Standard home's documents read (the dashboard replays it when it measures the two home paths).

@@ -1,9 +1,10 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents, jobs } from '../../db/schema';
 import { DEFAULT_DOCUMENT_TYPES } from '../../db/schema/work';
 import type { BlobStore } from '../../platform/blob-store';
 import { defineJob, startJob, type JobLog } from '../../platform/jobs';
+import { sweepDocumentUploads } from './documents.service';
 import { classifyDocument, type ExtractedData } from './extract-fields';
 import { extractInChild } from './extract-in-child';
 import type { DocumentKind } from './file-kind';
@@ -12,8 +13,6 @@ import { DEFAULT_PROCESSING_LIMITS, ProcessingStopped, STOPPED, type ProcessingL
 const MAX_ATTEMPTS = 5;
 /** A claimed document is reserved this long: a process that dies mid-way frees it for another try. */
 const CLAIM_LEASE_MS = 10 * 60_000;
-/** Uploads still 'uploading' after this were cut off by a crash or a dropped connection. */
-const ABANDONED_UPLOAD_MS = 60 * 60_000;
 
 /** `sweep(olderThanMs)` removes uploads a crash cut off: rows still 'uploading' after that long (an hour by default), with their blobs. */
 export type DocumentWorker = { drain: () => Promise<number>; sweep: (olderThanMs?: number) => Promise<number>; stop: () => void; close: () => Promise<void> };
@@ -89,20 +88,10 @@ export function documentProcessingJob(opts: DocumentJobDeps) {
   });
 }
 
-/** Removes uploads a crash or a dropped connection left half-done: the rows still 'uploading' after `olderThanMs` and whatever blob each has. */
-export async function sweepDocumentUploads(db: Db, blobs: BlobStore, olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
-  const stale = await db
-    .delete(documents)
-    .where(and(eq(documents.status, 'uploading'), lte(documents.createdAt, new Date(Date.now() - olderThanMs))))
-    .returning({ key: documents.storageKey });
-  for (const { key } of stale) if (key) await blobs.delete(key);
-  return stale.length;
-}
-
 /** The processing job run on its own (tests drain it by hand; main.ts runs every job through startJobs). */
 export function startDocumentWorker(opts: DocumentJobDeps & { intervalMs?: number; log?: JobLog }): DocumentWorker {
   const worker = startJob(opts.db, documentProcessingJob(opts), { intervalMs: opts.intervalMs, log: opts.log });
-  return { ...worker, sweep: (olderThanMs) => sweepDocumentUploads(opts.db, opts.blobs, olderThanMs) };
+  return { ...worker, sweep: (olderThanMs) => sweepDocumentUploads(opts.db, opts.blobs, { olderThanMs }) };
 }
 
 type JobMatch = { id: string; documentTypes: string[]; claimMatched?: boolean };

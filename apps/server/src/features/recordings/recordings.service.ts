@@ -168,6 +168,6 @@ export async function retryTranscription(opts: { db: Db; actor: Actor; id: strin
 }
 
 /** Uploads a crash cut off: rows still uploading after `olderThanMs` (an hour by default), with their blobs. */
-export function sweepAbandonedUploads(db: Db, blobs: BlobStore, now = new Date(), olderThanMs = ABANDONED_UPLOAD_MS): Promise<number> {
-  return sweepUploads(db, blobs, recordings, { now, olderThanMs });
+export function sweepRecordingUploads(db: Db, blobs: BlobStore, opts: { now?: Date; olderThanMs?: number | undefined } = {}): Promise<number> {
+  return sweepUploads(db, blobs, recordings, opts);
 }
