@@ -1,11 +1,15 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { Contact } from '@fieldbook/contract';
+import { CreateContactGroupBodySchema, type Contact } from '@fieldbook/contract';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { contractValidate } from '../../../lib/contract-form';
 import { errorReason } from '../../../lib/error-reason';
 import { useContactGroups, useCreateContactGroup } from '../api/contact-groups';
 import { withGroupSelected } from '../lib/selection';
+
+/** The server's check of a new contact group (CreateContactGroupBodySchema: 'Group name is required', at most 100). */
+const validateGroup = contractValidate(CreateContactGroupBodySchema, (b: { name: string; contact_ids: string[] }) => b, ['name', 'contact_ids'] as const);
 
 export type ContactGroupBarProps = {
   /** Selected contact ids (the picker's). */
@@ -41,7 +45,8 @@ export function ContactGroupBar({ value, onChange, maxSelection, exclude }: Cont
   };
   const save = () => {
     const trimmed = (name ?? '').trim();
-    if (!trimmed) return setError('Group name is required');
+    const problem = validateGroup({ name: trimmed, contact_ids: value });
+    if (problem.name ?? problem.contact_ids) return setError(problem.name ?? problem.contact_ids ?? null);
     create.mutate(
       { name: trimmed, contact_ids: value },
       {
