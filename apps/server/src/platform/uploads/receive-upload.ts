@@ -7,7 +7,7 @@ import { requireWorkspace, type Actor } from '../auth-guard';
 import type { BlobStore } from '../blob-store';
 import { AppError, fieldError } from '../errors';
 import { registerUploads, uploadError } from '../multipart-upload';
-import { readHead } from '../stream-head';
+import { readHead } from './stream-head';
 
 /** An upload is removed (row and blob) by the sweep when a crash left it 'uploading' this long. */
 export const ABANDONED_UPLOAD_MS = 60 * 60_000;
