@@ -105,7 +105,7 @@ async function main() {
     // close() open for its keep-alive timeout. So idle ones are closed as they become idle.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     const requestsDone = app.close().then(() => app.log.info('shutdown: requests finished'));
-    const jobsDone = runner.stop(graceMs).then((isInTime) => isInTime && app.log.info('shutdown: background jobs finished'));
+    const jobsDone = runner.stop().then(() => app.log.info('shutdown: background jobs finished'));
     const settled = Promise.all([requestsDone, jobsDone]);
     let timer: NodeJS.Timeout | undefined;
     const isInTime = await Promise.race([

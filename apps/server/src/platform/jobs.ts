@@ -195,7 +195,10 @@ export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<u
 export type JobRunner = {
   /** Claims and works until nothing of `name` is due (tests, and at start). */
   drain: (name: string) => Promise<number>;
-  /** Stops claiming, waits for the rows in hand (at most `timeoutMs`); answers whether all finished in time. */
+  /**
+   * Stops claiming, waits for the rows in hand (at most `timeoutMs`; without it until they finish — main.ts bounds the
+   * whole shutdown itself); answers whether all finished in time.
+   */
   stop: (timeoutMs?: number) => Promise<boolean>;
   counts: () => Promise<JobCounts[]>;
 };
@@ -245,10 +248,11 @@ export async function startJobs(opts: {
       if (!worker) throw new Error(`No job named ${name}`);
       return worker.drain();
     },
-    stop: async (timeoutMs = 20_000) => {
+    stop: async (timeoutMs) => {
       isStopping = true;
       for (const t of timers) clearInterval(t);
       const settled = Promise.all([...[...workers.values()].map((w) => w.close()), ...running]).then(() => true);
+      if (timeoutMs === undefined) return settled;
       let timer: NodeJS.Timeout | undefined;
       const inTime = await Promise.race([settled, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
       clearTimeout(timer);
