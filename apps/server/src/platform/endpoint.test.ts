@@ -163,4 +163,30 @@ describe('access in the endpoint definition', () => {
     expect(String(refusal)).toContain('GET /api/undeclared declares no access level');
     expect(app.hasRoute({ method: 'GET', url: '/api/undeclared' })).toBe(false);
   });
+
+  it('refuses a signed-in level in a scope without the auth guard, and an auth-session one without the scope’s own check', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const refusals: string[] = [];
+    await app.register(
+      async (api) => {
+        const signedIn = at('user');
+        const session = defineEndpoint({ method: 'GET', path: '/api/session', access: 'auth-session', summary: 's', tags: ['test'], response: z.object({}) });
+        for (const register of [() => route(api, signedIn, async () => ({ seen: null })), () => route(api, session, async () => ({}))]) {
+          try {
+            register();
+          } catch (err) {
+            refusals.push(String(err));
+          }
+        }
+      },
+      { prefix: '/api' },
+    );
+    await app.ready();
+    expect(refusals).toEqual([
+      "Error: GET /api/user is 'user' but its scope has no auth guard",
+      'Error: GET /api/session needs a scope with its own session check',
+    ]);
+  });
 });

@@ -105,6 +105,10 @@ export function route<E extends EndpointDef>(
   const access: EndpointAccess | undefined = endpoint.access;
   if (access === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no access level`);
   if (!ENDPOINT_ACCESS_LEVELS.includes(access)) throw new Error(`${endpoint.method} ${endpoint.path} has an unknown access level "${String(access)}"`);
+  // A signed-in level needs the auth guard's caller in its scope; without it every call would be a 401.
+  if ((access === 'user' || access === 'workspace' || access === 'admin') && !app.hasRequestDecorator('actor')) {
+    throw new Error(`${endpoint.method} ${endpoint.path} is '${access}' but its scope has no auth guard`);
+  }
   const checkSession = access === 'auth-session' ? app.checkSession : undefined;
   if (access === 'auth-session' && !checkSession) throw new Error(`${endpoint.method} ${endpoint.path} needs a scope with its own session check`);
   // The access level travels in the route's config: the auth guard lets 'public' endpoints through without a session.
