@@ -146,7 +146,7 @@ async function client(headers, jobId, stop) {
   }
 }
 
-const totals = { acknowledged: 0, found: 0, lost: 0, partialUploadsVisible: 0, processingUnfinished: 0 };
+const totals = { acknowledged: 0, found: 0, lost: 0, partialUploadsVisible: 0, processingUnfinished: 0, waitingForLease: 0 };
 const lostIds = [];
 let server = startServer();
 await waitReady(server);
@@ -197,7 +197,10 @@ try {
       if (pending === 0) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
-    totals.processingUnfinished += pending === Infinity ? 0 : pending;
+    // On PostgreSQL a row the killed process had claimed waits out its lease (other processes may still be alive and
+    // working on it), so it finishes minutes later; PGlite (one process per data dir) releases such leases at start.
+    if (onPostgres) totals.waitingForLease += pending === Infinity ? 0 : pending;
+    else totals.processingUnfinished += pending === Infinity ? 0 : pending;
     totals.acknowledged += roundAck;
     totals.found += roundFound;
     totals.lost += roundAck - roundFound;

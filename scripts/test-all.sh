@@ -74,6 +74,11 @@ if postgres_answers; then
 else
   skip "two servers on one PostgreSQL (built)" "no server answers on 127.0.0.1:5432"
 fi
+# kill -9 in the middle of writes and uploads, restart on the same data: every acknowledged write is found.
+step "kill -9 (built server, PGlite)" node bench/crash.mjs --rounds=3
+if postgres_answers; then
+  step "kill -9 (built server, PostgreSQL)" env CRASH_DATABASE_URL="$PG_URL" node bench/crash.mjs --rounds=3 --postgres
+fi
 # design.md §11 as sizes: the login route's JavaScript ≤ 150 kB gzip, no chunk > 250 kB gzip (needs Chromium).
 if [ -x "$CHROMIUM" ]; then step "web weight" npx tsx bench/web-weight.ts --check; fi
 
