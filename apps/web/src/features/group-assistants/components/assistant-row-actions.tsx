@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Switch, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { IconChevronDown, IconChevronUp, IconSparkles } from '@tabler/icons-react';
 import type { GroupAssistantRow } from '@fieldbook/contract';
 import type { AssistantActions } from './use-assistant-actions';
@@ -12,7 +13,10 @@ type Props = { row: GroupAssistantRow; actions: AssistantActions; expanded: bool
 export function AssistantRowActions({ row, actions, expanded, onToggle, justify = 'flex-end' }: Props) {
   const { group, stats } = row;
   const saving = actions.busy.setActive?.groupId === group.id ? actions.busy.setActive : null;
-  const isActive = saving ? saving.isActive : Boolean(stats?.is_active);
+  // The switch flips in the click itself: the mutation's pending state reaches React a tick later, and a controlled
+  // input whose value has not changed by the end of its event is put back (the click then looked lost).
+  const [flipped, setFlipped] = useState<boolean | null>(null);
+  const isActive = flipped ?? (saving ? saving.isActive : Boolean(stats?.is_active));
   return (
     <Group gap="sm" wrap="nowrap" justify={justify}>
       {stats ? (
@@ -21,7 +25,11 @@ export function AssistantRowActions({ row, actions, expanded, onToggle, justify 
           aria-label={`Assistant of ${group.name} active`}
           checked={isActive}
           disabled={saving !== null}
-          onChange={(e) => actions.setActive(group.id, e.currentTarget.checked)}
+          onChange={(e) => {
+            const next = e.currentTarget.checked;
+            setFlipped(next);
+            actions.setActive(group.id, next, () => setFlipped(null));
+          }}
         />
       ) : (
         <Button size="xs" leftSection={<IconSparkles size={14} />} loading={actions.busy.initialize === group.id} onClick={() => actions.initialize(group.id)}>

@@ -130,12 +130,16 @@ describe('GroupAssistantsScreen', () => {
     const user = userEvent.setup();
     const toggle = await screen.findByRole('switch', { name: 'Assistant of Roofers active' });
     await user.click(toggle);
+    // Flipped by the click itself, not a tick later (a controlled switch unchanged at the end of its event is put back).
+    expect((toggle as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect((screen.getByRole('switch', { name: 'Assistant of Roofers active' }) as HTMLInputElement).checked).toBe(true));
     expect(api.calls(groupAssistantEndpoints.setActive)[0]?.body).toEqual({ is_active: true });
 
     api.failures.set(groupAssistantEndpoints.setActive, { status: 500, code: 'INTERNAL', message: 'boom' });
     await user.click(screen.getByRole('switch', { name: 'Assistant of Roofers active' }));
     expect(await within(await screen.findByRole('alert')).findByText('Failed to update assistant state')).toBeTruthy();
+    // The refused change is put back: still active.
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'Assistant of Roofers active' }) as HTMLInputElement).checked).toBe(true));
   }, 15_000);
 
   it('extracts with auto_approve and says Extraction completed: N examples found.; a failure says Failed to extract training examples', async () => {

@@ -44,9 +44,10 @@ export function useAssistantActions() {
       start();
       initialize.mutate(groupId, { onError: (e) => fail(GROUP_ASSISTANT_MESSAGES.initializeFailed, e) });
     },
-    setActive: (groupId: string, isActive: boolean) => {
+    /** `onSettled` runs once the save has succeeded (the row is stored) or failed. */
+    setActive: (groupId: string, isActive: boolean, onSettled?: () => void) => {
       start();
-      setActive.mutate({ groupId, isActive }, { onError: (e) => fail(GROUP_ASSISTANT_MESSAGES.updateStateFailed, e) });
+      setActive.mutate({ groupId, isActive }, { onError: (e) => fail(GROUP_ASSISTANT_MESSAGES.updateStateFailed, e), onSettled });
     },
     extract: (groupId: string, workspaceId: string) => {
       start();
