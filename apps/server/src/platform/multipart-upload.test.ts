@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipartBody } from '../test/multipart';
-import { createTestApp, createTestUser, type TestContext, type TestUser } from '../test/setup-app';
+import { appWithUser } from '../test/app-with-user';
 
-let ctx: TestContext;
-let alice: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  alice = await createTestUser(ctx);
-});
-afterAll(() => ctx.close());
+const t = appWithUser();
 
 type Answer = { status: number; body: string } | 'no answer';
 
@@ -24,10 +17,10 @@ async function uploadWith(path: string, disposition: string, content: Buffer): P
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, ...alice.headers };
+  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.alice.headers };
   let timer: NodeJS.Timeout | undefined;
   const answer = await Promise.race([
-    ctx.app.inject({ method: 'POST', url: path, payload, headers }).then((res) => ({ status: res.statusCode, body: res.body })),
+    t.ctx.app.inject({ method: 'POST', url: path, payload, headers }).then((res) => ({ status: res.statusCode, body: res.body })),
     new Promise<'no answer'>((resolve) => (timer = setTimeout(() => resolve('no answer'), 5000))),
   ]);
   clearTimeout(timer);
@@ -103,7 +96,7 @@ describe('the NUL character in an upload field', () => {
   it('is refused with 400 naming the field, not stored (PostgreSQL cannot hold it in text)', async () => {
     for (const [url, field, file] of [['/api/recordings', 'phone_number', silentWav()], ['/api/process-documents', 'job_id', Buffer.from('Invoice 42\n')]] as const) {
       const body = multipartBody({ fields: { [field]: '512\u0000555' }, file: { name: 'call.wav', bytes: file } });
-      const res = await ctx.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+      const res = await t.ctx.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...t.alice.headers } });
       expect(res.statusCode, `${url} ${res.body}`).toBe(400);
       expect(res.json().error.details[0].field).toBe(field);
       expect(res.json().error.message).toMatch(/NUL/);
@@ -114,7 +107,7 @@ describe('the NUL character in an upload field', () => {
 describe('ordinary uploads', () => {
   it('keeps a UTF-8 file name as sent', async () => {
     const body = multipartBody({ file: { name: 'Café – Gänseblümchen.txt', bytes: Buffer.from('Invoice 42\n') } });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+    const res = await t.ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...t.alice.headers } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().name).toBe('Café – Gänseblümchen.txt');
   });
@@ -124,27 +117,27 @@ describe('ordinary uploads', () => {
       '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n' +
         '--b\r\nContent-Disposition: form-data; name="file"; filename="b.txt"\r\n\r\nworld\r\n--b--\r\n',
     );
-    const headers = { 'content-type': 'multipart/form-data; boundary=b', ...alice.headers };
-    const second = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: two, headers });
+    const headers = { 'content-type': 'multipart/form-data; boundary=b', ...t.alice.headers };
+    const second = await t.ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: two, headers });
     expect(second.statusCode, second.body).toBe(400);
     expect(second.json().error.message).toMatch(/one file/);
 
     const many = Buffer.from(Array.from({ length: 20 }, (_, i) => `--b\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('') + '--b--\r\n');
-    const fields = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: many, headers });
+    const fields = await t.ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: many, headers });
     expect(fields.statusCode, fields.body).toBe(400);
     expect(fields.json().error.message).toMatch(/too many fields/i);
 
     const long = Buffer.from(`--b\r\nContent-Disposition: form-data; name="job_id"\r\n\r\n${'x'.repeat(5000)}\r\n--b--\r\n`);
-    const tooLong = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: long, headers });
+    const tooLong = await t.ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: long, headers });
     expect(tooLong.statusCode, tooLong.body).toBe(400);
     expect(tooLong.json().error.message).toMatch(/job_id.*too long/i);
 
     const cut = Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello');
-    const cutOff = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: cut, headers });
+    const cutOff = await t.ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: cut, headers });
     expect(cutOff.statusCode, cutOff.body).toBe(400);
     expect(cutOff.json().error.message).toMatch(/cut off|not valid multipart/);
 
-    const noBoundary = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: two, headers: { ...headers, 'content-type': 'multipart/form-data' } });
+    const noBoundary = await t.ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: two, headers: { ...headers, 'content-type': 'multipart/form-data' } });
     expect(noBoundary.statusCode, noBoundary.body).toBe(400);
   });
 });

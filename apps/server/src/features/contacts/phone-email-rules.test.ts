@@ -3,24 +3,18 @@ import { join, relative } from 'node:path';
 import { contactAddress, InvitationSignUpBodySchema, isEmailAddress, isTenDigitPhone, normalizeUsPhone } from '@fieldbook/contract';
 import { CONTACT_PHONE_SAMPLES, EMAIL_SAMPLES, US_PHONE_SAMPLES } from '@fieldbook/contract/rules-samples';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
-import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { appWithUser } from '../../test/app-with-user';
 
 /**
  * Issue 23: one phone rule and one email rule (packages/contract/src/rules.ts). The server's entry points accept and
  * refuse the shared samples exactly as the rule does; the web's forms run the same samples
  * (apps/web/src/features/contacts/lib/contact-form.test.ts, auth/lib/signup-validation.test.ts).
  */
-let ctx: TestContext;
-let alice: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  alice = await createTestUser(ctx);
-});
-afterAll(() => ctx.close());
+const t = appWithUser();
 
-const createContact = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/contacts', headers: alice.headers, payload });
+const createContact = (payload: object) => t.ctx.app.inject({ method: 'POST', url: '/api/contacts', headers: t.alice.headers, payload });
 
 describe('the rules themselves', () => {
   it('say what the samples say', () => {
@@ -44,7 +38,7 @@ describe('POST /api/contacts', () => {
       const res = await createContact({ name: `Phone ${value}`, phone_number: value });
       expect([value, res.statusCode]).toEqual([value, valid ? 201 : 400]);
       if (!valid) expect(res.json().error.details).toContainEqual({ field: 'phone_number', message: 'Please enter a valid 10-digit phone number' });
-      else await ctx.app.inject({ method: 'DELETE', url: `/api/contacts/${res.json().id}`, headers: alice.headers });
+      else await t.ctx.app.inject({ method: 'DELETE', url: `/api/contacts/${res.json().id}`, headers: t.alice.headers });
     }
   });
 
@@ -72,9 +66,9 @@ describe('POST /auth/v1/signup', () => {
     let n = 0;
     for (const [value, e164] of US_PHONE_SAMPLES) {
       const email = `rules-${n++}-${Date.now()}@example.com`;
-      const res = await ctx.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password: 'secret123', data: { phone_number: value } } });
+      const res = await t.ctx.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password: 'secret123', data: { phone_number: value } } });
       expect(res.statusCode).toBe(200);
-      const [profile] = await ctx.db.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, res.json().id as string));
+      const [profile] = await t.ctx.db.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, res.json().id as string));
       expect([value, profile?.phone ?? null]).toEqual([value, e164]);
     }
   });

@@ -1,9 +1,9 @@
 import { DocumentSchema, type Document } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema';
 import { multipartBody } from '../../test/multipart';
-import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { appWithUser } from '../../test/app-with-user';
 import { bigPagePdf, bigPng, manyPagesPdf } from './bombs.test-helpers';
 import { scannedPdf, printedPagePng } from './documents.test-helpers';
 import { imageSize } from './image-size';
@@ -17,25 +17,18 @@ import type { ProcessingLimits } from './processing-limits';
  * failed with the reason — or, for a page PDF allows, read at a bounded size.
  */
 
-let ctx: TestContext;
-let alice: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  alice = await createTestUser(ctx);
-});
-afterAll(() => ctx.close());
+const t = appWithUser();
 
 const MB = 1024 * 1024;
 
 async function upload(name: string, bytes: Buffer): Promise<Document> {
   const body = multipartBody({ file: { name, bytes } });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+  const res = await t.ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...t.alice.headers } });
   expect(res.statusCode, res.body).toBe(201);
   return DocumentSchema.parse(res.json());
 }
 
-const getDocument = async (id: string) => DocumentSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: alice.headers })).json());
+const getDocument = async (id: string) => DocumentSchema.parse((await t.ctx.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: t.alice.headers })).json());
 
 /**
  * Drains the worker while asking for the document every 50 ms: how slow the slowest answer was, how many answers
@@ -49,7 +42,7 @@ async function processWhileAsking(id: string, limits?: Partial<ProcessingLimits>
   }, 20);
   let done = false;
   const started = Date.now();
-  const drained = startDocumentWorker({ db: ctx.db, blobs: ctx.blobs, ...(limits ? { limits } : {}) })
+  const drained = startDocumentWorker({ db: t.ctx.db, blobs: t.ctx.blobs, ...(limits ? { limits } : {}) })
     .drain()
     .finally(() => {
       done = true;
@@ -58,7 +51,7 @@ async function processWhileAsking(id: string, limits?: Partial<ProcessingLimits>
   let answers = 0;
   while (!done) {
     const asked = performance.now();
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: alice.headers });
+    const res = await t.ctx.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: t.alice.headers });
     expect(res.statusCode).toBe(200);
     slowestMs = Math.max(slowestMs, performance.now() - asked);
     answers += 1;
@@ -167,7 +160,7 @@ describe('the time and memory limits of the reading process', () => {
     // Opening 200,000 pages takes PDF.js several seconds; the limit here is two.
     const doc = await upload('slow.pdf', manyPagesPdf(200_000));
     await processWhileAsking(doc.id, { timeoutMs: 2000 });
-    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    const [row] = await t.ctx.db.select().from(documents).where(eq(documents.id, doc.id));
     expect(row).toMatchObject({ status: 'failed', attempts: 1, processingError: 'Processing stopped: this file takes longer to read than processing allows (2 seconds)' });
   }, 60_000);
 
@@ -184,10 +177,10 @@ describe('a file that takes its process down', () => {
   it('is given up when claimed after its last attempt: failed with the reason and never read again', async () => {
     const doc = await upload('estimate.txt', Buffer.from('ESTIMATE for gutter replacement. Total: $900.00'));
     // Five claims, each by a process that died before writing an outcome; the last lease has run out.
-    await ctx.db.update(documents).set({ attempts: 5, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(documents.id, doc.id));
-    const worker = startDocumentWorker({ db: ctx.db, blobs: ctx.blobs });
+    await t.ctx.db.update(documents).set({ attempts: 5, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(documents.id, doc.id));
+    const worker = startDocumentWorker({ db: t.ctx.db, blobs: t.ctx.blobs });
     expect(await worker.drain()).toBe(0);
-    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    const [row] = await t.ctx.db.select().from(documents).where(eq(documents.id, doc.id));
     expect(row).toMatchObject({
       status: 'failed',
       attempts: 5,

@@ -3,32 +3,26 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordings } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { startOpenAiStub } from '../../test/openai-stub';
-import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { appWithUser } from '../../test/app-with-user';
 import { multipartBody } from '../../test/multipart';
 import { hasProgram, spokenCall, telephoneBand, wavTone, wordErrorRate } from './recordings.test-helpers';
 import { openAiTranscriber } from './transcribe/openai-transcriber';
 import { pocketsphinxTranscriber } from './transcribe/pocketsphinx';
 import { startTranscriptionWorker } from './transcription';
 
-let ctx: TestContext;
-let alice: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  alice = await createTestUser(ctx);
-});
-afterAll(() => ctx.close());
+const t = appWithUser();
 
 async function uploadWav(bytes: Buffer, name = 'call.wav') {
   const body = multipartBody({ file: { name, bytes } });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/recordings', payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+  const res = await t.ctx.app.inject({ method: 'POST', url: '/api/recordings', payload: body.payload, headers: { ...body.headers, ...t.alice.headers } });
   expect(res.statusCode).toBe(201);
   return RecordingDetailSchema.parse(res.json());
 }
-const detail = async (id: string) => RecordingDetailSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/recordings/${id}`, headers: alice.headers })).json());
+const detail = async (id: string) => RecordingDetailSchema.parse((await t.ctx.app.inject({ method: 'GET', url: `/api/recordings/${id}`, headers: t.alice.headers })).json());
 
 // CI installs flite (tests), ffmpeg and pocketsphinx (setup:system); on a machine without them these are skipped,
 // in CI their absence fails the run.
@@ -42,7 +36,7 @@ const SCRIPT = 'The claim number is four two five zero. Call me back at five one
 describe.skipIf(!canSpeak)('transcription with the embedded engine (pocketsphinx, offline)', () => {
   it('transcribes a spoken call with segment timestamps, names the engine, and the words survive', async () => {
     const rec = await uploadWav(await spokenCall(SCRIPT));
-    const worker = startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber: pocketsphinxTranscriber });
+    const worker = startTranscriptionWorker({ db: t.ctx.db, blobs: t.ctx.blobs, transcriber: pocketsphinxTranscriber });
     expect(await worker.drain()).toBe(1);
     const done = await detail(rec.id);
     expect(done).toMatchObject({ transcription_status: 'done', transcript_engine: 'pocketsphinx (en-us)', transcription_error: null });
@@ -55,7 +49,7 @@ describe.skipIf(!canSpeak)('transcription with the embedded engine (pocketsphinx
     console.log(`pocketsphinx word error rate on the flite call: ${(wer * 100).toFixed(1)}% — "${text.replace(/\n/g, ' / ')}"`);
     expect(wer).toBeLessThan(0.35);
     // The transcript as a file, named by the spec's rule.
-    const file = await ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}/transcript`, headers: alice.headers });
+    const file = await t.ctx.app.inject({ method: 'GET', url: `/api/recordings/${rec.id}/transcript`, headers: t.alice.headers });
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="phone_\d{8}_\d{6}_unknown\.txt"/);
     expect(file.body).toContain('Transcribed by pocketsphinx (en-us)');
     expect(file.body).toMatch(/\[0:0\d\] the claim number/);
@@ -70,7 +64,7 @@ describe.skipIf(!canSpeak)('transcription with the embedded engine (pocketsphinx
     const script = 'Hi, this is the adjuster. I can come out on Thursday at ten in the morning to look at the hail damage on the north slope.';
     const clean = await spokenCall(script);
     const recs = [await uploadWav(clean, 'clean.wav'), await uploadWav(await telephoneBand(clean), 'phone.wav'), await uploadWav(await telephoneBand(clean, { mulaw: true }), 'phone-mulaw.wav')];
-    expect(await startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber: pocketsphinxTranscriber }).drain()).toBe(3);
+    expect(await startTranscriptionWorker({ db: t.ctx.db, blobs: t.ctx.blobs, transcriber: pocketsphinxTranscriber }).drain()).toBe(3);
     const [cleanDone, phoneDone, mulawDone] = await Promise.all(recs.map((r) => detail(r.id)));
     const rate = (d: typeof cleanDone) => {
       const c = d!.transcript_confidence;
@@ -89,17 +83,17 @@ describe.skipIf(!canSpeak)('transcription with the embedded engine (pocketsphinx
       expect(wer(phone)).toBeGreaterThan(0.5);
     }
     // The downloaded transcript says so too; the clean one does not.
-    const file = (id: string) => ctx.app.inject({ method: 'GET', url: `/api/recordings/${id}/transcript`, headers: alice.headers });
+    const file = (id: string) => t.ctx.app.inject({ method: 'GET', url: `/api/recordings/${id}/transcript`, headers: t.alice.headers });
     expect((await file(recs[1]!.id)).body).toContain('Transcribed by pocketsphinx (en-us) (Rough draft — low confidence)');
     expect((await file(recs[0]!.id)).body).not.toContain('Rough draft');
     // The list carries the summary too (the Recordings page labels the row).
-    const list = RecordingListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/recordings', headers: alice.headers })).json());
+    const list = RecordingListSchema.parse((await t.ctx.app.inject({ method: 'GET', url: '/api/recordings', headers: t.alice.headers })).json());
     expect(list.recordings.find((r) => r.id === recs[1]!.id)!.transcript_confidence).toMatchObject({ rough_draft: true });
   }, 120_000);
 
   it('a tone without speech is transcribed as nothing said, not as invented words', async () => {
     const rec = await uploadWav(wavTone(2));
-    await startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber: pocketsphinxTranscriber }).drain();
+    await startTranscriptionWorker({ db: t.ctx.db, blobs: t.ctx.blobs, transcriber: pocketsphinxTranscriber }).drain();
     const done = await detail(rec.id);
     expect(done.transcription_status).toBe('done');
     expect(done.transcript!.text.split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(2);
@@ -113,7 +107,7 @@ describe.skipIf(!tools[1])('transcription through an OpenAI-compatible API (LLM_
     const stt = await startOpenAiStub();
     try {
       const config = loadConfig({ LLM_BASE_URL: chat.url, LLM_API_KEY: 'sk-chat', STT_BASE_URL: `${stt.url}/`, STT_API_KEY: 'stt-key', STT_MODEL: 'Systran/faster-whisper-small' });
-      const worker = startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber: openAiTranscriber(config.stt!) });
+      const worker = startTranscriptionWorker({ db: t.ctx.db, blobs: t.ctx.blobs, transcriber: openAiTranscriber(config.stt!) });
       const rec = await uploadWav(wavTone(1), 'outgoing_20261124_153012_5125550100_u1.wav');
       await worker.drain();
       expect(await detail(rec.id)).toMatchObject({
@@ -163,12 +157,12 @@ describe.skipIf(!tools[1])('transcription through an OpenAI-compatible API (LLM_
     try {
       const transcriber = openAiTranscriber({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test', model: 'whisper-1' });
       const rec = await uploadWav(wavTone(1), 'incoming_20261124_153012_5125550100_u1.m4a');
-      const worker = startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber });
+      const worker = startTranscriptionWorker({ db: t.ctx.db, blobs: t.ctx.blobs, transcriber });
       await worker.drain();
       const failedOnce = await detail(rec.id);
       expect(failedOnce).toMatchObject({ transcription_status: 'pending', transcription_error: 'Transcription API answered 429: Rate limit reached' });
       refuse = false;
-      await ctx.db.update(recordings).set({ nextAttemptAt: new Date(0) }).where(eq(recordings.id, rec.id)); // its backoff has passed
+      await t.ctx.db.update(recordings).set({ nextAttemptAt: new Date(0) }).where(eq(recordings.id, rec.id)); // its backoff has passed
       await worker.drain();
       const done = await detail(rec.id);
       // No avg_logprob in the answer: confidence unknown, not a rough draft.
@@ -188,10 +182,10 @@ describe('a recording whose transcription takes its process down', () => {
   it('is given up when claimed after its last attempt: failed with the reason and never transcribed again', async () => {
     const rec = await uploadWav(wavTone(1), 'poison.wav');
     // Five claims, each by a process that died before writing an outcome; the last lease has run out.
-    await ctx.db.update(recordings).set({ transcriptionStatus: 'processing', attempts: 5, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(recordings.id, rec.id));
-    const worker = startTranscriptionWorker({ db: ctx.db, blobs: ctx.blobs, transcriber: pocketsphinxTranscriber });
+    await t.ctx.db.update(recordings).set({ transcriptionStatus: 'processing', attempts: 5, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(recordings.id, rec.id));
+    const worker = startTranscriptionWorker({ db: t.ctx.db, blobs: t.ctx.blobs, transcriber: pocketsphinxTranscriber });
     expect(await worker.drain()).toBe(0);
-    const [row] = await ctx.db.select().from(recordings).where(eq(recordings.id, rec.id));
+    const [row] = await t.ctx.db.select().from(recordings).where(eq(recordings.id, rec.id));
     expect(row).toMatchObject({ transcriptionStatus: 'failed', attempts: 5, transcriptSegments: null });
     expect(await worker.drain()).toBe(0);
     expect(await detail(rec.id)).toMatchObject({
