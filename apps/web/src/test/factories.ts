@@ -1,4 +1,4 @@
-import type { Contact, Task } from '@fieldbook/contract';
+import type { Contact, Task, WorkspaceSummary } from '@fieldbook/contract';
 
 let counter = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -48,4 +48,22 @@ export function makeContact(name: string, phone: string, overrides: Partial<Cont
     shared_group_ids: [],
     ...overrides,
   };
+}
+
+/** `count` workspaces named "Bulk Co 0001"… with ids in order, for tests that page or search past a list's first page. */
+export function bulkWorkspaceSummaries(count: number): WorkspaceSummary[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: uuid(i + 1),
+    name: `Bulk Co ${String(i + 1).padStart(4, '0')}`,
+    description: null,
+    owner_id: null,
+    privacy_setting: 'private',
+    drive_integration_enabled: true,
+    default_group_visibility: 'invite_only',
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    deleted_at: null,
+    user_count: 0,
+    group_count: 0,
+  }));
 }

@@ -1,27 +1,14 @@
-import { workspaceEndpoints, type WorkspaceSummary } from '@fieldbook/contract';
+import { workspaceEndpoints } from '@fieldbook/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { bulkWorkspaceSummaries } from '../../../test/factories';
 import { WorkspaceManagementScreen } from './workspace-management-screen';
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const TOTAL = 520;
-const all: WorkspaceSummary[] = Array.from({ length: TOTAL }, (_, i) => ({
-  id: uuid(i + 1),
-  name: `Bulk Co ${String(i + 1).padStart(4, '0')}`,
-  description: null,
-  owner_id: null,
-  privacy_setting: 'private',
-  drive_integration_enabled: true,
-  default_group_visibility: 'invite_only',
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  deleted_at: null,
-  user_count: 0,
-  group_count: 0,
-}));
+const all = bulkWorkspaceSummaries(TOTAL);
 let api: FakeApi;
 
 beforeEach(() => {
