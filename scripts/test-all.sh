@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 CHROMIUM=/usr/bin/chromium
 PG_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 results=()
+failures=()
+logs_dir=$(mktemp -d)
+trap 'rm -rf "$logs_dir"' EXIT
 passed=0
 failed=0
 skipped=0
@@ -19,13 +22,26 @@ step() {
   echo
   echo "==> ${name}: $*"
   local t0=$(date +%s)
-  if "$@"; then
+  local log="${logs_dir}/step-$((passed + failed)).log"
+  # The output goes to the terminal as it comes and to a log, so the summary can repeat why a step failed: CI
+  # may show only the end of a long run.
+  if "$@" 2>&1 | tee "$log"; then
     results+=("PASS  ${name} ($(($(date +%s) - t0)) s)")
     passed=$((passed + 1))
   else
     results+=("FAIL  ${name} ($(($(date +%s) - t0)) s)")
     failed=$((failed + 1))
+    failures+=("--- ${name}")
+    local line
+    while IFS= read -r line; do failures+=("${line:0:300}"); done < <(failure_lines "$log")
   fi
+}
+
+# The lines of a step's log that say what failed (Vitest, Playwright, node --test, tsc, eslint), without colours.
+failure_lines() {
+  sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1" |
+    grep -E '(^| )(FAIL|✗|✘|×|not ok) |Error:|error TS|[0-9]+:[0-9]+ +error |Expected|Received|expected .* to |[0-9]+\) \[chromium\]' |
+    awk '!seen[$0]++' | head -n 25
 }
 
 skip() {
@@ -92,6 +108,11 @@ else
   step "browser tests (Playwright, Chromium)" npx playwright test
 fi
 
+if [ "${#failures[@]}" -gt 0 ]; then
+  echo
+  echo "==> What failed (from each failed step's output)"
+  printf '  %s\n' "${failures[@]}"
+fi
 echo
 echo "==> Summary ($(($(date +%s) - started_all)) s)"
 printf '  %s\n' "${results[@]}"
