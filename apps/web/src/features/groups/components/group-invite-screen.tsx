@@ -1,15 +1,14 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Group as Row, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
-import { groupRoleLabel, INVITATION_CODE_REQUIRED } from '@fieldbook/contract';
+import { Alert, Anchor, Button, Card, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrorsOf } from '../../../lib/api-client';
 import { errorReason } from '../../../lib/error-reason';
 import { useAcceptMyInvitation, useDeclineMyInvitation, useMyInvitation, useSendMyInvitationCode } from '../api/invitations';
-import { InvitationCodeField } from './invitation-code-field';
-import { acceptedOutcome, INVITATION_REDIRECT_MS } from './invitation-screen';
+import { InvitationCodeField, useCodeAcceptance, type AcceptedOutcome } from './invitation-code-field';
+import { CardTitle, InvitationLoading, InvitationSummary } from './invitation-parts';
+import { INVITATION_REDIRECT_MS } from './invitation-screen';
 
-type Outcome = { kind: 'accepted' | 'already'; text: string } | { kind: 'declined' };
+type Outcome = AcceptedOutcome | { kind: 'declined' };
 
 /**
  * /group-invite/:inviteId (spec 002 §2): the signed-in user's invitation by its id — only one to the phone on their
@@ -22,8 +21,6 @@ export function GroupInviteScreen({ inviteId }: { inviteId: string }) {
   const accept = useAcceptMyInvitation();
   const decline = useDeclineMyInvitation();
   const sendCode = useSendMyInvitationCode();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -33,21 +30,10 @@ export function GroupInviteScreen({ inviteId }: { inviteId: string }) {
     return () => clearTimeout(timer);
   }, [outcome, navigate]);
 
+  const acceptance = useCodeAcceptance({ accept: (code) => accept.mutateAsync({ id: inviteId, code }), onAccepted: setOutcome, onFailure: setFailure });
   const onAccept = () => {
-    if (!code) return setCodeError(INVITATION_CODE_REQUIRED);
-    setCodeError(undefined);
     setFailure(null);
-    accept.mutate(
-      { id: inviteId, code },
-      {
-        onSuccess: (r) => setOutcome(acceptedOutcome(r)),
-        onError: (e) => {
-          const wrong = fieldErrorsOf(e, ['code']).code;
-          if (wrong) setCodeError(wrong);
-          else setFailure(errorReason(e));
-        },
-      },
-    );
+    acceptance.submit();
   };
   const onDecline = () => {
     setFailure(null);
@@ -67,12 +53,7 @@ export function GroupInviteScreen({ inviteId }: { inviteId: string }) {
             <Text fw={600}>Invitation declined.</Text>
           ) : (
             <Stack gap="sm">
-              <Row gap="xs">
-                <IconCircleCheck color="var(--mantine-color-green-6)" />
-                <Title order={2} fz="xl">
-                  Success!
-                </Title>
-              </Row>
+              <CardTitle>Success!</CardTitle>
               <Text>{outcome.text}</Text>
               <Button component={Link} to="/groups">
                 Go to Groups
@@ -84,14 +65,7 @@ export function GroupInviteScreen({ inviteId }: { inviteId: string }) {
     );
   }
   if (invitation.isPending) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs">
-          <Loader />
-          <Text>Loading invitation...</Text>
-        </Stack>
-      </Center>
-    );
+    return <InvitationLoading />;
   }
   if (invitation.isError) {
     return (
@@ -99,9 +73,7 @@ export function GroupInviteScreen({ inviteId }: { inviteId: string }) {
         {back}
         <Card withBorder padding="lg">
           <Stack gap="sm">
-            <Title order={2} fz="xl">
-              Invitation Error
-            </Title>
+            <CardTitle icon={null}>Invitation Error</CardTitle>
             <Text role="alert">{errorReason(invitation.error)}</Text>
             <Button component={Link} to="/groups" variant="light">
               Go to Groups
@@ -117,28 +89,13 @@ export function GroupInviteScreen({ inviteId }: { inviteId: string }) {
       {back}
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={1} fz={24}>
-            Group Invitation
-          </Title>
-          <Stack gap={4}>
-            <Text size="sm" c="dimmed">
-              You are invited to join
-            </Text>
-            <Text fw={700} fz="lg" data-testid="invitation-group">
-              {inv.group_name}
-            </Text>
-            {inv.group_description && <Text size="sm">{inv.group_description}</Text>}
-            <Row gap="xs">
-              <Text size="sm">Role:</Text>
-              <Badge variant="light">{groupRoleLabel(inv.role)}</Badge>
-            </Row>
-          </Stack>
+          <InvitationSummary invitation={inv} />
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}
             </Alert>
           )}
-          <InvitationCodeField phoneHint={inv.phone_hint} value={code} onChange={setCode} error={codeError} onSend={() => sendCode.mutateAsync(inviteId)} />
+          <InvitationCodeField phoneHint={inv.phone_hint} {...acceptance.field} onSend={() => sendCode.mutateAsync(inviteId)} />
           <Stack gap="sm">
             <Button onClick={onAccept} disabled={accept.isPending}>
               {accept.isPending ? 'Accepting...' : 'Accept Invitation'}

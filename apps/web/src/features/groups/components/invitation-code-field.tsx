@@ -1,7 +1,38 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import type { InvitationCodeSent } from '@fieldbook/contract';
+import { INVITATION_CODE_REQUIRED, type AcceptInvitationResult, type InvitationCodeSent } from '@fieldbook/contract';
 import { useState } from 'react';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { errorReason } from '../../../lib/error-reason';
+
+export type AcceptedOutcome = { kind: 'accepted' | 'already'; text: string };
+
+/** The accept outcome's texts. */
+export function acceptedOutcome(r: AcceptInvitationResult): AcceptedOutcome {
+  return r.already_member ? { kind: 'already', text: 'You are already a member of this group. Taking you to your groups…' } : { kind: 'accepted', text: 'You joined the group. Taking you to your groups…' };
+}
+
+/**
+ * A signed-in acceptance with the texted code, for both invitation screens: no request without a code, a wrong code
+ * shown at the field (the user's to fix), any other failure handed to the screen.
+ */
+export function useCodeAcceptance(opts: { accept: (code: string) => Promise<AcceptInvitationResult>; onAccepted: (outcome: AcceptedOutcome) => void; onFailure: (reason: string) => void }) {
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const submit = () => {
+    if (!code) return setCodeError(INVITATION_CODE_REQUIRED);
+    setCodeError(undefined);
+    opts.accept(code).then(
+      (r) => opts.onAccepted(acceptedOutcome(r)),
+      (e: unknown) => {
+        const wrong = fieldErrorsOf(e, ['code']).code;
+        if (wrong) setCodeError(wrong);
+        else opts.onFailure(errorReason(e));
+      },
+    );
+  };
+  /** The code field's value, onChange and error. */
+  return { field: { value: code, onChange: setCode, error: codeError }, submit };
+}
 
 /**
  * The proof an acceptance needs: a 6-digit code texted to the invited phone. The link alone is a bearer token anyone

@@ -48,6 +48,8 @@ describe('InvitationScreen', () => {
     expect(await screen.findByText(INVITATION_CODE_REQUIRED)).toBeTruthy();
     expect(api.calls(groupEndpoints.accept)).toEqual([]);
 
+    // The web choice says what joining here takes: the code (not 'immediate', since a code is needed).
+    expect(screen.getByText('Join here on the web with a code texted to the invited phone.')).toBeTruthy();
     expect(screen.getByText(/the invited phone \(ending in 0111\)/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Text me a code' }));
     expect(await screen.findByText('We texted a 6-digit code to the phone ending in 0111.')).toBeTruthy();

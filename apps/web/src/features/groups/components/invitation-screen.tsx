@@ -1,6 +1,6 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Container, Divider, Group as Row, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { groupRoleLabel, INVITATION_CODE_REQUIRED, type AcceptInvitationResult, type InvitationPreview } from '@fieldbook/contract';
+import { Alert, Anchor, Button, Card, Center, Container, Divider, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { InvitationPreview } from '@fieldbook/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-mark';
@@ -8,11 +8,11 @@ import { PasswordField } from '../../../components/password-field';
 import { StoreLinks } from '../../../components/store-links';
 import { auth } from '../../../lib/auth-client';
 import { useAuth } from '../../../lib/auth-provider';
-import { fieldErrorsOf } from '../../../lib/api-client';
 import { errorReason } from '../../../lib/error-reason';
 import { useAcceptInvitation, useDeclineInvitation, useInvitation, useInvitationSignUp, useSendInvitationCode } from '../api/invitations';
 import { validateInvitationSignUp, type InvitationSignUpValues } from '../lib/invitation-sign-up';
-import { InvitationCodeField } from './invitation-code-field';
+import { InvitationCodeField, useCodeAcceptance, type AcceptedOutcome } from './invitation-code-field';
+import { CardTitle, InvitationLoading, InvitationSummary } from './invitation-parts';
 
 /** Spec 002 §9: redirects after acceptance and decline, and the app-open fallback, each 2 s. */
 export const INVITATION_REDIRECT_MS = 2000;
@@ -20,7 +20,7 @@ export const APP_SCHEME_URL = (token: string) => `fieldbook://accept-invitation?
 export const APP_FALLBACK_MESSAGE = "If the app didn't open, please download Fieldbook from your app store first.";
 
 type Outcome =
-  | { kind: 'accepted' | 'already'; text: string }
+  | AcceptedOutcome
   | { kind: 'declined' }
   | { kind: 'confirm'; email: string }
   | { kind: 'signInFailed'; reason: string }
@@ -66,12 +66,7 @@ export function InvitationScreen({ token }: { token: string }) {
   if (invitation.isPending) {
     return (
       <Shell>
-        <Center py="xl">
-          <Stack align="center" gap="xs">
-            <Loader />
-            <Text>Loading invitation...</Text>
-          </Stack>
-        </Center>
+        <InvitationLoading />
       </Shell>
     );
   }
@@ -84,12 +79,7 @@ function ErrorCard({ message }: { message: string }) {
     <Shell>
       <Card withBorder padding="lg">
         <Stack gap="sm">
-          <Row gap="xs">
-            <IconAlertTriangle color="var(--mantine-color-red-6)" />
-            <Title order={2} fz="xl">
-              Invitation Error
-            </Title>
-          </Row>
+          <CardTitle icon={<IconAlertTriangle color="var(--mantine-color-red-6)" />}>Invitation Error</CardTitle>
           <Text role="alert">{message}</Text>
           <Button component={Link} to="/" variant="light">
             Go to Home
@@ -128,12 +118,7 @@ function SuccessCard({ outcome }: { outcome: Extract<Outcome, { kind: 'accepted'
     <Shell>
       <Card withBorder padding="lg">
         <Stack gap="sm">
-          <Row gap="xs">
-            <IconCircleCheck color="var(--mantine-color-green-6)" />
-            <Title order={2} fz="xl">
-              Success!
-            </Title>
-          </Row>
+          <CardTitle>Success!</CardTitle>
           {outcome.kind === 'confirm' ? (
             <Text>
               You are now a member of the group. We sent a confirmation link to <b>{outcome.email}</b>: confirm your email, then sign in to see the group.
@@ -160,22 +145,7 @@ function MainCard({ token, invitation, onOutcome }: { token: string; invitation:
     <Shell>
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={1} fz={24}>
-            Group Invitation
-          </Title>
-          <Stack gap={4}>
-            <Text size="sm" c="dimmed">
-              You are invited to join
-            </Text>
-            <Text fw={700} fz="lg" data-testid="invitation-group">
-              {invitation.group_name}
-            </Text>
-            {invitation.group_description && <Text size="sm">{invitation.group_description}</Text>}
-            <Row gap="xs">
-              <Text size="sm">Role:</Text>
-              <Badge variant="light">{groupRoleLabel(invitation.role)}</Badge>
-            </Row>
-          </Stack>
+          <InvitationSummary invitation={invitation} />
           <SegmentedControl
             fullWidth
             aria-label="Accept on"
@@ -187,7 +157,7 @@ function MainCard({ token, invitation, onOutcome }: { token: string; invitation:
             ]}
           />
           <Text size="xs" c="dimmed" mt={-8}>
-            {platform === 'web' ? 'Joining on the web is immediate.' : 'The mobile app gives you every feature.'}
+            {platform === 'web' ? 'Join here on the web with a code texted to the invited phone.' : 'The mobile app gives you every feature.'}
           </Text>
           {platform === 'mobile' ? (
             <MobileLinks token={token} />
@@ -230,11 +200,6 @@ function MobileLinks({ token }: { token: string }) {
   );
 }
 
-/** The accept outcome's texts (shared with /group-invite/:inviteId). */
-export function acceptedOutcome(r: AcceptInvitationResult): { kind: 'accepted' | 'already'; text: string } {
-  return r.already_member ? { kind: 'already', text: 'You are already a member of this group. Taking you to your groups…' } : { kind: 'accepted', text: 'You joined the group. Taking you to your groups…' };
-}
-
 function SignedInAccept(props: {
   token: string;
   phoneHint: string;
@@ -246,32 +211,20 @@ function SignedInAccept(props: {
 }) {
   const accept = useAcceptInvitation();
   const sendCode = useSendInvitationCode();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const onAccept = () => {
-    if (!code) return setCodeError(INVITATION_CODE_REQUIRED);
-    setCodeError(undefined);
-    accept.mutate(
-      { token: props.token, code },
-      {
-        onSuccess: (r) => props.onOutcome(acceptedOutcome(r)),
-        // A wrong code is the visitor's to fix here; anything else ends on the error card.
-        onError: (e) => {
-          const wrong = fieldErrorsOf(e, ['code']).code;
-          if (wrong) setCodeError(wrong);
-          else props.onOutcome({ kind: 'error', message: errorReason(e) });
-        },
-      },
-    );
-  };
+  // A wrong code is the user's to fix here; anything else ends on the error card.
+  const acceptance = useCodeAcceptance({
+    accept: (code) => accept.mutateAsync({ token: props.token, code }),
+    onAccepted: props.onOutcome,
+    onFailure: (message) => props.onOutcome({ kind: 'error', message }),
+  });
   return (
     <Stack gap="sm">
       <Text size="sm">
         Signed in as <b>{props.email}</b>
       </Text>
-      <InvitationCodeField phoneHint={props.phoneHint} value={code} onChange={setCode} error={codeError} onSend={() => sendCode.mutateAsync(props.token)} />
+      <InvitationCodeField phoneHint={props.phoneHint} {...acceptance.field} onSend={() => sendCode.mutateAsync(props.token)} />
       <Stack gap="sm">
-        <Button onClick={onAccept} disabled={accept.isPending}>
+        <Button onClick={acceptance.submit} disabled={accept.isPending}>
           {accept.isPending ? 'Accepting...' : 'Accept Invitation (Web)'}
         </Button>
         <Button variant="default" onClick={props.onDecline} loading={props.isDeclining}>
