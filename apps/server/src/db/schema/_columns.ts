@@ -1,4 +1,5 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Columns every table has (design.md §4). */
 export const id = () => uuid().primaryKey().defaultRandom();
@@ -8,3 +9,15 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** PostgreSQL's full-text document type (drizzle has no built-in for it). */
+export const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/**
+ * The lexeme 'ws<workspace id without dashes>' in a row's search vector. A search ANDs it into the query
+ * (features/search), so GIN intersects posting lists inside the index: cost follows the caller's matches,
+ * not every tenant's. Plain sql.raw: it names the row's own column inside a generated-column expression.
+ */
+export const WORKSPACE_LEXEME_SQL = sql.raw(`array_to_tsvector(ARRAY['ws' || replace("workspace_id"::text, '-', '')])`);

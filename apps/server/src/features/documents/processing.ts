@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents, jobs } from '../../db/schema';
-import { DEFAULT_DOCUMENT_TYPES } from '../../db/schema/work';
+import { DEFAULT_DOCUMENT_TYPES } from '../jobs/jobs.schema';
 import type { BlobStore } from '../../platform/blob-store';
 import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import { sweepDocumentUploads } from './documents.service';

@@ -1,11 +1,10 @@
 import type { TranscriptConfidence } from '@fieldbook/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './_columns';
-import { users } from './auth';
-import { contacts } from './contacts';
-import { tsvector, WORKSPACE_LEXEME_SQL } from './work';
-import { workspaces } from './workspaces';
+import { createdAt, id, tsvector, updatedAt, WORKSPACE_LEXEME_SQL } from '../../db/schema/_columns';
+import { users } from '../auth/auth.schema';
+import { contacts } from '../contacts/contacts.schema';
+import { workspaces } from '../workspaces/workspaces.schema';
 
 export type TranscriptSegmentRow = { start: number; end: number; text: string };
 

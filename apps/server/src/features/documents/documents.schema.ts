@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './_columns';
-import { users } from './auth';
-import { jobs, tasks, tsvector, WORKSPACE_LEXEME_SQL } from './work';
-import { workspaces } from './workspaces';
+import { createdAt, id, tsvector, updatedAt, WORKSPACE_LEXEME_SQL } from '../../db/schema/_columns';
+import { users } from '../auth/auth.schema';
+import { jobs } from '../jobs/jobs.schema';
+import { tasks } from '../tasks/tasks.schema';
+import { workspaces } from '../workspaces/workspaces.schema';
 
 /**
  * Where a document is in its life (spec 001 §3 plus the upload pipeline's own states):

@@ -1,32 +1,8 @@
-import type { AssistantMessage } from '@fieldbook/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './_columns';
-import { users } from './auth';
-import { groups } from './groups';
-import { workspaces } from './workspaces';
-
-/** A message as stored: the API's AssistantMessage (spec 000 §3), so what is read back is what the contract says. */
-export type StoredAssistantMessage = AssistantMessage;
-
-/** An assistant conversation: its owner's only (spec 000 §7 GET /api/assistant/conversations/{id}). */
-export const assistantConversations = pgTable(
-  'assistant_conversations',
-  {
-    id: id(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    groupId: uuid().references(() => groups.id, { onDelete: 'set null' }),
-    messages: jsonb().$type<StoredAssistantMessage[]>().notNull().default([]),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('assistant_conversations_user_idx').on(t.userId, t.updatedAt.desc())],
-);
+import { boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../db/schema/_columns';
+import { groups } from '../groups/groups.schema';
+import { workspaces } from '../workspaces/workspaces.schema';
 
 export type GroupAssistantStatus = 'not_started' | 'collecting_examples' | 'preparing_data' | 'fine_tuning' | 'completed' | 'failed';
 

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './_columns';
+import { createdAt, id, updatedAt } from '../../db/schema/_columns';
 
 /**
  * A contractor company: the tenant (design.md §4). Deleting one sets deleted_at and unlinks its members; its

@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './_columns';
-import { users } from './auth';
-import { workspaces } from './workspaces';
+import { createdAt, updatedAt } from '../../db/schema/_columns';
+import { users } from '../auth/auth.schema';
+import { workspaces } from '../workspaces/workspaces.schema';
 
 /** One profile per user (id = users.id). role 'admin' is the system administrator. */
 export const profiles = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './_columns';
+import { createdAt, id, updatedAt } from '../../db/schema/_columns';
 
 /** Auth identities (GoTrue's auth.users). Email is stored lower-cased. */
 export const users = pgTable(

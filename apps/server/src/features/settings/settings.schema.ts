@@ -1,6 +1,6 @@
 import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './_columns';
-import { users } from './auth';
+import { createdAt, updatedAt } from '../../db/schema/_columns';
+import { users } from '../auth/auth.schema';
 
 export const userSettings = pgTable('user_settings', {
   userId: uuid()

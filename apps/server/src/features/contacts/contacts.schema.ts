@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './_columns';
-import { users } from './auth';
+import { createdAt, id, updatedAt } from '../../db/schema/_columns';
+import { users } from '../auth/auth.schema';
+import { groups } from '../groups/groups.schema';
 
-/** Contacts belong to their owner; owners share them with groups (shared_contacts in groups.ts). */
+/** Contacts belong to their owner; owners share them with groups (shared_contacts, below). */
 export const contacts = pgTable(
   'contacts',
   {
@@ -58,4 +59,20 @@ export const contactGroupMembers = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.contactGroupId, t.contactId] }), index('contact_group_members_contact_idx').on(t.contactId)],
+);
+
+/** Contacts their owner shares with groups (design.md §4): members of the group read them. */
+export const sharedContacts = pgTable(
+  'shared_contacts',
+  {
+    contactId: uuid()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    sharedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.groupId] }), index('shared_contacts_group_idx').on(t.groupId)],
 );

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './_columns';
-import { users } from './auth';
-import { contacts } from './contacts';
-import { workspaces } from './workspaces';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../db/schema/_columns';
+import { users } from '../auth/auth.schema';
+import { workspaces } from '../workspaces/workspaces.schema';
 
 export type GroupRole = 'admin' | 'member' | 'view_only';
 
@@ -71,20 +70,4 @@ export const invitations = pgTable(
     codeAttempts: integer().notNull().default(0),
   },
   (t) => [uniqueIndex('invitations_token_hash_uq').on(t.tokenHash), index('invitations_group_idx').on(t.groupId)],
-);
-
-/** Contacts their owner shares with groups (design.md §4): members of the group read them. */
-export const sharedContacts = pgTable(
-  'shared_contacts',
-  {
-    contactId: uuid()
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
-    groupId: uuid()
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    sharedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.contactId, t.groupId] }), index('shared_contacts_group_idx').on(t.groupId)],
 );
