@@ -7,26 +7,38 @@
 // It speaks HTTP/1.1 over plain keep-alive sockets with a minimal response parser (status line, Content-Length
 // or chunked body) instead of node:http: the generator shares the 2 cores with the server and PostgreSQL, and
 // node:http's client cost ~280 µs of CPU per request — as much as the server's own Node side on the jobs page.
+//
+// `paced()` sends one GET over and over (bench/run.mjs); `openLoop()` is the same loop with a request made per send
+// (any method and body, e.g. a mixed workload: bench/soak.mjs), an answer per request, and a bound on the drain.
 import net from 'node:net';
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
 const MAX_CONNECTIONS = 256;
+/** A connection idle this long is closed by us, well before the server's keep-alive timeout (72 s) closes it under a request. */
+const IDLE_CLOSE_MS = 20_000;
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
 
 /**
- * Parses one response after another from a socket's bytes and calls onResponse(status) after each one's last
- * byte. Bodies come with Content-Length (Fastify) or chunked (node:http after writeHead); no trailers.
+ * Parses one response after another from a socket's bytes and calls onResponse(status, body) after each one's last
+ * byte; body is the response's bytes when keepBody() said so at its head, else null. Bodies come with
+ * Content-Length (Fastify) or chunked (node:http after writeHead, streamed answers); no trailers.
  */
-function responseParser(onResponse) {
+function responseParser(onResponse, keepBody = () => false) {
   let buf = Buffer.alloc(0);
   let state = 'head'; // head → body | size ⇄ chunk → end
   let status = 0;
   let left = 0; // body bytes (body) or chunk bytes plus their CRLF (chunk) still to come
+  let parts = null; // the body's pieces, when kept
   const done = () => {
     state = 'head';
-    onResponse(status);
+    const body = parts && Buffer.concat(parts);
+    parts = null;
+    onResponse(status, body);
+  };
+  const keep = (piece) => {
+    if (parts && piece.length) parts.push(piece);
   };
   return (data) => {
     buf = buf.length ? Buffer.concat([buf, data]) : data;
@@ -37,6 +49,7 @@ function responseParser(onResponse) {
         const head = buf.toString('latin1', 0, end);
         buf = buf.subarray(end + 4);
         status = Number(head.slice(9, 12));
+        parts = keepBody() ? [] : null;
         const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
         if (length) {
           state = 'body';
@@ -48,6 +61,8 @@ function responseParser(onResponse) {
         }
       } else if (state === 'body' || state === 'chunk') {
         const take = Math.min(left, buf.length);
+        // A chunk's trailing CRLF is not body.
+        keep(buf.subarray(0, state === 'chunk' ? Math.min(take, Math.max(0, left - 2)) : take));
         buf = buf.subarray(take);
         left -= take;
         if (left > 0) return;
@@ -72,68 +87,68 @@ function responseParser(onResponse) {
   };
 }
 
-export function paced({ url, headers = {}, rate, duration }) {
+/**
+ * Sends `rate × duration` requests to `url`'s host, request i at start + i / rate. `next(i)` makes each one when
+ * it is due: `{ request: Buffer, keepBody?: boolean, ... }` (the whole HTTP/1.1 request, keep-alive); the object
+ * comes back to `onResult(item, outcome)` with outcome `{ scheduled, latency, status, body }` for an answer
+ * (latency from the scheduled time, body only when keepBody) or `{ scheduled, latency, error }` when the
+ * connection closed before the answer ('closed') or nothing came within `drainMs` after the last send ('timeout').
+ * Resolves `{ requests, seconds, rps }` once every request has its outcome.
+ */
+export function openLoop({ url, rate, duration, next, onResult, drainMs = Infinity }) {
   const target = new URL(url);
-  const request = Buffer.from(
-    `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n` +
-      Object.entries(headers)
-        .map(([k, v]) => `${k}: ${v}\r\n`)
-        .join('') +
-      'Connection: keep-alive\r\n\r\n',
-    'latin1',
-  );
   const total = Math.round(rate * duration);
   const interval = 1000 / rate;
-  const latencies = [];
-  const idle = [];
-  const waiting = []; // scheduled times of requests that found no idle connection
+  const idle = []; // newest last: reused first, so the oldest go idle long enough to be closed
+  const waiting = []; // {scheduled, item} of requests that found no idle connection
   const sockets = new Set();
   let opening = 0;
   let sent = 0;
   let done = 0;
-  let non2xx = 0;
-  let errors = 0;
+  let drainTimer = null;
+  let draining = false;
 
   return new Promise((resolve) => {
     const start = performance.now();
-    const finish = () => {
-      if (++done < total) return;
+    const end = () => {
+      clearTimeout(drainTimer);
       for (const s of sockets) s.destroy();
-      latencies.sort((a, b) => a - b);
       const seconds = (performance.now() - start) / 1000;
-      resolve({
-        requests: total,
-        rps: Math.round((total / seconds) * 10) / 10,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
-        max: latencies[latencies.length - 1],
-        non2xx,
-        errors,
-      });
+      resolve({ requests: total, seconds, rps: Math.round((total / seconds) * 10) / 10 });
+    };
+    const settle = (item, outcome) => {
+      onResult(item, outcome);
+      if (++done === total) end();
     };
 
-    const send = (conn, scheduled) => {
+    const send = (conn, scheduled, item) => {
       conn.scheduled = scheduled;
-      conn.socket.write(request);
+      conn.item = item;
+      conn.socket.write(item.request);
     };
     const release = (conn) => {
       const next = waiting.shift();
-      if (next !== undefined) send(conn, next);
-      else idle.push(conn);
+      if (next !== undefined) send(conn, next.scheduled, next.item);
+      else {
+        conn.idleSince = performance.now();
+        idle.push(conn);
+      }
     };
     const open = () => {
       opening++;
       const socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
-      const conn = { socket, scheduled: null };
+      const conn = { socket, scheduled: null, item: null, idleSince: 0 };
       sockets.add(socket);
-      const parse = responseParser((status) => {
-        if (status < 200 || status >= 300) non2xx++;
-        latencies.push(performance.now() - conn.scheduled);
-        conn.scheduled = null;
-        finish();
-        release(conn);
-      });
+      const parse = responseParser(
+        (status, body) => {
+          const { scheduled, item } = conn;
+          conn.scheduled = null;
+          conn.item = null;
+          settle(item, { scheduled, latency: performance.now() - scheduled, status, body });
+          release(conn);
+        },
+        () => Boolean(conn.item?.keepBody),
+      );
       socket.on('data', parse);
       socket.once('connect', () => {
         opening--;
@@ -143,26 +158,83 @@ export function paced({ url, headers = {}, rate, duration }) {
       socket.once('close', () => {
         sockets.delete(socket);
         if (conn.scheduled !== null) {
-          errors++;
+          const { scheduled, item } = conn;
           conn.scheduled = null;
-          finish();
+          settle(item, { scheduled, latency: performance.now() - scheduled, error: draining ? 'timeout' : 'closed' });
         }
         const at = idle.indexOf(conn);
         if (at >= 0) idle.splice(at, 1);
       });
     };
 
-    const fire = (scheduled) => {
+    const fire = (scheduled, item) => {
       const conn = idle.pop();
-      if (conn) return send(conn, scheduled);
-      waiting.push(scheduled);
+      if (conn) return send(conn, scheduled, item);
+      waiting.push({ scheduled, item });
       if (sockets.size < MAX_CONNECTIONS && opening < waiting.length) open();
     };
+    const drain = () => {
+      // Whatever has no answer by now never will: count it as timed out, then close everything.
+      draining = true;
+      const now = performance.now();
+      for (const w of waiting.splice(0)) settle(w.item, { scheduled: w.scheduled, latency: now - w.scheduled, error: 'timeout' });
+      for (const s of sockets) s.destroy(); // the requests in flight settle from their connections' close events
+    };
+    let lastReap = start;
     const tick = () => {
       const now = performance.now();
-      while (sent < total && start + sent * interval <= now) fire(start + interval * sent++);
+      while (sent < total && start + sent * interval <= now) {
+        const i = sent++;
+        fire(start + interval * i, next(i));
+      }
+      if (now - lastReap > 1000) {
+        lastReap = now;
+        while (idle.length && now - idle[0].idleSince > IDLE_CLOSE_MS) idle.shift().socket.destroy();
+      }
       if (sent < total) setTimeout(tick, 1);
+      else if (Number.isFinite(drainMs) && done < total) drainTimer = setTimeout(drain, drainMs);
     };
     tick();
   });
+}
+
+/** One GET over and over at `rate` for `duration` seconds: latency percentiles (ms), non-2xx and connection errors. */
+export async function paced({ url, headers = {}, rate, duration }) {
+  const target = new URL(url);
+  const request = Buffer.from(
+    `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n` +
+      Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('') +
+      'Connection: keep-alive\r\n\r\n',
+    'latin1',
+  );
+  const item = { request };
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  const { requests, rps } = await openLoop({
+    url,
+    rate,
+    duration,
+    next: () => item,
+    onResult: (_item, outcome) => {
+      if (outcome.error) errors++;
+      else {
+        if (outcome.status < 200 || outcome.status >= 300) non2xx++;
+        latencies.push(outcome.latency);
+      }
+    },
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    requests,
+    rps,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1],
+    non2xx,
+    errors,
+  };
 }
