@@ -34,6 +34,7 @@ import { registerErrorHandler } from './platform/errors';
 import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './platform/http-timeouts';
 import { refuseNulInUrls } from './platform/input-guards';
 import { healthRoutes } from './platform/health';
+import { registerIdempotency } from './platform/idempotency';
 import { registerMetrics, type MetricsSource } from './platform/metrics';
 import { registerSecurityHeaders } from './platform/security-headers';
 import type { TokenSigner } from './platform/tokens';
@@ -108,8 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The Capacitor app calls from its own origin with bearer tokens (no cookies), so any origin may call.
   await app.register(cors, {
     origin: true,
-    exposedHeaders: ['X-Supabase-Api-Version'],
-    allowedHeaders: ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version'],
+    exposedHeaders: ['X-Supabase-Api-Version', 'Idempotent-Replayed'],
+    allowedHeaders: ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'idempotency-key'],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
   await app.register(swagger, {
@@ -148,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerErrorHandler(api);
       registerAuthGuard(api, guardDeps);
       acceptEmptyJsonBodies(api, { emptyAs: undefined });
+      // Signed-in writes accept an Idempotency-Key: a repeat gets the first answer and changes nothing.
+      registerIdempotency(api, featureDeps);
       // Features, in one readable list:
       await api.register(profilesRoutes, featureDeps);
       await api.register(settingsRoutes, featureDeps);

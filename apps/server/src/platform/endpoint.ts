@@ -10,6 +10,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor, requireAdmin, requireWorkspace, type Actor } from './auth-guard';
+import { idempotencyHooks } from './idempotency';
 import type { JsonText } from './json-text';
 
 /** A caller who is in a workspace ('workspace' endpoints). */
@@ -113,10 +114,14 @@ export function route<E extends EndpointDef>(
   if (access === 'auth-session' && !checkSession) throw new Error(`${endpoint.method} ${endpoint.path} needs a scope with its own session check`);
   // The access level travels in the route's config: the auth guard lets 'public' endpoints through without a session.
   const config: RouteConfig = { ...options.config, access, endpoint };
+  // Signed-in writes honour Idempotency-Key in a scope that keeps answers (platform/idempotency.ts): a repeat gets
+  // the first answer without the handler running again.
+  const idempotent = idempotencyHooks(app, endpoint, access === 'user' || access === 'workspace' || access === 'admin');
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length) || '/',
     config,
+    ...idempotent,
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,
