@@ -108,13 +108,12 @@ export default defineConfig(
     // (docs/adding-a-feature.md). src/lib's tests exercise the request and upload layers themselves, below the
     // contract, and keep their own fetch.
     files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/app/**/*.{ts,tsx}'],
-    // Not moved yet: the recordings screen's upload tests, rewritten with the one upload queue (issue 23).
-    ignores: ['apps/web/src/features/recordings/components/{recordings-screen,manual-recording,playback-and-retry}.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='stubGlobal'][arguments.0.value='fetch']", message: 'Fake the API with fakeApi() from src/test/fake-api.ts (by contract endpoint), not by stubbing fetch.' },
         { selector: "AssignmentExpression[left.property.name='fetch']", message: 'Fake the API with fakeApi() from src/test/fake-api.ts (by contract endpoint), not by replacing fetch.' },
+        { selector: "CallExpression[callee.property.name='stubGlobal'][arguments.0.value='XMLHttpRequest']", message: 'Uploads reach fakeApi() from src/test/fake-api.ts too (by contract endpoint): do not stub XMLHttpRequest.' },
       ],
     },
   },

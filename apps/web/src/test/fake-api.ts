@@ -15,7 +15,9 @@ import { vi } from 'vitest';
  * (a request the server would refuse gets the server's 400 VALIDATION_ERROR) and hands the handler the parsed values.
  * A plain answer is checked against the endpoint's response schema and sent with the endpoint's success status; a
  * `Response` is sent as it is (errors: `apiError(…)`, streams); a handler that throws makes `fetch` reject (no answer,
- * as offline). Unfaked endpoints answer 404. `fetch` is stubbed with `vi.stubGlobal`: `vi.unstubAllGlobals()` after.
+ * as offline). Unfaked endpoints answer 404. Uploads (lib/uploads, XMLHttpRequest for its progress) reach the same
+ * fakes: `XMLHttpRequest` is stubbed too, the multipart body is the request's `form`. `fetch` and `XMLHttpRequest` are
+ * stubbed with `vi.stubGlobal`: `vi.unstubAllGlobals()` after.
  */
 
 type AnyEndpoint = EndpointDef;
@@ -32,6 +34,8 @@ export type FakeRequest<E extends AnyEndpoint = AnyEndpoint> = {
   body: EndpointBodyOut<E>;
   /** The body as sent (a FormData upload, a JSON string). */
   rawBody: BodyInit | null | undefined;
+  /** An upload's multipart body (its fields and `file`). */
+  form: FormData | undefined;
   headers: Headers;
 };
 
@@ -105,7 +109,8 @@ export function fakeApi(): FakeApi {
     calls: <E extends AnyEndpoint>(endpoint: E) => api.requests.filter((r) => r.endpoint === endpoint) as unknown as FakeRequest<E>[],
   };
 
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  /** One request, as the server would answer it. */
+  const serve = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = (init.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const label = `${method} ${url.pathname}`;
@@ -123,7 +128,7 @@ export function fakeApi(): FakeApi {
       return apiError(404, 'NOT_FOUND', `No contract endpoint for ${label}`);
     }
     const { endpoint, name, keys } = match.known;
-    const req: FakeRequest = { name, endpoint, method, url, params: undefined, query: undefined, body: undefined, rawBody: init.body, headers: new Headers(init.headers) };
+    const req: FakeRequest = { name, endpoint, method, url, params: undefined, query: undefined, body: undefined, rawBody: init.body, form: init.body instanceof FormData ? init.body : undefined, headers: new Headers(init.headers) };
     api.requests.push(req);
 
     // As the server does: params, query and JSON body through the endpoint's schemas.
@@ -167,6 +172,66 @@ export function fakeApi(): FakeApi {
       return apiError(500, 'INTERNAL', `Fake answer for ${name} does not match the contract: ${why}`);
     }
     return jsonResponse(answer, status);
-  });
+  };
+  vi.stubGlobal('fetch', serve);
+  vi.stubGlobal('XMLHttpRequest', fakeXhr(serve));
   return api;
+}
+
+/** What an XMLHttpRequest with `responseType = 'json'` holds: the parsed answer, or null for anything but JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+type ProgressEvent = { lengthComputable: boolean; loaded: number; total: number };
+
+/**
+ * XMLHttpRequest as lib/uploads/upload-file.ts uses it, sending through `serve`: the whole body is reported sent
+ * before the answer, a JSON answer is parsed for `responseType = 'json'`, and a handler that throws is a network
+ * failure (onerror).
+ */
+function fakeXhr(serve: (url: string, init: RequestInit) => Promise<Response>) {
+  return class FakeXhr {
+    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    statusText = '';
+    response: unknown = null;
+    responseType: XMLHttpRequestResponseType = '';
+    private method = 'GET';
+    private url = '';
+    private headers = new Headers();
+    private aborted = false;
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers.set(name, value);
+    }
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+    send(body: XMLHttpRequestBodyInit | null = null) {
+      void serve(this.url, { method: this.method, body, headers: this.headers }).then(
+        async (res) => {
+          if (this.aborted) return;
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+          this.status = res.status;
+          this.statusText = res.statusText;
+          const text = await res.text();
+          this.response = this.responseType === 'json' ? parseJson(text) : text;
+          this.onload?.();
+        },
+        () => !this.aborted && this.onerror?.(),
+      );
+    }
+  };
 }

@@ -60,7 +60,8 @@ type Answer = { status: number; body: unknown; statusText: string; error?: ApiRe
 function send<S extends z.ZodType>(url: string, token: string | null, opts: UploadRequest<S>): Promise<Answer> {
   const form = new FormData();
   for (const [name, value] of Object.entries(opts.fields ?? {})) if (value !== undefined && value !== '') form.append(name, value);
-  form.append('file', opts.file, opts.fileName);
+  // As a File the name travels with the bytes (happy-dom, the web tests' browser, drops the name given beside a Blob).
+  form.append('file', opts.file instanceof File && opts.file.name === opts.fileName ? opts.file : new File([opts.file], opts.fileName, { type: opts.file.type }));
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -1,16 +1,16 @@
-import { DEFAULT_RECORDER_SETTINGS } from '@fieldbook/contract';
+import { recordingEndpoints } from '@fieldbook/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { renderWithProviders, TEST_USER } from '../../../test/render';
-import { uploadRecording } from '../api/upload-recording';
+import type { FakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { fakeRecordingsApi, makeRecording } from './fake-recordings-api';
 import { RecordingsScreen } from './recordings-screen';
 
-vi.mock('../api/upload-recording', () => ({ uploadRecording: vi.fn() }));
-const upload = vi.mocked(uploadRecording);
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let api: FakeApi;
+/** The recordings the screen uploaded (the multipart `file` of each POST /api/recordings). */
+const uploads = () => api.calls(recordingEndpoints.upload).map((r) => r.form?.get('file') as File);
 
 /** A microphone stream whose one track records whether it was stopped (the browser's "microphone in use" light). */
 type FakeTrack = { stop: ReturnType<typeof vi.fn> };
@@ -51,22 +51,10 @@ beforeEach(() => {
   localStorage.clear();
   tracks = [];
   FakeMediaRecorder.instances = [];
-  upload.mockReset();
-  upload.mockResolvedValue({} as never);
   getUserMedia = vi.fn(openStream);
   Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
   vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url.includes('/api/profile')) {
-      return json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' });
-    }
-    if (url.includes('/api/settings')) {
-      return json({ user_id: TEST_USER.id, theme: 'light', notifications_enabled: true, email_notifications: true, sms_notifications: true, api_url: null, recorder_settings: DEFAULT_RECORDER_SETTINGS, updated_at: null });
-    }
-    if (url.includes('/api/recordings')) return json({ recordings: [], total: 0 });
-    return json({ contacts: [] });
-  });
+  api = fakeRecordingsApi().on(recordingEndpoints.upload, ({ form }) => makeRecording(1, (form?.get('file') as File).name, { transcription_status: 'pending', transcript: null }));
 });
 afterEach(() => {
   toast.remove();
@@ -74,6 +62,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   delete (navigator as { mediaDevices?: unknown }).mediaDevices;
   delete (window as { Capacitor?: unknown }).Capacitor;
+  expect(api.problems).toEqual([]);
 });
 
 const renderScreen = () =>
@@ -95,15 +84,15 @@ describe('Manual recording with the microphone', () => {
 
     page.unmount(); // the user clicks JOBS: the route changes and the page goes
 
-    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
-    const [blob, opts] = upload.mock.calls[0]!;
-    expect(blob.size).toBeGreaterThan(0);
-    expect(opts.fileName).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
+    await waitFor(() => expect(uploads()).toHaveLength(1));
+    const [file] = uploads();
+    expect(file!.size).toBeGreaterThan(0);
+    expect(file!.name).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
     expect(tracks).toHaveLength(1);
     expect(tracks[0]!.stop).toHaveBeenCalled();
     expect(FakeMediaRecorder.instances.every((r) => r.state === 'inactive')).toBe(true);
     await new Promise((r) => setTimeout(r, 30));
-    expect(upload).toHaveBeenCalledTimes(1);
+    expect(uploads()).toHaveLength(1);
   });
 
   it('leaving before the microphone was granted releases it as soon as it arrives, and records nothing', async () => {
@@ -141,7 +130,7 @@ describe('Manual recording with the microphone', () => {
     expect(FakeMediaRecorder.instances).toHaveLength(1);
 
     await user.click(stop);
-    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(uploads()).toHaveLength(1));
     expect(tracks.every((t) => t.stop.mock.calls.length > 0)).toBe(true);
     expect(await screen.findByRole('button', { name: 'Start Recording' })).toBeTruthy();
   });

@@ -1,22 +1,12 @@
-import { contactEndpoints, DEFAULT_RECORDER_SETTINGS, profileEndpoints, recordingEndpoints, settingsEndpoints, type RecorderSettings } from '@fieldbook/contract';
+import { DEFAULT_RECORDER_SETTINGS, settingsEndpoints, type RecorderSettings } from '@fieldbook/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, fakeApi, jsonResponse, type FakeApi } from '../../../test/fake-api';
-import { renderWithProviders, TEST_USER } from '../../../test/render';
+import { apiError, jsonResponse, type FakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { crewSettings, fakeRecordingsApi } from './fake-recordings-api';
 import { RecordingsScreen } from './recordings-screen';
-
-const settingsBody = (recorder: RecorderSettings) => ({
-  user_id: TEST_USER.id,
-  theme: 'light',
-  notifications_enabled: true,
-  email_notifications: true,
-  sms_notifications: true,
-  api_url: null,
-  recorder_settings: recorder,
-  updated_at: null,
-});
 
 /** What the fake server does with the settings endpoints (GET and PUT /api/settings) in each test. */
 let getSettings: () => Response | Promise<Response>;
@@ -26,14 +16,11 @@ const puts = () => api.calls(settingsEndpoints.update).map((r) => r.body);
 
 beforeEach(() => {
   localStorage.clear();
-  getSettings = () => jsonResponse(settingsBody(DEFAULT_RECORDER_SETTINGS));
-  putSettings = (body) => jsonResponse(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, ...body.recorder_settings }));
-  api = fakeApi()
-    .on(profileEndpoints.get, { id: TEST_USER.id, email: TEST_USER.email!, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' })
+  getSettings = () => jsonResponse(crewSettings(DEFAULT_RECORDER_SETTINGS));
+  putSettings = (body) => jsonResponse(crewSettings({ ...DEFAULT_RECORDER_SETTINGS, ...body.recorder_settings }));
+  api = fakeRecordingsApi()
     .on(settingsEndpoints.get, () => getSettings())
-    .on(settingsEndpoints.update, ({ body }) => putSettings(body))
-    .on(recordingEndpoints.list, { recordings: [], total: 0 })
-    .on(contactEndpoints.byPhone, { contacts: [] });
+    .on(settingsEndpoints.update, ({ body }) => putSettings(body));
 });
 afterEach(() => {
   toast.remove(); // the toast store outlives a test's render
@@ -97,7 +84,7 @@ describe('Recorder settings', () => {
     getSettings = async () => {
       await gate;
       answered = true;
-      return jsonResponse(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, audioQuality: 'high' }));
+      return jsonResponse(crewSettings({ ...DEFAULT_RECORDER_SETTINGS, audioQuality: 'high' }));
     };
     renderScreen();
     const user = userEvent.setup();
@@ -116,7 +103,7 @@ describe('Recorder settings', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     getSettings = async () => {
       await gate;
-      return jsonResponse(settingsBody({ ...DEFAULT_RECORDER_SETTINGS, recordUnknown: false }));
+      return jsonResponse(crewSettings({ ...DEFAULT_RECORDER_SETTINGS, recordUnknown: false }));
     };
     renderScreen();
     const user = userEvent.setup();

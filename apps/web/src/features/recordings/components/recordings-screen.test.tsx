@@ -1,33 +1,23 @@
-import { DEFAULT_RECORDER_SETTINGS, type Recording } from '@fieldbook/contract';
+import { recordingEndpoints } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, TEST_USER } from '../../../test/render';
+import type { FakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { fakeRecordingsApi, makeRecording } from './fake-recordings-api';
 import { RecordingsScreen } from './recordings-screen';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const requests: string[] = [];
+let api: FakeApi;
 
 beforeEach(() => {
-  requests.length = 0;
   localStorage.clear();
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = String(input);
-    requests.push(url);
-    if (url.includes('/api/profile')) {
-      return json({ id: TEST_USER.id, email: TEST_USER.email, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' });
-    }
-    if (url.includes('/api/settings')) {
-      return json({ user_id: TEST_USER.id, theme: 'light', notifications_enabled: true, email_notifications: true, sms_notifications: true, api_url: null, recorder_settings: DEFAULT_RECORDER_SETTINGS, updated_at: null });
-    }
-    if (url.includes('/api/recordings')) return json({ recordings: [], total: 0 });
-    return json({ contacts: [] });
-  });
+  api = fakeRecordingsApi();
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   delete (window as { Capacitor?: unknown }).Capacitor;
+  expect(api.problems).toEqual([]);
 });
 
 describe('RecordingsScreen inside the mobile app', () => {
@@ -47,7 +37,7 @@ describe('RecordingsScreen inside the mobile app', () => {
 
     await user.click(screen.getByRole('button', { name: 'Start Recording' }));
     expect(plugin.startManualRecording).toHaveBeenCalledTimes(1);
-    const listReads = () => requests.filter((u) => u.includes('/api/recordings?')).length;
+    const listReads = () => api.calls(recordingEndpoints.list).length;
     const before = listReads();
     await user.click(await screen.findByRole('button', { name: 'Stop Recording' }));
     expect(plugin.stopManualRecording).toHaveBeenCalledTimes(1);
@@ -67,44 +57,12 @@ describe('RecordingsScreen inside the mobile app', () => {
 });
 
 describe('RecordingsScreen paging', () => {
-  const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   const TOTAL = 230;
-  const calls: Recording[] = Array.from({ length: TOTAL }, (_, i) => ({
-    id: uuid(i + 1),
-    workspace_id: uuid(99_999),
-    user_id: TEST_USER.id,
-    user_name: 'crew',
-    group_id: null,
-    name: `call-${String(i + 1).padStart(3, '0')}.m4a`,
-    file_type: 'm4a',
-    mime_type: 'audio/mp4',
-    size: 1000,
-    duration_seconds: 10,
-    direction: 'incoming',
-    phone_number: null,
-    recorded_at: null,
-    file_user_id: null,
-    contacts: [],
-    transcription_status: 'done',
-    transcription_error: null,
-    transcript_engine: 'test',
-    transcript_confidence: null,
-    created_at: '2026-11-01T00:00:00.000Z',
-    updated_at: '2026-11-01T00:00:00.000Z',
-  }));
+  const calls = Array.from({ length: TOTAL }, (_, i) => makeRecording(i + 1, `call-${String(i + 1).padStart(3, '0')}.m4a`));
 
   it('Load More Recordings reaches calls past the newest 200 (pages of at most 200), and the count says all', async () => {
-    const fallback = globalThis.fetch;
-    const limits: number[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== '/api/recordings') return fallback(input, init);
-      const limit = Number(url.searchParams.get('limit') ?? 50);
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      limits.push(limit);
-      if (limit > 200) return json({ error: { code: 'VALIDATION_FAILED', message: 'limit too big' } }, 400);
-      return json({ recordings: calls.slice(offset, offset + limit), total: TOTAL });
-    });
+    // Pages as the server does; the contract's query schema refuses more than 200 a page (a 400), as the server does.
+    api = fakeRecordingsApi(calls);
     renderWithProviders(<RecordingsScreen />, { route: '/recordings' });
     const user = userEvent.setup();
     expect(await screen.findByRole('article', { name: 'call-001.m4a' })).toBeTruthy();
@@ -117,6 +75,6 @@ describe('RecordingsScreen paging', () => {
     expect(screen.getAllByTestId('recording')).toHaveLength(TOTAL);
     expect(screen.getByRole('article', { name: 'call-230.m4a' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete call-230.m4a' })).toBeTruthy();
-    expect(limits.every((n) => n <= 200)).toBe(true);
+    expect(api.calls(recordingEndpoints.list).every((r) => r.query.limit <= 200)).toBe(true);
   }, 60_000); // 230 calls rendered in happy-dom take a while; the paging itself is instant.
 });

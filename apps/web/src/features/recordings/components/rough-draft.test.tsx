@@ -1,37 +1,19 @@
-import { contactEndpoints, DEFAULT_RECORDER_SETTINGS, profileEndpoints, recordingEndpoints, ROUGH_DRAFT_LABEL, settingsEndpoints, type Recording, type RecordingDetail } from '@fieldbook/contract';
+import { ROUGH_DRAFT_LABEL, type Recording } from '@fieldbook/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
-import { renderWithProviders, TEST_USER } from '../../../test/render';
+import type { FakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { fakeRecordingsApi, makeRecording } from './fake-recordings-api';
 import { RecordingsScreen } from './recordings-screen';
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-const call = (n: number, name: string, confidence: Recording['transcript_confidence']): RecordingDetail => ({
-  id: uuid(n),
-  workspace_id: uuid(99),
-  user_id: TEST_USER.id,
-  user_name: 'crew',
-  group_id: null,
-  name,
-  file_type: 'wav',
-  mime_type: 'audio/wav',
-  size: 1000,
-  duration_seconds: 10,
-  direction: 'incoming',
-  phone_number: null,
-  recorded_at: null,
-  file_user_id: null,
-  contacts: [],
-  transcription_status: 'done',
-  transcription_error: null,
-  transcript_engine: 'pocketsphinx (en-us)',
-  transcript_confidence: confidence,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  transcript: { text: `${name} words`, segments: [{ start: 0, end: 2, text: `${name} words` }] },
-});
+const call = (n: number, name: string, confidence: Recording['transcript_confidence']) =>
+  makeRecording(n, name, {
+    file_type: 'wav',
+    mime_type: 'audio/wav',
+    transcript_confidence: confidence,
+    transcript: { text: `${name} words`, segments: [{ start: 0, end: 2, text: `${name} words` }] },
+  });
 // What the embedded engine measured on a clean call and on the same call through the telephone band (bench/README.md).
 const ROUGH = call(1, 'phone-call.wav', { measure: 'word_confidence', rough_draft: true, words: 6, confident_words: 1, speech_seconds: 6.93 });
 const CLEAN = call(2, 'clean-call.wav', { measure: 'word_confidence', rough_draft: false, words: 27, confident_words: 22, speech_seconds: 6.86 });
@@ -41,13 +23,7 @@ const UNKNOWN = call(3, 'api-call.wav', null);
 let api: FakeApi;
 
 beforeEach(() => {
-  const all = [ROUGH, CLEAN, UNKNOWN];
-  api = fakeApi()
-    .on(profileEndpoints.get, { id: TEST_USER.id, email: TEST_USER.email!, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' })
-    .on(settingsEndpoints.get, { user_id: TEST_USER.id, theme: 'light', notifications_enabled: true, email_notifications: true, sms_notifications: true, api_url: null, recorder_settings: DEFAULT_RECORDER_SETTINGS, updated_at: null })
-    .on(recordingEndpoints.list, { recordings: all.map(({ transcript: _, ...r }) => r), total: all.length })
-    .on(recordingEndpoints.get, ({ params }) => all.find((r) => r.id === params.id) ?? apiError(404, 'NOT_FOUND', 'Recording not found'))
-    .on(contactEndpoints.byPhone, { contacts: [] });
+  api = fakeRecordingsApi([ROUGH, CLEAN, UNKNOWN]);
 });
 afterEach(() => {
   cleanup();
