@@ -1,12 +1,10 @@
 import { recordingEndpoints } from '@fieldbook/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { FakeApi } from '../../../test/fake-api';
-import { renderWithProviders } from '../../../test/render';
-import { fakeRecordingsApi, makeRecording } from './fake-recordings-api';
-import { RecordingsScreen } from './recordings-screen';
+import { fakeRecordingsApi, installRecorderPlugin, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
 
 let api: FakeApi;
 /** The recordings the screen uploaded (the multipart `file` of each POST /api/recordings). */
@@ -65,18 +63,9 @@ afterEach(() => {
   expect(api.problems).toEqual([]);
 });
 
-const renderScreen = () =>
-  renderWithProviders(
-    <>
-      <RecordingsScreen />
-      <Toaster />
-    </>,
-    { route: '/recordings' },
-  );
-
 describe('Manual recording with the microphone', () => {
   it('leaving the page while recording stops it, uploads what was recorded once, and releases the microphone', async () => {
-    const page = renderScreen();
+    const page = renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
     expect(await screen.findByRole('button', { name: 'Stop Recording' })).toBeTruthy();
@@ -102,7 +91,7 @@ describe('Manual recording with the microphone', () => {
       await granted;
       return openStream();
     });
-    const page = renderScreen();
+    const page = renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
     page.unmount();
@@ -119,7 +108,7 @@ describe('Manual recording with the microphone', () => {
       await granted;
       return openStream();
     });
-    renderScreen();
+    renderRecordingsScreen();
     const user = userEvent.setup();
     const start = await screen.findByRole('button', { name: 'Start Recording' });
     await user.click(start);
@@ -136,7 +125,7 @@ describe('Manual recording with the microphone', () => {
   });
 
   it('closing the tab while recording asks first (the browser’s leave-page prompt)', async () => {
-    renderScreen();
+    renderRecordingsScreen();
     const user = userEvent.setup();
     const idle = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(idle);
@@ -151,14 +140,8 @@ describe('Manual recording with the microphone', () => {
 
 describe('Manual recording inside the mobile app', () => {
   it('a failed Stop says it could not stop (not "Failed to start recording") and keeps offering Stop', async () => {
-    const plugin = {
-      startManualRecording: vi.fn(async () => ({})),
-      stopManualRecording: vi.fn(async () => Promise.reject(new Error('recorder busy'))),
-      addGroupToRecord: vi.fn(async () => ({})),
-      saveSettings: vi.fn(async () => ({})),
-    };
-    (window as { Capacitor?: unknown }).Capacitor = { Plugins: { CallRecorder: plugin } };
-    renderScreen();
+    installRecorderPlugin(async () => Promise.reject(new Error('recorder busy')));
+    renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
     await user.click(await screen.findByRole('button', { name: 'Stop Recording' }));
@@ -168,14 +151,8 @@ describe('Manual recording inside the mobile app', () => {
   });
 
   it('leaving the page while the plugin records stops it (the app’s sync service uploads the file)', async () => {
-    const plugin = {
-      startManualRecording: vi.fn(async () => ({})),
-      stopManualRecording: vi.fn(async () => ({})),
-      addGroupToRecord: vi.fn(async () => ({})),
-      saveSettings: vi.fn(async () => ({})),
-    };
-    (window as { Capacitor?: unknown }).Capacitor = { Plugins: { CallRecorder: plugin } };
-    const page = renderScreen();
+    const plugin = installRecorderPlugin();
+    const page = renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
     await screen.findByRole('button', { name: 'Stop Recording' });

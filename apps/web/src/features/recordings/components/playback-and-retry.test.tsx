@@ -1,12 +1,10 @@
 import { recordingEndpoints } from '@fieldbook/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeApi } from '../../../test/fake-api';
-import { renderWithProviders } from '../../../test/render';
-import { fakeRecordingsApi, makeRecording } from './fake-recordings-api';
-import { RecordingsScreen } from './recordings-screen';
+import { fakeRecordingsApi, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
 
 const at = { size: 2048, duration_seconds: 30, recorded_at: '2026-11-24T15:30:12.000Z', created_at: '2026-11-24T15:31:00.000Z', updated_at: '2026-11-24T15:31:00.000Z' };
 const FIRST = makeRecording(0xf001, 'first-call.m4a', at);
@@ -46,15 +44,6 @@ afterEach(() => {
   expect(api.problems).toEqual([]);
 });
 
-const renderScreen = (route = '/recordings') =>
-  renderWithProviders(
-    <>
-      <RecordingsScreen />
-      <Toaster />
-    </>,
-    { route },
-  );
-
 describe('Playing recordings', () => {
   it('rapid Play clicks play the last one clicked, even when an earlier one’s audio address arrives later', async () => {
     let releaseFirst!: () => void;
@@ -66,7 +55,7 @@ describe('Playing recordings', () => {
       firstAnswered = true;
       return playbackUrl('first');
     });
-    renderScreen();
+    renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: `Play ${FIRST.name}` }));
     await user.click(screen.getByRole('button', { name: `Play ${SECOND.name}` }));
@@ -89,7 +78,7 @@ describe('Playing recordings', () => {
       await firstHeld;
       return playbackUrl('first');
     });
-    renderScreen();
+    renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: `Play ${FIRST.name}` }));
     await user.click(screen.getByRole('button', { name: `Play ${SECOND.name}` }));
@@ -104,7 +93,7 @@ describe('Playing recordings', () => {
 describe('Retry transcription', () => {
   it('a failed retry shows an error toast with the reason', async () => {
     api.on(recordingEndpoints.retryTranscription, apiError(429, 'RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
-    renderScreen(`/recordings?id=${FAILED.id}`);
+    renderRecordingsScreen(`/recordings?id=${FAILED.id}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Retry transcription' }));
     expect(await screen.findByText('Failed to retry transcription: Too many requests. Please wait a moment and try again.')).toBeTruthy();

@@ -1,12 +1,10 @@
 import { DEFAULT_RECORDER_SETTINGS, settingsEndpoints, type RecorderSettings } from '@fieldbook/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse, type FakeApi } from '../../../test/fake-api';
-import { renderWithProviders } from '../../../test/render';
-import { crewSettings, fakeRecordingsApi } from './fake-recordings-api';
-import { RecordingsScreen } from './recordings-screen';
+import { crewSettings, fakeRecordingsApi, renderRecordingsScreen } from './recordings-screen-fixtures';
 
 /** What the fake server does with the settings endpoints (GET and PUT /api/settings) in each test. */
 let getSettings: () => Response | Promise<Response>;
@@ -29,21 +27,13 @@ afterEach(() => {
   expect(api.problems).toEqual([]);
 });
 
-const renderScreen = () =>
-  renderWithProviders(
-    <>
-      <RecordingsScreen />
-      <Toaster />
-    </>,
-    { route: '/recordings' },
-  );
 const dialog = () => screen.getByRole('dialog', { name: 'Recorder Settings' });
 const unknownSwitch = () => within(dialog()).getByRole('switch', { name: 'Record unknown numbers' }) as HTMLInputElement;
 
 describe('Recorder settings', () => {
   it('a failed save falls back to this browser silently (spec 001 §8): no "saved" message, and the new value is what is shown, also after a reload', async () => {
     putSettings = () => apiError(500, 'INTERNAL', 'Database unavailable');
-    const first = renderScreen();
+    const first = renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     await waitFor(() => expect(unknownSwitch().checked).toBe(true));
@@ -58,14 +48,14 @@ describe('Recorder settings', () => {
     first.unmount();
 
     // A reload: the server still holds the old value, the browser's newer copy is shown.
-    renderScreen();
+    renderRecordingsScreen();
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     await new Promise((r) => setTimeout(r, 50)); // the settings request has answered
     expect(unknownSwitch().checked).toBe(false);
   });
 
   it('a save the server takes says so and is shown from the server copy', async () => {
-    renderScreen();
+    renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     await waitFor(() => expect(unknownSwitch().checked).toBe(true));
@@ -86,7 +76,7 @@ describe('Recorder settings', () => {
       answered = true;
       return jsonResponse(crewSettings({ ...DEFAULT_RECORDER_SETTINGS, audioQuality: 'high' }));
     };
-    renderScreen();
+    renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     expect(unknownSwitch().checked).toBe(true);
@@ -105,7 +95,7 @@ describe('Recorder settings', () => {
       await gate;
       return jsonResponse(crewSettings({ ...DEFAULT_RECORDER_SETTINGS, recordUnknown: false }));
     };
-    renderScreen();
+    renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     expect(unknownSwitch().checked).toBe(true);
@@ -115,7 +105,7 @@ describe('Recorder settings', () => {
 
   it('the "Upload to Google Drive" switch is off and disabled while Drive is not connected (spec 001 §5)', async () => {
     // Even when the stored settings ask for Drive (the default), the switch cannot show ON without a connection.
-    renderScreen();
+    renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     const drive = within(dialog()).getByRole('switch', { name: /Upload to Google Drive/ }) as HTMLInputElement;

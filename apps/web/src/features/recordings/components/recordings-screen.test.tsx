@@ -1,11 +1,10 @@
 import { recordingEndpoints } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeApi } from '../../../test/fake-api';
-import { renderWithProviders } from '../../../test/render';
-import { fakeRecordingsApi, makeRecording } from './fake-recordings-api';
-import { RecordingsScreen } from './recordings-screen';
+import { fakeRecordingsApi, installRecorderPlugin, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
 
 let api: FakeApi;
 
@@ -14,6 +13,7 @@ beforeEach(() => {
   api = fakeRecordingsApi();
 });
 afterEach(() => {
+  toast.remove(); // the toast store outlives a test's render
   cleanup();
   vi.unstubAllGlobals();
   delete (window as { Capacitor?: unknown }).Capacitor;
@@ -22,14 +22,8 @@ afterEach(() => {
 
 describe('RecordingsScreen inside the mobile app', () => {
   it('records through the recorder plugin (start, stop, then the list refreshes) and hands it the group id', async () => {
-    const plugin = {
-      startManualRecording: vi.fn(async () => ({})),
-      stopManualRecording: vi.fn(async () => ({})),
-      addGroupToRecord: vi.fn(async () => ({})),
-      saveSettings: vi.fn(async () => ({})),
-    };
-    (window as { Capacitor?: unknown }).Capacitor = { Plugins: { CallRecorder: plugin } };
-    renderWithProviders(<RecordingsScreen />, { route: '/recordings' });
+    const plugin = installRecorderPlugin();
+    renderRecordingsScreen();
     const user = userEvent.setup();
     expect(await screen.findByText('No recordings yet. Record with your microphone or upload a call.')).toBeTruthy();
     // In the app the browser-only notice is not shown.
@@ -46,11 +40,12 @@ describe('RecordingsScreen inside the mobile app', () => {
     await user.type(screen.getByLabelText('Group id'), 'crew-7');
     await user.click(screen.getByRole('button', { name: 'Add Group' }));
     expect(plugin.addGroupToRecord).toHaveBeenCalledWith({ groupId: 'crew-7' });
-    expect(await screen.findByText('New recordings go to group crew-7')).toBeTruthy();
+    // The field says where new recordings go (a toast says it too).
+    expect(await screen.findByText('New recordings go to group crew-7', { selector: 'p' })).toBeTruthy();
   });
 
   it('in a browser it says the recorder is the mobile app’s, and records with the microphone instead', async () => {
-    renderWithProviders(<RecordingsScreen />, { route: '/recordings' });
+    renderRecordingsScreen();
     expect(await screen.findByText('Recorder is only available in the mobile app.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start Recording' })).toBeTruthy();
   });
@@ -63,7 +58,7 @@ describe('RecordingsScreen paging', () => {
   it('Load More Recordings reaches calls past the newest 200 (pages of at most 200), and the count says all', async () => {
     // Pages as the server does; the contract's query schema refuses more than 200 a page (a 400), as the server does.
     api = fakeRecordingsApi(calls);
-    renderWithProviders(<RecordingsScreen />, { route: '/recordings' });
+    renderRecordingsScreen();
     const user = userEvent.setup();
     expect(await screen.findByRole('article', { name: 'call-001.m4a' })).toBeTruthy();
     expect(screen.getByText('230 recordings')).toBeTruthy();

@@ -3,9 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeApi } from '../../../test/fake-api';
-import { renderWithProviders } from '../../../test/render';
-import { fakeRecordingsApi, makeRecording } from './fake-recordings-api';
-import { RecordingsScreen } from './recordings-screen';
+import { fakeRecordingsApi, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
 
 const call = (n: number, name: string, confidence: Recording['transcript_confidence']) =>
   makeRecording(n, name, {
@@ -33,7 +31,7 @@ afterEach(() => {
 
 describe('a transcript the engine was unsure of', () => {
   it('is labelled a rough draft in the list and in its transcript; a confident or unknown one is not', async () => {
-    renderWithProviders(<RecordingsScreen />, { route: '/recordings' });
+    renderRecordingsScreen();
     const user = userEvent.setup();
     const rough = await screen.findByRole('article', { name: 'phone-call.wav' });
     const clean = screen.getByRole('article', { name: 'clean-call.wav' });

@@ -9,10 +9,13 @@ import {
   type RecordingDetail,
   type UserSettings,
 } from '@fieldbook/contract';
+import { Toaster } from 'react-hot-toast';
+import { vi } from 'vitest';
 import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
-import { TEST_USER } from '../../../test/render';
+import { renderWithProviders, TEST_USER } from '../../../test/render';
+import { RecordingsScreen } from './recordings-screen';
 
-/** The recordings screen's tests' fixtures, on top of fakeApi() (routed by contract endpoint). */
+/** The recordings screen's tests' fixtures: its API on top of fakeApi() (routed by contract endpoint), the app's recorder. */
 
 export const recordingId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -66,4 +69,30 @@ export function fakeRecordingsApi(recordings: RecordingDetail[] = []): FakeApi {
     }))
     .on(recordingEndpoints.get, ({ params }) => recordings.find((r) => r.id === params.id) ?? apiError(404, 'NOT_FOUND', 'Recording not found'))
     .on(contactEndpoints.byPhone, { contacts: [] });
+}
+
+/** The screen at `route`, with the toasts it shows. */
+export function renderRecordingsScreen(route = '/recordings') {
+  return renderWithProviders(
+    <>
+      <RecordingsScreen />
+      <Toaster />
+    </>,
+    { route },
+  );
+}
+
+/**
+ * Inside the mobile app: the Capacitor recorder plugin, every call answered (`stopManualRecording` as given).
+ * `delete window.Capacitor` after the test.
+ */
+export function installRecorderPlugin(stopManualRecording: () => Promise<unknown> = async () => ({})) {
+  const plugin = {
+    startManualRecording: vi.fn(async () => ({})),
+    stopManualRecording: vi.fn(stopManualRecording),
+    addGroupToRecord: vi.fn(async () => ({})),
+    saveSettings: vi.fn(async () => ({})),
+  };
+  (window as { Capacitor?: unknown }).Capacitor = { Plugins: { CallRecorder: plugin } };
+  return plugin;
 }
