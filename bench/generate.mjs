@@ -124,7 +124,8 @@ async function createUser(client, email, workspaceName) {
   return { userId: user.id, workspaceId: ws.id };
 }
 
-async function fill(client, who, sizes, tag) {
+/** Fills one workspace (who: {userId, workspaceId}) with `sizes` of generated work; also used by bench/soak.mjs. */
+export async function fill(client, who, sizes, tag) {
   await client.query(contactsSql(sizes.contacts), [who.userId]);
   await client.query(jobsSql(sizes.jobs), [who.workspaceId, who.userId, tag]);
   await client.query(tasksSql(sizes.tasks, sizes.contacts), [who.workspaceId, who.userId]);
