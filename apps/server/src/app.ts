@@ -13,7 +13,7 @@ import { devMailboxRoutes } from './features/dev-mailbox';
 import { authRoutes } from './features/auth';
 import { profilesRoutes } from './features/profiles';
 import { settingsRoutes } from './features/settings';
-import { contactsRoutes } from './features/contacts';
+import { contactLookup, contactsRoutes } from './features/contacts';
 import { workspacesRoutes } from './features/workspaces';
 import { groupsRoutes } from './features/groups';
 import { documentsRoutes } from './features/documents';
@@ -21,6 +21,7 @@ import { recordingsRoutes } from './features/recordings';
 import { analyticsRoutes } from './features/analytics';
 import { assistantRoutes } from './features/assistant';
 import { groupAssistantsRoutes } from './features/group-assistants';
+import { driveRoutes } from './features/drive';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -158,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tasksRoutes, featureDeps);
       await api.register(contactsRoutes, featureDeps);
       await api.register(workspacesRoutes, featureDeps);
-      await api.register(groupsRoutes, featureDeps);
+      await api.register(groupsRoutes, { ...featureDeps, contacts: contactLookup });
       await api.register(documentsRoutes, featureDeps);
       await api.register(recordingsRoutes, featureDeps);
       await api.register(analyticsRoutes, featureDeps);
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(groupAssistantsRoutes, featureDeps);
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
+      await api.register(driveRoutes, featureDeps);
     },
     { prefix: '/api' },
   );

@@ -3,7 +3,9 @@ import { type AssistantAnswer, type AssistantMessage, type AssistantSource } fro
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { assistantConversations, documents, groupMembers, jobs, recordings, tasks } from '../../db/schema';
+import { isGroupMember } from '../groups';
+import { workHighlights } from '../search';
+import { assistantConversations } from './assistant.schema';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { composeAnswer, recentTurns, type AnswerModel, type Turn } from './llm-answer';
@@ -18,12 +20,7 @@ function scopeFor(actor: Actor, workspaceId: string, groupId: string | null): Re
 }
 
 async function assertMember(db: Db, actor: Actor, groupId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: groupMembers.id })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, actor.userId)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Group not found');
+  if (!(await isGroupMember(db, actor.userId, groupId))) throw new AppError('NOT_FOUND', 'Group not found');
 }
 
 async function ownConversation(db: Db, actor: Actor, id: string) {
@@ -130,23 +127,9 @@ export async function rateAnswer(opts: { db: Db; actor: Actor; body: { conversat
 export async function initAssistant(opts: { db: Db; actor: Actor; workspaceId: string }) {
   const { db, actor, workspaceId } = opts;
   scopeFor(actor, workspaceId, null);
-  const [job] = await db.select({ client: jobs.clientName, title: jobs.title }).from(jobs).where(eq(jobs.workspaceId, workspaceId)).orderBy(desc(jobs.createdAt)).limit(1);
-  const [doc] = await db
-    .select({ name: documents.name })
-    .from(documents)
-    .where(and(eq(documents.workspaceId, workspaceId), sql`${documents.status} IN ('processed', 'created')`))
-    .orderBy(desc(documents.createdAt))
-    .limit(1);
-  const [call] = await db
-    .select({ phone: recordings.phoneNumber })
-    .from(recordings)
-    .where(and(eq(recordings.userId, actor.userId), eq(recordings.transcriptionStatus, 'done'), sql`${recordings.phoneNumber} IS NOT NULL`))
-    .orderBy(desc(recordings.createdAt))
-    .limit(1);
-  const [pending] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tasks)
-    .where(and(eq(tasks.workspaceId, workspaceId), eq(tasks.status, 'pending')));
+  // The search feature's read model: the newest job, document and transcribed call, and the pending tasks.
+  const { job, document: doc, call, pendingTasks } = await workHighlights(db, { workspaceId, userId: actor.userId });
+  const pending = { n: pendingTasks };
   const suggestions = [
     job?.client || job?.title ? { query: `What is the latest on the ${job.client ?? job.title} job?`, description: 'Status, tasks and paperwork of your newest job' } : null,
     doc ? { query: `What does ${doc.name.replace(/\.[a-z0-9]+$/i, '')} say?`, description: 'The key points of a recent document' } : null,

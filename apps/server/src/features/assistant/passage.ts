@@ -1,7 +1,6 @@
 import type { AssistantSource } from '@fieldbook/contract';
 
-/** What the caller may read: their workspace; recordings their own (all of the workspace's for the admin). */
-export type RetrievalScope = { workspaceId: string; userId: string; isAdmin: boolean; groupId: string | null };
+export type { RetrievalScope } from '../search';
 
 /** A row PostgreSQL found for a question, before its best passage is cut. `score` is the kind's own rank (≥ 0). */
 export type Candidate = {

@@ -1,8 +1,9 @@
 import { phoneMatchKeys, type Contact, type ContactList, type ContactsByPhone, type CreateContactBodySchema, type ListContactsQuery, type UpdateContactBodySchema } from '@fieldbook/contract';
-import { and, asc, count, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { contacts, groupMembers } from '../../db/schema';
+import { memberPhonesForMember } from '../groups';
+import { contacts } from './contacts.schema';
 import { contactSharing, replaceSharing, sharedContactIds } from './contacts.sharing';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
@@ -88,14 +89,9 @@ export async function findContacts(opts: { db: Db; actor: Actor; query: ListCont
 
 /** The member phones of a group the caller is in (its creator is a member too); another group is a 400 naming it. */
 async function groupMemberPhones(db: Db, actor: Actor, groupId: string): Promise<string[]> {
-  const [mine] = await db
-    .select({ id: groupMembers.id })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, actor.userId)))
-    .limit(1);
-  if (!mine) throw fieldError('not_in_group', 'Group not found');
-  const rows = await db.select({ phone: groupMembers.phoneNumber }).from(groupMembers).where(and(eq(groupMembers.groupId, groupId), isNotNull(groupMembers.phoneNumber)));
-  return rows.map((r) => r.phone!);
+  const phones = await memberPhonesForMember(db, { groupId, userId: actor.userId });
+  if (!phones) throw fieldError('not_in_group', 'Group not found');
+  return phones;
 }
 
 /** The caller's contacts matching any of `phones` by the spec 001 §5 keys (raw, digits only, +1 prefix). */
@@ -130,6 +126,9 @@ export async function getContactById(opts: { db: Db; actor: Actor; contactId: st
   if (!row) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
   return (await withSharing(opts.db, opts.actor, [row]))[0]!;
 }
+
+/** What the groups feature is given to find the caller's contacts (app.ts passes it: groups may not import contacts). */
+export const contactLookup = { byPhone: findContactsByPhone, byIds: findContactsByIds };
 
 /** The message of the 409 for a second contact with one phone number (the pickers show a contact by phone). */
 export function duplicatePhoneMessage(other: { name: string }): string {

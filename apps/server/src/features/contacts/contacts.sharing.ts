@@ -1,6 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { contacts, groupMembers, profiles, sharedContacts } from '../../db/schema';
+import { groupIdsOfMemberSql, groupsOfMemberAmong } from '../groups';
+import { profileDisplayNames } from '../profiles';
+import { contacts, sharedContacts } from './contacts.schema';
 import { AppError } from '../../platform/errors';
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -13,9 +15,8 @@ export async function sharedContactIds(db: Db | Tx, userId: string): Promise<str
   const rows = await db
     .selectDistinct({ id: sharedContacts.contactId })
     .from(sharedContacts)
-    .innerJoin(groupMembers, eq(groupMembers.groupId, sharedContacts.groupId))
     .innerJoin(contacts, eq(contacts.id, sharedContacts.contactId))
-    .where(and(eq(groupMembers.userId, userId), ne(contacts.ownerId, userId)));
+    .where(and(sql`${sharedContacts.groupId} IN (${groupIdsOfMemberSql(userId)})`, ne(contacts.ownerId, userId)));
   return rows.map((r) => r.id);
 }
 
@@ -28,16 +29,11 @@ export async function contactSharing(db: Db, userId: string, rows: readonly Cont
   const ownerIds = [...new Set(rows.filter((r) => r.ownerId !== userId).map((r) => r.ownerId))];
   const [shares, owners] = await Promise.all([
     ownIds.length ? db.select({ contactId: sharedContacts.contactId, groupId: sharedContacts.groupId }).from(sharedContacts).where(inArray(sharedContacts.contactId, ownIds)) : [],
-    ownerIds.length
-      ? db
-          .select({ id: profiles.id, name: sql<string>`coalesce(nullif(btrim(${profiles.fullName}), ''), nullif(btrim(${profiles.userName}), ''), ${profiles.email})` })
-          .from(profiles)
-          .where(inArray(profiles.id, ownerIds))
-      : [],
+    profileDisplayNames(db, ownerIds),
   ]);
   const groupsOf = new Map<string, string[]>();
   for (const s of shares) groupsOf.set(s.contactId, [...(groupsOf.get(s.contactId) ?? []), s.groupId]);
-  const ownerName = new Map(owners.map((o) => [o.id, o.name]));
+  const ownerName = owners;
   return (row) =>
     row.ownerId === userId ? { sharedBy: null, groupIds: (groupsOf.get(row.id) ?? []).sort() } : { sharedBy: ownerName.get(row.ownerId) ?? 'Unknown', groupIds: [] };
 }
@@ -45,10 +41,7 @@ export async function contactSharing(db: Db, userId: string, rows: readonly Cont
 /** Replaces a contact's shared_contacts rows with `groupIds`, each a group `userId` belongs to. */
 export async function replaceSharing(tx: Tx, opts: { contactId: string; userId: string; groupIds: readonly string[] }): Promise<void> {
   if (opts.groupIds.length) {
-    const mine = await tx
-      .select({ groupId: groupMembers.groupId })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.userId, opts.userId), inArray(groupMembers.groupId, [...opts.groupIds])));
+    const mine = await groupsOfMemberAmong(tx, opts.userId, opts.groupIds);
     if (mine.length !== opts.groupIds.length) throw new AppError('VALIDATION_ERROR', NOT_YOUR_GROUP, [{ field: 'group_ids', message: NOT_YOUR_GROUP }]);
   }
   await tx.delete(sharedContacts).where(eq(sharedContacts.contactId, opts.contactId));

@@ -4,3 +4,7 @@ export { contactsRoutes } from './contacts.routes';
 export { findContactsByPhone } from './contacts.service';
 // Recipients of documents and notifications: the caller's contacts by id.
 export { findContactsByIds } from './contacts.service';
+// The groups feature's view of the caller's contacts, handed to it by app.ts.
+export { contactLookup } from './contacts.service';
+// The assistant's retrieval: the contacts a question names, among those the caller may open.
+export { contactCandidates, type ContactCandidate } from './contacts.retrieval';

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ASSISTANT_NOT_INITIALIZED } from '@fieldbook/contract';
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { assistantTrainingExamples, documents, groupAssistants, groupMembers, recordings, tasks } from '../../db/schema';
+import { groupTrainingSources, type TrainingSource } from '../search';
+import { assistantTrainingExamples, groupAssistants } from './group-assistants.schema';
 import { requireAdmin, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { llmClient, llmErrorReason, type LlmConfig } from '../../platform/llm';
@@ -17,44 +18,11 @@ const MAX_LLM_SOURCES = 40;
 const MAX_LLM_CHARS = 12_000;
 const MAX_PAIRS_PER_SOURCE = 40;
 
-type Source = { type: 'recording' | 'document'; id: string; name: string; text: string; segments: string[] | null };
+type Source = TrainingSource;
 
-/**
- * The group's material: transcribed calls recorded by its members in the group's workspace, and the extracted text of documents of the jobs the group has tasks on.
- */
-async function groupSources(db: Db, group: { id: string; workspaceId: string }, limit: number): Promise<Source[]> {
-  const memberIds = db.select({ id: groupMembers.userId }).from(groupMembers).where(and(eq(groupMembers.groupId, group.id), isNotNull(groupMembers.userId)));
-  const calls = await db
-    .select({ id: recordings.id, name: recordings.fileName, text: recordings.transcriptText, segments: recordings.transcriptSegments })
-    .from(recordings)
-    .where(
-      and(
-        eq(recordings.workspaceId, group.workspaceId),
-        eq(recordings.status, 'stored'),
-        eq(recordings.transcriptionStatus, 'done'),
-        isNotNull(recordings.transcriptText),
-        // A transcript labelled a rough draft (the engine's confidence says most of it is likely wrong, e.g. the
-        // embedded engine on telephone-band audio) would teach the assistant garbage; unknown confidence is no evidence.
-        sql`coalesce((${recordings.transcriptConfidence} ->> 'rough_draft')::boolean, false) = false`,
-        // Members' calls only: a group id on a call is the uploader's label, not a grant (a non-member's tag is no
-        // way into the group's assistant).
-        inArray(recordings.userId, memberIds),
-      ),
-    )
-    .orderBy(desc(recordings.createdAt))
-    .limit(limit);
-  const groupTasks = db.select({ id: tasks.id }).from(tasks).where(eq(tasks.groupId, group.id));
-  const groupJobs = db.select({ id: tasks.jobId }).from(tasks).where(eq(tasks.groupId, group.id));
-  const docs = await db
-    .select({ id: documents.id, name: documents.name, text: documents.extractedText })
-    .from(documents)
-    .where(and(eq(documents.workspaceId, group.workspaceId), isNotNull(documents.extractedText), or(inArray(documents.jobId, groupJobs), inArray(documents.taskId, groupTasks))))
-    .orderBy(desc(documents.createdAt))
-    .limit(limit);
-  return [
-    ...calls.map((c) => ({ type: 'recording' as const, id: c.id, name: c.name, text: c.text ?? '', segments: c.segments?.map((s) => s.text) ?? null })),
-    ...docs.map((d) => ({ type: 'document' as const, id: d.id, name: d.name, text: d.text ?? '', segments: null })),
-  ].filter((s) => s.text.trim());
+/** The group's material, from the search feature's read model (members' transcribed calls, the group's jobs' documents). */
+function groupSources(db: Db, group: { id: string; workspaceId: string }, limit: number): Promise<Source[]> {
+  return groupTrainingSources(db, group, limit);
 }
 
 function pairsByRules(source: Source): QaPair[] {

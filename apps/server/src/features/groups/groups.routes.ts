@@ -5,14 +5,17 @@ import { route } from '../../platform/endpoint';
 import { RateLimitError } from '../../platform/errors';
 import { createRateLimiter, userRateLimits } from '../../platform/rate-limit';
 import { prepareFlowAccount } from '../auth';
+import type { ContactLookup } from './contact-lookup';
 import * as g from './groups.service';
 import * as inv from './invitations.service';
 
 const ok = { ok: true as const };
 
+export type GroupsDeps = FeatureDeps & { contacts: ContactLookup };
+
 /** Groups, members and invitations (groupEndpoints in the contract). */
-export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const { db, config } = deps;
+export async function groupsRoutes(app: FastifyInstance, deps: GroupsDeps): Promise<void> {
+  const { db, config, contacts } = deps;
 
   route(app, e.list, async ({ actor, query }) => g.listGroups({ db, actor, workspaceId: query.workspace_id }));
   route(app, e.create, async ({ actor, body }) => g.createGroup({ db, actor, input: body }));
@@ -22,9 +25,9 @@ export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
     await g.deleteGroup({ db, actor, groupId: params.id });
     return ok;
   });
-  route(app, e.members, async ({ actor, params }) => g.listMembers({ db, actor, groupId: params.id }));
+  route(app, e.members, async ({ actor, params }) => g.listMembers({ db, actor, groupId: params.id, contacts }));
   route(app, e.updateMember, async ({ actor, params, body }) =>
-    g.updateMemberRole({ db, actor, groupId: params.id, memberId: params.memberId, role: body.role }),
+    g.updateMemberRole({ db, actor, groupId: params.id, memberId: params.memberId, role: body.role, contacts }),
   );
   route(app, e.removeMember, async ({ actor, params }) => {
     await g.removeMember({ db, actor, groupId: params.id, memberId: params.memberId });
@@ -35,7 +38,7 @@ export async function groupsRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   const limits = userRateLimits(deps);
   route(app, e.invite, async ({ actor, params, body }) => {
     await limits.invite(actor.userId, body.contact_ids.length);
-    return inv.inviteContacts({ db, actor, groupId: params.id, input: body, publicUrl: config.publicUrl, now: deps.now() });
+    return inv.inviteContacts({ db, contacts, actor, groupId: params.id, input: body, publicUrl: config.publicUrl, now: deps.now() });
   });
 
   // Token endpoints are limited per address like the auth endpoints: 256-bit tokens are not guessable, and the

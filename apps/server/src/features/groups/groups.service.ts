@@ -3,10 +3,11 @@ import { and, asc, count, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { groupMembers, groups, profiles } from '../../db/schema';
+import { findPeople } from '../profiles';
+import type { ContactLookup } from './contact-lookup';
+import { groupMembers, groups } from './groups.schema';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { findContactsByPhone } from '../contacts';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -110,8 +111,8 @@ export async function createGroup(opts: { db: Db; actor: Actor; input: z.output<
   const workspaceId = requireWorkspace(actor);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(groups).values({ name: input.name, description: input.description, createdBy: actor.userId, workspaceId }).returning({ id: groups.id });
-    const [profile] = await tx.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, actor.userId)).limit(1);
-    await tx.insert(groupMembers).values({ groupId: row!.id, userId: actor.userId, phoneNumber: profile?.phone ?? null, role: 'admin', addedBy: actor.userId });
+    const profile = (await findPeople(tx, [actor.userId])).get(actor.userId);
+    await tx.insert(groupMembers).values({ groupId: row!.id, userId: actor.userId, phoneNumber: profile?.phoneNumber ?? null, role: 'admin', addedBy: actor.userId });
     return row!.id;
   });
   return getGroup({ db, actor, groupId: id });
@@ -133,16 +134,17 @@ export async function deleteGroup(opts: { db: Db; actor: Actor; groupId: string 
  * Members with a name to show (spec 002 §2): the profile's name or email; for a member without an account, the
  * caller's contact with that phone (spec 001 matching rules); else 'Unknown'.
  */
-export async function listMembers(opts: { db: Db; actor: Actor; groupId: string }): Promise<GroupMemberList> {
+export async function listMembers(opts: { db: Db; actor: Actor; groupId: string; contacts: ContactLookup }): Promise<GroupMemberList> {
   const access = await groupAccess(opts.db, opts.actor, opts.groupId);
-  const rows = await opts.db
-    .select({ m: groupMembers, fullName: profiles.fullName, userName: profiles.userName, email: profiles.email })
-    .from(groupMembers)
-    .leftJoin(profiles, eq(profiles.id, groupMembers.userId))
-    .where(eq(groupMembers.groupId, opts.groupId))
-    .orderBy(asc(groupMembers.createdAt), asc(groupMembers.id));
+  const members = await opts.db.select().from(groupMembers).where(eq(groupMembers.groupId, opts.groupId)).orderBy(asc(groupMembers.createdAt), asc(groupMembers.id));
+  // The members' profiles in one query (the profiles feature's), not one per member.
+  const people = await findPeople(opts.db, members.flatMap((m) => (m.userId ? [m.userId] : [])));
+  const rows = members.map((m) => {
+    const p = m.userId ? people.get(m.userId) : undefined;
+    return { m, fullName: p?.fullName ?? null, userName: p?.userName ?? null, email: p?.email ?? null };
+  });
   const phones = rows.filter((r) => !r.fullName && !r.userName && !r.email && r.m.phoneNumber).map((r) => r.m.phoneNumber!);
-  const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
+  const { contacts } = phones.length ? await opts.contacts.byPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
   const contactName = (phone: string | null) => {
     if (!phone) return undefined;
     const keys = new Set(phoneMatchKeys(phone));
@@ -181,7 +183,7 @@ async function memberOf(db: Db, groupId: string, memberId: string) {
 }
 
 /** Spec 002 §4: only the creator changes roles, never on their own row. */
-export async function updateMemberRole(opts: { db: Db; actor: Actor; groupId: string; memberId: string; role: GroupRole }): Promise<GroupMember> {
+export async function updateMemberRole(opts: { db: Db; actor: Actor; groupId: string; memberId: string; role: GroupRole; contacts: ContactLookup }): Promise<GroupMember> {
   const access = await groupAccess(opts.db, opts.actor, opts.groupId);
   requireCreator(access, "change members' roles");
   const member = await memberOf(opts.db, opts.groupId, opts.memberId);

@@ -23,13 +23,14 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { groupMembers, groups, invitations, profiles } from '../../db/schema';
+import { findPeople } from '../profiles';
+import { groupMembers, groups, invitations } from './groups.schema';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { enqueueSms } from '../../platform/mail';
 import { toE164 } from '../../platform/sms';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
-import { findContactsByIds } from '../contacts';
+import type { ContactLookup } from './contact-lookup';
 import { groupAccess, requireInviter } from './groups.service';
 
 const DAY_MS = 86_400_000;
@@ -49,6 +50,7 @@ export function invitationSms(groupName: string, link: string): string {
  */
 export async function inviteContacts(opts: {
   db: Db;
+  contacts: ContactLookup;
   actor: Actor;
   groupId: string;
   input: z.output<typeof InviteBodySchema>;
@@ -60,7 +62,7 @@ export async function inviteContacts(opts: {
   requireInviter(access);
   const ids = [...new Set(input.contact_ids)];
   // Any contact the inviter can see — their own and those shared with their groups, as the invite modal offers them.
-  const chosen = (await findContactsByIds({ db, actor, ids })).map((c) => ({ id: c.id, phone: c.phone_number }));
+  const chosen = (await opts.contacts.byIds({ db, actor, ids })).map((c) => ({ id: c.id, phone: c.phone_number }));
   if (chosen.length !== ids.length) throw fieldError('contact_ids', 'Contact not found');
 
   const memberPhones = await db.select({ phone: groupMembers.phoneNumber }).from(groupMembers).where(eq(groupMembers.groupId, opts.groupId));
@@ -104,8 +106,8 @@ async function findInvitation(db: Db | Tx, ref: InvitationRef, lock = false): Pr
   const where = 'token' in ref ? eq(invitations.tokenHash, hashToken(ref.token)) : eq(invitations.id, ref.id);
   const [row] = lock ? await db.select().from(invitations).where(where).for('update').limit(1) : await db.select().from(invitations).where(where).limit(1);
   if (!row || 'token' in ref) return row;
-  const [profile] = await db.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, ref.userId)).limit(1);
-  const mine = new Set(profile?.phone ? phoneMatchKeys(profile.phone) : []);
+  const profile = (await findPeople(db, [ref.userId])).get(ref.userId);
+  const mine = new Set(profile?.phoneNumber ? phoneMatchKeys(profile.phoneNumber) : []);
   return phoneMatchKeys(row.phoneNumber).some((k) => mine.has(k)) ? row : undefined;
 }
 
@@ -129,13 +131,13 @@ export async function previewInvitation(opts: { db: Db; ref: InvitationRef; now:
 
 /** Pending invitations to the phone on the caller's profile (the Groups screen links each to /group-invite/{id}). */
 export async function listMyInvitations(opts: { db: Db; userId: string; now: Date }): Promise<MyInvitationList> {
-  const [profile] = await opts.db.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, opts.userId)).limit(1);
-  if (!profile?.phone) return { invitations: [] };
+  const phone = (await findPeople(opts.db, [opts.userId])).get(opts.userId)?.phoneNumber;
+  if (!phone) return { invitations: [] };
   const rows = await opts.db
     .select({ inv: invitations, name: groups.name, description: groups.description })
     .from(invitations)
     .innerJoin(groups, eq(groups.id, invitations.groupId))
-    .where(and(inArray(invitations.phoneNumber, phoneMatchKeys(profile.phone)), gt(invitations.expiresAt, opts.now)))
+    .where(and(inArray(invitations.phoneNumber, phoneMatchKeys(phone)), gt(invitations.expiresAt, opts.now)))
     .orderBy(desc(invitations.createdAt), desc(invitations.id))
     .limit(50);
   return {

@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/sql';
-import { STOP_WORDS, type Candidate, type RetrievalScope } from './passage';
+import { groupIdsOfMemberSql } from '../groups';
+
+/** A contact the assistant may cite (the assistant's Candidate shape: its kind's rank in `score`). */
+export type ContactCandidate = {
+  type: 'contact';
+  id: string;
+  title: string | null;
+  body: string | null;
+  job_id: null;
+  extra: string | null;
+  email: string | null;
+  score: number;
+};
 
 /** At most this many contacts are offered as candidates. */
 const CONTACT_CANDIDATES = 15;
@@ -20,16 +32,16 @@ export function phoneTerms(question: string): string[] {
 }
 
 /**
- * Contacts the caller may open that the question names — by a word of their name or email (whole words, or a
+ * The contacts feature's part of the assistant's retrieval (features/assistant/retrieve.ts). Contacts the caller may open that the question names — by a word of their name or email (whole words, or a
  * misspelt name by trigram word similarity) or by (part of) their phone number: their own contacts and those
  * shared with a group they are in (as the contacts feature shows them); with a group chosen, only the contacts
  * shared with that group. Contacts are a few hundred per user at most, so they are matched row by row (no index
  * beyond the owner's and shared_contacts' own). The score is the share of the question's words a contact matches,
  * scaled to the other kinds' rank (CONTACT_RANK).
  */
-export async function contactCandidates(db: Db, scope: RetrievalScope, terms: string[], question: string): Promise<Candidate[]> {
-  // Words that say something about a person: not English stop words ('the', 'is'), three characters or more.
-  const words = [...new Set([...terms.filter((t) => t.length >= 3 && !STOP_WORDS.has(t)), ...phoneTerms(question)])];
+export async function contactCandidates(db: Db, scope: { userId: string; groupId: string | null }, personWords: readonly string[], question: string): Promise<ContactCandidate[]> {
+  // Words that say something about a person (the caller leaves out stop words and short words), and phone numbers.
+  const words = [...new Set([...personWords, ...phoneTerms(question)])];
   if (words.length === 0) return [];
   // Which contacts could match at all, through the trigram index on name + email (contacts_search_trgm_idx): a
   // word inside them, or (four letters or more) a word like one of theirs — word_similarity at pg_trgm's default
@@ -48,9 +60,9 @@ export async function contactCandidates(db: Db, scope: RetrievalScope, terms: st
   const visible = scope.groupId
     ? sql`SELECT c.id FROM shared_contacts sc JOIN contacts c ON c.id = sc.contact_id WHERE sc.group_id = ${scope.groupId} AND (${may})`
     : sql`SELECT c.id FROM contacts c WHERE c.owner_id = ${scope.userId} AND (${may})
-          UNION SELECT c.id FROM group_members gm JOIN shared_contacts sc ON sc.group_id = gm.group_id JOIN contacts c ON c.id = sc.contact_id
-           WHERE gm.user_id = ${scope.userId} AND (${may})`;
-  return queryRows<Candidate>(
+          UNION SELECT c.id FROM shared_contacts sc JOIN contacts c ON c.id = sc.contact_id
+           WHERE sc.group_id IN (${groupIdsOfMemberSql(scope.userId)}) AND (${may})`;
+  return queryRows<ContactCandidate>(
     db,
     // MATERIALIZED: computed once, not again for every contact the lateral join scores.
     sql`WITH terms AS MATERIALIZED (SELECT unnest(string_to_array(${words.join(' ')}, ' ')) AS term),

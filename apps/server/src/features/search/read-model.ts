@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/sql';
+import { isGroupMemberSql, memberUserIdsSql } from '../groups';
+
+/**
+ * The search feature's read model over documents, calls (recordings and their transcripts), jobs and tasks: the one
+ * module, with search.service.ts (GET /api/search), that reads those four tables' searchable text for another
+ * purpose than their owner's own screens (docs/ARCHITECTURE.md, table ownership). The assistant's retrieval and the
+ * group assistants' training material come from here, so how work is found — the workspace lexeme, the GIN indexes,
+ * the search_words dictionary, who may open which call — is written once. Every read is one statement.
+ */
+
+/** What the caller may read: their workspace; recordings their own (all of the workspace's for the admin). */
+export type RetrievalScope = { workspaceId: string; userId: string; isAdmin: boolean; groupId: string | null };
+
+/** A row found for a question, before its best passage is cut. `score` is the kind's own rank (≥ 0). */
+export type WorkCandidate = {
+  type: 'document' | 'recording' | 'job' | 'task';
+  id: string;
+  title: string | null;
+  body: string | null;
+  job_id: string | null;
+  extra: string | null;
+  score: number;
+};
+
+/** Each kind offers at most this many candidates, ranked by PostgreSQL, before passages are cut from them. */
+const CANDIDATES_PER_KIND = 15;
+/** A word found this many times (per table, counted no further) is too common to search by, given others. */
+const COMMON_HITS = 1000;
+/** How much of a long text (a document, a transcript) passages are looked for in. */
+const TEXT_CHARS = 20_000;
+
+/** Documents, calls, jobs and tasks of the workspace that hold the question's words, ranked by PostgreSQL. */
+export function workCandidates(db: Db, scope: RetrievalScope, terms: string[]): Promise<WorkCandidate[]> {
+  const ws = `ws${scope.workspaceId.replaceAll('-', '')}`;
+  const recordingOwner = scope.isAdmin ? sql`true` : sql`r.user_id = ${scope.userId}`;
+  const group = scope.groupId;
+  const groupTasks = group ? sql`AND t.group_id = ${group}` : sql``;
+  const groupJobs = group ? sql`AND EXISTS (SELECT 1 FROM tasks gt WHERE gt.job_id = j.id AND gt.group_id = ${group})` : sql``;
+  const groupDocs = group ? sql`AND EXISTS (SELECT 1 FROM tasks gt WHERE gt.job_id = d.job_id AND gt.group_id = ${group})` : sql``;
+  const groupCalls = group ? sql`AND ${isGroupMemberSql(group, sql`r.user_id`)}` : sql``;
+  return queryRows<WorkCandidate>(
+    db,
+    sql`WITH terms AS (SELECT unnest(string_to_array(${terms.join(' ')}, ' ')) AS term),
+      -- A word the dictionary does not know (a misspelling) brings its two nearest words by trigram.
+      expanded AS (
+        SELECT term AS word FROM terms
+        UNION SELECT w.word FROM terms t CROSS JOIN LATERAL (
+          SELECT word FROM search_words WHERE word % t.term AND length(t.term) >= 4 ORDER BY similarity(word, t.term) DESC, word LIMIT 2) w),
+      -- How often each word occurs in the workspace, counted up to COMMON_HITS per table through the GIN indexes:
+      -- a word that common ('roof' in a roofer's workspace) says little and makes ranking slow, so it is left out
+      -- when a rarer word of the question is found at all (a misspelling that is found nowhere keeps the others).
+      wsq AS (SELECT ${ws}::tsquery AS wsq),
+      freq AS (
+        SELECT x.word, wq.tsq,
+          (SELECT count(*) FROM (SELECT 1 FROM documents d WHERE d.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
+          + (SELECT count(*) FROM (SELECT 1 FROM recordings r WHERE r.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
+          + (SELECT count(*) FROM (SELECT 1 FROM jobs j WHERE j.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
+          + (SELECT count(*) FROM (SELECT 1 FROM tasks t WHERE t.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a) AS hits
+        FROM expanded x CROSS JOIN LATERAL (SELECT to_tsquery('english', quote_literal(x.word)) AS tsq) wq
+        WHERE numnode(wq.tsq) > 0),
+      useful AS (
+        SELECT word FROM freq WHERE hits < ${COMMON_HITS}
+        UNION ALL SELECT word FROM freq WHERE hits >= ${COMMON_HITS} AND NOT EXISTS (SELECT 1 FROM freq WHERE hits > 0 AND hits < ${COMMON_HITS})),
+      q AS (SELECT to_tsquery('english', coalesce(string_agg(quote_literal(word), ' | '), '')) AS tsq, ${ws}::tsquery AS wsq FROM useful)
+      (SELECT 'document' AS type, d.id, d.name AS title, left(d.extracted_text, ${TEXT_CHARS}) AS body, d.job_id, d.document_type AS extra,
+              ts_rank_cd(d.search_vector, q.tsq, 32)::float8 AS score
+         FROM documents d, q
+        WHERE d.workspace_id = ${scope.workspaceId} AND d.status <> 'uploading' AND numnode(q.tsq) > 0 AND d.search_vector @@ (q.tsq && q.wsq) ${groupDocs}
+        ORDER BY score DESC, d.created_at DESC LIMIT ${CANDIDATES_PER_KIND})
+      UNION ALL
+      (SELECT 'recording', r.id, r.file_name, left(r.transcript_text, ${TEXT_CHARS}), NULL, r.phone_number,
+              ts_rank_cd(r.search_vector, q.tsq, 32)::float8
+         FROM recordings r, q
+        WHERE r.workspace_id = ${scope.workspaceId} AND r.status = 'stored' AND ${recordingOwner} AND numnode(q.tsq) > 0 AND r.search_vector @@ (q.tsq && q.wsq) ${groupCalls}
+        ORDER BY 7 DESC, r.created_at DESC LIMIT ${CANDIDATES_PER_KIND})
+      UNION ALL
+      (SELECT 'job', j.id, coalesce(j.title, j.client_name, j.property_address),
+              concat_ws('. ', j.title, 'Client: ' || j.client_name, 'Property: ' || j.property_address, 'Claim number: ' || j.claim_number, 'Status: ' || j.status, j.description),
+              j.id, j.client_name, ts_rank_cd(j.search_vector, q.tsq, 32)::float8
+         FROM jobs j, q
+        WHERE j.workspace_id = ${scope.workspaceId} AND numnode(q.tsq) > 0 AND j.search_vector @@ (q.tsq && q.wsq) ${groupJobs}
+        ORDER BY 7 DESC, j.created_at DESC LIMIT ${CANDIDATES_PER_KIND})
+      UNION ALL
+      (SELECT 'task', t.id, t.description, concat_ws('. ', t.description, 'Status: ' || t.status, 'Priority: ' || t.priority, 'Due: ' || t.due_date::text), t.job_id, t.status,
+              ts_rank_cd(t.search_vector, q.tsq, 32)::float8
+         FROM tasks t, q
+        WHERE t.workspace_id = ${scope.workspaceId} AND numnode(q.tsq) > 0 AND t.search_vector @@ (q.tsq && q.wsq) ${groupTasks}
+        ORDER BY 7 DESC, t.created_at DESC LIMIT ${CANDIDATES_PER_KIND})`,
+  );
+}
+
+/** Starting points for the assistant's suggested questions: the newest job, document and transcribed call, and the open tasks. */
+export type WorkHighlights = {
+  job: { client: string | null; title: string | null } | null;
+  document: { name: string } | null;
+  call: { phone: string | null } | null;
+  pendingTasks: number;
+};
+
+/** The workspace's newest job and processed or created document, the caller's newest transcribed call, and its pending tasks: one statement. */
+export async function workHighlights(db: Db, opts: { workspaceId: string; userId: string }): Promise<WorkHighlights> {
+  const [row] = await queryRows<{ job: WorkHighlights['job']; document: WorkHighlights['document']; call: WorkHighlights['call']; pending: number }>(
+    db,
+    sql`SELECT
+      (SELECT json_build_object('client', j.client_name, 'title', j.title) FROM jobs j WHERE j.workspace_id = ${opts.workspaceId} ORDER BY j.created_at DESC LIMIT 1) AS job,
+      (SELECT json_build_object('name', d.name) FROM documents d WHERE d.workspace_id = ${opts.workspaceId} AND d.status IN ('processed', 'created') ORDER BY d.created_at DESC LIMIT 1) AS document,
+      (SELECT json_build_object('phone', r.phone_number) FROM recordings r
+        WHERE r.user_id = ${opts.userId} AND r.transcription_status = 'done' AND r.phone_number IS NOT NULL ORDER BY r.created_at DESC LIMIT 1) AS call,
+      (SELECT count(*)::int FROM tasks t WHERE t.workspace_id = ${opts.workspaceId} AND t.status = 'pending') AS pending`,
+  );
+  return { job: row?.job ?? null, document: row?.document ?? null, call: row?.call ?? null, pendingTasks: Number(row?.pending ?? 0) };
+}
+
+/** A call transcript or a document a group's assistant may learn from. */
+export type TrainingSource = { type: 'recording' | 'document'; id: string; name: string; text: string; segments: string[] | null };
+
+/**
+ * A group's material, newest first, at most `limit` of each kind: transcribed calls recorded by its members in the
+ * group's workspace, and the extracted text of documents of the jobs (or tasks) the group has tasks on.
+ */
+export async function groupTrainingSources(db: Db, group: { id: string; workspaceId: string }, limit: number): Promise<TrainingSource[]> {
+  const [calls, docs] = await Promise.all([
+    queryRows<{ id: string; name: string; text: string | null; segments: { text: string }[] | null }>(
+      db,
+      sql`SELECT r.id, r.file_name AS name, r.transcript_text AS text, r.transcript_segments AS segments FROM recordings r
+          WHERE r.workspace_id = ${group.workspaceId} AND r.status = 'stored' AND r.transcription_status = 'done' AND r.transcript_text IS NOT NULL
+            -- A transcript labelled a rough draft (the engine's confidence says most of it is likely wrong, e.g. the
+            -- embedded engine on telephone-band audio) would teach the assistant garbage; unknown confidence is no evidence.
+            AND coalesce((r.transcript_confidence ->> 'rough_draft')::boolean, false) = false
+            -- Members' calls only: a group id on a call is the uploader's label, not a grant (a non-member's tag is no
+            -- way into the group's assistant).
+            AND r.user_id IN (${memberUserIdsSql(group.id)})
+          ORDER BY r.created_at DESC LIMIT ${limit}`,
+    ),
+    queryRows<{ id: string; name: string; text: string | null }>(
+      db,
+      sql`SELECT d.id, d.name, d.extracted_text AS text FROM documents d
+          WHERE d.workspace_id = ${group.workspaceId} AND d.extracted_text IS NOT NULL
+            AND (d.job_id IN (SELECT t.job_id FROM tasks t WHERE t.group_id = ${group.id}) OR d.task_id IN (SELECT t.id FROM tasks t WHERE t.group_id = ${group.id}))
+          ORDER BY d.created_at DESC LIMIT ${limit}`,
+    ),
+  ]);
+  return [
+    ...calls.map((c) => ({ type: 'recording' as const, id: c.id, name: c.name, text: c.text ?? '', segments: c.segments?.map((s) => s.text) ?? null })),
+    ...docs.map((d) => ({ type: 'document' as const, id: d.id, name: d.name, text: d.text ?? '', segments: null })),
+  ].filter((s) => s.text.trim());
+}
