@@ -23,7 +23,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type EndpointAccess = 'public' | 'user' | 'workspace' | 'admin' | 'auth-session';
 
-export const ENDPOINT_ACCESS_LEVELS: readonly EndpointAccess[] = ['public', 'user', 'workspace', 'admin', 'auth-session'];
+/** Each access level in words: who may call, and what anyone else is answered (the OpenAPI document shows it). */
+export const ENDPOINT_ACCESS_DESCRIPTIONS: Readonly<Record<EndpointAccess, string>> = {
+  public: 'public: anyone, no session needed',
+  user: 'signed in: a live session (401 without)',
+  workspace: 'workspace member: signed in and in a workspace (401 without a session, 409 NO_WORKSPACE without a workspace)',
+  admin: 'system admin: signed in with the admin role (401 without a session, 403 for anyone else)',
+  'auth-session': "signed in, checked by /auth/v1 itself with GoTrue's errors (401 no_authorization, 403 bad_jwt / session_not_found)",
+};
+
+export const ENDPOINT_ACCESS_LEVELS = Object.keys(ENDPOINT_ACCESS_DESCRIPTIONS) as readonly EndpointAccess[];
 
 export type EndpointDef = {
   method: HttpMethod;

@@ -1,4 +1,5 @@
 import {
+  ENDPOINT_ACCESS_DESCRIPTIONS,
   ENDPOINT_ACCESS_LEVELS,
   type EndpointAccess,
   type EndpointBodyOut,
@@ -125,6 +126,9 @@ export function route<E extends EndpointDef>(
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,
+      // Who may call it, in the OpenAPI document: in words, and as the contract's level for tools.
+      description: `Access: ${ENDPOINT_ACCESS_DESCRIPTIONS[access]}.`,
+      'x-access': access,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -66,6 +66,13 @@ describe('the built SPA', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/settings'].put.requestBody.content['application/json'].schema.properties.theme.enum).toEqual(['light', 'dark']);
     expect(doc.paths['/api/profile'].get).toBeDefined();
+    // Who may call each endpoint (its contract `access`), in words and as x-access; every product operation has it.
+    expect(doc.paths['/api/profile'].get).toMatchObject({ 'x-access': 'user', description: 'Access: signed in: a live session (401 without).' });
+    expect(doc.paths['/api/invitations/{token}'].get['x-access']).toBe('public');
+    expect(doc.paths['/api/jobs'].get['x-access']).toBe('workspace');
+    expect(doc.paths['/api/recordings/users'].get.description).toMatch(/^Access: system admin/);
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { 'x-access'?: string }>>).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ op: `${method} ${p}`, access: op['x-access'] })));
+    expect(operations.filter((o) => o.access === undefined && !o.op.includes('/api/docs'))).toEqual([]);
     // The development mailbox is a tool, not API: it stays out of the document.
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/dev'))).toBe(false);
   });
