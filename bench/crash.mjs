@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { wavFile } from '../apps/server/src/test/wav.ts'; // plain TypeScript: Node 24 runs it as it is
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -92,25 +93,6 @@ async function signIn() {
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj 4 0 obj<</Length 60>>stream\nBT /F1 18 Tf 72 700 Td (Invoice 1042 roof repair total 300) Tj ET\nendstream endobj 5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-// A WAV of silence (44-byte header + 2 s of 8 kHz 16-bit mono): recognised as audio by its first bytes.
-function wav(seconds = 2) {
-  const data = Buffer.alloc(8000 * 2 * seconds);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(8000, 24);
-  h.writeUInt32LE(16000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
-
 const acknowledged = { job: [], task: [], contact: [], document: [], recording: [] };
 const phone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
@@ -135,7 +117,8 @@ async function client(headers, jobId, stop) {
       } else {
         const form = new FormData();
         form.append('upload_key', randomBytes(12).toString('hex'));
-        form.append('file', new Blob([wav()], { type: 'audio/wav' }), `incoming_20261125_${String(100000 + n).slice(-6)}_5551234567_crash.wav`);
+        // 2 s of silence: recognised as audio by its first bytes.
+        form.append('file', new Blob([wavFile({ seconds: 2 })], { type: 'audio/wav' }), `incoming_20261125_${String(100000 + n).slice(-6)}_5551234567_crash.wav`);
         res = await fetch(`${BASE}/api/recordings`, { method: 'POST', headers, body: form });
       }
       if (res.status >= 200 && res.status < 300) acknowledged[kind].push((await res.json()).id);

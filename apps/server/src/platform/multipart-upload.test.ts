@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { multipartBody } from '../test/multipart';
 import { appWithUser } from '../test/app-with-user';
+import { wavFile } from '../test/wav';
 
 const t = appWithUser();
 
@@ -73,28 +74,9 @@ describe('uploads whose part headers hold a line break are answered with 400', (
   });
 });
 
-/** One second of 8 kHz 16-bit mono silence as a WAV file. */
-function silentWav(): Buffer {
-  const data = Buffer.alloc(16000);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
 describe('the NUL character in an upload field', () => {
   it('is refused with 400 naming the field, not stored (PostgreSQL cannot hold it in text)', async () => {
-    for (const [url, field, file] of [['/api/recordings', 'phone_number', silentWav()], ['/api/process-documents', 'job_id', Buffer.from('Invoice 42\n')]] as const) {
+    for (const [url, field, file] of [['/api/recordings', 'phone_number', wavFile({ seconds: 1 })], ['/api/process-documents', 'job_id', Buffer.from('Invoice 42\n')]] as const) {
       const body = multipartBody({ fields: { [field]: '512\u0000555' }, file: { name: 'call.wav', bytes: file } });
       const res = await t.ctx.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...t.alice.headers } });
       expect(res.statusCode, `${url} ${res.body}`).toBe(400);
