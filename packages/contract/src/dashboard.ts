@@ -38,18 +38,8 @@ export type DashboardTask = z.infer<typeof DashboardTaskSchema>;
 export const DashboardTaskListSchema = z.object({ tasks: z.array(DashboardTaskSchema) });
 export type DashboardTaskList = z.infer<typeof DashboardTaskListSchema>;
 
-/** Home list items (spec 001 §2 Home dashboard: 10 each). */
-export const HomeTaskSchema = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  description: z.string(),
-  status: TaskStatusSchema,
-  priority: TaskPrioritySchema,
-  assigned_to: z.string().nullable(),
-  due_date: z.string().nullable(),
-  job_id: z.uuid(),
-  created_at: z.string(),
-});
+/** Home list items (spec 001 §2 Home dashboard: 10 each). A task: the dashboard's, without its group, always in a job. */
+export const HomeTaskSchema = DashboardTaskSchema.omit({ group_id: true, groups: true }).extend({ job_id: z.uuid() });
 export const HomeDocumentSchema = z.object({
   id: z.uuid(),
   name: z.string(),
