@@ -1,7 +1,8 @@
-import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { appUrl, auth } from '../../../lib/auth-client';
+import { OtherFormLink, SubmitButton } from './auth-form-parts';
 import { FormStatus } from './form-status';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'error'; message: string };
@@ -47,15 +48,10 @@ export function ForgotPasswordForm() {
       <Stack gap="md">
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} disabled={status.kind === 'sending'} />
         {status.kind === 'error' && <FormStatus kind="error" message={status.message} />}
-        <Button type="submit" size="md" fullWidth disabled={status.kind === 'sending'} leftSection={status.kind === 'sending' ? <Loader size={16} color="gray" /> : undefined}>
-          {status.kind === 'sending' ? 'Sending...' : 'Send Reset Link'}
-        </Button>
-        <Text size="sm" c="dimmed" ta="center" mt="xs">
-          Remembered it?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            Sign In
-          </Anchor>
-        </Text>
+        <SubmitButton busy={status.kind === 'sending'} label="Send Reset Link" busyLabel="Sending..." />
+        <OtherFormLink prompt="Remembered it?" to="/login">
+          Sign In
+        </OtherFormLink>
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { auth } from '../../../lib/auth-client';
 import { useAuth } from '../../../lib/auth-provider';
 import { safeRedirectTarget } from '../lib/redirect';
 import { PasswordField } from '../../../components/password-field';
+import { OtherFormLink, SubmitButton } from './auth-form-parts';
 import { FormStatus } from './form-status';
 
 // Only accounts with two-step verification need the code step: keep it out of the login chunk.
@@ -109,21 +110,10 @@ export function LoginForm() {
         </Group>
         {status.kind === 'error' && <FormStatus kind="error" message={status.message} />}
         {status.kind === 'success' && <FormStatus kind="success" message="Login successful! Redirecting..." />}
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          disabled={isBusy}
-          leftSection={status.kind === 'submitting' ? <Loader size={16} color="gray" /> : undefined}
-        >
-          {status.kind === 'submitting' ? 'Signing in...' : 'Sign In'}
-        </Button>
-        <Text size="sm" c="dimmed" ta="center" mt="xs">
-          New to Fieldbook?{' '}
-          <Anchor component={Link} to="/signup" fw={600}>
-            Create Account
-          </Anchor>
-        </Text>
+        <SubmitButton busy={status.kind === 'submitting'} disabled={isBusy} label="Sign In" busyLabel="Signing in..." />
+        <OtherFormLink prompt="New to Fieldbook?" to="/signup">
+          Create Account
+        </OtherFormLink>
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@ import { auth } from '../../../lib/auth-client';
 import { useAuth } from '../../../lib/auth-provider';
 import { MIN_PASSWORD_LENGTH } from '../lib/signup-validation';
 import { PasswordField } from '../../../components/password-field';
+import { SubmitButton } from './auth-form-parts';
 import { FormStatus } from './form-status';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done' } | { kind: 'error'; message: string };
@@ -73,9 +74,7 @@ export function ResetPasswordForm() {
         <PasswordField label="New Password" autoComplete="new-password" placeholder="At least 6 characters" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
         <PasswordField label="Confirm New Password" autoComplete="new-password" placeholder="Repeat your new password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
         {status.kind === 'error' && <FormStatus kind="error" message={status.message} />}
-        <Button type="submit" size="md" fullWidth disabled={status.kind === 'saving'} leftSection={status.kind === 'saving' ? <Loader size={16} color="gray" /> : undefined}>
-          {status.kind === 'saving' ? 'Saving...' : 'Set New Password'}
-        </Button>
+        <SubmitButton busy={status.kind === 'saving'} label="Set New Password" busyLabel="Saving..." />
         <Anchor component={Link} to="/login" size="sm" ta="center">
           Back to Sign In
         </Anchor>

@@ -1,9 +1,10 @@
-import { Anchor, Button, Checkbox, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { appUrl, auth } from '../../../lib/auth-client';
 import { validateSignup } from '../lib/signup-validation';
 import { PasswordField } from '../../../components/password-field';
+import { OtherFormLink, SubmitButton } from './auth-form-parts';
 import { FormStatus } from './form-status';
 
 /** Spec 000 §9: the sign-in page follows 3 s after a successful sign-up. */
@@ -90,15 +91,10 @@ export function SignupForm() {
         />
         {status.kind === 'error' && <FormStatus kind="error" message={status.message} />}
         {status.kind === 'success' && <FormStatus kind="success" message={SIGNUP_SUCCESS_MESSAGE} />}
-        <Button type="submit" size="md" fullWidth disabled={isBusy} leftSection={status.kind === 'creating' ? <Loader size={16} color="gray" /> : undefined}>
-          {status.kind === 'creating' ? 'Creating your account...' : 'Create Account'}
-        </Button>
-        <Text size="sm" c="dimmed" ta="center" mt="xs">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            Sign In
-          </Anchor>
-        </Text>
+        <SubmitButton busy={status.kind === 'creating'} disabled={isBusy} label="Create Account" busyLabel="Creating your account..." />
+        <OtherFormLink prompt="Already have an account?" to="/login">
+          Sign In
+        </OtherFormLink>
       </Stack>
     </form>
   );
