@@ -36,6 +36,8 @@ test.describe('tasks page offline queue (spec 001 §4)', () => {
     await expect(created).toHaveAttribute('data-status', 'pending');
     await expect(created).toHaveAttribute('data-task-id', /^offline-/);
 
+    // The header counts the changes waiting for the network.
+    await expect(page.getByRole('button', { name: 'Pending changes: 2 pending' })).toBeVisible();
     // Nothing reached the server yet.
     expect((await getTask(s, task.id)).status).toBe('pending');
     expect((await getTasks(s)).tasks.map((t) => t.description)).not.toContain('Tarp the north slope');
@@ -52,7 +54,8 @@ test.describe('tasks page offline queue (spec 001 §4)', () => {
     // The refetch replaces the temporary task with the server's.
     await expect(created).toHaveAttribute('data-task-id', onServer[0]!.id);
     await expect(card(page, 'Inspect skylight seals')).toHaveAttribute('data-status', 'completed');
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pendingActions')))).toEqual([]);
+    // The queue (IndexedDB) is empty and the count gone.
+    await expect(page.getByTestId('pending-changes')).toBeHidden();
   });
 
   test('phone: an offline reassignment and a change to a task created offline sync with the real id', async ({ page, context, request }) => {
@@ -81,6 +84,7 @@ test.describe('tasks page offline queue (spec 001 §4)', () => {
     const created = card(section(page, 'Unassigned'), 'Photograph chimney cap');
     await created.getByRole('button', { name: 'Mark Complete' }).click();
     await expect(created).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByRole('button', { name: 'Pending changes: 3 pending' })).toBeVisible();
     await page.screenshot({ path: 'test-results/tasks-offline-phone.png' });
 
     expect((await getTask(s, task.id)).assigned_to).toBeNull();

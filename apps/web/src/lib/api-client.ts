@@ -29,6 +29,8 @@ export type ApiRequestInit = {
   query?: Record<string, QueryValue>;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` (a write the offline queue may send again): the server answers a repeat with the first answer. */
+  idempotencyKey?: string;
 };
 
 export type FieldDetail = { field: string; message: string };
@@ -141,7 +143,7 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   /** Network errors, timeouts, 502 and 503 are retried twice with 500 ms, 1000 ms backoff. */
-  async function fetchWithRetry(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<Response> {
+  async function fetchWithRetry(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal, hasKey = false): Promise<Response> {
     const method = (init.method ?? 'GET').toUpperCase();
     for (let attempt = 0; ; attempt++) {
       const canRetry = attempt < MAX_RETRIES;
@@ -156,7 +158,7 @@ export function createApiClient(deps: ApiClientDeps) {
       } catch (err) {
         if (outer?.aborted) throw err; // the caller cancelled: no retry, no wrapping
         const isTimeout = err instanceof TimeoutError;
-        if (canRetry && (!isTimeout || IDEMPOTENT_METHODS.has(method))) {
+        if (canRetry && (!isTimeout || IDEMPOTENT_METHODS.has(method) || hasKey)) {
           await sleep(delay);
           continue;
         }
@@ -185,8 +187,10 @@ export function createApiClient(deps: ApiClientDeps) {
       const headers: Record<string, string> = { Accept: 'application/json' };
       if (token) headers.Authorization = `Bearer ${token}`;
       if (init.body !== undefined && !isRawBody) headers['Content-Type'] = 'application/json';
+      // A timed-out write with a key is safe to send again: the server runs it once.
+      if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
       const body = init.body === undefined ? undefined : isRawBody ? (init.body as BodyInit) : JSON.stringify(init.body);
-      return fetchWithRetry(url, { method: init.method ?? 'GET', headers, body }, timeoutMs, init.signal);
+      return fetchWithRetry(url, { method: init.method ?? 'GET', headers, body }, timeoutMs, init.signal, !!init.idempotencyKey);
     };
 
     const token = await deps.getAccessToken();

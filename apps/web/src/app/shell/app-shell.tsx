@@ -5,12 +5,13 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { NavLink, Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
+import { PendingChanges } from '../../components/offline/pending-changes';
 import { useAuth } from '../../lib/auth-provider';
 import { AssistantWidget } from '../../features/assistant';
-import { OfflineQueueSync } from '../../features/tasks';
 import { useProfile } from '../../features/profile';
 import { SettingsModal, useSavedSettings } from '../../features/settings';
 import { isDevMode } from '../../lib/dev-mode';
+import { OfflineQueueSync } from '../../lib/offline/offline-queue';
 import classes from './app-shell.module.css';
 import { AuthDebugPanel, DebugStrip } from './dev-tools';
 import { LogoutDialog } from './logout-dialog';
@@ -59,6 +60,7 @@ function Shell() {
             <WorkspaceSearch />
           </Box>
           <Group gap={6} ml="auto" wrap="nowrap">
+            <PendingChanges />
             <Tooltip label="Settings" withArrow>
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings" onClick={settings.open}>
                 <IconSettings size={20} />
@@ -117,7 +119,7 @@ function Shell() {
 
       <SettingsModal opened={settingsOpened} onClose={settings.close} />
       <LogoutDialog opened={logoutOpened} onClose={logout.close} />
-      {/* Task writes queued offline are replayed on reconnect, whichever page is open (spec 001 §4). */}
+      {/* Writes queued offline (lib/offline) are replayed on reconnect, whichever page is open (spec 001 §4). */}
       <OfflineQueueSync />
       <AssistantWidget />
       {showDevTools && (

@@ -1,6 +1,5 @@
-/** The tasks feature's public entry: the Tasks pages, the offline queue the app shell replays, and what other features may use (lint refuses deeper imports). */
+/** The tasks feature's public entry: the Tasks pages, and what other features may use (lint refuses deeper imports). */
 export { taskKeys } from './api/keys';
-export { OfflineQueueSync } from './api/offline-sync';
 export { useSearch } from './api/search';
 export { useUpdateTaskStatus } from './api/update-task-status';
 export { CreateTaskDialog, type CreateTaskEntry } from './components/create-task-dialog';

@@ -2,7 +2,7 @@ import { taskEndpoints, type Task } from '@fieldbook/contract';
 import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { assignAction, isTempTaskId, OFFLINE_QUEUED_MESSAGE } from '../lib/offline-queue';
+import { assignWrite, isTempTaskId, OFFLINE_QUEUED_MESSAGE } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineAssign } from './offline-cache';
 import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
@@ -22,7 +22,7 @@ export function useAssignTask() {
     (input: AssignTaskInput): QueuedWrite | null =>
       isOffline() || isTempTaskId(input.id)
         ? {
-            actions: [assignAction(input.id, input.assigned_to)],
+            writes: [assignWrite(input.id, input.assigned_to)],
             apply: () => applyOfflineAssign(queryClient, input.id, input.assigned_to || null),
             message: OFFLINE_QUEUED_MESSAGE,
           }

@@ -2,7 +2,7 @@ import { taskEndpoints, type BatchAssignBody, type BatchAssignResponse } from '@
 import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { batchAssignActions, isTempTaskId, OFFLINE_QUEUED_MESSAGE } from '../lib/offline-queue';
+import { batchAssignWrites, isTempTaskId, OFFLINE_QUEUED_MESSAGE } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineAssign } from './offline-cache';
 import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
@@ -21,7 +21,7 @@ export function useBatchAssignTasks() {
       if (!isOffline() && !body.task_ids.some(isTempTaskId)) return null;
       const assignee = body.assigned_to || null;
       return {
-        actions: batchAssignActions(body.task_ids, assignee),
+        writes: batchAssignWrites(body.task_ids, assignee),
         apply: () => body.task_ids.forEach((id) => applyOfflineAssign(queryClient, id, assignee)),
         message: OFFLINE_QUEUED_MESSAGE,
       };

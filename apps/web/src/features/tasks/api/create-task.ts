@@ -2,7 +2,7 @@ import { taskEndpoints, type CreateJobTaskBody, type CreateTaskBody, type Task }
 import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { createAction, newTempTaskId, OFFLINE_CREATE_MESSAGE } from '../lib/offline-queue';
+import { createForJobWrite, createWrite, newTempTaskId, OFFLINE_CREATE_MESSAGE, queuedTaskData } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineCreate, optimisticTask } from './offline-cache';
 import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
@@ -20,11 +20,9 @@ export function useCreateTask() {
     (body: CreateTaskBody): QueuedWrite | null => {
       if (!isOffline()) return null;
       const tempId = newTempTaskId();
-      const action = createAction(tempId, body);
-      if (action.type !== 'createTask') return null;
       return {
-        actions: [action],
-        apply: () => applyOfflineCreate(queryClient, optimisticTask(queryClient, tempId, action.taskData)),
+        writes: [createWrite(tempId, body)],
+        apply: () => applyOfflineCreate(queryClient, optimisticTask(queryClient, tempId, queuedTaskData(body))),
         message: OFFLINE_CREATE_MESSAGE,
       };
     },
@@ -43,5 +41,28 @@ export function createJobTask({ jobId, body }: CreateJobTaskInput): Promise<Task
 
 export function useCreateJobTask() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createJobTask, onSettled: () => invalidateTaskViews(queryClient) });
+  const mutation = useMutation({ mutationFn: createJobTask, onSettled: () => invalidateTaskViews(queryClient) });
+  // Offline: queued like the board's create (lib/offline), shown on the boards with a temporary id.
+  const toQueue = useCallback(
+    ({ jobId, body }: CreateJobTaskInput): QueuedWrite | null => {
+      if (!isOffline()) return null;
+      const tempId = newTempTaskId();
+      const data = {
+        description: body.description,
+        job_id: jobId,
+        assigned_to: body.assigned_to || null,
+        due_date: body.due_date || null,
+        priority: body.priority ?? 'medium',
+        group_id: body.group_id ?? null,
+      };
+      return {
+        writes: [createForJobWrite(tempId, jobId, body)],
+        apply: () => applyOfflineCreate(queryClient, optimisticTask(queryClient, tempId, data)),
+        message: OFFLINE_CREATE_MESSAGE,
+      };
+    },
+    [queryClient],
+  );
+  const mutate = useQueueableMutate<CreateJobTaskInput, MutateOptions<Task, Error, CreateJobTaskInput>>(mutation.mutate, toQueue);
+  return { ...mutation, mutate };
 }

@@ -2,7 +2,7 @@ import { taskEndpoints, type Task, type TaskList, type TaskStatus } from '@field
 import { useMutation, useQueryClient, type InfiniteData, type MutateOptions, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { isTempTaskId, OFFLINE_QUEUED_MESSAGE, statusAction } from '../lib/offline-queue';
+import { isTempTaskId, OFFLINE_QUEUED_MESSAGE, statusWrite } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { taskKeys } from './keys';
 import { applyOfflineStatus, patchCachedTask } from './offline-cache';
@@ -49,7 +49,7 @@ export function useUpdateTaskStatus({ sendAs = 'body' }: { sendAs?: 'body' | 'qu
   const toQueue = useCallback(
     (input: UpdateTaskStatusInput): QueuedWrite | null =>
       isOffline() || isTempTaskId(input.id)
-        ? { actions: [statusAction(input.id, input.status)], apply: () => applyOfflineStatus(queryClient, input.id, input.status), message: OFFLINE_QUEUED_MESSAGE }
+        ? { writes: [statusWrite(input.id, input.status)], apply: () => applyOfflineStatus(queryClient, input.id, input.status), message: OFFLINE_QUEUED_MESSAGE }
         : null,
     [queryClient],
   );

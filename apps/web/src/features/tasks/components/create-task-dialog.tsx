@@ -69,8 +69,8 @@ function CreateTaskForm({ entry, onClose }: { entry: CreateTaskEntry; onClose: (
 
   const submit = form.onSubmit((values) => {
     const body = toCreateTaskBody(values);
-    if (entry.from === 'job') createOnJob.mutate({ jobId: entry.job.id, body }, { onSuccess, onError });
-    // Offline the board's create is queued: the hook shows the notice and puts the task on the board.
+    // Offline the create is queued: the hook shows the notice and puts the task on the board.
+    if (entry.from === 'job') createOnJob.mutate({ jobId: entry.job.id, body }, { onSuccess, onQueued: onClose, onError });
     else createOnBoard.mutate(body, { onSuccess, onQueued: onClose, onError });
   });
 

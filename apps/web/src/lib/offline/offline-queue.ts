@@ -1,0 +1,191 @@
+import { contactEndpoints, jobEndpoints, recordingEndpoints, taskEndpoints, type EndpointDef } from '@fieldbook/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconWifiOff } from '@tabler/icons-react';
+import { createElement, useEffect, useSyncExternalStore } from 'react';
+import toast from 'react-hot-toast';
+import { ApiRequestError } from '../api-client';
+import { useAuth } from '../auth-provider';
+import { callEndpoint, type EndpointCall } from '../call-endpoint';
+import { uploadFile } from '../uploads/upload-file';
+import { indexedDbStorage } from './idb-storage';
+import { createWriteQueue, type NewWrite, type QueuedWrite } from './write-queue';
+
+/**
+ * The app's offline queue (write-queue.ts) in IndexedDB, sending through the API client; the writes that may wait
+ * for the network; the hooks and the shell's sync. Features queue through `queueWrites` / `sendOrQueue`.
+ */
+
+/** The endpoints whose calls may be queued, by a stable name (stored with each write). */
+export const QUEUEABLE_ENDPOINTS = {
+  'tasks.updateStatus': taskEndpoints.updateStatus,
+  'tasks.assign': taskEndpoints.assign,
+  'tasks.create': taskEndpoints.create,
+  'tasks.createForJob': taskEndpoints.createForJob,
+  'jobs.updateStatus': jobEndpoints.updateStatus,
+  'contacts.create': contactEndpoints.create,
+  'contacts.update': contactEndpoints.update,
+} as const satisfies Record<string, EndpointDef>;
+export type QueueableEndpoint = keyof typeof QUEUEABLE_ENDPOINTS;
+
+/** Uploads that may be queued (the file is kept in IndexedDB until it is sent). */
+export const QUEUEABLE_UPLOADS = { 'recordings.upload': recordingEndpoints.upload } as const satisfies Record<string, EndpointDef>;
+export type QueueableUpload = keyof typeof QUEUEABLE_UPLOADS;
+
+/** The request of a queued endpoint call, typed by the endpoint. */
+export function endpointRequest<N extends QueueableEndpoint>(
+  endpoint: N,
+  call: Omit<EndpointCall<(typeof QUEUEABLE_ENDPOINTS)[N]>, 'signal' | 'timeoutMs' | 'idempotencyKey'>,
+): NewWrite['request'] {
+  const { params, query, body } = call as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  return { kind: 'endpoint', endpoint, ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}) };
+}
+
+/** Sends one queued write with its id as the key; the created row's id when the answer has one. */
+export async function sendQueuedWrite(write: QueuedWrite): Promise<{ id?: string }> {
+  const { request } = write;
+  let answer: unknown;
+  if (request.kind === 'endpoint') {
+    const endpoint = QUEUEABLE_ENDPOINTS[request.endpoint as QueueableEndpoint] as EndpointDef | undefined;
+    if (!endpoint) throw new Error(`This change cannot be sent any more (${request.endpoint})`);
+    const call = { ...(request.params ? { params: request.params } : {}), ...(request.query ? { query: request.query } : {}), body: request.body, idempotencyKey: write.id };
+    answer = await callEndpoint(endpoint, call as EndpointCall<EndpointDef>);
+  } else {
+    const endpoint = QUEUEABLE_UPLOADS[request.endpoint as QueueableUpload] as EndpointDef | undefined;
+    if (!endpoint) throw new Error(`This upload cannot be sent any more (${request.endpoint})`);
+    answer = await uploadFile({ path: request.path, fields: request.fields, file: request.file, fileName: request.fileName, schema: endpoint.response, onProgress: () => {} });
+  }
+  const id = answer && typeof answer === 'object' && 'id' in answer ? (answer as { id: unknown }).id : undefined;
+  return typeof id === 'string' ? { id } : {};
+}
+
+export const offlineQueue = createWriteQueue({ storage: indexedDbStorage(), send: sendQueuedWrite });
+
+/** Network state: `navigator.onLine` and the window's online/offline events (they fire in the Capacitor WebView too). */
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Asks the shell's OfflineQueueSync to replay the queue now. */
+export const OFFLINE_SYNC_EVENT = 'fieldbook:offline-sync';
+export function requestOfflineSync(): void {
+  window.dispatchEvent(new Event(OFFLINE_SYNC_EVENT));
+}
+
+/** Spec 001 §8 (exact): the notice of a change queued offline. */
+export const OFFLINE_QUEUED_MESSAGE = 'You are currently offline. Changes will be saved when you reconnect';
+
+/** "Sync Complete: 3 changes synced" (spec 001 §4). */
+export function syncCompleteMessage(count: number): string {
+  return `Sync Complete: ${count} ${count === 1 ? 'change' : 'changes'} synced`;
+}
+
+const shownNotices = new Set<string>();
+
+/** The offline notice (its id is its text, so one shows at a time); dismissed when the queue has been sent. */
+export function showOfflineNotice(message: string): void {
+  shownNotices.add(message);
+  toast(message, { id: message, icon: createElement(IconWifiOff, { size: 18, color: 'var(--mantine-color-orange-7)', 'aria-hidden': true }) });
+}
+
+/** Whether writes can be queued now (someone is signed in and their queue is open). */
+export function canQueue(): boolean {
+  return offlineQueue.userId() !== null;
+}
+
+/**
+ * Queues writes for the signed-in user; they show in the pending count at once. Offline: the notice (spec 001 §8);
+ * online (a write held behind a row made offline): replayed right away.
+ */
+export function queueWrites(writes: readonly NewWrite[], notice: string = OFFLINE_QUEUED_MESSAGE): void {
+  if (isOffline()) showOfflineNotice(notice);
+  offlineQueue.enqueue(writes).then(
+    () => {
+      if (!isOffline()) requestOfflineSync();
+    },
+    (err: unknown) => toast.error(`The change could not be kept on this device: ${err instanceof Error ? err.message : String(err)}`),
+  );
+}
+
+/**
+ * A write that waits for the network when there is none: offline — or when the send finds no network (one bar of
+ * signal) — it is queued (with the key the failed try carried, so a try that did arrive is not written twice) and
+ * `queued()` is the answer the screen shows until the replay; otherwise it is sent with its key.
+ */
+export async function sendOrQueue<T>(opts: {
+  write: NewWrite;
+  send: (idempotencyKey: string) => Promise<T>;
+  queued: () => T;
+  notice?: string;
+  /** Queue even online: the write refers to a row made offline, which the server does not have yet. */
+  forceQueue?: boolean;
+}): Promise<T> {
+  const id = opts.write.id ?? (typeof crypto !== 'undefined' && crypto.randomUUID ? crypto.randomUUID() : String(Date.now()));
+  if (opts.forceQueue && canQueue()) {
+    queueWrites([{ ...opts.write, id }], opts.notice);
+    return opts.queued();
+  }
+  if (!isOffline() || !canQueue()) {
+    try {
+      return await opts.send(id);
+    } catch (err) {
+      const noNetwork = err instanceof ApiRequestError && err.status === 0 && err.code !== 'ABORTED';
+      if (!noNetwork || !canQueue()) throw err;
+    }
+  }
+  queueWrites([{ ...opts.write, id }], opts.notice);
+  return opts.queued();
+}
+
+/** The signed-in user's queued writes, in order (pending and failed). */
+export function useOfflineWrites(): readonly QueuedWrite[] {
+  return useSyncExternalStore(offlineQueue.subscribe, offlineQueue.getSnapshot, offlineQueue.getSnapshot);
+}
+
+/** How often a queue that could not be sent (one bar of signal, a server error) is tried again while online. */
+export const OFFLINE_RETRY_INTERVAL_MS = 30_000;
+
+/**
+ * Opens the signed-in user's queue and replays it: at once, when the network returns, when asked
+ * (requestOfflineSync), and every 30 s while writes wait. Mounted once in the app shell, so a reconnect on any
+ * page syncs. After a replay that sent something every view is refetched.
+ */
+export function OfflineQueueSync(): null {
+  const userId = useAuth().user?.id ?? null;
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    void offlineQueue.setUser(userId);
+    if (!userId) return;
+    let stopped = false;
+    const replay = async () => {
+      await offlineQueue.ready();
+      if (stopped || isOffline() || !offlineQueue.getSnapshot().some((w) => w.state === 'pending')) return;
+      // A reconnect refetch would bring views from before the replay: the refetch after it replaces them.
+      await queryClient.cancelQueries();
+      const outcome = await offlineQueue.replay();
+      if (outcome.synced > 0 || outcome.failed > 0) await queryClient.invalidateQueries();
+      if (!offlineQueue.getSnapshot().some((w) => w.state === 'pending')) {
+        for (const notice of shownNotices) toast.dismiss(notice);
+        shownNotices.clear();
+      }
+      if (outcome.synced > 0) toast.success(syncCompleteMessage(outcome.synced), { id: 'offline-sync-complete' });
+      if (outcome.failed > 0) {
+        const n = outcome.failed;
+        toast.error(`${n} ${n === 1 ? 'change was' : 'changes were'} refused by the server: see Pending changes`, { id: 'offline-sync-failed' });
+      }
+    };
+    const onEvent = () => void replay();
+    void replay();
+    window.addEventListener('online', onEvent);
+    window.addEventListener(OFFLINE_SYNC_EVENT, onEvent);
+    const timer = window.setInterval(onEvent, OFFLINE_RETRY_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', onEvent);
+      window.removeEventListener(OFFLINE_SYNC_EVENT, onEvent);
+      window.clearInterval(timer);
+    };
+  }, [userId, queryClient]);
+
+  return null;
+}
