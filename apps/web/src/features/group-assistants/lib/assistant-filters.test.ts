@@ -1,30 +1,10 @@
-import type { AssistantStats, GroupAssistantRow } from '@fieldbook/contract';
 import { describe, expect, it } from 'vitest';
+import { makeRow, makeStats } from '../components/fake-assistant-api';
 import { filterRows, hasFilters, NO_FILTERS } from './assistant-filters';
 
-const stats = (over: Partial<AssistantStats>): AssistantStats => ({
-  creation_status: 'not_started',
-  is_active: false,
-  training_examples_count: 0,
-  approved_examples: 0,
-  avg_quality: null,
-  base_model: 'gpt-4.1-mini',
-  last_trained: null,
-  has_model: false,
-  model_id: null,
-  failure_reason: null,
-  updated_at: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
-let n = 0;
-const row = (name: string, description: string | null, s: AssistantStats | null): GroupAssistantRow => ({
-  group: { id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, name, description, created_at: '2026-01-01T00:00:00.000Z', workspace_id: '00000000-0000-4000-8000-0000000000b1' },
-  stats: s,
-});
-
-const roofers = row('Roofers', 'Shingles and gutters', stats({ creation_status: 'completed', is_active: true }));
-const plumbers = row('Plumbers', null, stats({ creation_status: 'fine_tuning' }));
-const office = row('Office', 'Billing questions', null);
+const roofers = makeRow('Roofers', makeStats({ creation_status: 'completed', is_active: true }), 'Shingles and gutters');
+const plumbers = makeRow('Plumbers', makeStats({ creation_status: 'fine_tuning' }));
+const office = makeRow('Office', null, 'Billing questions');
 const rows = [roofers, plumbers, office];
 
 describe('filterRows', () => {
