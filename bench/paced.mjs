@@ -22,7 +22,7 @@ const CRLF = Buffer.from('\r\n');
 
 /**
  * Parses one response after another from a socket's bytes and calls onResponse(status, body) after each one's last
- * byte; body is the response's bytes when keepBody() said so at its head, else null. Bodies come with
+ * byte; body is the response's bytes when keepBody(status) said so at its head, else null. Bodies come with
  * Content-Length (Fastify) or chunked (node:http after writeHead, streamed answers); no trailers.
  */
 function responseParser(onResponse, keepBody = () => false) {
@@ -49,7 +49,7 @@ function responseParser(onResponse, keepBody = () => false) {
         const head = buf.toString('latin1', 0, end);
         buf = buf.subarray(end + 4);
         status = Number(head.slice(9, 12));
-        parts = keepBody() ? [] : null;
+        parts = keepBody(status) ? [] : null;
         const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
         if (length) {
           state = 'body';
@@ -89,9 +89,10 @@ function responseParser(onResponse, keepBody = () => false) {
 
 /**
  * Sends `rate × duration` requests to `url`'s host, request i at start + i / rate. `next(i)` makes each one when
- * it is due: `{ request: Buffer, keepBody?: boolean, ... }` (the whole HTTP/1.1 request, keep-alive); the object
- * comes back to `onResult(item, outcome)` with outcome `{ scheduled, latency, status, body }` for an answer
- * (latency from the scheduled time, body only when keepBody) or `{ scheduled, latency, error }` when the
+ * it is due: `{ request: Buffer, keepBody?: boolean | (status) => boolean, ... }` (the whole HTTP/1.1 request,
+ * keep-alive; keepBody as a function decides from the answer's status, e.g. only errors); the object comes back to
+ * `onResult(item, outcome)` with outcome `{ scheduled, latency, status, body }` for an answer (latency from the
+ * scheduled time, body when kept, else null) or `{ scheduled, latency, error }` when the
  * connection closed before the answer ('closed') or nothing came within `drainMs` after the last send ('timeout').
  * Resolves `{ requests, seconds, rps }` once every request has its outcome.
  */
@@ -147,7 +148,10 @@ export function openLoop({ url, rate, duration, next, onResult, drainMs = Infini
           settle(item, { scheduled, latency: performance.now() - scheduled, status, body });
           release(conn);
         },
-        () => Boolean(conn.item?.keepBody),
+        (status) => {
+          const keep = conn.item?.keepBody;
+          return typeof keep === 'function' ? Boolean(keep(status)) : Boolean(keep);
+        },
       );
       socket.on('data', parse);
       socket.once('connect', () => {

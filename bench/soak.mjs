@@ -128,7 +128,6 @@ function startLlmStub() {
       }
     });
     child.once('exit', (code) => {
-      stub.exited = true;
       if (!stub.url) reject(new Error(`llm-stub exited with ${code}`));
     });
   });
@@ -293,6 +292,28 @@ function childrenRssMb(pid) {
   return Math.round(total * 10) / 10;
 }
 
+/** The figures of the server's GET /metrics (prom-client, METRICS_TOKEN) this soak follows. */
+async function scrapeMetrics(base, token) {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+  const series = [];
+  for (const line of (await res.text()).split('\n')) {
+    const m = /^(\w+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    if (m) series.push({ name: m[1], labels: Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]])), value: Number(m[3]) });
+  }
+  const one = (name) => series.find((x) => x.name === name)?.value ?? null;
+  const queue = {};
+  for (const x of series.filter((x) => x.name === 'fieldbook_jobs_due' || x.name === 'fieldbook_jobs_running')) queue[x.labels.job] = (queue[x.labels.job] ?? 0) + x.value;
+  const heap = one('fieldbook_nodejs_heap_size_used_bytes');
+  const lag = one('fieldbook_nodejs_eventloop_lag_p99_seconds');
+  return {
+    heapUsedMb: heap === null ? null : round(heap / 1048576),
+    eventLoopLagP99Ms: lag === null ? null : round(lag * 1000),
+    queue,
+    server5xx: series.filter((x) => x.name === 'fieldbook_http_server_errors_total').reduce((n, x) => n + x.value, 0),
+  };
+}
+
 const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
 const growth = (from, to) => (from ? round(((to - from) / from) * 100) : null);
 
@@ -307,6 +328,11 @@ async function main() {
   // What is running, stopped in this order at the end whatever happened.
   const running = { timers: [], server: null, clients: [], stub: null, database: false };
   const result = { ok: false };
+  // Ctrl-C: the server and the stub are stopped and the database dropped all the same (no report).
+  process.once('SIGINT', () => {
+    console.log('\ninterrupted: stopping the server and the stub, dropping the database');
+    void stopAll(running, result).finally(() => process.exit(130));
+  });
   try {
     await adminQuery(`CREATE DATABASE ${dbName}`);
     running.database = true;
@@ -321,6 +347,7 @@ async function main() {
     const uploadShare = endpoints.filter((e) => e.upload).reduce((sum, e) => sum + e.weight, 0) / totalWeight;
     const uploadsPerUserMinute = ((RATE * uploadShare) / USERS) * 60;
     const uploadLimit = Math.max(60, Math.ceil(uploadsPerUserMinute * 2));
+    const metricsToken = randomUUID();
     const server = await lib.startServer('soak', {
       PORT: String(PORT),
       DATABASE_URL: databaseUrl,
@@ -334,9 +361,12 @@ async function main() {
       LLM_MODEL: 'gpt-soak',
       UPLOAD_RATE_LIMIT: String(uploadLimit),
       LOG_LEVEL: 'warn',
+      // /metrics on, as an operator would run it: heap, event-loop lag and job queues are read from it.
+      METRICS_TOKEN: metricsToken,
     });
     running.server = server;
     await server.ready();
+    const idleRss = { afterStartMb: rssMb(server.child.pid) };
     const base = server.base;
     console.log(`server (pid ${server.child.pid}) on ${base}, database ${dbName}, LLM stub ${stub.url}, bundle in ${work}`);
 
@@ -406,7 +436,11 @@ async function main() {
               (SELECT count(*) FROM tasks)::int AS tasks, (SELECT count(*) FROM contacts)::int AS contacts, (SELECT count(*) FROM documents)::int AS documents,
               (SELECT count(*) FROM recordings)::int AS recordings, pg_size_pretty(pg_database_size(current_database())) AS size`,
     );
+    // The seeding's connection ends here: the connections counted during the run are the server's alone.
+    await db.end();
+    running.clients.splice(running.clients.indexOf(db), 1);
     result.seed = { seconds: round((Date.now() - t0Seed) / 1000), ...counts };
+    idleRss.afterSeedMb = rssMb(server.child.pid);
     console.log(`seeded in ${result.seed.seconds} s:`, counts);
 
     // -- Run ------------------------------------------------------------------------------------------------------
@@ -496,7 +530,8 @@ async function main() {
       };
     };
 
-    // Sampling: RSS and connections every 2 s; the processing backlog with every fifth sample.
+    // Sampling: RSS and connections every 2 s; the server's own /metrics (heap, event-loop lag, job queues) with
+    // every fifth sample.
     const monitor = new pg.Client({ connectionString: databaseUrl });
     await monitor.connect();
     running.clients.push(monitor);
@@ -511,14 +546,7 @@ async function main() {
         const { rows } = await monitor.query(`SELECT coalesce(state, 'none') AS state, count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1`);
         row.pgConnections = rows.reduce((n, r) => n + r.n, 0);
         row.pgActive = rows.find((r) => r.state === 'active')?.n ?? 0;
-        if (sampleNo++ % 5 === 0) {
-          const { rows: [b] } = await monitor.query(
-            `SELECT (SELECT count(*) FROM documents WHERE created_at >= $1 AND status IN ('uploading', 'processing'))::int AS documents,
-                    (SELECT count(*) FROM recordings WHERE created_at >= $1 AND transcription_status IN ('pending', 'processing'))::int AS recordings`,
-            [runStart],
-          );
-          row.backlog = b;
-        }
+        if (sampleNo++ % 5 === 0) Object.assign(row, await scrapeMetrics(base, metricsToken));
         samples.push(row);
       } catch (err) {
         console.warn(`sample failed: ${err.message}`);
@@ -559,13 +587,14 @@ async function main() {
     const inWindow = (from, to) => samples.filter((s) => s.t >= from && s.t <= to);
     const windows = { start: inWindow(0, WINDOW_S), middle: inWindow(DURATION_S / 2 - WINDOW_S / 2, DURATION_S / 2 + WINDOW_S / 2), end: inWindow(DURATION_S - WINDOW_S, DURATION_S + 5) };
     const resource = (key) => {
-      const at = Object.fromEntries(Object.entries(windows).map(([k, list]) => [k, round(mean(list.map((s) => s[key]).filter((v) => v !== null)))]));
+      const at = Object.fromEntries(Object.entries(windows).map(([k, list]) => [k, round(mean(list.map((s) => s[key]).filter((v) => Number.isFinite(v))))]));
       const max = Object.fromEntries(Object.entries(windows).map(([k, list]) => [k, Math.max(...list.map((s) => s[key] ?? 0))]));
       return { ...at, max, growthMiddle: growth(at.start, at.middle), growthEnd: growth(at.start, at.end) };
     };
     const rows = [...stats.entries()].map(([name, s]) => ({ endpoint: name, count: s.count, warmup: s.warmup, errors: s.errors, s5xx: s.s5xx, s4xx: s.s4xx, first: summary(s.first), last: summary(s.last), all: summary(s.all) }));
     const totals = rows.reduce((t, r) => ({ count: t.count + r.count, warmup: t.warmup + r.warmup, errors: t.errors + r.errors, s5xx: t.s5xx + r.s5xx }), { count: 0, warmup: 0, errors: 0, s5xx: 0 });
-    const backlog = samples.filter((s) => s.backlog);
+    const scraped = samples.filter((s) => s.queue);
+    const queueAt = (t) => scraped.find((s) => s.t >= t)?.queue ?? scraped[scraped.length - 1]?.queue ?? null;
     const { rows: [processed] } = await monitor.query(
       `SELECT (SELECT count(*) FROM documents WHERE created_at >= $1)::int AS documents_uploaded,
               (SELECT count(*) FROM documents WHERE created_at >= $1 AND status = 'failed')::int AS documents_failed,
@@ -581,9 +610,13 @@ async function main() {
       achieved: { requests: loop.requests, seconds: round(loop.seconds), rps: loop.rps },
       totals,
       endpoints: rows,
-      rssMb: resource('rssMb'),
+      rssMb: { ...resource('rssMb'), ...idleRss },
       pgConnections: resource('pgConnections'),
-      backlog: { start: backlog.find((s) => s.t >= 0)?.backlog ?? null, middle: backlog.find((s) => s.t >= DURATION_S / 2)?.backlog ?? null, end: backlog[backlog.length - 1]?.backlog ?? null },
+      heapUsedMb: resource('heapUsedMb'),
+      eventLoopLagP99Ms: resource('eventLoopLagP99Ms'),
+      // Rows due or being worked on per background job (the server's jobs_due + jobs_running gauges).
+      queue: { start: queueAt(0), middle: queueAt(DURATION_S / 2), end: scraped[scraped.length - 1]?.queue ?? null },
+      server5xx: scraped[scraped.length - 1]?.server5xx ?? null,
       processing: processed,
       assistant: { llmAnswers: assistantLlmAnswers, other: assistantOther, stub: stub.totals },
       perMinute: minutes.map((m, i) => ({ minute: i + 1, count: m?.count ?? 0, errors: m?.errors ?? 0, ...(m ? summary(m.latencies) : {}) })),
@@ -595,6 +628,7 @@ async function main() {
     const failures = [];
     if (totals.errors > 0) failures.push(`${totals.errors} errors`);
     if (totals.s5xx > 0) failures.push(`${totals.s5xx} answers 5xx`);
+    if (result.server5xx) failures.push(`the server counted ${result.server5xx} answers 5xx (its /metrics)`);
     if (!(result.rssMb.growthEnd < GROWTH_LIMIT)) failures.push(`server RSS grew ${result.rssMb.growthEnd}% (start ${result.rssMb.start} MB, end ${result.rssMb.end} MB)`);
     if (!(result.pgConnections.growthEnd < GROWTH_LIMIT)) failures.push(`PostgreSQL connections grew ${result.pgConnections.growthEnd}% (start ${result.pgConnections.start}, end ${result.pgConnections.end})`);
     result.failures = failures;
@@ -632,9 +666,15 @@ async function stopAll(running, result) {
   }
   for (const client of running.clients) await step('a database client', () => client.end());
   const stub = running.stub;
-  if (stub && !stub.exited) {
+  if (stub) {
     // Its last line of totals comes as it exits.
-    await step('the LLM stub', () => new Promise((resolve) => (stub.child.once('exit', resolve), stub.child.kill('SIGTERM'))));
+    await step('the LLM stub', () =>
+      new Promise((resolve) => {
+        if (stub.child.exitCode !== null || stub.child.signalCode !== null) return resolve();
+        stub.child.once('exit', resolve);
+        stub.child.kill('SIGTERM');
+      }),
+    );
   }
   if (stub && result.assistant) result.assistant.stub = stub.totals;
   if (running.database) {
@@ -654,8 +694,12 @@ function printReport(r) {
   console.log(`${pad('all', w)} ${pad(r.totals.count, 7)} ${pad(r.totals.errors, 6)} ${pad(r.totals.s5xx, 4)} (warm-up: ${r.totals.warmup} requests, counted in errors and 5xx too)`);
   const line = (label, x, unit) => console.log(`${pad(label, w)} start ${x.start}${unit}, middle ${x.middle}${unit}, end ${x.end}${unit}: growth ${x.growthMiddle}% to the middle, ${x.growthEnd}% to the end (max in the windows ${x.max.start} / ${x.max.middle} / ${x.max.end})`);
   line('server RSS (mean in the window)', r.rssMb, ' MB');
+  console.log(`${pad('', w)} (${r.rssMb.afterStartMb} MB after start, ${r.rssMb.afterSeedMb} MB after the seeding, before the load)`);
   line('PostgreSQL connections (mean)', r.pgConnections, '');
-  console.log(`${pad('processing backlog (docs, calls)', w)} start ${JSON.stringify(r.backlog.start)}, middle ${JSON.stringify(r.backlog.middle)}, end ${JSON.stringify(r.backlog.end)}; uploaded during the run: ${JSON.stringify(r.processing)}`);
+  line('server heap used (mean)', r.heapUsedMb, ' MB');
+  line('event-loop lag p99 (mean)', r.eventLoopLagP99Ms, ' ms');
+  console.log(`${pad('job queues (due + running)', w)} start ${JSON.stringify(r.queue.start)}, middle ${JSON.stringify(r.queue.middle)}, end ${JSON.stringify(r.queue.end)}`);
+  console.log(`${pad('uploads during the run', w)} ${JSON.stringify(r.processing)}`);
   console.log(`${pad('assistant', w)} ${r.assistant.llmAnswers} answers written by the LLM stub, ${r.assistant.other} otherwise; the stub was asked ${r.assistant.stub.chat} chats and ${r.assistant.stub.transcriptions} transcriptions`);
   console.log(`${pad('server', w)} ${r.serverLog.errors} error lines logged, ${r.serverLog.warnings} warnings; SIGTERM at the end: exit ${r.shutdown?.exit} in ${r.shutdown?.ms} ms`);
   if (r.errorsSeen.length) console.log('first errors:', r.errorsSeen.slice(0, 10));
