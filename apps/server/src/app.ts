@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { devMailboxRoutes } from './features/dev-mailbox';
-import { authRoutes } from './features/auth';
+import { authRoutes, prepareFlowAccount } from './features/auth';
 import { profilesRoutes } from './features/profiles';
 import { settingsRoutes } from './features/settings';
 import { contactLookup, contactsRoutes } from './features/contacts';
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tasksRoutes, featureDeps);
       await api.register(contactsRoutes, featureDeps);
       await api.register(workspacesRoutes, featureDeps);
-      await api.register(groupsRoutes, { ...featureDeps, contacts: contactLookup });
+      await api.register(groupsRoutes, { ...featureDeps, contacts: contactLookup, prepareFlowAccount });
       await api.register(documentsRoutes, featureDeps);
       await api.register(recordingsRoutes, featureDeps);
       await api.register(analyticsRoutes, featureDeps);

@@ -1,7 +1,9 @@
 import { normalizeUsPhone as usPhone } from '@fieldbook/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profiles, userSettings, users, workspaces } from '../../db/schema';
+import { insertProfile, syncProfileEmail as syncEmail } from '../profiles';
+import { insertDefaultSettings } from '../settings';
+import { createPersonalWorkspace } from '../workspaces';
+import { users } from './auth.schema';
 import type { UserRow } from './auth.repository';
 
 /**
@@ -66,17 +68,8 @@ export async function createUserAccount(db: Db, input: CreateUserAccountInput): 
     let workspaceId: string | null = null;
     try {
       workspaceId = await tx.transaction(async (sp) => {
-        const [ws] = await sp
-          .insert(workspaces)
-          .values({
-            name: input.workspaceName ?? `${userName}'s Workspace`,
-            ownerId: user.id,
-            privacySetting: 'private',
-            driveIntegrationEnabled: true,
-            defaultGroupVisibility: 'invite_only',
-          })
-          .returning({ id: workspaces.id });
-        await sp.insert(profiles).values({
+        const wsId = await createPersonalWorkspace(sp, { name: input.workspaceName ?? `${userName}'s Workspace`, ownerId: user.id });
+        await insertProfile(sp, {
           id: user.id,
           email,
           userName,
@@ -85,11 +78,11 @@ export async function createUserAccount(db: Db, input: CreateUserAccountInput): 
           smsOptIn,
           smsOptInDate: smsOptIn ? (parseDate(metadata.sms_opt_in_date) ?? input.now) : null,
           role: input.role ?? 'user',
-          workspaceId: ws!.id,
+          workspaceId: wsId,
           createdAt: input.now,
         });
-        await sp.insert(userSettings).values({ userId: user.id }).onConflictDoNothing();
-        return ws!.id;
+        await insertDefaultSettings(sp, user.id);
+        return wsId;
       });
     } catch (err) {
       input.log(`profile/workspace for new user ${user.id} could not be written`, err);
@@ -100,5 +93,5 @@ export async function createUserAccount(db: Db, input: CreateUserAccountInput): 
 
 /** Keeps the profile's copy of the email in step with the auth user. */
 export async function syncProfileEmail(db: Db, userId: string, email: string): Promise<void> {
-  await db.update(profiles).set({ email }).where(eq(profiles.id, userId));
+  await syncEmail(db, userId, email);
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authSessions, mfaChallenges, mfaFactors, oneTimeTokens, refreshTokens, users, type AmrEntry } from '../../db/schema';
+import { authSessions, mfaChallenges, mfaFactors, oneTimeTokens, refreshTokens, users, type AmrEntry } from './auth.schema';
 
 /** Queries only (style.md): rules live in the services. A transaction handle is a `Db` too. */
 

@@ -1,7 +1,7 @@
 import { isEmailAddress } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { oneTimeTokens } from '../../db/schema';
+import { oneTimeTokens } from './auth.schema';
 import type { FeatureDeps } from '../../platform/deps';
 import { hashToken } from '../../platform/tokens';
 import { createRateLimiter } from '../../platform/rate-limit';

@@ -7,3 +7,5 @@ export { hashPassword, verifyPassword } from './passwords';
 // inside that flow's transaction.
 export { type AuthDeps } from './auth.service';
 export { prepareFlowAccount } from './flow-account';
+// An account's email inside another feature's statement (recordings' owner name).
+export { userEmailSql } from './auth.queries';

@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { authSessions, mfaFactors } from '../../db/schema';
+import { authSessions, mfaFactors } from './auth.schema';
 import type { AuthContext } from './auth.context';
 import { GoTrueError, overRequestRateLimit, validationFailed } from './auth.errors';
 import {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { AmrEntry } from '../../db/schema';
+import type { AmrEntry } from './auth.schema';
 import { sessionCutoffs, sessionState, type SessionLimits } from '../../platform/session-limits';
 import { ACCESS_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken, type TokenSigner } from '../../platform/tokens';
 import { GoTrueError } from './auth.errors';

@@ -2,7 +2,7 @@ import type { ContactGroup, ContactGroupList, CreateContactGroupBodySchema } fro
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { contactGroupMembers, contactGroups, contacts } from '../../db/schema';
+import { contactGroupMembers, contactGroups, contacts } from './contacts.schema';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { toContact } from './contacts.service';

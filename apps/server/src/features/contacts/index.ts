@@ -8,3 +8,5 @@ export { findContactsByIds } from './contacts.service';
 export { contactLookup } from './contacts.service';
 // The assistant's retrieval: the contacts a question names, among those the caller may open.
 export { contactCandidates, type ContactCandidate } from './contacts.retrieval';
+// SQL builders for other features' statements (recordings' assigned contacts, tasks' assignee names and filter).
+export { linkedContactsJsonSql, ownContactNameByPhoneKeySql, ownContactPhonesByNameSql, phoneKeySql } from './contacts.queries';

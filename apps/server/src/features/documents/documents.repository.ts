@@ -1,7 +1,7 @@
 import { DocumentListSchema, DocumentSchema, type ListDocumentsQuery } from '@fieldbook/contract';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents } from '../../db/schema';
+import { documents } from './documents.schema';
 import { isoTs, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 

@@ -2,7 +2,7 @@ import { documentEndpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { documents } from '../../db/schema';
+import { documents } from './documents.schema';
 import { registerUploadEndpoint } from '../../platform/uploads';
 import { userRateLimits } from '../../platform/rate-limit';
 import { sendingRoutes } from './sending.routes';

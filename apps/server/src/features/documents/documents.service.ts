@@ -2,7 +2,7 @@ import { DOCUMENT_NOT_FOUND, ProcessDocumentFieldsSchema, type Document, type Do
 import type { JsonText } from '../../platform/json-text';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents } from '../../db/schema';
+import { documents } from './documents.schema';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import type { BlobStore } from '../../platform/blob-store';
 import { AppError, fieldError } from '../../platform/errors';

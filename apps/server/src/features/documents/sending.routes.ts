@@ -1,7 +1,7 @@
 import { documentSendingEndpoints as endpoints, SHARED_LINK_EXPIRED, SHARED_LINK_INVALID } from '@fieldbook/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { documents } from '../../db/schema';
+import { documents } from './documents.schema';
 import { type Actor } from '../../platform/auth-guard';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';

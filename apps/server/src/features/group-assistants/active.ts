@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groupAssistants } from '../../db/schema';
+import { groupAssistants } from './group-assistants.schema';
 
 export type ActiveGroupAssistant = { model: string | null; name: string; persona: string; specialization: string; systemPrompt: string };
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { toFile } from 'openai';
 import type { Db } from '../../db/client';
-import { assistantTrainingExamples, groupAssistants } from '../../db/schema';
+import { assistantTrainingExamples, groupAssistants } from './group-assistants.schema';
 import { llmClient, llmErrorReason, type LlmConfig } from '../../platform/llm';
 import { defineJob, startJob } from '../../platform/jobs';
 import type { TableWorker } from '../../platform/table-worker';

@@ -12,15 +12,16 @@ import {
   type UpdateAssistantConfigBodySchema,
   type UpdateTrainingExampleBodySchema,
 } from '@fieldbook/contract';
-import { and, asc, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { assistantTrainingExamples, groupAssistants, groups } from '../../db/schema';
+import { findWorkspaceGroup, listWorkspaceGroups, type GroupRecord } from '../groups';
+import { assistantTrainingExamples, groupAssistants } from './group-assistants.schema';
 import { requireAdmin, requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 
-type GroupRow = typeof groups.$inferSelect;
+type GroupRow = GroupRecord;
 type AssistantRow = typeof groupAssistants.$inferSelect;
 type ExampleRow = typeof assistantTrainingExamples.$inferSelect;
 
@@ -34,11 +35,7 @@ export const WORKING_STATUSES = ['collecting_examples', 'preparing_data', 'fine_
 export async function adminGroup(db: Db, actor: Actor, groupId: string): Promise<GroupRow> {
   requireAdmin(actor);
   const workspaceId = requireWorkspace(actor);
-  const [group] = await db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.id, groupId), eq(groups.workspaceId, workspaceId)))
-    .limit(1);
+  const group = await findWorkspaceGroup(db, { groupId, workspaceId });
   if (!group) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
   return group;
 }
@@ -62,7 +59,7 @@ function exampleCounts(db: Db) {
       avgQuality: sql<number | null>`avg(${e.qualityScore})::float8`.as('avg_quality'),
     })
     .from(e)
-    .where(eq(e.groupId, groups.id))
+    .where(eq(e.groupId, groupAssistants.groupId))
     .as('ec');
 }
 
@@ -82,30 +79,36 @@ function toStats(a: AssistantRow, counts: { total: number | null; approved: numb
   };
 }
 
-/** The administration table's rows: the workspace's groups by name, each with its assistant's stats (or null). */
-async function selectRows(db: Db, workspaceId: string, extra?: SQL): Promise<GroupAssistantRow[]> {
+/**
+ * The administration table's rows: the groups by name (the groups feature's), each with its assistant's stats (or
+ * null) — the assistants and their example counts in one statement for all of them.
+ */
+async function selectRows(db: Db, groups: readonly GroupRow[]): Promise<GroupAssistantRow[]> {
+  if (groups.length === 0) return [];
   const ec = exampleCounts(db);
   const rows = await db
-    .select({ g: groups, a: groupAssistants, total: ec.total, approved: ec.approved, avgQuality: ec.avgQuality })
-    .from(groups)
-    .leftJoin(groupAssistants, eq(groupAssistants.groupId, groups.id))
+    .select({ a: groupAssistants, total: ec.total, approved: ec.approved, avgQuality: ec.avgQuality })
+    .from(groupAssistants)
     .leftJoinLateral(ec, sql`true`)
-    .where(and(eq(groups.workspaceId, workspaceId), extra))
-    .orderBy(asc(groups.name), asc(groups.id));
-  return rows.map((r) => ({
-    group: { id: r.g.id, name: r.g.name, description: r.g.description, created_at: r.g.createdAt.toISOString(), workspace_id: r.g.workspaceId },
-    stats: r.a ? toStats(r.a, r) : null,
-  }));
+    .where(inArray(groupAssistants.groupId, groups.map((g) => g.id)));
+  const byGroup = new Map(rows.map((r) => [r.a.groupId, r]));
+  return groups.map((g) => {
+    const r = byGroup.get(g.id);
+    return {
+      group: { id: g.id, name: g.name, description: g.description, created_at: g.createdAt.toISOString(), workspace_id: g.workspaceId },
+      stats: r ? toStats(r.a, r) : null,
+    };
+  });
 }
 
 async function rowOf(db: Db, group: GroupRow): Promise<GroupAssistantRow> {
-  const [row] = await selectRows(db, group.workspaceId, eq(groups.id, group.id));
+  const [row] = await selectRows(db, [group]);
   return row!;
 }
 
 export async function listGroupAssistants(opts: { db: Db; actor: Actor }): Promise<{ items: GroupAssistantRow[] }> {
   requireAdmin(opts.actor);
-  return { items: await selectRows(opts.db, requireWorkspace(opts.actor)) };
+  return { items: await selectRows(opts.db, await listWorkspaceGroups(opts.db, requireWorkspace(opts.actor))) };
 }
 
 /** Creates the group's assistant (not_started, inactive, named after the group); a second call returns the first. */

@@ -4,18 +4,17 @@ import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { RateLimitError } from '../../platform/errors';
 import { createRateLimiter, userRateLimits } from '../../platform/rate-limit';
-import { prepareFlowAccount } from '../auth';
-import type { ContactLookup } from './contact-lookup';
+import type { ContactLookup, PrepareFlowAccount } from './groups.ports';
 import * as g from './groups.service';
 import * as inv from './invitations.service';
 
 const ok = { ok: true as const };
 
-export type GroupsDeps = FeatureDeps & { contacts: ContactLookup };
+export type GroupsDeps = FeatureDeps & { contacts: ContactLookup; prepareFlowAccount: PrepareFlowAccount };
 
 /** Groups, members and invitations (groupEndpoints in the contract). */
 export async function groupsRoutes(app: FastifyInstance, deps: GroupsDeps): Promise<void> {
-  const { db, config, contacts } = deps;
+  const { db, config, contacts, prepareFlowAccount } = deps;
 
   route(app, e.list, async ({ actor, query }) => g.listGroups({ db, actor, workspaceId: query.workspace_id }));
   route(app, e.create, async ({ actor, body }) => g.createGroup({ db, actor, input: body }));

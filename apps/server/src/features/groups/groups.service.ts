@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { findPeople } from '../profiles';
-import type { ContactLookup } from './contact-lookup';
+import type { ContactLookup } from './groups.ports';
 import { groupMembers, groups } from './groups.schema';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';

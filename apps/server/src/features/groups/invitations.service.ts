@@ -30,7 +30,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import { enqueueSms } from '../../platform/mail';
 import { toE164 } from '../../platform/sms';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
-import type { ContactLookup } from './contact-lookup';
+import type { ContactLookup } from './groups.ports';
 import { groupAccess, requireInviter } from './groups.service';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { DEFAULT_DOCUMENT_TYPES, JobListSchema, JobSchema, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs } from '../../db/schema';
+import { jobs } from './jobs.schema';
 import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 

@@ -1,7 +1,7 @@
 import type { Profile } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profiles } from '../../db/schema';
+import { profiles } from './profiles.schema';
 import { AppError } from '../../platform/errors';
 
 type ProfileRow = typeof profiles.$inferSelect;

@@ -1,7 +1,10 @@
 import { RecordingDetailSchema, RecordingListSchema, type ListRecordingsQuery } from '@fieldbook/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { recordings } from '../../db/schema';
+import { userEmailSql } from '../auth';
+import { linkedContactsJsonSql } from '../contacts';
+import { profileUserNameSql } from '../profiles';
+import { recordings } from './recordings.schema';
 import { isoTs, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 
@@ -9,15 +12,17 @@ export type RecordingRow = typeof recordings.$inferSelect;
 
 const jsonTs = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoTs(column)} END`;
 
-/** The one projection of RecordingSchema over `recordings r`, with the owner's name and the assigned contacts. */
+/**
+ * The one projection of RecordingSchema over `recordings r`, with the owner's name (the profiles and auth features'
+ * builders) and the assigned contacts (the contacts feature's).
+ */
 const RECORDING_JSON = sql`json_build_object(
   'id', r.id, 'workspace_id', r.workspace_id, 'user_id', r.user_id,
-  'user_name', (SELECT coalesce(p.user_name, u.email) FROM users u LEFT JOIN profiles p ON p.id = u.id WHERE u.id = r.user_id),
+  'user_name', coalesce(${profileUserNameSql(sql`r.user_id`)}, ${userEmailSql(sql`r.user_id`)}),
   'group_id', r.group_id, 'name', r.file_name, 'file_type', r.file_type, 'mime_type', r.mime_type, 'size', r.file_size,
   'duration_seconds', r.duration_seconds, 'direction', r.direction, 'phone_number', r.phone_number,
   'recorded_at', ${jsonTs(sql`r.recorded_at`)}, 'file_user_id', r.file_user_id,
-  'contacts', (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'phone_number', c.phone_number, 'assigned_by', rc.assigned_by) ORDER BY c.name, c.id), '[]'::json)
-               FROM recording_contacts rc JOIN contacts c ON c.id = rc.contact_id WHERE rc.recording_id = r.id),
+  'contacts', ${linkedContactsJsonSql({ from: sql`recording_contacts rc`, contactId: sql`rc.contact_id`, where: sql`rc.recording_id = r.id`, extra: { assigned_by: sql`rc.assigned_by` } })},
   'transcription_status', r.transcription_status, 'transcription_error', r.transcription_error, 'transcript_engine', r.transcript_engine,
   'transcript_confidence', r.transcript_confidence,
   'created_at', ${isoTs(sql`r.created_at`)}, 'updated_at', ${isoTs(sql`r.updated_at`)})`;

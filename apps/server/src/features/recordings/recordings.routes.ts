@@ -2,7 +2,7 @@ import { endpointPath, PLAYBACK_URL_TTL_SECONDS, RECORDING_NOT_FOUND, recordingE
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { recordings } from '../../db/schema';
+import { recordings } from './recordings.schema';
 import { AppError } from '../../platform/errors';
 import { registerUploadEndpoint } from '../../platform/uploads';
 import { userRateLimits } from '../../platform/rate-limit';

@@ -1,7 +1,8 @@
 import { GROUP_NOT_FOUND, RECORDING_NOT_FOUND, UploadRecordingFieldsSchema, type ListRecordingsQuery, type RecordingDetailSchema, type RecordingDirection, type RecordingListSchema } from '@fieldbook/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profiles, recordingContacts, recordings, users } from '../../db/schema';
+import { listPeopleByName } from '../profiles';
+import { recordingContacts, recordings } from './recordings.schema';
 import { requireAdmin, type Actor } from '../../platform/auth-guard';
 import type { BlobStore } from '../../platform/blob-store';
 import { AppError, fieldError } from '../../platform/errors';
@@ -26,12 +27,7 @@ export async function listRecordings(opts: { db: Db; actor: Actor; query: ListRe
 /** The admin's Filter by User list: every user with a profile, by user_name (spec 001 §6). */
 export async function listRecordingUsers(opts: { db: Db; actor: Actor }) {
   requireAdmin(opts.actor);
-  const rows = await opts.db
-    .select({ id: users.id, user_name: profiles.userName, email: users.email })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .orderBy(sql`${profiles.userName} ASC NULLS LAST`, asc(users.email));
-  return { users: rows };
+  return { users: await listPeopleByName(opts.db) };
 }
 
 /** A recording the caller may open (their own, or any for the admin); 404 for everything else. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { recordings } from '../../db/schema';
+import { recordings } from './recordings.schema';
 import type { BlobStore } from '../../platform/blob-store';
 import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import type { TableWorker } from '../../platform/table-worker';

@@ -1,2 +1,4 @@
 /** The settings feature's public entry (other features and app.ts import only from here). */
 export { settingsRoutes } from './settings.routes';
+// A new account's default settings (auth).
+export { insertDefaultSettings } from './settings.service';

@@ -1,7 +1,7 @@
 import { apiUrlNotAllowedMessage, DEFAULT_RECORDER_SETTINGS, httpOrigin, RecorderSettingsSchema, type RecorderSettings, type UpdateSettingsBody, type UserSettings } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { userSettings } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { userSettings } from './settings.schema';
 import { fieldError } from '../../platform/errors';
 
 type SettingsRow = typeof userSettings.$inferSelect;
@@ -106,4 +106,9 @@ export async function updateUserSettings({
       .returning();
     return toUserSettings(userId, row);
   });
+}
+
+/** Default settings for a new account (written by the auth feature at sign-up); an existing row stays. */
+export async function insertDefaultSettings(tx: Db | Tx, userId: string): Promise<void> {
+  await tx.insert(userSettings).values({ userId }).onConflictDoNothing();
 }

@@ -2,7 +2,7 @@ import { TaskListSchema, TaskSchema, type ListTasksQuery, type TaskStatus } from
 import { z } from 'zod';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tasks } from '../../db/schema';
+import { tasks } from './tasks.schema';
 import { isoDate, isoTs, likePattern, queryJsonText, queryRows } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 

@@ -1,2 +1,4 @@
 /** The workspaces feature's public entry (other features and app.ts import only from here). */
 export { workspacesRoutes } from './workspaces.routes';
+// A new account's personal workspace (auth).
+export { createPersonalWorkspace } from './workspaces.service';

@@ -12,8 +12,20 @@ import type {
 import { WORKSPACE_OWNER_ONLY } from '@fieldbook/contract';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { groupMembers, groups, profiles, workspaces } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { groupCountSql, removeMembershipsInWorkspace } from '../groups';
+import {
+  findPeople,
+  linkUnassignedProfiles,
+  listWorkspacePeople,
+  lockProfileWorkspace,
+  profileCountSql,
+  profileWorkspaceIdSql,
+  setProfileWorkspace,
+  unlinkProfileFromWorkspace,
+  unlinkWorkspaceProfiles,
+} from '../profiles';
+import { workspaces } from './workspaces.schema';
 import { likePattern } from '../../db/sql';
 import { requireAdmin, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
@@ -42,14 +54,13 @@ function toWorkspace(row: WorkspaceRow): Workspace {
 
 export async function getMyWorkspace(opts: { db: Db; actor: Actor }): Promise<MyWorkspace> {
   const { db, actor } = opts;
-  const [profile] = await db.select({ userName: profiles.userName }).from(profiles).where(eq(profiles.id, actor.userId)).limit(1);
+  const profile = (await findPeople(db, [actor.userId])).get(actor.userId);
   const suggested_name = `${profile?.userName ?? actor.email.split('@')[0]}'s Workspace`;
   // Read the link from the profile, not the remembered actor: a save a moment ago must show at once.
   const [row] = await db
     .select({ w: workspaces })
-    .from(profiles)
-    .innerJoin(workspaces, and(eq(workspaces.id, profiles.workspaceId), isNull(workspaces.deletedAt)))
-    .where(eq(profiles.id, actor.userId))
+    .from(workspaces)
+    .where(and(sql`${workspaces.id} = ${profileWorkspaceIdSql(actor.userId)}`, isNull(workspaces.deletedAt)))
     .limit(1);
   return { workspace: row ? toWorkspace(row.w) : null, suggested_name, can_edit: !row || mayEditWorkspace(actor, row.w) };
 }
@@ -72,7 +83,7 @@ export async function saveMyWorkspace(opts: { db: Db; actor: Actor; input: z.out
     defaultGroupVisibility: input.default_group_visibility,
   };
   return db.transaction(async (tx) => {
-    const [profile] = await tx.select({ workspaceId: profiles.workspaceId }).from(profiles).where(eq(profiles.id, actor.userId)).for('update').limit(1);
+    const profile = await lockProfileWorkspace(tx, actor.userId);
     if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
     let row: WorkspaceRow | undefined;
     if (profile.workspaceId) {
@@ -86,7 +97,7 @@ export async function saveMyWorkspace(opts: { db: Db; actor: Actor; input: z.out
       if (current) [row] = await tx.update(workspaces).set(values).where(eq(workspaces.id, current.id)).returning();
     }
     row ??= (await tx.insert(workspaces).values({ ...values, ownerId: actor.userId }).returning())[0]!;
-    await tx.update(profiles).set({ workspaceId: row.id }).where(eq(profiles.id, actor.userId));
+    await setProfileWorkspace(tx, actor.userId, row.id);
     return toWorkspace(row);
   });
 }
@@ -105,8 +116,8 @@ async function summaries(db: Db, where: SQL | undefined, page?: { limit: number;
     .select({
       w: workspaces,
       // Written out: drizzle leaves columns unqualified here, and "id" would then be the inner table's.
-      users: sql<number>`(SELECT count(*) FROM profiles p WHERE p.workspace_id = "workspaces"."id")::int`,
-      groups: sql<number>`(SELECT count(*) FROM groups g WHERE g.workspace_id = "workspaces"."id")::int`,
+      users: sql<number>`${profileCountSql(sql`"workspaces"."id"`)}::int`,
+      groups: sql<number>`${groupCountSql(sql`"workspaces"."id"`)}::int`,
     })
     .from(workspaces)
     .where(inArray(workspaces.id, ids))
@@ -161,7 +172,7 @@ export async function deleteWorkspace(opts: { db: Db; actor: Actor; workspaceId:
   await opts.db.transaction(async (tx) => {
     const rows = await tx.update(workspaces).set({ deletedAt: new Date() }).where(live(opts.workspaceId)).returning({ id: workspaces.id });
     if (rows.length === 0) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
-    await tx.update(profiles).set({ workspaceId: null }).where(eq(profiles.workspaceId, opts.workspaceId));
+    await unlinkWorkspaceProfiles(tx, opts.workspaceId);
   });
 }
 
@@ -176,8 +187,6 @@ export async function restoreWorkspace(opts: { db: Db; actor: Actor; workspaceId
   return summaryById(opts.db, opts.workspaceId);
 }
 
-const userColumns = { id: profiles.id, email: profiles.email, user_name: profiles.userName, full_name: profiles.fullName };
-
 async function assertLive(db: Db, workspaceId: string): Promise<void> {
   const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(live(workspaceId)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
@@ -186,14 +195,14 @@ async function assertLive(db: Db, workspaceId: string): Promise<void> {
 export async function listWorkspaceUsers(opts: { db: Db; actor: Actor; workspaceId: string }): Promise<WorkspaceUserList> {
   requireAdmin(opts.actor);
   await assertLive(opts.db, opts.workspaceId);
-  const users = await opts.db.select(userColumns).from(profiles).where(eq(profiles.workspaceId, opts.workspaceId)).orderBy(asc(profiles.email));
+  const users = await listWorkspacePeople(opts.db, opts.workspaceId);
   return { users };
 }
 
 /** Spec 002 §4: only users without a workspace are offered to assign. */
 export async function listUnassignedUsers(opts: { db: Db; actor: Actor }): Promise<WorkspaceUserList> {
   requireAdmin(opts.actor);
-  const users = await opts.db.select(userColumns).from(profiles).where(isNull(profiles.workspaceId)).orderBy(asc(profiles.email)).limit(1000);
+  const users = await listWorkspacePeople(opts.db, null, 1000);
   return { users };
 }
 
@@ -204,11 +213,7 @@ export async function assignUsers(opts: { db: Db; actor: Actor; workspaceId: str
     const [ws] = await tx.select({ id: workspaces.id }).from(workspaces).where(live(opts.workspaceId)).for('share').limit(1);
     if (!ws) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
     // Only users still without a workspace: one who joined another meanwhile is skipped, never moved.
-    const rows = await tx
-      .update(profiles)
-      .set({ workspaceId: opts.workspaceId })
-      .where(and(inArray(profiles.id, ids), isNull(profiles.workspaceId)))
-      .returning({ id: profiles.id });
+    const rows = await linkUnassignedProfiles(tx, ids, opts.workspaceId);
     return { assigned: rows.length, skipped: ids.length - rows.length };
   });
 }
@@ -216,16 +221,20 @@ export async function assignUsers(opts: { db: Db; actor: Actor; workspaceId: str
 export async function removeWorkspaceUser(opts: { db: Db; actor: Actor; workspaceId: string; userId: string }): Promise<void> {
   requireAdmin(opts.actor);
   await opts.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(profiles)
-      .set({ workspaceId: null })
-      .where(and(eq(profiles.id, opts.userId), eq(profiles.workspaceId, opts.workspaceId)))
-      .returning({ id: profiles.id });
-    if (rows.length === 0) throw new AppError('NOT_FOUND', 'User not found in this workspace');
+    if (!(await unlinkProfileFromWorkspace(tx, opts.userId, opts.workspaceId))) throw new AppError('NOT_FOUND', 'User not found in this workspace');
     // Their memberships in the workspace's groups go too: a removed user must not keep reading its groups' shared
     // contacts, tasks and assistant (issue 22 item 10). Groups elsewhere are not this workspace's to change.
-    await tx
-      .delete(groupMembers)
-      .where(and(eq(groupMembers.userId, opts.userId), inArray(groupMembers.groupId, tx.select({ id: groups.id }).from(groups).where(eq(groups.workspaceId, opts.workspaceId)))));
+    await removeMembershipsInWorkspace(tx, { userId: opts.userId, workspaceId: opts.workspaceId });
   });
+}
+
+// ---- A new account's personal workspace (written by the auth feature at sign-up) ----------------------------------
+
+/** The personal workspace of a new account (design.md §4: owner, private, drive enabled, invite_only); returns its id. */
+export async function createPersonalWorkspace(tx: Db | Tx, opts: { name: string; ownerId: string }): Promise<string> {
+  const [ws] = await tx
+    .insert(workspaces)
+    .values({ name: opts.name, ownerId: opts.ownerId, privacySetting: 'private', driveIntegrationEnabled: true, defaultGroupVisibility: 'invite_only' })
+    .returning({ id: workspaces.id });
+  return ws!.id;
 }

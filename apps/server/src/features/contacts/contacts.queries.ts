@@ -1,0 +1,37 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * SQL builders over the contacts table for other features' own statements (the contacts feature owns contacts,
+ * contact groups and shared_contacts: docs/ARCHITECTURE.md, table ownership), so a list that shows contacts stays one
+ * statement.
+ */
+
+/**
+ * A JSON array of the contacts linked from another feature's link rows, by name: each `{ id, name, phone_number }`
+ * plus the link row's own `extra` columns. `from` names the link rows (with their alias), `contactId` the column of
+ * the contact's id, `where` which link rows.
+ */
+export function linkedContactsJsonSql(opts: { from: SQL; contactId: SQL; where: SQL; extra: Record<string, SQL> }): SQL {
+  const extra = Object.entries(opts.extra).map(([key, value]) => sql`, ${sql.raw(`'${key.replace(/'/g, "''")}'`)}, ${value}`);
+  return sql`(SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'phone_number', c.phone_number${sql.join(extra)}) ORDER BY c.name, c.id), '[]'::json)
+               FROM ${opts.from} JOIN contacts c ON c.id = ${opts.contactId} WHERE ${opts.where})`;
+}
+
+/**
+ * Phone-to-contact matching (spec 001 §5: raw, digits only, +1 prefix) for a phone column of another feature's row:
+ * contacts store exactly 10 digits, so every accepted form reduces to one key — the digits without a leading country
+ * code 1 — and the lookup is a single (owner_id, phone_number) index probe.
+ */
+export function phoneKeySql(phone: SQL): SQL {
+  return sql`regexp_replace(regexp_replace(${phone}, '\\D', '', 'g'), '^1(\\d{10})$', '\\1')`;
+}
+
+/** SQL expression: the name of `ownerId`'s contact whose phone is the key `phoneKey` (the first by name), or null. */
+export function ownContactNameByPhoneKeySql(opts: { ownerId: string; phoneKey: SQL }): SQL {
+  return sql`(SELECT ct.name FROM contacts ct WHERE ct.owner_id = ${opts.ownerId} AND ct.phone_number = ${opts.phoneKey} ORDER BY ct.name LIMIT 1)`;
+}
+
+/** SQL subquery: the phones of `ownerId`'s contacts whose name matches the LIKE `pattern` (case-insensitive). */
+export function ownContactPhonesByNameSql(opts: { ownerId: string; pattern: string }): SQL {
+  return sql`SELECT cq.phone_number FROM contacts cq WHERE cq.owner_id = ${opts.ownerId} AND cq.name ILIKE ${opts.pattern}`;
+}
