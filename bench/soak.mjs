@@ -54,16 +54,16 @@ const WARMUP_S = Number(args.warmup ?? Math.min(60, Math.round(DURATION_S / 10))
 const WINDOW_S = Math.min(300, DURATION_S / 6);
 const SAMPLE_MS = 2000;
 const DRAIN_MS = 30_000;
-/** Access tokens live an hour: every user's is refreshed (grant_type=refresh_token) this often. */
-const REFRESH_MS = 15 * 60_000;
+/** Access tokens live an hour: every user's is refreshed (grant_type=refresh_token) this often (--refresh= seconds). */
+const REFRESH_MS = Number(args.refresh ?? 15 * 60) * 1000;
 const GROWTH_LIMIT = 10;
 const BUILD_LOCK = '/tmp/fieldbook-build.lock';
 const PG_SERVER = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'soak-admin@fieldbook.local', password: 'soak-admin-password-1' };
 const PASSWORD = 'soak-user-password-1';
 
-for (const [name, value] of Object.entries({ minutes: MINUTES, rate: RATE, port: PORT, users: USERS, scale: SCALE, warmup: WARMUP_S })) {
-  if (!Number.isFinite(value) || value < 0 || (['minutes', 'rate', 'port', 'users'].includes(name) && value <= 0)) {
+for (const [name, value] of Object.entries({ minutes: MINUTES, rate: RATE, port: PORT, users: USERS, scale: SCALE, warmup: WARMUP_S, refresh: REFRESH_MS / 1000 })) {
+  if (!Number.isFinite(value) || value < 0 || (['minutes', 'rate', 'port', 'users', 'refresh'].includes(name) && value <= 0)) {
     console.error(`--${name}=${args[name]}: expected a ${name === 'scale' || name === 'warmup' ? 'non-negative' : 'positive'} number`);
     process.exit(2);
   }
@@ -451,7 +451,7 @@ async function main() {
     let assistantOther = 0;
     const samples = [];
     const runStart = new Date();
-    const t0 = performance.now();
+    let t0 = performance.now(); // set again as the load starts
     const relSeconds = (t) => (t - t0) / 1000 - WARMUP_S; // < 0 during the warm-up
 
     const recordError = (e, item, what) => {
@@ -555,6 +555,8 @@ async function main() {
       }
     };
     running.timers.push(setInterval(() => void sample(), SAMPLE_MS));
+    let refreshes = 0;
+    const refreshFailures = [];
     const refresher = setInterval(() => {
       for (const who of [...users, admin]) {
         lib
@@ -563,8 +565,12 @@ async function main() {
             if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
             who.token = res.body.access_token;
             who.refreshToken = res.body.refresh_token;
+            refreshes++;
           })
-          .catch((err) => console.warn(`token refresh for ${who.email} failed: ${err.message}`));
+          .catch((err) => {
+            refreshFailures.push(`${who.email}: ${err.message}`);
+            console.warn(`token refresh for ${who.email} failed: ${err.message}`);
+          });
       }
     }, REFRESH_MS);
     running.timers.push(refresher);
@@ -578,6 +584,7 @@ async function main() {
     running.timers.push(progress);
 
     console.log(`running: ${WARMUP_S} s warm-up, then ${MINUTES} min at ${RATE} requests/s (windows of ${WINDOW_S} s)`);
+    t0 = performance.now();
     void sample();
     const loop = await openLoop({ url: base, rate: RATE, duration: WARMUP_S + DURATION_S, next, onResult, drainMs: DRAIN_MS });
     await sample();
@@ -618,6 +625,7 @@ async function main() {
       queue: { start: queueAt(0), middle: queueAt(DURATION_S / 2), end: scraped[scraped.length - 1]?.queue ?? null },
       server5xx: scraped[scraped.length - 1]?.server5xx ?? null,
       processing: processed,
+      tokenRefreshes: { done: refreshes, failed: refreshFailures },
       assistant: { llmAnswers: assistantLlmAnswers, other: assistantOther, stub: stub.totals },
       perMinute: minutes.map((m, i) => ({ minute: i + 1, count: m?.count ?? 0, errors: m?.errors ?? 0, ...(m ? summary(m.latencies) : {}) })),
       errorsSeen,
@@ -628,6 +636,7 @@ async function main() {
     const failures = [];
     if (totals.errors > 0) failures.push(`${totals.errors} errors`);
     if (totals.s5xx > 0) failures.push(`${totals.s5xx} answers 5xx`);
+    if (refreshFailures.length) failures.push(`${refreshFailures.length} token refreshes failed`);
     if (result.server5xx) failures.push(`the server counted ${result.server5xx} answers 5xx (its /metrics)`);
     if (!(result.rssMb.growthEnd < GROWTH_LIMIT)) failures.push(`server RSS grew ${result.rssMb.growthEnd}% (start ${result.rssMb.start} MB, end ${result.rssMb.end} MB)`);
     if (!(result.pgConnections.growthEnd < GROWTH_LIMIT)) failures.push(`PostgreSQL connections grew ${result.pgConnections.growthEnd}% (start ${result.pgConnections.start}, end ${result.pgConnections.end})`);
@@ -701,6 +710,7 @@ function printReport(r) {
   console.log(`${pad('job queues (due + running)', w)} start ${JSON.stringify(r.queue.start)}, middle ${JSON.stringify(r.queue.middle)}, end ${JSON.stringify(r.queue.end)}`);
   console.log(`${pad('uploads during the run', w)} ${JSON.stringify(r.processing)}`);
   console.log(`${pad('assistant', w)} ${r.assistant.llmAnswers} answers written by the LLM stub, ${r.assistant.other} otherwise; the stub was asked ${r.assistant.stub.chat} chats and ${r.assistant.stub.transcriptions} transcriptions`);
+  console.log(`${pad('token refreshes', w)} ${r.tokenRefreshes.done} done, ${r.tokenRefreshes.failed.length} failed`);
   console.log(`${pad('server', w)} ${r.serverLog.errors} error lines logged, ${r.serverLog.warnings} warnings; SIGTERM at the end: exit ${r.shutdown?.exit} in ${r.shutdown?.ms} ms`);
   if (r.errorsSeen.length) console.log('first errors:', r.errorsSeen.slice(0, 10));
   console.log(r.ok ? '\nPASS: 0 errors, 0 5xx, RSS and connections flat (< 10%)' : `\nFAIL: ${r.failures.join('; ')}`);
