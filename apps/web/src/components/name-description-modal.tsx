@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm, type schemaResolver } from '@mantine/form';
 import { useMemo } from 'react';
 import { contractValidate } from '../lib/contract-form';
+import { FormActions } from './form-actions';
 
 export type NameDescription = { name: string; description: string | null };
 
@@ -58,14 +59,7 @@ function NameDescriptionForm({ nameLabel, submitLabel, initial, schema, nameErro
           data-autofocus
         />
         <Textarea label="Description" {...form.getInputProps('description')} autosize minRows={2} maxLength={2000} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} isSaving={isSaving} onCancel={onClose} />
       </Stack>
     </form>
   );

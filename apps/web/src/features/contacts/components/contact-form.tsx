@@ -5,6 +5,7 @@ import { formatPhoneInput } from '@fieldbook/contract';
 import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { validateContactForm, type ContactFormErrors, type ContactFormValues } from '../lib/contact-form';
 import { caretAfterFormat } from '../lib/phone-caret';
+import { FormActions } from '../../../components/form-actions';
 
 type ContactFormProps = {
   initialValues: ContactFormValues;
@@ -67,23 +68,18 @@ export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors
           <Switch label="OK to text (SMS)" checked={values.sms_opt_in} onChange={(e) => set('sms_opt_in', e.currentTarget.checked)} />
           <Switch label="OK to email" checked={values.email_opt_in} onChange={(e) => set('email_opt_in', e.currentTarget.checked)} />
         </Group>
-        <Group justify="space-between" gap="sm" mt="sm">
-          {onDelete ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={isSaving}>
-              Delete
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSaving}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Group>
+        <FormActions
+          submitLabel={submitLabel}
+          isSaving={isSaving}
+          onCancel={onCancel}
+          start={
+            onDelete ? (
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={isSaving}>
+                Delete
+              </Button>
+            ) : null
+          }
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Center, Loader, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BASE_MODELS, DEFAULT_BASE_MODEL, GROUP_ASSISTANT_MESSAGES, UpdateAssistantConfigBodySchema, type AssistantConfig } from '@fieldbook/contract';
 import toast from 'react-hot-toast';
@@ -6,6 +6,7 @@ import { contractValidate } from '../../../lib/contract-form';
 import { errorReason } from '../../../lib/error-reason';
 import { useAssistantConfig } from '../api/get-assistant-config';
 import { useUpdateAssistantConfig, type AssistantConfigForm } from '../api/update-assistant-config';
+import { FormActions } from '../../../components/form-actions';
 
 type Target = { groupId: string; groupName: string };
 type Values = Required<AssistantConfigForm>;
@@ -63,14 +64,7 @@ function ConfigForm({ target, initial, onClose }: { target: Target; initial: Val
           allowDeselect={false}
           comboboxProps={{ zIndex: 500 }}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save Configuration
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Configuration" isSaving={save.isPending} lockCancel onCancel={onClose} />
       </Stack>
     </form>
   );

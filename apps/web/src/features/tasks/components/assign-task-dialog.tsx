@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lookupPhone, type Contact, type Task } from '@fieldbook/contract';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { usePhoneDirectory } from '../../contacts';
 import { ContactPickerList } from '../../contacts';
 import { useAssignTask } from '../api/assign-task';
 import { assigneeName } from '../lib/group-tasks';
+import { FormActions } from '../../../components/form-actions';
 
 /**
  * The Assign Task dialog (spec 001 §2): one contact as the assignee. Assign Task is disabled until a contact is
@@ -71,23 +72,20 @@ export function AssignTaskDialog({ task, onClose }: { task: Task | null; onClose
               to assign tasks to your crew.
             </Text>
           )}
-          <Group justify="space-between" gap="sm">
-            {task.assigned_to ? (
-              <Button variant="subtle" color="red" onClick={() => submit(null, '')} disabled={assign.isPending}>
-                Unassign
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Group gap="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button disabled={!selected || isSame} loading={assign.isPending} onClick={() => selected && submit(selected.phone_number, selected.name)}>
-                Assign Task
-              </Button>
-            </Group>
-          </Group>
+          <FormActions
+            submitLabel="Assign Task"
+            isSaving={assign.isPending}
+            submitDisabled={!selected || isSame}
+            onSubmit={() => selected && submit(selected.phone_number, selected.name)}
+            onCancel={onClose}
+            start={
+              task.assigned_to ? (
+                <Button variant="subtle" color="red" onClick={() => submit(null, '')} disabled={assign.isPending}>
+                  Unassign
+                </Button>
+              ) : null
+            }
+          />
         </Stack>
       )}
     </Modal>

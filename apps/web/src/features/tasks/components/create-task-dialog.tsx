@@ -1,4 +1,4 @@
-import { Button, Group, Input, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Input, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TaskPriority } from '@fieldbook/contract';
@@ -18,6 +18,7 @@ import {
   validateCreateTask,
   type CreateTaskFormValues,
 } from '../lib/create-task-form';
+import { FormActions } from '../../../components/form-actions';
 
 export type { JobChoice } from './use-job-select';
 
@@ -129,14 +130,7 @@ function CreateTaskForm({ entry, onClose }: { entry: CreateTaskEntry; onClose: (
             <SegmentedControl size="md" fullWidth aria-labelledby="create-task-priority" data={PRIORITIES} {...form.getInputProps('priority')} />
           </Stack>
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!canSubmitCreateTask(form.values, kind)} loading={createOnBoard.isPending || createOnJob.isPending}>
-            Create Task
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create Task" isSaving={createOnBoard.isPending || createOnJob.isPending} submitDisabled={!canSubmitCreateTask(form.values, kind)} onCancel={onClose} />
       </Stack>
     </form>
   );
