@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxMessages } from '../db/schema';
-import { createTestApp, type TestContext } from '../test/setup-app';
+import { appWithOutbox } from '../test/app-with-outbox';
 import { startSmtp } from '../test/smtp-server';
 import { enqueueMail, smtpSender } from './mail';
 import { startOutboxWorker } from './outbox';
@@ -21,25 +21,17 @@ function parseMessage(raw: string): { headers: Record<string, string>; body: str
   return { headers, body: body.replace(/\r\n$/, '') };
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
-afterEach(async () => {
-  await ctx.db.delete(outboxMessages);
-});
-
-const rowsFor = (to: string) => ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to));
+const t = appWithOutbox();
+const rowsFor = t.rowsFor;
 
 describe('outbox worker over real SMTP', () => {
   it('delivers pending mail (from, to, subject, body) and marks the row sent', async () => {
     const smtp = await startSmtp();
     try {
       const text = 'Confirm your email: http://localhost:3000/auth/v1/verify?token=abc123&type=signup\nThanks, Fieldbook';
-      await enqueueMail(ctx.db, { to: 'ada@example.com', subject: 'Confirm your signup', text });
-      await enqueueMail(ctx.db, { to: 'bob@example.com', subject: 'Second', text: 'plain', html: '<p>rich</p>' });
-      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'Fieldbook <no-reply@fieldbook.local>', ctx.blobs) } });
+      await enqueueMail(t.ctx.db, { to: 'ada@example.com', subject: 'Confirm your signup', text });
+      await enqueueMail(t.ctx.db, { to: 'bob@example.com', subject: 'Second', text: 'plain', html: '<p>rich</p>' });
+      const worker = startOutboxWorker({ db: t.ctx.db, senders: { email: smtpSender(smtp.url, 'Fieldbook <no-reply@fieldbook.local>', t.ctx.blobs) } });
       expect(await worker.drain()).toBe(2);
       worker.stop();
 
@@ -60,7 +52,7 @@ describe('outbox worker over real SMTP', () => {
       expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
       expect(row!.sentAt).toBeInstanceOf(Date);
       // Nothing is sent twice.
-      const again = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'x@example.com', ctx.blobs) } });
+      const again = startOutboxWorker({ db: t.ctx.db, senders: { email: smtpSender(smtp.url, 'x@example.com', t.ctx.blobs) } });
       expect(await again.drain()).toBe(0);
       expect(smtp.received).toHaveLength(2);
     } finally {
@@ -72,8 +64,8 @@ describe('outbox worker over real SMTP', () => {
     const smtp = await startSmtp({ rejectRcpt: true });
     const errors: string[] = [];
     try {
-      await enqueueMail(ctx.db, { to: 'gone@example.com', subject: 'Hello', text: 'Hi' });
-      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local', ctx.blobs) }, log: (msg) => errors.push(msg) });
+      await enqueueMail(t.ctx.db, { to: 'gone@example.com', subject: 'Hello', text: 'Hi' });
+      const worker = startOutboxWorker({ db: t.ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local', t.ctx.blobs) }, log: (msg) => errors.push(msg) });
       expect(await worker.drain()).toBe(0);
       worker.stop();
       const [row] = await rowsFor('gone@example.com');
@@ -83,7 +75,7 @@ describe('outbox worker over real SMTP', () => {
       expect(errors).toEqual(['mail to gone@example.com failed (attempt 1)']);
       expect(smtp.received).toHaveLength(0);
       // Backoff: an immediate second drain does not hammer the server.
-      expect(await startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local', ctx.blobs) } }).drain()).toBe(0);
+      expect(await startOutboxWorker({ db: t.ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local', t.ctx.blobs) } }).drain()).toBe(0);
       expect((await rowsFor('gone@example.com'))[0]!.attempts).toBe(1);
     } finally {
       await smtp.close();
@@ -93,10 +85,10 @@ describe('outbox worker over real SMTP', () => {
   it('a message whose every claimed attempt ended without a result (the process died while sending) is given up, not sent again', async () => {
     const smtp = await startSmtp();
     try {
-      await enqueueMail(ctx.db, { to: 'poison@example.com', subject: 'Hello', text: 'Hi' });
+      await enqueueMail(t.ctx.db, { to: 'poison@example.com', subject: 'Hello', text: 'Hi' });
       // Five claims, each by a process that died before writing an outcome; the last lease has run out.
-      await ctx.db.update(outboxMessages).set({ attempts: 5, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outboxMessages.recipient, 'poison@example.com'));
-      const worker = startOutboxWorker({ db: ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local', ctx.blobs) } });
+      await t.ctx.db.update(outboxMessages).set({ attempts: 5, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outboxMessages.recipient, 'poison@example.com'));
+      const worker = startOutboxWorker({ db: t.ctx.db, senders: { email: smtpSender(smtp.url, 'no-reply@fieldbook.local', t.ctx.blobs) } });
       expect(await worker.drain()).toBe(0);
       expect(await rowsFor('poison@example.com')).toMatchObject([{ status: 'failed', attempts: 5, sentAt: null, lastError: 'Sending stopped: 5 attempts ended without a result' }]);
       expect(smtp.received).toHaveLength(0);
@@ -106,8 +98,8 @@ describe('outbox worker over real SMTP', () => {
   });
 
   it('without SMTP_URL marks mail stored (readable in the development mailbox)', async () => {
-    await enqueueMail(ctx.db, { to: 'local@example.com', subject: 'Stored', text: 'kept here' });
-    const worker = startOutboxWorker({ db: ctx.db, senders: {} });
+    await enqueueMail(t.ctx.db, { to: 'local@example.com', subject: 'Stored', text: 'kept here' });
+    const worker = startOutboxWorker({ db: t.ctx.db, senders: {} });
     expect(await worker.drain()).toBe(1);
     const [row] = await rowsFor('local@example.com');
     expect(row).toMatchObject({ status: 'stored', attempts: 0, sentAt: null });

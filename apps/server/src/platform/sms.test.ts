@@ -1,11 +1,9 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { outboxMessages } from '../db/schema';
-import { createTestApp, type TestContext } from '../test/setup-app';
+import { appWithOutbox } from '../test/app-with-outbox';
 import { enqueueMail, enqueueSms } from './mail';
 import { startOutboxWorker } from './outbox';
 import { twilioSender, type SmsConfig } from './sms';
@@ -40,25 +38,17 @@ async function startTwilioStub(opts: { refuse?: (form: Record<string, string>) =
   return { received, url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
-afterEach(async () => {
-  await ctx.db.delete(outboxMessages);
-});
-
-const rowsFor = (to: string) => ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to));
+const t = appWithOutbox();
+const rowsFor = t.rowsFor;
 const twilio = (apiUrl: string): SmsConfig => ({ accountSid: 'AC0123456789abcdef0123456789abcdef', authToken: 'secret-token', from: '+15125550000', apiUrl });
 
 describe('SMS through the Twilio Messages API', () => {
   it('posts each pending SMS (Basic auth, To/From/Body form) and marks it sent; mail without SMTP is stored, not sent', async () => {
     const stub = await startTwilioStub();
     try {
-      await enqueueSms(ctx.db, { to: '+15125550101', text: 'You have been invited to join North Crew: http://localhost/invitation/abc' });
-      await enqueueMail(ctx.db, { to: 'ada@example.com', subject: 'Hi', text: 'kept' });
-      const worker = startOutboxWorker({ db: ctx.db, senders: { sms: twilioSender(twilio(stub.url)) } });
+      await enqueueSms(t.ctx.db, { to: '+15125550101', text: 'You have been invited to join North Crew: http://localhost/invitation/abc' });
+      await enqueueMail(t.ctx.db, { to: 'ada@example.com', subject: 'Hi', text: 'kept' });
+      const worker = startOutboxWorker({ db: t.ctx.db, senders: { sms: twilioSender(twilio(stub.url)) } });
       expect(await worker.drain()).toBe(2);
 
       expect(stub.received).toEqual([
@@ -86,9 +76,9 @@ describe('SMS through the Twilio Messages API', () => {
     const stub = await startTwilioStub({ refuse: (form) => form.To === '+1555' });
     const errors: string[] = [];
     try {
-      await enqueueSms(ctx.db, { to: '+1555', text: 'first' });
-      await enqueueSms(ctx.db, { to: '+15125550102', text: 'second' });
-      const worker = startOutboxWorker({ db: ctx.db, senders: { sms: twilioSender(twilio(stub.url)) }, log: (msg) => errors.push(msg) });
+      await enqueueSms(t.ctx.db, { to: '+1555', text: 'first' });
+      await enqueueSms(t.ctx.db, { to: '+15125550102', text: 'second' });
+      const worker = startOutboxWorker({ db: t.ctx.db, senders: { sms: twilioSender(twilio(stub.url)) }, log: (msg) => errors.push(msg) });
       expect(await worker.drain()).toBe(0);
       const [row] = await rowsFor('+1555');
       expect(row).toMatchObject({ status: 'pending', attempts: 1, sentAt: null, lastError: "SMS provider answered 400: The 'To' number +1555 is not a valid phone number. (code 21211)" });
@@ -106,16 +96,16 @@ describe('SMS through the Twilio Messages API', () => {
   it('an unreachable provider is a failure with a reason, not a lost message', async () => {
     const stub = await startTwilioStub();
     await stub.close(); // nothing listens on its port any more
-    await enqueueSms(ctx.db, { to: '+15125550103', text: 'hello' });
-    expect(await startOutboxWorker({ db: ctx.db, senders: { sms: twilioSender(twilio(stub.url)) } }).drain()).toBe(0);
+    await enqueueSms(t.ctx.db, { to: '+15125550103', text: 'hello' });
+    expect(await startOutboxWorker({ db: t.ctx.db, senders: { sms: twilioSender(twilio(stub.url)) } }).drain()).toBe(0);
     const [row] = await rowsFor('+15125550103');
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toMatch(/fetch failed|ECONNREFUSED/);
   });
 
   it('without a provider SMS are stored (readable in the development mailbox)', async () => {
-    await enqueueSms(ctx.db, { to: '+15125550104', text: 'kept here' });
-    expect(await startOutboxWorker({ db: ctx.db, senders: {} }).drain()).toBe(1);
+    await enqueueSms(t.ctx.db, { to: '+15125550104', text: 'kept here' });
+    expect(await startOutboxWorker({ db: t.ctx.db, senders: {} }).drain()).toBe(1);
     expect((await rowsFor('+15125550104'))[0]).toMatchObject({ status: 'stored', attempts: 0 });
   });
 });
