@@ -21,6 +21,7 @@ import { recordingsRoutes } from './features/recordings';
 import { analyticsRoutes } from './features/analytics';
 import { assistantRoutes } from './features/assistant';
 import { groupAssistantsRoutes } from './features/group-assistants';
+import { driveRoutes } from './features/drive';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(groupAssistantsRoutes, featureDeps);
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
+      await api.register(driveRoutes, featureDeps);
     },
     { prefix: '/api' },
   );

@@ -116,6 +116,17 @@ const EnvSchema = z.object({
    * names the file Fieldbook-latest.apk. Unset (or empty), the page says the app is not available from this server.
    */
   ANDROID_APK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
+  /** Google Drive (issue 25): offered when both are set. The other four point at other endpoints (tests: a stub). */
+  GOOGLE_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  GOOGLE_OAUTH_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://www.googleapis.com'),
+  /** The key the Drive refresh tokens are encrypted with (kept like JWT_SECRET when unset: DATA_DIR or the database). */
+  DRIVE_TOKEN_KEY: z.string().min(32).optional(),
+  /** The first retry delay of a Drive request (doubling, capped at 32 s, with jitter); tests shorten it. */
+  DRIVE_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
 });
 
 
@@ -164,6 +175,21 @@ export type Config = {
   apiAllowedOrigins: string[];
   /** ANDROID_APK_URL, or null: this server offers no APK download. */
   androidApkUrl: string | null;
+  /** Google Drive: null unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
+  drive: DriveConfig | null;
+};
+
+export type DriveConfig = {
+  clientId: string;
+  clientSecret: string;
+  oauthUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** Serves /drive/v3/… and /upload/drive/v3/… */
+  apiUrl: string;
+  /** DRIVE_TOKEN_KEY, or null: main.ts keeps one like the JWT secret (the drive feature falls back to the database's). */
+  tokenKey: string | null;
+  retryBaseMs: number;
 };
 
 /** Environment → typed config with the embedded defaults of design.md §8. Throws a readable error on bad values. */
@@ -213,6 +239,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDist: e.WEB_DIST,
     apiAllowedOrigins: [...new Set([originOf(publicUrl), ...e.API_ALLOWED_ORIGINS].filter((o): o is string => Boolean(o)))],
     androidApkUrl: e.ANDROID_APK_URL ?? null,
+    drive:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            oauthUrl: e.GOOGLE_OAUTH_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            revokeUrl: e.GOOGLE_REVOKE_URL,
+            apiUrl: e.GOOGLE_API_URL.replace(/\/+$/, ''),
+            tokenKey: e.DRIVE_TOKEN_KEY ?? null,
+            retryBaseMs: e.DRIVE_RETRY_BASE_MS,
+          }
+        : null,
   };
 }
 

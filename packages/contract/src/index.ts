@@ -21,3 +21,4 @@ export * from './recordings';
 export * from './analytics';
 export * from './assistant';
 export * from './group-assistants';
+export * from './drive';

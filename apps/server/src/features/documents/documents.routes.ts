@@ -29,6 +29,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
     // UPLOAD_RATE_LIMIT per user, shared with recordings.
     limit: userRateLimits(deps).upload,
     messages: { notMultipart: 'Send the file as multipart/form-data (field "file")', missingFile: 'Choose a file to upload' },
+    announceAs: 'document',
   });
 
   route(app, documentEndpoints.list, async ({ actor, query }) => listDocuments({ db, actor, query }));

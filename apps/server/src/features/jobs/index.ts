@@ -3,4 +3,6 @@ export { jobsRoutes } from './jobs.routes';
 // The rule tasks need before writing, and the jobs page the Standard home mode reads.
 export { assertJobInWorkspace, JOB_NOT_FOUND } from './jobs.service';
 export { findJobsPageJson } from './jobs.repository';
+// A job's client for Drive's client folders (drive).
+export { findJobJson } from './jobs.repository';
 export { activeJobsJsonSql } from './jobs.summary';

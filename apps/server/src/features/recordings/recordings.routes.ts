@@ -44,6 +44,7 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
     // UPLOAD_RATE_LIMIT per user, shared with documents.
     limit: userRateLimits(deps).upload,
     messages: { notMultipart: 'Send the recording as multipart/form-data (field "file")', missingFile: 'Choose a recording to upload' },
+    announceAs: 'recording',
   });
 
   route(app, endpoints.list, async ({ actor, query }) => listRecordings({ db, actor, query }));

@@ -7,6 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordings } from './recordings.schema';
 import type { BlobStore } from '../../platform/blob-store';
+import { itemAdded } from '../../platform/item-events';
 import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import type { TableWorker } from '../../platform/table-worker';
 import { audioDuration, MissingProgramError, toSpeechWav } from './transcribe/audio-tools';
@@ -53,12 +54,13 @@ export function transcriptionJob(opts: TranscriptionJobDeps) {
       const original = path.join(dir, `original.${row.fileType}`);
       await pipeline(blob.body, createWriteStream(original));
       const { durationSeconds, segments, confidence } = await transcribeAudioFile({ original, fileName: row.fileName, mimeType: row.mimeType, transcriber, dir });
+      const transcriptText = segments.map((s) => s.text).join('\n');
       await db
         .update(recordings)
         .set({
           transcriptionStatus: 'done',
           transcriptSegments: segments,
-          transcriptText: segments.map((s) => s.text).join('\n'),
+          transcriptText,
           transcriptEngine: transcriber.engine,
           transcriptConfidence: confidence,
           transcriptionError: null,
@@ -66,6 +68,10 @@ export function transcriptionJob(opts: TranscriptionJobDeps) {
           lockedUntil: null,
         })
         .where(eq(recordings.id, row.id));
+      // Spec 001 §7: a transcript file is named 'phone_', the call's date and time, and the number (Drive copies it).
+      const stamp = (row.recordedAt ?? row.createdAt).toISOString().replace(/\D/g, '');
+      const name = `phone_${stamp.slice(0, 8)}_${stamp.slice(8, 14)}_${row.phoneNumber ?? 'unknown'}.txt`;
+      await itemAdded(db, { kind: 'transcript', id: row.id, userId: row.userId, workspaceId: row.workspaceId, name, mimeType: 'text/plain', blobKey: null, text: transcriptText, size: Buffer.byteLength(transcriptText) });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,6 @@
 /** The settings feature's public entry (other features and app.ts import only from here). */
 export { settingsRoutes } from './settings.routes';
+// The recorder's "Upload to Google Drive" setting (drive).
+export { getUserSettings } from './settings.service';
 // A new account's default settings (auth).
 export { insertDefaultSettings } from './settings.service';

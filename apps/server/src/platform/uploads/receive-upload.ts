@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { requireWorkspace, type Actor } from '../auth-guard';
 import type { BlobStore } from '../blob-store';
 import { AppError, fieldError } from '../errors';
+import { itemAdded, type AddedItem } from '../item-events';
 import { registerUploads, uploadError } from '../multipart-upload';
 import { readHead } from './stream-head';
 
@@ -80,6 +81,8 @@ export async function registerUploadEndpoint<K extends string>(
     fieldsBeforeFile: boolean;
     limit: (userId: string) => Promise<void>;
     messages: { notMultipart: string; missingFile: string };
+    /** What a finished upload is announced as to other features (platform/item-events.ts: Drive copies it). */
+    announceAs?: AddedItem['kind'];
   },
 ): Promise<UploadEndpoint<K>> {
   const { db, blobs, kinds } = opts;
@@ -148,12 +151,27 @@ export async function registerUploadEndpoint<K extends string>(
       }
       if (existing) return { result: existing.existing, existing: true };
       if (!stored) throw fieldError('file', opts.messages.missingFile);
+      let result: R;
       try {
-        return { result: await steps.finish(stored, { ...fields }), existing: false };
+        result = await steps.finish(stored, { ...fields });
       } catch (err) {
         await discardUpload(db, blobs, opts.table, stored);
         throw err;
       }
+      if (opts.announceAs) {
+        await itemAdded(db, {
+          kind: opts.announceAs,
+          id: stored.id,
+          userId: actor.userId,
+          workspaceId: actor.workspaceId,
+          name: stored.fileName?.split(/[\\/]/).pop() || `${stored.id}.${stored.kind}`,
+          mimeType: stored.contentType,
+          blobKey: stored.storageKey,
+          size: stored.size,
+          jobId: fields.job_id || null,
+        });
+      }
+      return { result, existing: false };
     },
   };
 }

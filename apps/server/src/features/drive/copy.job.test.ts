@@ -1,0 +1,278 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { DriveCopySchema } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { driveConnections, driveCopies, userSettings } from '../../db/schema';
+import type { BlobStore } from '../../platform/blob-store';
+import { startJob } from '../../platform/jobs';
+import { insertJob } from '../../test/factories';
+import { startGoogleStub, type GoogleStub, type StubFile } from '../../test/google-stub';
+import { multipartBody } from '../../test/multipart';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { accessToken, driveDeps, findConnection } from './connection.service';
+import { driveCopyJob, queueCopy } from './copy.job';
+import { connectDrive, driveStatus } from './drive.test-helpers';
+import { CHUNK_GRANULARITY } from './google-client';
+
+let stub: GoogleStub;
+let ctx: TestContext;
+let alice: TestUser;
+const CHUNK = CHUNK_GRANULARITY; // small chunks: a 6 MB file goes up in 24 of them
+
+beforeAll(async () => {
+  stub = await startGoogleStub();
+  ctx = await createTestApp({ ...stub.env, DRIVE_RETRY_BASE_MS: '1' });
+  alice = await createTestUser(ctx);
+  await connectDrive(ctx, alice, stub);
+});
+afterAll(async () => {
+  await ctx.close();
+  await stub.close();
+});
+beforeEach(() => {
+  // Each test counts its own files; the FIELDBOOK folders stay (the connection knows them).
+  for (const [id, f] of stub.files) if (f.mimeType !== 'application/vnd.google-apps.folder') stub.files.delete(id);
+});
+
+const drive = () => driveDeps({ db: ctx.db, config: ctx.config.drive!, publicUrl: ctx.config.publicUrl });
+const job = (blobs: BlobStore = ctx.blobs) => startJob(ctx.db, driveCopyJob({ drive: drive(), blobs, chunkBytes: CHUNK }));
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const named = (name: string) => [...stub.files.values()].filter((f) => f.name === name);
+const folderOf = (f: StubFile) => stub.files.get(f.parents[0]!);
+const copyRow = async (itemId: string) => (await ctx.db.select().from(driveCopies).where(eq(driveCopies.itemId, itemId)))[0]!;
+
+/** A file in the blob store and its copy queued, as the item-added hook does. */
+async function queueBlob(bytes: Buffer, opts: { name?: string; kind?: 'document' | 'recording'; user?: TestUser } = {}) {
+  const id = randomUUID();
+  const blobKey = `documents/${alice.workspaceId}/${id}`;
+  await ctx.blobs.put(blobKey, Readable.from([bytes]));
+  const name = opts.name ?? `file-${id.slice(0, 8)}.bin`;
+  const kind = opts.kind ?? 'recording';
+  await queueCopy(ctx.db, { kind, id, userId: (opts.user ?? alice).id, workspaceId: alice.workspaceId, name, mimeType: 'audio/mp4', blobKey, size: bytes.length, folderKey: kind === 'document' ? 'documents' : 'recordings' });
+  return { id, name };
+}
+
+async function expectOneIdenticalFile(name: string, bytes: Buffer, folder: string) {
+  const files = named(name);
+  expect(files).toHaveLength(1);
+  expect(files[0]!.size).toBe(bytes.length);
+  expect(files[0]!.sha256).toBe(sha(bytes));
+  expect(Buffer.compare(files[0]!.content!, bytes)).toBe(0);
+  expect(folderOf(files[0]!)!.name).toBe(folder);
+  return files[0]!;
+}
+
+describe('what users add is copied to their Drive', () => {
+  it('an uploaded document goes to FIELDBOOK/documents, byte for byte, and the document knows its Drive file', async () => {
+    const bytes = Buffer.from('Invoice 42\nTotal due: $1,800\n');
+    const body = multipartBody({ file: { name: 'invoice-42.txt', bytes } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+    expect(res.statusCode).toBe(201);
+    const docId = (res.json() as { id: string }).id;
+    expect(await job().drain()).toBeGreaterThanOrEqual(1);
+    const file = await expectOneIdenticalFile('invoice-42.txt', bytes, 'documents');
+    expect(folderOf(folderOf(file)!)!.name).toBe('FIELDBOOK');
+    const copy = DriveCopySchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/drive/items/document/${docId}`, headers: alice.headers })).json());
+    expect(copy).toMatchObject({ status: 'done', drive_file_id: file.id, web_view_link: `https://drive.google.com/file/d/${file.id}/view?usp=drivesdk` });
+  });
+
+  it('a document of a job with a client goes to FIELDBOOK/clients/<client, non-alphanumerics → _>', async () => {
+    const j = await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: "O'Brien & Sons, LLC" });
+    const bytes = Buffer.from('Estimate for the roof\n');
+    const body = multipartBody({ fields: { job_id: j.id }, file: { name: 'estimate.txt', bytes } });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...alice.headers } })).statusCode).toBe(201);
+    await job().drain();
+    const file = await expectOneIdenticalFile('estimate.txt', bytes, 'O_Brien___Sons__LLC');
+    expect(folderOf(folderOf(file)!)!.name).toBe('clients');
+  });
+
+  it('copies nothing while the recorder’s “Upload to Google Drive” setting is off', async () => {
+    await ctx.db.insert(userSettings).values({ userId: alice.id, recorderSettings: JSON.stringify({ useGoogleDrive: false }) }).onConflictDoUpdate({ target: userSettings.userId, set: { recorderSettings: JSON.stringify({ useGoogleDrive: false }) } });
+    try {
+      const body = multipartBody({ file: { name: 'not-copied.txt', bytes: Buffer.from('private\n') } });
+      await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+      await job().drain();
+      expect(named('not-copied.txt')).toEqual([]);
+    } finally {
+      await ctx.db.delete(userSettings).where(eq(userSettings.userId, alice.id));
+    }
+  });
+});
+
+describe('uploads', () => {
+  it('a file over 5 MB goes up resumably in 256 KiB multiples, byte-identical', async () => {
+    const bytes = randomBytes(6 * 1024 * 1024 + 12345);
+    const { name, id } = await queueBlob(bytes);
+    await job().drain();
+    await expectOneIdenticalFile(name, bytes, 'recordings');
+    const puts = stub.requests.filter((r) => r.method === 'PUT' && r.query.get('upload_id'));
+    expect(puts.length).toBeGreaterThanOrEqual(25);
+    expect((await copyRow(id)).uploadUrl).toBeNull();
+  });
+
+  it('a small binary file goes up multipart, byte-identical (every byte value, CRLFs and boundaries inside)', async () => {
+    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from('\r\n--boundary\r\n'), randomBytes(100_000)]);
+    const { name } = await queueBlob(bytes);
+    await job().drain();
+    await expectOneIdenticalFile(name, bytes, 'recordings');
+  });
+});
+
+describe('faults end in exactly one file', () => {
+  const faults = [
+    ['503', { status: 503, reason: 'backendError' }],
+    ['429 with Retry-After', { status: 429, reason: 'rateLimitExceeded', retryAfter: 0 }],
+    ['403 userRateLimitExceeded', { status: 403, reason: 'userRateLimitExceeded' }],
+    ['403 rateLimitExceeded', { status: 403, reason: 'rateLimitExceeded' }],
+  ] as const;
+  for (const [label, fault] of faults) {
+    it(`${label} on uploads (multipart and every resumable step) is retried`, async () => {
+      const small = Buffer.from(`small ${label}`);
+      const big = randomBytes(5 * 1024 * 1024 + 3 * CHUNK + 7);
+      const a = await queueBlob(small);
+      const b = await queueBlob(big);
+      // Once on the multipart upload, once on the resumable session's start, twice on its chunks.
+      stub.failNext({ ...fault, match: (r) => r.method === 'POST' && r.query.get('uploadType') === 'multipart' });
+      stub.failNext({ ...fault, match: (r) => r.method === 'POST' && r.query.get('uploadType') === 'resumable' });
+      stub.failNext({ ...fault, match: (r) => r.method === 'PUT' && r.query.has('upload_id') }, 2);
+      const requests = stub.requests.length;
+      await job().drain();
+      const failedOnce = stub.requests.slice(requests).filter((r) => r.path.startsWith('/upload/'));
+      expect(failedOnce.length).toBeGreaterThan(4 + 8);
+      await expectOneIdenticalFile(a.name, small, 'recordings');
+      await expectOneIdenticalFile(b.name, big, 'recordings');
+    });
+  }
+
+  it('honours Retry-After', async () => {
+    const a = await queueBlob(Buffer.from('wait for it'));
+    stub.failNext({ status: 429, reason: 'rateLimitExceeded', retryAfter: 1, match: (r) => r.path.startsWith('/upload/') });
+    const started = Date.now();
+    await job().drain();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(named(a.name)).toHaveLength(1);
+  });
+
+  it('a socket dropped mid-chunk resumes from where Drive is', async () => {
+    const bytes = randomBytes(5 * 1024 * 1024 + 5 * CHUNK);
+    const { name } = await queueBlob(bytes);
+    stub.dropNextChunk();
+    await job().drain();
+    await expectOneIdenticalFile(name, bytes, 'recordings');
+  });
+
+  it('an answer lost after Drive created the file (a retried create) does not make a second one', async () => {
+    const bytes = Buffer.from('created once');
+    const { id, name } = await queueBlob(bytes);
+    await job().drain();
+    // As if the process died after Drive created the file, before the row said so.
+    await ctx.db.update(driveCopies).set({ status: 'pending', webViewLink: null }).where(eq(driveCopies.itemId, id));
+    await job().drain();
+    await expectOneIdenticalFile(name, bytes, 'recordings');
+    expect((await copyRow(id)).status).toBe('done');
+  });
+
+  it('a restart mid-copy resumes the resumable upload under the same id: one file', async () => {
+    const bytes = randomBytes(5 * 1024 * 1024 + 8 * CHUNK);
+    const { id, name } = await queueBlob(bytes);
+    // A blob store that fails after a few chunks, as a process killed mid-upload would stop.
+    let ranges = 0;
+    const crashing: BlobStore = {
+      ...ctx.blobs,
+      kind: ctx.blobs.kind,
+      get: async (key, range) => {
+        if (range && ++ranges > 6) throw new Error('killed');
+        return ctx.blobs.get(key, range);
+      },
+      size: (key) => ctx.blobs.size(key),
+      put: (key, body, o) => ctx.blobs.put(key, body, o),
+      delete: (key) => ctx.blobs.delete(key),
+    };
+    await job(crashing).drain();
+    const halfway = await copyRow(id);
+    expect(halfway).toMatchObject({ status: 'pending' });
+    expect(halfway.driveFileId).not.toBeNull();
+    expect(halfway.uploadUrl).not.toBeNull();
+    expect(named(name)).toEqual([]);
+    await ctx.db.update(driveCopies).set({ nextAttemptAt: new Date(0) }).where(eq(driveCopies.itemId, id));
+    const putsBefore = stub.requests.filter((r) => r.method === 'PUT').length;
+    await job().drain();
+    await expectOneIdenticalFile(name, bytes, 'recordings');
+    // It went on from where Drive was, not from the start.
+    expect(stub.requests.filter((r) => r.method === 'PUT').length - putsBefore).toBeLessThan(5 * 1024 * 1024 / CHUNK + 8);
+  });
+
+  it('two processes copying at once make one file', async () => {
+    const bytes = randomBytes(300_000);
+    const { name } = await queueBlob(bytes);
+    await Promise.all([job().drain(), job().drain()]);
+    await expectOneIdenticalFile(name, bytes, 'recordings');
+  });
+
+  it('a quota error is not retried: the copy fails with Google’s words', async () => {
+    const { id, name } = await queueBlob(Buffer.from('too much'));
+    stub.failNext({ status: 403, reason: 'storageQuotaExceeded', message: 'The user’s Drive storage quota has been exceeded.', match: (r) => r.path.startsWith('/upload/') });
+    await job().drain();
+    expect(named(name)).toEqual([]);
+    const row = await copyRow(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.error).toBe('Upload failed: 403 The user’s Drive storage quota has been exceeded.');
+    expect((await driveStatus(ctx, alice)).copies.failed).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('tokens', () => {
+  it('an expired access token is refreshed once, then the request is sent again', async () => {
+    const refreshes = stub.tokenCalls.filter((c) => c.grantType === 'refresh_token').length;
+    stub.expireAccessTokens();
+    const bytes = Buffer.from('after expiry');
+    const { name } = await queueBlob(bytes);
+    await job().drain();
+    await expectOneIdenticalFile(name, bytes, 'recordings');
+    expect(stub.tokenCalls.filter((c) => c.grantType === 'refresh_token').length).toBe(refreshes + 1);
+  });
+
+  it('refreshes once for many callers at once (single flight)', async () => {
+    const connection = (await findConnection(ctx.db, alice.id))!;
+    // The stored token looks expired to everyone.
+    await ctx.db.update(driveConnections).set({ accessTokenExpiresAt: new Date(0) }).where(eq(driveConnections.id, connection.id));
+    const refreshes = stub.tokenCalls.filter((c) => c.grantType === 'refresh_token').length;
+    const deps = [drive(), drive()]; // two "processes": separate deps, one database
+    const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => accessToken(deps[i % 2]!, connection.id)));
+    expect(new Set(tokens).size).toBe(1);
+    expect(stub.tokenCalls.filter((c) => c.grantType === 'refresh_token').length).toBe(refreshes + 1);
+  });
+
+  it('a revoked grant (invalid_grant) marks the connection needs reconnecting; copies wait and resume after reconnecting', async () => {
+    stub.expireAccessTokens();
+    stub.revokeRefreshTokens();
+    const bytes = Buffer.from('kept for later');
+    const { id, name } = await queueBlob(bytes);
+    await job().drain();
+    expect(named(name)).toEqual([]);
+    const status = await driveStatus(ctx, alice);
+    expect(status).toMatchObject({ status: 'needs_reconnect', message: 'Google Drive access was revoked or has expired. Connect again to resume copying.' });
+    expect(status.copies.pending).toBeGreaterThanOrEqual(1);
+    expect(await copyRow(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    // Nothing is claimed while the connection waits.
+    expect(await job().drain()).toBe(0);
+    await connectDrive(ctx, alice, stub);
+    expect((await driveStatus(ctx, alice)).status).toBe('connected');
+    await job().drain();
+    await expectOneIdenticalFile(name, bytes, 'recordings');
+  });
+});
+
+describe('disconnect', () => {
+  it('revokes and stops copying: waiting copies are dropped, new items are not queued', async () => {
+    const { id } = await queueBlob(Buffer.from('never copied'));
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/drive/disconnect', headers: alice.headers });
+    expect(res.statusCode).toBe(200);
+    expect(await ctx.db.select().from(driveCopies).where(eq(driveCopies.itemId, id))).toEqual([]);
+    const body = multipartBody({ file: { name: 'after-disconnect.txt', bytes: Buffer.from('x\n') } });
+    await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+    expect(await job().drain()).toBe(0);
+    expect([...stub.files.values()].filter((f) => f.mimeType !== 'application/vnd.google-apps.folder')).toEqual([]);
+  });
+});

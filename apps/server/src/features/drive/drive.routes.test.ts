@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { DriveConnectSchema, DriveFileListSchema } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authSessions, driveConnections, driveOauthStates } from '../../db/schema';
+import { FOLDER_MIME, startGoogleStub, type GoogleStub } from '../../test/google-stub';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { connectDrive, driveStatus } from './drive.test-helpers';
+
+let stub: GoogleStub;
+let ctx: TestContext;
+let alice: TestUser;
+let bob: TestUser; // another workspace
+const seen: LightMyRequestResponse[] = [];
+
+beforeAll(async () => {
+  stub = await startGoogleStub();
+  ctx = await createTestApp({ ...stub.env, DRIVE_RETRY_BASE_MS: '1' });
+  alice = await createTestUser(ctx);
+  bob = await createTestUser(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+  await stub.close();
+});
+
+/** Every answer this file gets is kept, to check none carries a Google token. */
+async function call(opts: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await ctx.app.inject(opts);
+  seen.push(res);
+  return res;
+}
+
+describe('connect (authorization code + PKCE, state bound to the session)', () => {
+  it('sends the user to Google with PKCE S256, a state, offline access and the drive.file scope only', async () => {
+    const res = await call({ method: 'POST', url: '/api/drive/connect', headers: alice.headers, payload: {} });
+    expect(res.statusCode).toBe(200);
+    const url = new URL(DriveConnectSchema.parse(res.json()).authorization_url);
+    expect(`${url.origin}${url.pathname}`).toBe(stub.env.GOOGLE_OAUTH_URL);
+    const q = url.searchParams;
+    expect(q.get('client_id')).toBe(stub.clientId);
+    expect(q.get('redirect_uri')).toBe('http://localhost:3000/api/drive/callback');
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('scope')).toBe('https://www.googleapis.com/auth/drive.file');
+    expect(q.get('access_type')).toBe('offline');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('state')!.length).toBeGreaterThanOrEqual(43);
+    // The verifier stays on the server; the challenge is its SHA-256; the state is kept hashed, bound to the session.
+    const [row] = await ctx.db.select().from(driveOauthStates).where(eq(driveOauthStates.stateHash, createHash('sha256').update(q.get('state')!).digest('hex')));
+    expect(row).toMatchObject({ userId: alice.id, sessionId: alice.sessionId });
+    expect(createHash('sha256').update(row!.codeVerifier).digest('base64url')).toBe(q.get('code_challenge'));
+  });
+
+  it('connects: the account’s name and email are shown, the refresh token is kept sealed, and the state is spent', async () => {
+    const before = await driveStatus(ctx, alice);
+    expect(before).toMatchObject({ configured: true, status: 'disconnected', user: null });
+    expect(await connectDrive(ctx, alice, stub)).toBe('http://localhost:3000/jobs?drive=connected');
+    const status = await driveStatus(ctx, alice);
+    expect(status).toMatchObject({ status: 'connected', user: { displayName: 'Dana Drive', emailAddress: 'dana.drive@example.com' } });
+    const [row] = await ctx.db.select().from(driveConnections).where(eq(driveConnections.userId, alice.id));
+    const [grant] = [...stub.grants.values()];
+    expect(row!.refreshTokenEnc).not.toContain(grant!.refreshToken);
+    expect(row!.refreshTokenEnc.startsWith('v1.')).toBe(true);
+    expect(stub.tokenCalls.filter((c) => c.grantType === 'authorization_code')).toHaveLength(1);
+  });
+
+  it('refuses a callback whose state it did not issue, a replayed state, and a state whose session signed out — without asking Google for tokens', async () => {
+    const tokenCalls = stub.tokenCalls.length;
+    const start = DriveConnectSchema.parse((await call({ method: 'POST', url: '/api/drive/connect', headers: bob.headers, payload: {} })).json());
+    const callback = new URL(stub.approve(start.authorization_url));
+    // A forged state with a real code.
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'forged-state-forged-state-forged-state-forged');
+    const wrong = await call({ method: 'GET', url: `${forged.pathname}${forged.search}` });
+    expect(wrong.statusCode).toBe(302);
+    expect(new URL(String(wrong.headers.location)).searchParams.get('drive_error')).toBe('Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.');
+    expect(stub.tokenCalls.length).toBe(tokenCalls);
+    expect((await driveStatus(ctx, bob)).status).toBe('disconnected');
+
+    // The session that started the connect signs out: its state goes with it.
+    const carol = await createTestUser(ctx);
+    const carolStart = DriveConnectSchema.parse((await call({ method: 'POST', url: '/api/drive/connect', headers: carol.headers, payload: {} })).json());
+    const carolBack = new URL(stub.approve(carolStart.authorization_url));
+    await ctx.db.delete(authSessions).where(eq(authSessions.id, carol.sessionId));
+    const signedOut = await call({ method: 'GET', url: `${carolBack.pathname}${carolBack.search}` });
+    expect(String(signedOut.headers.location)).toContain('drive_error=');
+    expect(stub.tokenCalls.length).toBe(tokenCalls);
+
+    // The real state works once; its replay is refused.
+    const ok = await call({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(String(ok.headers.location)).toBe('http://localhost:3000/?drive=connected');
+    const replay = await call({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(String(replay.headers.location)).toContain('drive_error=');
+    expect((await driveStatus(ctx, bob)).status).toBe('connected');
+  });
+
+  it('reports a refused consent as the spec’s connect failure', async () => {
+    const start = DriveConnectSchema.parse((await call({ method: 'POST', url: '/api/drive/connect', headers: alice.headers, payload: {} })).json());
+    const state = new URL(start.authorization_url).searchParams.get('state')!;
+    const res = await call({ method: 'GET', url: `/api/drive/callback?state=${encodeURIComponent(state)}&error=access_denied` });
+    expect(new URL(String(res.headers.location)).searchParams.get('drive_error')).toBe('Failed to connect to Google Drive: access_denied');
+  });
+});
+
+describe('folders', () => {
+  it('creates FIELDBOOK with documents, clients, recordings, transcripts and tasks once — again, and from two tabs at once, never a second folder', async () => {
+    const first = await call({ method: 'POST', url: '/api/drive/folders', headers: alice.headers });
+    expect(first.statusCode).toBe(200);
+    const again = await Promise.all([1, 2, 3].map(() => call({ method: 'POST', url: '/api/drive/folders', headers: alice.headers })));
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const folders = [...stub.files.values()].filter((f) => f.mimeType === FOLDER_MIME && f.owner === stub.user.emailAddress);
+    const root = folders.filter((f) => f.name === 'FIELDBOOK');
+    expect(root).toHaveLength(1);
+    expect(root[0]!.parents).toEqual(['root']);
+    for (const name of ['documents', 'clients', 'recordings', 'transcripts', 'tasks']) {
+      expect(folders.filter((f) => f.name === name && f.parents[0] === root[0]!.id)).toHaveLength(1);
+    }
+    const status = await driveStatus(ctx, alice);
+    expect(status.folders.map((f) => [f.key, f.name, f.created])).toEqual([
+      ['root', 'FIELDBOOK', true],
+      ['documents', 'documents', true],
+      ['clients', 'clients', true],
+      ['recordings', 'recordings', true],
+      ['transcripts', 'transcripts', true],
+      ['tasks', 'tasks', true],
+    ]);
+    expect(status.folders[0]!.id).toBe(root[0]!.id);
+  });
+
+  it('initialising concurrently on a fresh connection still makes one folder each', async () => {
+    const dave = await createTestUser(ctx);
+    const alicesAccount = stub.user;
+    stub.useAccount({ displayName: 'Dave Field', emailAddress: 'dave.field@example.com' });
+    try {
+      await connectDrive(ctx, dave, stub);
+    } finally {
+      stub.useAccount(alicesAccount);
+    }
+    const answers = await Promise.all([1, 2, 3, 4].map(() => call({ method: 'POST', url: '/api/drive/folders', headers: dave.headers })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const daves = [...stub.files.values()].filter((f) => f.owner === 'dave.field@example.com');
+    expect(daves.filter((f) => f.name === 'FIELDBOOK')).toHaveLength(1);
+    expect(daves).toHaveLength(6);
+    expect((await driveStatus(ctx, dave)).folders.every((f) => f.created)).toBe(true);
+    // An earlier connection's folders are found again: disconnecting and connecting again makes none.
+    await call({ method: 'POST', url: '/api/drive/disconnect', headers: dave.headers });
+    stub.useAccount({ displayName: 'Dave Field', emailAddress: 'dave.field@example.com' });
+    try {
+      await connectDrive(ctx, dave, stub);
+    } finally {
+      stub.useAccount(alicesAccount);
+    }
+    await call({ method: 'POST', url: '/api/drive/folders', headers: dave.headers });
+    expect([...stub.files.values()].filter((f) => f.owner === 'dave.field@example.com')).toHaveLength(6);
+  });
+
+  it('lists the files in the FIELDBOOK folders, 50 a page', async () => {
+    const res = await call({ method: 'GET', url: '/api/drive/files', headers: alice.headers });
+    expect(res.statusCode).toBe(200);
+    expect(DriveFileListSchema.parse(res.json())).toEqual({ files: [], next_page_token: null });
+    expect(stub.requests.filter((r) => r.path === '/drive/v3/files' && r.method === 'GET').at(-1)!.query.get('pageSize')).toBe('50');
+  });
+});
+
+describe('authorization (design.md §9)', () => {
+  const endpoints = [
+    { method: 'GET', url: '/api/drive' },
+    { method: 'POST', url: '/api/drive/connect', payload: {} },
+    { method: 'POST', url: '/api/drive/disconnect' },
+    { method: 'POST', url: '/api/drive/folders' },
+    { method: 'GET', url: '/api/drive/files' },
+    { method: 'GET', url: '/api/drive/items/document/00000000-0000-4000-8000-000000000000' },
+  ] as const;
+
+  it('answers 401 to a caller without a session on every Drive endpoint but Google’s callback', async () => {
+    for (const e of endpoints) expect((await call({ ...e })).statusCode, `${e.method} ${e.url}`).toBe(401);
+  });
+
+  it('keeps another user’s connection invisible and unusable: their status, copies and files are not the caller’s', async () => {
+    const erin = await createTestUser(ctx, { workspaceId: alice.workspaceId });
+    expect(await driveStatus(ctx, erin)).toMatchObject({ status: 'disconnected', user: null });
+    expect((await call({ method: 'GET', url: '/api/drive/files', headers: erin.headers })).json()).toEqual({ error: { code: 'CONFLICT', message: 'Not authenticated with Google Drive' } });
+    expect((await call({ method: 'POST', url: '/api/drive/folders', headers: erin.headers })).statusCode).toBe(409);
+    expect((await call({ method: 'GET', url: '/api/drive/items/document/00000000-0000-4000-8000-000000000000', headers: bob.headers })).statusCode).toBe(404);
+  });
+
+  it('refuses bad input without writing anything', async () => {
+    const before = (await ctx.db.select().from(driveOauthStates)).length;
+    const res = await call({ method: 'POST', url: '/api/drive/connect', headers: alice.headers, payload: { return_to: 'https://evil.example/' } });
+    expect(res.statusCode).toBe(400);
+    expect((await ctx.db.select().from(driveOauthStates)).length).toBe(before);
+    expect((await call({ method: 'GET', url: '/api/drive/items/folder/x', headers: alice.headers })).statusCode).toBe(400);
+  });
+});
+
+describe('disconnect', () => {
+  it('revokes the grant at Google, forgets the tokens and shows Disconnected', async () => {
+    const [row] = await ctx.db.select().from(driveConnections).where(eq(driveConnections.userId, bob.id));
+    expect(row).toBeDefined();
+    const grantsBefore = [...stub.grants.values()].filter((g) => !g.revoked).length;
+    const res = await call({ method: 'POST', url: '/api/drive/disconnect', headers: bob.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'disconnected', user: null });
+    expect([...stub.grants.values()].filter((g) => !g.revoked).length).toBe(grantsBefore - 1);
+    expect(await ctx.db.select().from(driveConnections).where(eq(driveConnections.userId, bob.id))).toEqual([]);
+    // Alice's connection is untouched.
+    expect((await driveStatus(ctx, alice)).status).toBe('connected');
+  });
+});
+
+describe('no Google token reaches the browser', () => {
+  it('appears in no answer of this file', () => {
+    const tokens = [...stub.accessTokens.keys(), ...stub.grants.keys()];
+    expect(tokens.length).toBeGreaterThan(3);
+    for (const res of seen) {
+      const text = `${res.body} ${JSON.stringify(res.headers)}`;
+      for (const token of tokens) expect(text).not.toContain(token);
+    }
+  });
+});
+
+describe('not configured', () => {
+  it('says so when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not both set', async () => {
+    const bare = await createTestApp({ GOOGLE_CLIENT_ID: 'only-the-id' });
+    try {
+      const user = await createTestUser(bare);
+      expect((await driveStatus(bare, user)).configured).toBe(false);
+      const res = await bare.app.inject({ method: 'POST', url: '/api/drive/connect', headers: user.headers, payload: {} });
+      expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Google Drive is not configured on this server' } });
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { DRIVE_LIST_PAGE_SIZE, DRIVE_SUBFOLDERS, type DriveCopy, type DriveFile, type DriveFolderKey, type DriveItemKind, type DriveStatus } from '@fieldbook/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { AddedItem } from '../../platform/item-events';
+import { findJobJson } from '../jobs';
+import { getUserSettings } from '../settings';
+import { clientFor, findConnection, requireConnection, type DriveDeps } from './connection.service';
+import { folderKeyFor, queueCopy } from './copy.job';
+import { driveCopies, driveFolders } from './drive.schema';
+import { ensureFolders, listFolders, qString } from './folders';
+import { GoogleError } from './google-client';
+
+/** Spec 000 §8 / 001 §8. */
+export const FOLDER_INIT_FAILED = 'Failed to initialize folder structure. This will not affect basic functionality.';
+export const NO_VALID_FOLDER = 'No valid folder found for uploads';
+
+/** GET /api/drive: the caller's connection as the panel shows it (never a token). */
+export async function getDriveStatus(opts: { db: Db; configured: boolean; userId: string }): Promise<DriveStatus> {
+  const connection = await findConnection(opts.db, opts.userId);
+  const [counts] = await opts.db
+    .select({
+      pending: sql<number>`count(*) filter (where ${driveCopies.status} = 'pending')::int`,
+      failed: sql<number>`count(*) filter (where ${driveCopies.status} = 'failed')::int`,
+    })
+    .from(driveCopies)
+    .where(eq(driveCopies.userId, opts.userId));
+  return {
+    configured: opts.configured,
+    status: connection ? connection.status : 'disconnected',
+    user: connection ? { displayName: connection.googleName, emailAddress: connection.googleEmail } : null,
+    folders: await listFolders(opts.db, connection?.id ?? null),
+    copies: { pending: counts?.pending ?? 0, failed: counts?.failed ?? 0 },
+    message: connection?.message ?? null,
+  };
+}
+
+/** POST /api/drive/folders: the FIELDBOOK folders, created once (initialising again finds them). */
+export async function initializeFolders(deps: DriveDeps, userId: string): Promise<DriveStatus> {
+  const connection = await requireConnection(deps, userId);
+  try {
+    await ensureFolders({ db: deps.db, client: clientFor(deps, connection.id), connectionId: connection.id });
+  } catch (err) {
+    throw driveFailure(err, FOLDER_INIT_FAILED);
+  }
+  return getDriveStatus({ db: deps.db, configured: true, userId });
+}
+
+/** GET /api/drive/files: the files in the caller's FIELDBOOK folders (one folder, or all five), 50 a page. */
+export async function listDriveFiles(deps: DriveDeps, opts: { userId: string; folder: DriveFolderKey | undefined; pageToken: string | undefined }): Promise<{ files: DriveFile[]; next_page_token: string | null }> {
+  const connection = await requireConnection(deps, opts.userId);
+  const folders = await deps.db.select().from(driveFolders).where(and(eq(driveFolders.connectionId, connection.id), eq(driveFolders.created, true)));
+  const byId = new Map(folders.map((f) => [f.driveId, f.key]));
+  const wanted = opts.folder ? folders.filter((f) => f.key === opts.folder) : folders.filter((f) => (DRIVE_SUBFOLDERS as readonly string[]).includes(f.key) || f.key.startsWith('clients/'));
+  if (wanted.length === 0) throw new AppError('CONFLICT', NO_VALID_FOLDER);
+  const parents = wanted.map((f) => `${qString(f.driveId)} in parents`).join(' or ');
+  try {
+    const page = await clientFor(deps, connection.id).listFiles(`(${parents}) and trashed = false and mimeType != 'application/vnd.google-apps.folder'`, { pageSize: DRIVE_LIST_PAGE_SIZE, pageToken: opts.pageToken });
+    return {
+      files: page.files.map((f) => {
+        const key = f.parents?.map((p) => byId.get(p)).find(Boolean) ?? null;
+        return { id: f.id, name: f.name, mimeType: f.mimeType, folder: key ? ((key.startsWith('clients/') ? 'clients' : key) as DriveFolderKey) : null, web_view_link: f.webViewLink ?? null };
+      }),
+      next_page_token: page.nextPageToken,
+    };
+  } catch (err) {
+    throw driveFailure(err, 'Failed to load folder structure');
+  }
+}
+
+/** GET /api/drive/items/:kind/:id: the caller's copy of one item (another user's copies are never found). */
+export async function getDriveCopy(opts: { db: Db; userId: string; kind: DriveItemKind; id: string }): Promise<DriveCopy> {
+  const [row] = await opts.db
+    .select()
+    .from(driveCopies)
+    .where(and(eq(driveCopies.userId, opts.userId), eq(driveCopies.itemKind, opts.kind), eq(driveCopies.itemId, opts.id)));
+  if (!row) throw new AppError('NOT_FOUND', 'This item has no copy in Google Drive');
+  return { item_kind: row.itemKind, item_id: row.itemId, status: row.status, drive_file_id: row.status === 'done' ? row.driveFileId : null, web_view_link: row.webViewLink, error: row.error };
+}
+
+/**
+ * An item was added (platform/item-events.ts): queue its copy when the user is connected and the recorder's
+ * "Upload to Google Drive" setting is on (its default). A document of a job with a client goes under its client.
+ */
+export async function copyAddedItem(db: Db, item: AddedItem): Promise<void> {
+  if (!(await findConnection(db, item.userId))) return;
+  const settings = await getUserSettings({ db, userId: item.userId });
+  if (!settings.recorder_settings.useGoogleDrive) return;
+  let clientName: string | null = null;
+  if (item.kind === 'document' && item.jobId && item.workspaceId) {
+    const job = await findJobJson({ db, workspaceId: item.workspaceId, jobId: item.jobId });
+    clientName = job ? ((JSON.parse(job) as { client_name: string | null }).client_name ?? null) : null;
+  }
+  await queueCopy(db, { ...item, folderKey: folderKeyFor(item.kind, clientName) });
+}
+
+/** A Google failure as the user sees it: quota and permission errors with Google's words, the rest with `message`. */
+function driveFailure(err: unknown, message: string): unknown {
+  if (err instanceof AppError) return err;
+  if (err instanceof GoogleError) return new AppError(err.kind === 'invalid_grant' ? 'CONFLICT' : 'UNAVAILABLE', err.kind === 'invalid_grant' ? err.message : `${message} (${err.message})`);
+  return err;
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * Google Drive (spec 000 §2–§9, spec 001 Settings › Integrations). The server holds the connection (design.md §10):
+ * the browser gets the account's name and email, the folders and the copies — never a Google token.
+ */
+
+/** The FIELDBOOK folder structure (spec 000 §3): the root named after the product in capitals, then its subfolders. */
+export const DRIVE_ROOT_FOLDER_NAME = 'FIELDBOOK';
+export const DRIVE_SUBFOLDERS = ['documents', 'clients', 'recordings', 'transcripts', 'tasks'] as const;
+export const DriveFolderKeySchema = z.enum(['root', ...DRIVE_SUBFOLDERS]);
+export type DriveFolderKey = z.infer<typeof DriveFolderKeySchema>;
+/** Spec 000 §9: the drive list page size. */
+export const DRIVE_LIST_PAGE_SIZE = 50;
+
+/** Spec 001 §7: a client's folder under 'clients' is the client name with every non-alphanumeric replaced by '_'. */
+export function driveClientFolderName(clientName: string): string {
+  return clientName.replace(/[^A-Za-z0-9]/g, '_');
+}
+
+export const DriveConnectionStatusSchema = z.enum(['disconnected', 'connected', 'needs_reconnect']);
+export type DriveConnectionStatus = z.infer<typeof DriveConnectionStatusSchema>;
+
+/** Spec 000 §3 Drive user. */
+export const DriveUserSchema = z.object({ displayName: z.string(), emailAddress: z.string() });
+export type DriveUser = z.infer<typeof DriveUserSchema>;
+
+export const DriveFolderSchema = z.object({
+  key: DriveFolderKeySchema,
+  /** FIELDBOOK for the root, else the subfolder's name. */
+  name: z.string(),
+  /** The Drive folder id, once created. */
+  id: z.string().nullable(),
+  /** Whether the folder exists in the user's Drive (the panel's Created marker). */
+  created: z.boolean(),
+  /** Opens the folder in Drive (the folder manager's Open). */
+  web_view_link: z.string().nullable(),
+});
+export type DriveFolder = z.infer<typeof DriveFolderSchema>;
+
+export const DriveStatusSchema = z.object({
+  /** False when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not both set on the server. */
+  configured: z.boolean(),
+  status: DriveConnectionStatusSchema,
+  user: DriveUserSchema.nullable(),
+  /** The root first, then documents, clients, recordings, transcripts, tasks. */
+  folders: z.array(DriveFolderSchema),
+  /** Copies waiting for the connection (or retrying) and copies that failed for good. */
+  copies: z.object({ pending: z.number().int(), failed: z.number().int() }),
+  /** Why the connection needs reconnecting, or the last copy failure (shown to the user). */
+  message: z.string().nullable(),
+});
+export type DriveStatus = z.infer<typeof DriveStatusSchema>;
+
+export const DriveConnectBodySchema = z.object({
+  /** Where to come back to in the app after the consent (a path of this app; default '/'). */
+  return_to: z
+    .string()
+    .regex(/^\/(?!\/)[^\s\\]*$/, 'return_to must be a path of this app')
+    .max(500)
+    .optional(),
+});
+export const DriveConnectSchema = z.object({ authorization_url: z.url() });
+
+export const DriveCallbackQuerySchema = z.object({
+  state: z.string().max(200).optional(),
+  code: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+  scope: z.string().max(2000).optional(),
+});
+
+/** A copy of one Fieldbook item in the user's Drive (the document details' "in Drive" link). */
+export const DriveItemKindSchema = z.enum(['document', 'recording', 'transcript', 'task_list']);
+export type DriveItemKind = z.infer<typeof DriveItemKindSchema>;
+export const DriveCopySchema = z.object({
+  item_kind: DriveItemKindSchema,
+  item_id: z.uuid(),
+  status: z.enum(['pending', 'done', 'failed']),
+  drive_file_id: z.string().nullable(),
+  web_view_link: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type DriveCopy = z.infer<typeof DriveCopySchema>;
+export const DriveItemParamsSchema = z.object({ kind: DriveItemKindSchema, id: z.uuid() });
+
+export const DriveFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  folder: DriveFolderKeySchema.nullable(),
+  web_view_link: z.string().nullable(),
+});
+export type DriveFile = z.infer<typeof DriveFileSchema>;
+export const DriveFilesQuerySchema = z.object({
+  folder: DriveFolderKeySchema.optional(),
+  page_token: z.string().max(200).optional(),
+});
+export const DriveFileListSchema = z.object({ files: z.array(DriveFileSchema), next_page_token: z.string().nullable() });
+
+const tags = ['drive'] as const;
+
+export const driveEndpoints = {
+  status: defineEndpoint({ method: 'GET', path: '/api/drive', access: 'user', summary: 'The caller’s Google Drive connection, folders and copies', tags, response: DriveStatusSchema }),
+  connect: defineEndpoint({
+    method: 'POST',
+    path: '/api/drive/connect',
+    access: 'user',
+    summary: 'Start connecting Google Drive: the consent URL (authorization code with PKCE, state bound to this session)',
+    tags,
+    body: DriveConnectBodySchema,
+    response: DriveConnectSchema,
+  }),
+  callback: defineEndpoint({
+    method: 'GET',
+    path: '/api/drive/callback',
+    access: 'public',
+    summary: 'Google’s redirect after the consent: exchanges the code, then redirects into the app',
+    tags,
+    query: DriveCallbackQuerySchema,
+    status: 302,
+    response: z.null(),
+  }),
+  disconnect: defineEndpoint({ method: 'POST', path: '/api/drive/disconnect', access: 'user', summary: 'Revoke the grant at Google and forget the tokens', tags, response: DriveStatusSchema }),
+  initializeFolders: defineEndpoint({
+    method: 'POST',
+    path: '/api/drive/folders',
+    access: 'user',
+    summary: 'Create the FIELDBOOK folders (once: again never makes a second folder)',
+    tags,
+    response: DriveStatusSchema,
+  }),
+  files: defineEndpoint({
+    method: 'GET',
+    path: '/api/drive/files',
+    access: 'user',
+    summary: 'Files in the caller’s FIELDBOOK folders, 50 a page',
+    tags,
+    query: DriveFilesQuerySchema,
+    response: DriveFileListSchema,
+  }),
+  item: defineEndpoint({
+    method: 'GET',
+    path: '/api/drive/items/:kind/:id',
+    access: 'user',
+    summary: 'The Drive copy of one of the caller’s items',
+    tags,
+    params: DriveItemParamsSchema,
+    response: DriveCopySchema,
+  }),
+} as const;
