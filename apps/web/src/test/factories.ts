@@ -1,4 +1,4 @@
-import type { Contact, Task, WorkspaceSummary } from '@fieldbook/contract';
+import type { Contact, Document, Task, WorkspaceSummary } from '@fieldbook/contract';
 
 let counter = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -27,6 +27,32 @@ export function makeTask(overrides: Omit<Partial<Task>, 'job'> & { job?: Partial
 }
 
 export const jobIds = { a: uuid(9001), b: uuid(9002), c: uuid(9003) };
+
+/** An uploaded PDF of the workspace, processed unless told: every field filled. */
+export function makeDocument(name: string, overrides: Partial<Document> = {}): Document {
+  counter += 1;
+  return {
+    id: uuid(counter),
+    workspace_id: uuid(99_999),
+    job_id: null,
+    task_id: null,
+    name,
+    document_type: 'uploaded',
+    file_type: 'pdf',
+    mime_type: 'application/pdf',
+    file_size: 1000,
+    status: 'processed',
+    storage_type: 'server',
+    storage_id: null,
+    metadata: {},
+    processing_error: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    processed_at: '2026-11-01T00:00:00.000Z',
+    job: null,
+    ...overrides,
+  };
+}
 
 /** A contact of the signed-in test user: every field filled. */
 export function makeContact(name: string, phone: string, overrides: Partial<Contact> = {}): Contact {

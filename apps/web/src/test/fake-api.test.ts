@@ -1,8 +1,9 @@
-import { DocumentSchema, documentEndpoints, jobEndpoints, type Document, type Job } from '@fieldbook/contract';
+import { DocumentSchema, documentEndpoints, jobEndpoints, type Job } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callEndpoint } from '../lib/call-endpoint';
 import { uploadFile } from '../lib/uploads/upload-file';
 import { apiError, fakeApi } from './fake-api';
+import { makeDocument } from './factories';
 
 const JOB_ID = '00000000-0000-4000-8000-000000009001';
 const JOB: Job = {
@@ -74,7 +75,7 @@ describe('fakeApi: web tests fake the API by contract endpoint', () => {
   });
 
   it('serves uploads too (XMLHttpRequest, for their progress): the multipart form reaches the endpoint, its answer or error the uploader', async () => {
-    const stored: Document = { id: JOB_ID, workspace_id: JOB.workspace_id, job_id: null, task_id: null, name: 'plan.pdf', document_type: 'uploaded', file_type: 'pdf', mime_type: 'application/pdf', file_size: 4, status: 'processing', storage_type: 'server', storage_id: null, metadata: {}, processing_error: null, created_at: JOB.created_at, updated_at: JOB.updated_at, processed_at: null, job: null };
+    const stored = makeDocument('plan.pdf', { status: 'processing', processed_at: null });
     const api = fakeApi().on(documentEndpoints.upload, ({ form }) => ({ ...stored, name: (form?.get('file') as File).name, job_id: String(form?.get('job_id')) }), apiError(413, 'PAYLOAD_TOO_LARGE', 'File too large'));
     const progress: number[] = [];
     const upload = () => uploadFile({ path: documentEndpoints.upload.path, fields: { job_id: JOB_ID }, file: new Blob(['%PDF']), fileName: 'plan.pdf', schema: DocumentSchema, onProgress: (p) => progress.push(p) });

@@ -1,10 +1,11 @@
-import { DocumentSchema, documentEndpoints, type Document } from '@fieldbook/contract';
+import { DocumentSchema, documentEndpoints } from '@fieldbook/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCallback } from 'react';
 import { DropZone } from '../../components/upload/drop-zone';
 import { UploadList } from '../../components/upload/upload-list';
+import { makeDocument } from '../../test/factories';
 import { renderWithProviders } from '../../test/render';
 import type * as apiClient from '../api-client';
 import { refreshApiAccess } from '../api-client';
@@ -59,27 +60,7 @@ class FakeXhr {
   }
 }
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const stored: Document = {
-  id: uuid(1),
-  workspace_id: uuid(2),
-  job_id: null,
-  task_id: null,
-  name: 'invoice.pdf',
-  document_type: 'uploaded',
-  file_type: 'pdf',
-  mime_type: 'application/pdf',
-  file_size: 1000,
-  status: 'processing',
-  storage_type: 'server',
-  storage_id: null,
-  metadata: {},
-  processing_error: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  processed_at: null,
-  job: null,
-};
+const stored = makeDocument('invoice.pdf', { status: 'processing', processed_at: null });
 const created: Step = (xhr) => xhr.respond(201, stored);
 
 beforeEach(() => {

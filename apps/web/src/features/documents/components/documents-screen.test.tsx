@@ -1,33 +1,14 @@
-import { documentEndpoints, type Document } from '@fieldbook/contract';
+import { documentEndpoints } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeApi } from '../../../test/fake-api';
+import { makeDocument } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { DocumentsScreen } from './documents-screen';
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const TOTAL = 260;
-const docs: Document[] = Array.from({ length: TOTAL }, (_, i) => ({
-  id: uuid(i + 1),
-  workspace_id: uuid(99_999),
-  job_id: null,
-  task_id: null,
-  name: `Doc ${String(i + 1).padStart(3, '0')}.pdf`,
-  document_type: 'uploaded',
-  file_type: 'pdf',
-  mime_type: 'application/pdf',
-  file_size: 1000,
-  status: 'processed',
-  storage_type: 'server',
-  storage_id: null,
-  metadata: {},
-  processing_error: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  processed_at: '2026-11-01T00:00:00.000Z',
-  job: null,
-}));
+const docs = Array.from({ length: TOTAL }, (_, i) => makeDocument(`Doc ${String(i + 1).padStart(3, '0')}.pdf`));
 let api: FakeApi;
 
 beforeEach(() => {
