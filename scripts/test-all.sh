@@ -90,6 +90,12 @@ if postgres_answers; then
 else
   skip "two servers on one PostgreSQL (built)" "no server answers on 127.0.0.1:5432"
 fi
+# Backup while the server runs (and documents come and go), wipe, restore: everything is back (issue 24).
+if postgres_answers; then
+  step "backup and restore (built server, PGlite and PostgreSQL)" env TEST_DATABASE_URL="$PG_URL" node --test scripts/backup-restore-test.mjs
+else
+  step "backup and restore (built server, PGlite)" env -u TEST_DATABASE_URL node --test scripts/backup-restore-test.mjs
+fi
 # kill -9 in the middle of writes and uploads, restart on the same data: every acknowledged write is found.
 step "kill -9 (built server, PGlite)" node bench/crash.mjs --rounds=3
 if postgres_answers; then

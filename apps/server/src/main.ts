@@ -2,16 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig, startupWarnings } from './config';
+import { loadConfig, startupWarnings, type Config } from './config';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client';
 import { seedDemo, type DemoSeedResult } from './features/demo';
 import { smtpSender } from './platform/mail';
 import { outboxJob } from './platform/outbox';
 import { jobMetrics, startJobs, type AnyJob } from './platform/jobs';
 import { twilioSender } from './platform/sms';
-import { folderBlobStore, s3BlobStore } from './platform/blob-store';
+import { folderBlobStore, s3BlobStore, type BlobStore } from './platform/blob-store';
+import { advisoryDeleteGate, gateBlobDeletes, memoryDeleteGate } from './platform/blob-delete-gate';
+import { serveAdminSocket } from './backup/admin-socket';
+import { backupPglite } from './backup/backup';
+import { runBackupCli } from './backup/cli';
 import { documentProcessingJob } from './features/documents';
-import { driveCopyJob, driveDeps } from './features/drive';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { sharedSecret } from './platform/server-secret';
@@ -43,25 +46,9 @@ async function jwtSecret(config: { dataDir: string; jwtSecret: string | undefine
   return secret;
 }
 
-/**
- * The key Google Drive tokens are sealed with (features/drive/token-crypto.ts), kept like the JWT secret:
- * DRIVE_TOKEN_KEY; else, on PostgreSQL, one stored in the database and shared by every process; else one generated on
- * first start and kept in DATA_DIR/secrets.json beside the JWT secret.
- */
-async function driveTokenKey(config: { dataDir: string }, database: Database): Promise<string> {
-  const candidate = randomBytes(48).toString('base64url');
-  if (database.kind === 'postgres') return sharedSecret(database.db, 'drive-token-key', candidate);
-  const file = path.join(config.dataDir, 'secrets.json');
-  let secrets: Record<string, string> = {};
-  try {
-    secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    // none yet
-  }
-  if (secrets.driveTokenKey) return secrets.driveTokenKey;
-  mkdirSync(config.dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...secrets, driveTokenKey: candidate }), { mode: 0o600 });
-  return candidate;
+/** File contents: S3_URL's bucket, else the folder DATA_DIR/blobs. */
+async function openBlobStore(config: Config, folder = folderBlobStore(path.join(config.dataDir, 'blobs'))): Promise<BlobStore> {
+  return config.s3 ? await s3BlobStore(config.s3) : folder;
 }
 
 async function main() {
@@ -70,9 +57,13 @@ async function main() {
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   await migrateDatabase(database);
   const signer = createTokenSigner(await jwtSecret(config, database), `${config.publicUrl}/auth/v1`);
-  if (config.drive && !config.drive.tokenKey) config.drive.tokenKey = await driveTokenKey(config, database);
   const folder = folderBlobStore(path.join(config.dataDir, 'blobs'));
-  const blobs = config.s3 ? await s3BlobStore(config.s3) : folder;
+  // Blob deletions wait while a backup copies blobs (platform/blob-delete-gate.ts): on PostgreSQL a backup may run
+  // anywhere and holds an advisory lock; with the embedded database the backup runs in this process.
+  const localGate = database.kind === 'pglite' ? memoryDeleteGate() : null;
+  const blobs = gateBlobDeletes(await openBlobStore(config, folder), localGate ?? advisoryDeleteGate(database.db), {
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
   // Every background job, declared by its feature (platform/jobs.ts) and started in one place below.
   // Calls are transcribed by the OpenAI-compatible API at STT_BASE_URL (or LLM_BASE_URL), else by the embedded pocketsphinx.
   const transcriber = config.stt ? openAiTranscriber(config.stt) : pocketsphinxTranscriber;
@@ -85,8 +76,6 @@ async function main() {
     documentProcessingJob({ db: database.db, blobs }),
     transcriptionJob({ db: database.db, blobs, transcriber }),
     // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
-    // Copies to users' Google Drives, when Google credentials are configured.
-    ...(config.drive ? [driveCopyJob({ drive: driveDeps({ db: database.db, config: config.drive, publicUrl: config.publicUrl }), blobs })] : []),
     ...(config.llm ? [fineTuneJob({ db: database.db, llm: config.llm, pollIntervalMs: config.llm.fineTunePollMs })] : []),
   ];
   const app = await buildApp({ config, database, signer, blobs, jobMetrics: jobMetrics(database.db, jobs) });
@@ -123,6 +112,7 @@ async function main() {
   // recovery. Bounded by SHUTDOWN_GRACE_PERIOD (20 s): whatever is left then is cut off (a claimed row's lease brings
   // it back) and the exit code is 1. A second signal ends the process at once (the handlers are `once`).
   const graceMs = config.shutdownGraceSeconds * 1000;
+  let adminSocket: Awaited<ReturnType<typeof serveAdminSocket>> = null;
   const shutdown = async (signal: string) => {
     const startedAt = Date.now();
     app.log.info(`${signal}: shutting down (waiting up to ${config.shutdownGraceSeconds} s for requests and jobs in flight)`);
@@ -146,6 +136,7 @@ async function main() {
       app.log.warn(`shutdown: requests or jobs still running after ${config.shutdownGraceSeconds} s; cutting them off`);
       app.server.closeAllConnections();
     }
+    await adminSocket?.close();
     await database.close();
     app.log.info(`shutdown: done in ${Date.now() - startedAt} ms`);
     process.exit(isInTime ? 0 : 1);
@@ -154,6 +145,14 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database is backed up by this process, asked by `npm run backup` over DATA_DIR/admin.sock.
+  adminSocket = localGate
+    ? await serveAdminSocket(
+        config.dataDir,
+        { backup: (out) => backupPglite({ database, blobs, holdDeletes: localGate.hold, dataDir: config.dataDir, out }) },
+        (msg, err) => app.log.warn({ err }, msg),
+      )
+    : null;
   const url = config.publicUrl;
   const lines = [`Fieldbook is running at ${url} (started in ${Date.now() - startedAt} ms)`];
   lines.push(`  files: ${config.s3 ? `S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}` : `folder ${path.resolve(config.dataDir, 'blobs')}`}`);
@@ -167,7 +166,16 @@ async function main() {
   for (const warning of startupWarnings(config)) console.warn(warning);
 }
 
-main().catch((err) => {
+// `main.js backup …` / `main.js restore …` (npm run backup / restore): backup/cli.ts. Otherwise the server.
+const command = process.argv[2];
+const run =
+  command === 'backup' || command === 'restore'
+    ? (() => {
+        const config = loadConfig(process.env);
+        return runBackupCli(process.argv.slice(2), config, () => openBlobStore(config)).then((code) => process.exit(code));
+      })()
+    : main();
+run.catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

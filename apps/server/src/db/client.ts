@@ -19,6 +19,11 @@ export type Database = {
   close: () => Promise<void>;
   /** PostgreSQL only: LISTEN on a channel over a dedicated connection (see `listen` below). */
   listen?: (channel: string, handlers: ListenHandlers) => Listener;
+  /**
+   * PGlite only: the data directory as a tar (PGlite's dumpDataDir), taken between two statements. Called inside
+   * `db.transaction` it is the same instant as the transaction's reads: no other statement runs until it ends.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL only: runs `work` while holding advisory lock `key`, so one process of all those on the database at a time. */
   withAdvisoryLock?: <T>(key: bigint, work: () => Promise<T>) => Promise<T>;
 };
@@ -58,8 +63,11 @@ function pgliteTemplate(): Blob | undefined {
   }
 }
 
-/** Opens PGlite in `dataDir` (or in memory with `memory://`). */
-export async function openPglite(dataDir: string | 'memory://'): Promise<Database> {
+/**
+ * Opens PGlite in `dataDir` (or in memory with `memory://`). `load`: a dumpDataDir tar to create a new data
+ * directory from (a restore) instead of the build's template.
+ */
+export async function openPglite(dataDir: string | 'memory://', opts: { load?: Blob } = {}): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -74,7 +82,7 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
     try {
       const pgDir = path.join(dir, 'pg');
       // First start: copy the migrated empty database made by the build, if there is one (much faster than initdb).
-      const template = existsSync(pgDir) ? undefined : pgliteTemplate();
+      const template = existsSync(pgDir) ? undefined : (opts.load ?? pgliteTemplate());
       client = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
     } catch (err) {
       release();
@@ -86,6 +94,7 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
     db,
     kind: 'pglite',
     exclusive: true,
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       release();
