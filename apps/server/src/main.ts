@@ -15,6 +15,7 @@ import { serveAdminSocket } from './backup/admin-socket';
 import { backupPglite } from './backup/backup';
 import { runBackupCli } from './backup/cli';
 import { documentProcessingJob } from './features/documents';
+import { driveCopyJob, driveDeps } from './features/drive';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { sharedSecret } from './platform/server-secret';
@@ -51,12 +52,34 @@ async function openBlobStore(config: Config, folder = folderBlobStore(path.join(
   return config.s3 ? await s3BlobStore(config.s3) : folder;
 }
 
+/**
+ * The key Google Drive tokens are sealed with (features/drive/token-crypto.ts), kept like the JWT secret:
+ * DRIVE_TOKEN_KEY; else, on PostgreSQL, one stored in the database and shared by every process; else one generated on
+ * first start and kept in DATA_DIR/secrets.json beside the JWT secret.
+ */
+async function driveTokenKey(config: { dataDir: string }, database: Database): Promise<string> {
+  const candidate = randomBytes(48).toString('base64url');
+  if (database.kind === 'postgres') return sharedSecret(database.db, 'drive-token-key', candidate);
+  const file = path.join(config.dataDir, 'secrets.json');
+  let secrets: Record<string, string> = {};
+  try {
+    secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    // none yet
+  }
+  if (secrets.driveTokenKey) return secrets.driveTokenKey;
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...secrets, driveTokenKey: candidate }), { mode: 0o600 });
+  return candidate;
+}
+
 async function main() {
   const startedAt = Date.now();
   const config = loadConfig(process.env);
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   await migrateDatabase(database);
   const signer = createTokenSigner(await jwtSecret(config, database), `${config.publicUrl}/auth/v1`);
+  if (config.drive && !config.drive.tokenKey) config.drive.tokenKey = await driveTokenKey(config, database);
   const folder = folderBlobStore(path.join(config.dataDir, 'blobs'));
   // Blob deletions wait while a backup copies blobs (platform/blob-delete-gate.ts): on PostgreSQL a backup may run
   // anywhere and holds an advisory lock; with the embedded database the backup runs in this process.
@@ -76,6 +99,8 @@ async function main() {
     documentProcessingJob({ db: database.db, blobs }),
     transcriptionJob({ db: database.db, blobs, transcriber }),
     // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
+    // Copies to users' Google Drives, when Google credentials are configured.
+    ...(config.drive ? [driveCopyJob({ drive: driveDeps({ db: database.db, config: config.drive, publicUrl: config.publicUrl }), blobs })] : []),
     ...(config.llm ? [fineTuneJob({ db: database.db, llm: config.llm, pollIntervalMs: config.llm.fineTunePollMs })] : []),
   ];
   const app = await buildApp({ config, database, signer, blobs, jobMetrics: jobMetrics(database.db, jobs) });
