@@ -3,7 +3,7 @@
 // and PostgreSQL connections flat (growth under 10%).
 //
 //   node bench/soak.mjs                    # 30 minutes at 100 requests/s (+ 1 minute of warm-up, ~1 minute of set-up)
-//   node bench/soak.mjs --minutes=2 --rate=100 [--warmup=10] [--users=6] [--scale=1] [--port=3340] [--keep]
+//   node bench/soak.mjs --minutes=2 --rate=100 [--warmup=10] [--users=6] [--scale=1] [--port=3340] [--refresh=900] [--keep]
 //
 // 1. The bundle: apps/server/dist and apps/web/dist (built with `npm run build` under /tmp/fieldbook-build.lock when
 //    missing) are copied under that lock to a directory of this run, so that a rebuild by someone else during the
@@ -19,19 +19,21 @@
 //    contacts, 4,000 documents, 10,000 calls, every other user a quarter of that (scale 1); then through the API
 //    each user's own jobs, tasks, contacts, groups, document and call uploads.
 // 5. The workload, open loop (bench/paced.mjs `openLoop`): --rate requests/s evenly spaced, each sent on schedule
-//    whatever the earlier ones are doing, so a slowdown shows as latency, never as a lower rate. A weighted mix (MIX
-//    below) of every list, searches, writes, multipart uploads and streamed assistant questions, as a random user.
+//    whatever the earlier ones are doing, so a slowdown shows as latency, never as a lower rate. A weighted mix
+//    (`mix()` below) of every list, searches, writes, multipart uploads and streamed assistant questions, as a random
+//    user.
 //    Warm-up first (--warmup seconds, default a tenth of the run, at most 60 s), not in the latency windows.
 // 6. Measured: per endpoint count, errors (any answer not 2xx, a connection closed under a request, no answer within
 //    30 s of the last send, an assistant stream without its `done` event), 5xx, and p50/p95/p99 in the first and the
 //    last window (5 minutes, or a sixth of a shorter run); every 2 s the server process's RSS (VmRSS) and the
-//    database's PostgreSQL connections (pg_stat_activity, this monitor's own left out). Start, middle and end are
-//    the means of these samples in the first, middle and last window; growth is end against start.
+//    database's PostgreSQL connections (pg_stat_activity, this monitor's own left out); every 10 s the server's
+//    /metrics (heap used, event-loop lag, job queues, its own 5xx count). Start, middle and end are the means of the
+//    samples in the first, middle and last window; growth is end against start.
 // Prints a table and writes bench/results/soak-<date>.json. Exit 1 when anything failed, a 5xx or an error was
 // seen, or RSS or connections grew by 10% or more; 2 when the run could not be set up.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,7 +98,14 @@ function prepareBundle() {
   // npm packages stay external in the bundle: resolved from node_modules beside it (links to the repository's).
   symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
   if (existsSync(path.join(root, 'apps/server/node_modules'))) symlinkSync(path.join(root, 'apps/server/node_modules'), path.join(work, 'apps/server/node_modules'));
-  return { main: path.join(work, 'apps/server/dist/main.js'), webDist: path.join(work, 'web-dist') };
+  // What was measured: the bundle is built from the work tree as it was, committed or not.
+  const git = (...a) => spawnSync('git', a, { cwd: root, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const source = {
+    commit: git('rev-parse', '--short', 'HEAD'),
+    uncommittedFiles: git('status', '--porcelain', '--', 'apps', 'packages').split('\n').filter(Boolean).length,
+    bundleBuiltAt: statSync(path.join(serverDist, 'main.js')).mtime.toISOString(),
+  };
+  return { main: path.join(work, 'apps/server/dist/main.js'), webDist: path.join(work, 'web-dist'), source };
 }
 
 async function adminQuery(text) {
@@ -279,6 +288,37 @@ function rssMb(pid) {
     return null;
   }
 }
+/** CPU seconds (user + system) a process has used so far, from /proc; null once it has ended. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's warning and error log lines (pino JSON) grouped by message, ids left out: [{level, message, count}],
+ * most frequent first.
+ */
+function logSummary(text) {
+  const groups = new Map();
+  for (const line of text.split('\n')) {
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!(entry.level >= 40)) continue;
+    const message = `${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>').replace(/\(attempt \d+\)/, '(attempt n)');
+    const key = `${entry.level}\t${message}`;
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  return [...groups.entries()].map(([key, count]) => ({ level: key.startsWith('40') ? 'warn' : 'error', message: key.split('\t')[1].slice(0, 300), count })).sort((a, b) => b.count - a.count);
+}
+
 /** RSS of the server's child processes (document extraction), for the record. */
 function childrenRssMb(pid) {
   let total = 0;
@@ -321,10 +361,6 @@ const growth = (from, to) => (from ? round(((to - from) / from) * 100) : null);
 
 async function main() {
   const started = Date.now();
-  const bundle = prepareBundle();
-  // The server-process helpers start FIELDBOOK_SERVER_MAIN: this run's copy.
-  process.env.FIELDBOOK_SERVER_MAIN = bundle.main;
-  const lib = await import('../scripts/lib/server-process.mjs');
   // What is running, stopped in this order at the end whatever happened.
   const running = { timers: [], server: null, clients: [], stub: null, database: false };
   const result = { ok: false };
@@ -334,6 +370,11 @@ async function main() {
     void stopAll(running, result).finally(() => process.exit(130));
   });
   try {
+    const bundle = prepareBundle();
+    result.source = bundle.source;
+    // The server-process helpers start FIELDBOOK_SERVER_MAIN: this run's copy.
+    process.env.FIELDBOOK_SERVER_MAIN = bundle.main;
+    const lib = await import('../scripts/lib/server-process.mjs');
     await adminQuery(`CREATE DATABASE ${dbName}`);
     running.database = true;
     const stub = await startLlmStub();
@@ -537,12 +578,18 @@ async function main() {
     running.clients.push(monitor);
     let sampling = false;
     let sampleNo = 0;
+    let lastCpu = null;
     const sample = async () => {
       if (sampling) return;
       sampling = true;
       try {
         const t = round(relSeconds(performance.now()));
-        const row = { t, rssMb: rssMb(server.child.pid), childrenRssMb: childrenRssMb(server.child.pid) };
+        const row = { t, rssMb: rssMb(server.child.pid), childrenRssMb: childrenRssMb(server.child.pid), load1: round(os.loadavg()[0], 2) };
+        // The server's CPU use since the last sample (% of one core): with the load average, it tells a server that
+        // was slow from one that did not get the CPU (the cores are shared).
+        const cpu = { at: performance.now(), seconds: cpuSeconds(server.child.pid) };
+        if (lastCpu && cpu.seconds !== null) row.serverCpuPct = round(((cpu.seconds - lastCpu.seconds) / ((cpu.at - lastCpu.at) / 1000)) * 100);
+        lastCpu = cpu;
         const { rows } = await monitor.query(`SELECT coalesce(state, 'none') AS state, count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1`);
         row.pgConnections = rows.reduce((n, r) => n + r.n, 0);
         row.pgActive = rows.find((r) => r.state === 'active')?.n ?? 0;
@@ -620,6 +667,8 @@ async function main() {
       rssMb: { ...resource('rssMb'), ...idleRss },
       pgConnections: resource('pgConnections'),
       heapUsedMb: resource('heapUsedMb'),
+      serverCpuPct: resource('serverCpuPct'),
+      load1: resource('load1'),
       eventLoopLagP99Ms: resource('eventLoopLagP99Ms'),
       // Rows due or being worked on per background job (the server's jobs_due + jobs_running gauges).
       queue: { start: queueAt(0), middle: queueAt(DURATION_S / 2), end: scraped[scraped.length - 1]?.queue ?? null },
@@ -632,11 +681,16 @@ async function main() {
       samples,
     });
     const serverLog = server.output();
-    result.serverLog = { errors: (serverLog.match(/"level":(50|60)/g) ?? []).length, warnings: (serverLog.match(/"level":40/g) ?? []).length, tail: serverLog.slice(-2000) };
+    const logged = logSummary(serverLog);
+    const logCount = (level) => logged.filter((g) => g.level === level).reduce((n, g) => n + g.count, 0);
+    result.serverLog = { errors: logCount('error'), warnings: logCount('warn'), messages: logged.slice(0, 20), tail: serverLog.slice(-2000) };
     const failures = [];
     if (totals.errors > 0) failures.push(`${totals.errors} errors`);
     if (totals.s5xx > 0) failures.push(`${totals.s5xx} answers 5xx`);
     if (refreshFailures.length) failures.push(`${refreshFailures.length} token refreshes failed`);
+    // The uploads are valid files: a failed processing or transcription is a failure of the server's work.
+    if (processed.documents_failed) failures.push(`${processed.documents_failed} uploaded documents failed processing`);
+    if (processed.transcriptions_failed) failures.push(`${processed.transcriptions_failed} uploaded calls failed transcription`);
     if (result.server5xx) failures.push(`the server counted ${result.server5xx} answers 5xx (its /metrics)`);
     if (!(result.rssMb.growthEnd < GROWTH_LIMIT)) failures.push(`server RSS grew ${result.rssMb.growthEnd}% (start ${result.rssMb.start} MB, end ${result.rssMb.end} MB)`);
     if (!(result.pgConnections.growthEnd < GROWTH_LIMIT)) failures.push(`PostgreSQL connections grew ${result.pgConnections.growthEnd}% (start ${result.pgConnections.start}, end ${result.pgConnections.end})`);
@@ -697,7 +751,8 @@ const fmt = (s) => (s.count ? `${s.p50} / ${s.p95} / ${s.p99}` : '-');
 function printReport(r) {
   const pad = (v, n) => String(v).padEnd(n);
   const w = 38;
-  console.log(`\nSoak: ${r.settings.minutes} min at ${r.settings.rate} requests/s (achieved ${r.achieved.rps} over ${r.achieved.seconds} s with the ${r.settings.warmupSeconds} s warm-up), windows of ${r.settings.windowSeconds} s${r.short ? ' — a SHORT run' : ''}`);
+  console.log(`\nbundle built ${r.source.bundleBuiltAt} in a tree at ${r.source.commit}${r.source.uncommittedFiles ? ` with ${r.source.uncommittedFiles} files under apps/ and packages/ not committed` : ''}`);
+  console.log(`Soak: ${r.settings.minutes} min at ${r.settings.rate} requests/s (achieved ${r.achieved.rps} over ${r.achieved.seconds} s with the ${r.settings.warmupSeconds} s warm-up), windows of ${r.settings.windowSeconds} s${r.short ? ' — a SHORT run' : ''}`);
   console.log(`${pad('endpoint', w)} ${pad('count', 7)} ${pad('errors', 6)} ${pad('5xx', 4)} ${pad('first p50 / p95 / p99 ms', 26)} ${pad('last p50 / p95 / p99 ms', 26)} all p99`);
   for (const e of r.endpoints) console.log(`${pad(e.endpoint, w)} ${pad(e.count, 7)} ${pad(e.errors, 6)} ${pad(e.s5xx, 4)} ${pad(fmt(e.first), 26)} ${pad(fmt(e.last), 26)} ${e.all.p99 ?? '-'}`);
   console.log(`${pad('all', w)} ${pad(r.totals.count, 7)} ${pad(r.totals.errors, 6)} ${pad(r.totals.s5xx, 4)} (warm-up: ${r.totals.warmup} requests, counted in errors and 5xx too)`);
@@ -712,6 +767,9 @@ function printReport(r) {
   console.log(`${pad('assistant', w)} ${r.assistant.llmAnswers} answers written by the LLM stub, ${r.assistant.other} otherwise; the stub was asked ${r.assistant.stub.chat} chats and ${r.assistant.stub.transcriptions} transcriptions`);
   console.log(`${pad('token refreshes', w)} ${r.tokenRefreshes.done} done, ${r.tokenRefreshes.failed.length} failed`);
   console.log(`${pad('server', w)} ${r.serverLog.errors} error lines logged, ${r.serverLog.warnings} warnings; SIGTERM at the end: exit ${r.shutdown?.exit} in ${r.shutdown?.ms} ms`);
+  for (const g of r.serverLog.messages.slice(0, 5)) console.log(`${pad('', w)} ${g.count} × ${g.level}: ${g.message.slice(0, 160)}`);
+  line('server CPU (% of a core, mean)', r.serverCpuPct, '%');
+  line('load average (1 min, mean)', r.load1, '');
   if (r.errorsSeen.length) console.log('first errors:', r.errorsSeen.slice(0, 10));
   console.log(r.ok ? '\nPASS: 0 errors, 0 5xx, RSS and connections flat (< 10%)' : `\nFAIL: ${r.failures.join('; ')}`);
 }
