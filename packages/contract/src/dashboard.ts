@@ -89,6 +89,7 @@ export const PathTimingSchema = z.object({
   /** Database round trips one run of the path makes. */
   requests: z.number().int(),
 });
+export type PathTiming = z.infer<typeof PathTimingSchema>;
 
 /**
  * GET /api-fast/optimized/performance-stats: measured for the caller's workspace (`runs` runs of each path) at

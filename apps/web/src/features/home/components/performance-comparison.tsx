@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Box, Group, Paper, Progress, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBolt, IconRefresh } from '@tabler/icons-react';
+import type { PathTiming } from '@fieldbook/contract';
 import { usePerformanceStats } from '../api/get-performance-stats';
 import { comparisonBars, formatRequests, formatSeconds, improvementLabel } from '../lib/performance';
 
@@ -37,20 +38,8 @@ export function PerformanceComparison() {
         </Text>
       ) : (
         <Stack gap={8}>
-          <PathRow
-            label="Optimized"
-            color="fieldbook"
-            seconds={stats.data.optimized.time_seconds}
-            requests={stats.data.optimized.requests}
-            bar={comparisonBars(stats.data).optimized}
-          />
-          <PathRow
-            label="Original"
-            color="gray"
-            seconds={stats.data.original.time_seconds}
-            requests={stats.data.original.requests}
-            bar={comparisonBars(stats.data).original}
-          />
+          <PathRow label="Optimized" color="fieldbook" timing={stats.data.optimized} bar={comparisonBars(stats.data).optimized} />
+          <PathRow label="Original" color="gray" timing={stats.data.original} bar={comparisonBars(stats.data).original} />
           <Text size="xs" c="dimmed">
             Mean of {stats.data.runs} runs of each path on the server, measured at {new Date(stats.data.measured_at).toLocaleTimeString()}.
           </Text>
@@ -60,7 +49,7 @@ export function PerformanceComparison() {
   );
 }
 
-function PathRow({ label, color, seconds, requests, bar }: { label: string; color: string; seconds: number; requests: number; bar: number }) {
+function PathRow({ label, color, timing, bar }: { label: string; color: string; timing: PathTiming; bar: number }) {
   return (
     <Box data-testid={`path-${label.toLowerCase()}`}>
       <Group justify="space-between" gap="xs" mb={2} wrap="nowrap">
@@ -68,7 +57,7 @@ function PathRow({ label, color, seconds, requests, bar }: { label: string; colo
           {label}
         </Text>
         <Text size="sm" ff="monospace">
-          {formatSeconds(seconds)} · {formatRequests(requests)}
+          {formatSeconds(timing.time_seconds)} · {formatRequests(timing.requests)}
         </Text>
       </Group>
       <Progress value={bar} color={color} size="sm" aria-label={`${label} time`} />
