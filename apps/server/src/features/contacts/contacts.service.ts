@@ -209,3 +209,11 @@ export async function shareContact(opts: { db: Db; actor: Actor; contactId: stri
   });
   return (await withSharing(opts.db, opts.actor, [row]))[0]!;
 }
+
+export type NewContactRecord = typeof contacts.$inferInsert;
+
+/** Inserts contacts (the demo seed's); returns their phones in order. */
+export async function insertContactRecords(db: Db | Tx, rows: NewContactRecord[]): Promise<string[]> {
+  const created = await db.insert(contacts).values(rows).returning({ phone: contacts.phoneNumber });
+  return created.map((r) => r.phone);
+}

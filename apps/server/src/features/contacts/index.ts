@@ -10,3 +10,5 @@ export { contactLookup } from './contacts.service';
 export { contactCandidates, type ContactCandidate } from './contacts.retrieval';
 // SQL builders for other features' statements (recordings' assigned contacts, tasks' assignee names and filter).
 export { linkedContactsJsonSql, ownContactNameByPhoneKeySql, ownContactPhonesByNameSql, phoneKeySql } from './contacts.queries';
+// The demo seed's contacts.
+export { insertContactRecords } from './contacts.service';

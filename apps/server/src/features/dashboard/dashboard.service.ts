@@ -9,9 +9,8 @@ import {
   type HomepageDataSchema,
   type PerformanceStats,
 } from '@fieldbook/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profiles } from '../../db/schema';
+import { findPeople } from '../profiles';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import type { JsonText } from '../../platform/json-text';
@@ -26,7 +25,7 @@ export async function getDashboardStats(opts: { db: Db; actor: Actor }): Promise
 
 export async function getDashboardTasks(opts: { db: Db; actor: Actor }): Promise<JsonText<typeof DashboardTaskListSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
-  const [profile] = await opts.db.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, opts.actor.userId)).limit(1);
+  const profile = { phone: (await findPeople(opts.db, [opts.actor.userId])).get(opts.actor.userId)?.phoneNumber ?? null };
   return dashboardTasksJson({ db: opts.db, workspaceId, userId: opts.actor.userId, assigneePhone: profile?.phone ? nationalPhone(profile.phone) : null });
 }
 

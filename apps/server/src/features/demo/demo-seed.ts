@@ -3,7 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { contacts, jobs, tasks } from '../../db/schema';
+import { insertContactRecords } from '../contacts';
+import { insertJobRecords } from '../jobs';
+import { insertTaskRecords } from '../tasks';
 import { createUserAccount, findUserByEmail, hashPassword, verifyPassword } from '../auth';
 
 export type DemoSeedResult = {
@@ -70,19 +72,14 @@ function isoDate(base: Date, days: number): string {
 /** A few jobs, tasks and contacts so the shell is not empty on first sign-in. */
 async function insertDemoWork(db: Db, opts: { userId: string; workspaceId: string; now: Date }): Promise<void> {
   const { userId, workspaceId, now } = opts;
-  const people = await db
-    .insert(contacts)
-    .values([
+  const phones = await insertContactRecords(db, [
       { ownerId: userId, name: 'Maria Lopez', phoneNumber: '5125550142', email: 'maria.lopez@example.com', role: 'Homeowner', emailOptIn: true },
       { ownerId: userId, name: 'Dave Chen', phoneNumber: '5125550178', email: 'dave.chen@example.com', role: 'Roofing crew lead', smsOptIn: true },
       { ownerId: userId, name: 'Priya Patel', phoneNumber: '5125550193', email: 'priya.patel@example.com', role: 'Insurance adjuster' },
-    ])
-    .returning({ phone: contacts.phoneNumber });
-  const [homeowner, crewLead, adjuster] = people.map((p) => p.phone);
+  ]);
+  const [homeowner, crewLead, adjuster] = phones;
 
-  const created = await db
-    .insert(jobs)
-    .values([
+  const created = await insertJobRecords(db, [
       {
         workspaceId,
         createdBy: userId,
@@ -115,11 +112,10 @@ async function insertDemoWork(db: Db, opts: { userId: string; workspaceId: strin
         description: 'Replace 40 ft of storm-damaged cedar fence.',
         dueDate: isoDate(now, -7),
       },
-    ])
-    .returning({ id: jobs.id });
-  const [roof, kitchen, fence] = created.map((j) => j.id);
+  ]);
+  const [roof, kitchen, fence] = created;
 
-  await db.insert(tasks).values([
+  await insertTaskRecords(db, [
     { workspaceId, jobId: roof!, createdBy: userId, description: 'Order shingles and underlayment', assignedTo: crewLead, status: 'completed', priority: 'high', dueDate: isoDate(now, -2) },
     { workspaceId, jobId: roof!, createdBy: userId, description: 'Schedule tear-off with the crew', assignedTo: crewLead, status: 'in progress', priority: 'high', dueDate: isoDate(now, 3) },
     { workspaceId, jobId: roof!, createdBy: userId, description: 'Send final estimate to the adjuster', assignedTo: adjuster, status: 'pending', priority: 'medium', dueDate: isoDate(now, 5) },

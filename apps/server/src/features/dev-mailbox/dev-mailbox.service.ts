@@ -1,6 +1,5 @@
-import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outboxMessages } from '../../db/schema';
+import { listOutboxMessages } from '../../platform/outbox-messages';
 
 export type MailboxMessage = {
   id: string;
@@ -34,13 +33,7 @@ export function trimTrailingPunctuation(url: string): string {
 
 /** Outbox messages, newest first, optionally for one recipient (compared case-insensitively). */
 export async function listMailboxMessages({ db, to, limit }: { db: Db; to?: string | undefined; limit: number }): Promise<MailboxMessage[]> {
-  const rows = await db
-    .select()
-    .from(outboxMessages)
-    .where(to ? sql`lower(${outboxMessages.recipient}) = ${to.trim().toLowerCase()}` : undefined)
-    // id breaks ties between messages written in the same millisecond so the order is stable.
-    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-    .limit(limit);
+  const rows = await listOutboxMessages({ db, to, limit });
   return rows.map((row) => ({
     id: row.id,
     channel: row.channel,

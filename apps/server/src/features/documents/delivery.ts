@@ -1,7 +1,6 @@
 import { contactAddress, NO_CONTACT_SELECTED, noValidRecipientsMessage, type Delivery, type SendMethod } from '@fieldbook/contract';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { workspaces } from '../../db/schema';
+import { workspaceName } from '../workspaces';
 import type { Actor } from '../../platform/auth-guard';
 import { fieldError } from '../../platform/errors';
 import { enqueueMail, enqueueSms } from '../../platform/mail';
@@ -36,10 +35,8 @@ export async function resolveRecipients(opts: { db: Db; actor: Actor; ids: reado
   return { method: opts.method, valid, skipped };
 }
 
-export async function workspaceName(db: Db | Tx, workspaceId: string): Promise<string> {
-  const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
-  return row?.name ?? 'Fieldbook';
-}
+/** The sender's name: the workspace's (the workspaces feature's). */
+export { workspaceName };
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 

@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_DOCUMENT_TYPES } from '@fieldbook/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents, jobs } from '../../db/schema';
-import { DEFAULT_DOCUMENT_TYPES } from '../jobs/jobs.schema';
+import { findJobDocumentTypes, matchJobByClaimOrAddress } from '../jobs';
+import { documents } from './documents.schema';
 import type { BlobStore } from '../../platform/blob-store';
 import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import { sweepDocumentUploads } from './documents.service';
-import { classifyDocument, type ExtractedData } from './extract-fields';
+import { classifyDocument } from './extract-fields';
 import { extractInChild } from './extract-in-child';
 import type { DocumentKind } from './file-kind';
 import { DEFAULT_PROCESSING_LIMITS, ProcessingStopped, STOPPED, type ProcessingLimits } from './processing-limits';
@@ -39,7 +40,7 @@ export function documentProcessingJob(opts: DocumentJobDeps) {
     if (!stored) throw new Error('The stored file is missing');
     const { result, fields } = await extractInChild({ kind: row.fileType as DocumentKind, body: stored.body, limits });
     const text = result.text;
-    const job = row.jobId ? await jobById(db, row.workspaceId, row.jobId) : await matchJob(db, row.workspaceId, fields);
+    const job = row.jobId ? await findJobDocumentTypes(db, { workspaceId: row.workspaceId, jobId: row.jobId }) : await matchJobByClaimOrAddress(db, row.workspaceId, fields);
     const type = text ? classifyDocument(text, row.name, job?.documentTypes ?? DEFAULT_DOCUMENT_TYPES) : null;
     await db
       .update(documents)
@@ -94,42 +95,3 @@ export function startDocumentWorker(opts: DocumentJobDeps & { intervalMs?: numbe
   return { ...worker, sweep: (olderThanMs) => sweepDocumentUploads(opts.db, opts.blobs, { olderThanMs }) };
 }
 
-type JobMatch = { id: string; documentTypes: string[]; claimMatched?: boolean };
-
-async function jobById(db: Db, workspaceId: string, id: string): Promise<JobMatch | null> {
-  const [job] = await db.select({ id: jobs.id, documentTypes: jobs.documentTypes }).from(jobs).where(and(eq(jobs.id, id), eq(jobs.workspaceId, workspaceId)));
-  return job ?? null;
-}
-
-/** Letters and digits only, lower case: "12 Oak Ave." and "12 oak ave" are one address. */
-const ADDRESS_KEY = (column: unknown) => sql`lower(regexp_replace(${column}, '[^A-Za-z0-9]+', '', 'g'))`;
-
-/** The job of the workspace this document speaks of: by claim number, else by property address (newest first). */
-async function matchJob(db: Db, workspaceId: string, fields: ExtractedData): Promise<JobMatch | null> {
-  if (fields.claim_number) {
-    const [job] = await db
-      .select({ id: jobs.id, documentTypes: jobs.documentTypes })
-      .from(jobs)
-      .where(and(eq(jobs.workspaceId, workspaceId), sql`upper(${jobs.claimNumber}) = ${fields.claim_number}`))
-      .orderBy(sql`${jobs.createdAt} DESC`)
-      .limit(1);
-    if (job) return { ...job, claimMatched: true };
-  }
-  const address = fields.property_address?.replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
-  if (address && address.length >= 6) {
-    const [job] = await db
-      .select({ id: jobs.id, documentTypes: jobs.documentTypes })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.workspaceId, workspaceId),
-          sql`length(${ADDRESS_KEY(jobs.propertyAddress)}) >= 6`,
-          sql`(${address} LIKE ${ADDRESS_KEY(jobs.propertyAddress)} || '%' OR ${ADDRESS_KEY(jobs.propertyAddress)} LIKE ${address} || '%')`,
-        ),
-      )
-      .orderBy(sql`${jobs.createdAt} DESC`)
-      .limit(1);
-    if (job) return job;
-  }
-  return null;
-}

@@ -1,14 +1,14 @@
 import type { CreateDocumentRecordBodySchema, Delivery, DocumentSchema, SendMethod, TaskNotificationBodySchema } from '@fieldbook/contract';
 import type { JsonText } from '../../platform/json-text';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { documents, jobs, tasks } from '../../db/schema';
+import { listJobTaskRecords } from '../tasks';
+import { documents } from './documents.schema';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { enqueueMail, enqueueSms } from '../../platform/mail';
 import type { TokenSigner } from '../../platform/tokens';
-import { assertJobInWorkspace, JOB_NOT_FOUND } from '../jobs';
+import { assertJobInWorkspace, findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { queueDocumentDelivery, resolveRecipients, workspaceName } from './delivery';
 import { getDocumentJson, getDocumentObject, getDocumentRow } from './documents.service';
 
@@ -31,17 +31,9 @@ export async function sendDocument(opts: { db: Db; signer: TokenSigner; publicUr
 export async function sendTaskNotification(opts: { db: Db; actor: Actor; body: z.output<typeof TaskNotificationBodySchema> }): Promise<Delivery> {
   const { db, actor, body } = opts;
   const workspaceId = requireWorkspace(actor);
-  const [job] = await db
-    .select({ id: jobs.id, clientName: jobs.clientName, propertyAddress: jobs.propertyAddress })
-    .from(jobs)
-    .where(and(eq(jobs.id, body.job_id), eq(jobs.workspaceId, workspaceId)))
-    .limit(1);
+  const job = await findJobRecord(db, { workspaceId, jobId: body.job_id });
   if (!job) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
-  const chosen = await db
-    .select({ id: tasks.id, description: tasks.description, status: tasks.status, dueDate: tasks.dueDate })
-    .from(tasks)
-    .where(and(eq(tasks.jobId, job.id), body.tasks.length ? inArray(tasks.id, body.tasks) : undefined))
-    .orderBy(asc(tasks.createdAt), asc(tasks.id));
+  const chosen = await listJobTaskRecords(db, { jobId: job.id, taskIds: body.tasks });
   if (body.tasks.length && chosen.length !== new Set(body.tasks).size) throw fieldError('tasks', 'Some of the chosen tasks are not tasks of this job');
   const listed = body.tasks.length ? chosen : chosen.filter((t) => t.status !== 'completed');
   if (listed.length === 0 && !body.content) throw fieldError('tasks', 'This job has no open tasks to send');

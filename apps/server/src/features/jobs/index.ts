@@ -6,3 +6,5 @@ export { findJobsPageJson } from './jobs.repository';
 // A job's client for Drive's client folders (drive).
 export { findJobJson } from './jobs.repository';
 export { activeJobsJsonSql } from './jobs.summary';
+// Jobs as other features read and change them (documents' processing and generation, the demo seed).
+export { findJobDocumentTypes, findJobRecord, insertJobRecords, matchJobByClaimOrAddress, saveJobLineItems, type JobMatch, type JobRecord } from './jobs.queries';

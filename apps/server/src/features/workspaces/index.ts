@@ -2,3 +2,5 @@
 export { workspacesRoutes } from './workspaces.routes';
 // A new account's personal workspace (auth).
 export { createPersonalWorkspace } from './workspaces.service';
+// The sender name on generated and sent documents (documents).
+export { workspaceName } from './workspaces.service';

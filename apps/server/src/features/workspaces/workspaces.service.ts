@@ -238,3 +238,9 @@ export async function createPersonalWorkspace(tx: Db | Tx, opts: { name: string;
     .returning({ id: workspaces.id });
   return ws!.id;
 }
+
+/** The workspace's name, as a document's sender (documents); 'Fieldbook' when there is none. */
+export async function workspaceName(db: Db | Tx, workspaceId: string): Promise<string> {
+  const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+  return row?.name ?? 'Fieldbook';
+}

@@ -8,16 +8,17 @@ import {
   type SendMethod,
 } from '@fieldbook/contract';
 import { Readable } from 'node:stream';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { documents, jobs, tasks } from '../../../db/schema';
+import { findTaskRef, listJobTaskRecords } from '../../tasks';
+import { documents } from '../documents.schema';
 import { requireWorkspace, type Actor } from '../../../platform/auth-guard';
 import type { BlobStore } from '../../../platform/blob-store';
 import { AppError, fieldError } from '../../../platform/errors';
 import type { TokenSigner } from '../../../platform/tokens';
 import { findContactsByPhone } from '../../contacts';
-import { JOB_NOT_FOUND } from '../../jobs';
+import { findJobRecord, JOB_NOT_FOUND, saveJobLineItems } from '../../jobs';
 import { queueDocumentDelivery, resolveRecipients, workspaceName, type Recipients } from '../delivery';
 import { getDocumentObject } from '../documents.service';
 import { writePdf, type PdfContent } from './pdf-writer';
@@ -30,10 +31,10 @@ const SavedLineItemsSchema = z.array(LineItemSchema).max(100);
 
 /** The job, its tasks (assignees by contact name), the workspace's name and the job's saved line items. */
 async function loadFacts(db: Db, actor: Actor, workspaceId: string, jobId: string, today: string) {
-  const [job] = await db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.workspaceId, workspaceId))).limit(1);
+  const job = await findJobRecord(db, { workspaceId, jobId });
   if (!job) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
   const [taskRows, company] = await Promise.all([
-    db.select().from(tasks).where(eq(tasks.jobId, job.id)).orderBy(asc(tasks.createdAt), asc(tasks.id)),
+    listJobTaskRecords(db, { jobId: job.id }),
     workspaceName(db, workspaceId),
   ]);
   const phones = taskRows.map((t) => t.assignedTo).filter((p): p is string => Boolean(p));
@@ -105,10 +106,7 @@ async function store(
       .set({ status: 'created', fileSize: pdf.length, extractedText: plainText(content), metadata: { size: pdf.length, generated: true, extracted_data: extracted }, processedAt: deps.now })
       .where(eq(documents.id, id));
     if (opts.saveLineItems) {
-      await tx
-        .update(jobs)
-        .set({ metadata: sql`${jobs.metadata} || ${JSON.stringify({ line_items: opts.saveLineItems })}::jsonb` })
-        .where(eq(jobs.id, opts.jobId));
+      await saveJobLineItems(tx, opts.jobId, opts.saveLineItems);
     }
     if (opts.recipients) {
       delivery = await queueDocumentDelivery(tx, {
@@ -157,11 +155,7 @@ export async function generateJobDocument(
 /** POST /api/tasks/:id/generate-document: the task's work order, stored on its job. */
 export async function generateTaskDocument(deps: GenerateDeps, opts: { actor: Actor; taskId: string; body: Sending & { job_id: string } }): Promise<GeneratedDocument> {
   const workspaceId = requireWorkspace(opts.actor);
-  const [task] = await deps.db
-    .select({ id: tasks.id, jobId: tasks.jobId })
-    .from(tasks)
-    .where(and(eq(tasks.id, opts.taskId), eq(tasks.workspaceId, workspaceId)))
-    .limit(1);
+  const task = await findTaskRef(deps.db, { workspaceId, taskId: opts.taskId });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
   if (task.jobId !== opts.body.job_id) throw fieldError('job_id', 'This task belongs to another job');
   const today = deps.now.toISOString().slice(0, 10);

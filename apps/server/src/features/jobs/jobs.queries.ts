@@ -1,0 +1,76 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { jobs } from './jobs.schema';
+
+/**
+ * What other features may read and change of jobs (the jobs feature owns the table: docs/ARCHITECTURE.md, table
+ * ownership): documents' processing and generation, the demo seed.
+ */
+
+export type JobRecord = typeof jobs.$inferSelect;
+export type NewJobRecord = typeof jobs.$inferInsert;
+
+/** A job of the workspace, or null. */
+export async function findJobRecord(db: Db | Tx, opts: { workspaceId: string; jobId: string }): Promise<JobRecord | null> {
+  const [job] = await db.select().from(jobs).where(and(eq(jobs.id, opts.jobId), eq(jobs.workspaceId, opts.workspaceId))).limit(1);
+  return job ?? null;
+}
+
+/** Keeps a job's line items (metadata.line_items) for its next generated document. */
+export async function saveJobLineItems(db: Db | Tx, jobId: string, lineItems: unknown): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ metadata: sql`${jobs.metadata} || ${JSON.stringify({ line_items: lineItems })}::jsonb` })
+    .where(eq(jobs.id, jobId));
+}
+
+/** A job a document belongs to, with the document types it expects. */
+export type JobMatch = { id: string; documentTypes: string[]; claimMatched?: boolean };
+
+/** The job of the workspace with this id, with its document types; null when there is none. */
+export async function findJobDocumentTypes(db: Db, opts: { workspaceId: string; jobId: string }): Promise<JobMatch | null> {
+  const [job] = await db
+    .select({ id: jobs.id, documentTypes: jobs.documentTypes })
+    .from(jobs)
+    .where(and(eq(jobs.id, opts.jobId), eq(jobs.workspaceId, opts.workspaceId)));
+  return job ?? null;
+}
+
+/** Letters and digits only, lower case: "12 Oak Ave." and "12 oak ave" are one address. */
+const ADDRESS_KEY = (column: unknown) => sql`lower(regexp_replace(${column}, '[^A-Za-z0-9]+', '', 'g'))`;
+
+/** The job of the workspace a document speaks of: by claim number, else by property address (newest first). */
+export async function matchJobByClaimOrAddress(db: Db, workspaceId: string, fields: { claim_number?: string | null | undefined; property_address?: string | null | undefined }): Promise<JobMatch | null> {
+  if (fields.claim_number) {
+    const [job] = await db
+      .select({ id: jobs.id, documentTypes: jobs.documentTypes })
+      .from(jobs)
+      .where(and(eq(jobs.workspaceId, workspaceId), sql`upper(${jobs.claimNumber}) = ${fields.claim_number}`))
+      .orderBy(sql`${jobs.createdAt} DESC`)
+      .limit(1);
+    if (job) return { ...job, claimMatched: true };
+  }
+  const address = fields.property_address?.replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
+  if (address && address.length >= 6) {
+    const [job] = await db
+      .select({ id: jobs.id, documentTypes: jobs.documentTypes })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.workspaceId, workspaceId),
+          sql`length(${ADDRESS_KEY(jobs.propertyAddress)}) >= 6`,
+          sql`(${address} LIKE ${ADDRESS_KEY(jobs.propertyAddress)} || '%' OR ${ADDRESS_KEY(jobs.propertyAddress)} LIKE ${address} || '%')`,
+        ),
+      )
+      .orderBy(sql`${jobs.createdAt} DESC`)
+      .limit(1);
+    if (job) return job;
+  }
+  return null;
+}
+
+/** Inserts jobs (the demo seed's); returns their ids in order. */
+export async function insertJobRecords(db: Db | Tx, rows: NewJobRecord[]): Promise<string[]> {
+  const created = await db.insert(jobs).values(rows).returning({ id: jobs.id });
+  return created.map((r) => r.id);
+}
