@@ -1,4 +1,4 @@
-import type { Contact, Document, Task, WorkspaceSummary } from '@fieldbook/contract';
+import type { Contact, Document, Group, Task, WorkspaceSummary } from '@fieldbook/contract';
 
 let counter = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -50,6 +50,25 @@ export function makeDocument(name: string, overrides: Partial<Document> = {}): D
     updated_at: '2026-11-01T00:00:00.000Z',
     processed_at: '2026-11-01T00:00:00.000Z',
     job: null,
+    ...overrides,
+  };
+}
+
+/** A group the signed-in test user created (so its admin), of three members: every field filled. */
+export function makeGroup(name: string, overrides: Partial<Group> = {}): Group {
+  counter += 1;
+  return {
+    id: uuid(7000 + counter),
+    name,
+    description: null,
+    created_by: '6f1c1d1e-0000-4000-8000-00000000a11c',
+    workspace_id: '00000000-0000-4000-8000-0000000000b1',
+    drive_folder_id: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    member_count: 3,
+    is_creator: true,
+    my_role: 'admin',
     ...overrides,
   };
 }

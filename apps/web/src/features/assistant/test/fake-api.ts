@@ -1,4 +1,5 @@
-import { assistantEndpoints, groupEndpoints, profileEndpoints, type AssistantMessage, type AssistantSource, type EndpointDef, type Group } from '@fieldbook/contract';
+import { assistantEndpoints, groupEndpoints, profileEndpoints, type AssistantMessage, type AssistantSource, type EndpointDef } from '@fieldbook/contract';
+import { makeGroup } from '../../../test/factories';
 import { apiError, fakeApi, type FakeApi as SharedFakeApi, type FakeRequest } from '../../../test/fake-api';
 import { TEST_USER } from '../../../test/render';
 
@@ -15,19 +16,7 @@ export const GUTTERS_SOURCES: AssistantSource[] = [
   { type: 'job', similarity: 0.41, content: 'Oak Hollow roof job', metadata: { id: 'j1', url: '/jobs/j1', title: 'Oak Hollow', client_name: 'Garcia' } },
 ];
 
-export const crewGroup: Group = {
-  id: '00000000-0000-4000-8000-0000000000c1',
-  name: 'North Crew',
-  description: 'Roofing crew',
-  created_by: TEST_USER.id,
-  workspace_id: WORKSPACE_ID,
-  drive_folder_id: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  member_count: 3,
-  is_creator: true,
-  my_role: 'admin',
-};
+export const crewGroup = makeGroup('North Crew', { id: '00000000-0000-4000-8000-0000000000c1', description: 'Roofing crew', workspace_id: WORKSPACE_ID });
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

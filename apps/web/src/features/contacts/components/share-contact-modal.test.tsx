@@ -2,25 +2,13 @@ import { contactEndpoints, groupEndpoints, type Contact, type Group } from '@fie
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeContact } from '../../../test/factories';
+import { makeContact, makeGroup } from '../../../test/factories';
 import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { ShareContactModal } from './share-contact-modal';
 
-const crew: Group = {
-  id: '00000000-0000-4000-8000-0000000000c1',
-  name: 'North Crew',
-  description: null,
-  created_by: '00000000-0000-4000-8000-0000000000a1',
-  workspace_id: '00000000-0000-4000-8000-0000000000b1',
-  drive_folder_id: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  member_count: 3,
-  is_creator: true,
-  my_role: 'admin',
-};
-const office: Group = { ...crew, id: '00000000-0000-4000-8000-0000000000c2', name: 'Office', member_count: 1 };
+const crew = makeGroup('North Crew');
+const office = makeGroup('Office', { member_count: 1 });
 
 let groups: Group[];
 let shareAnswer: (body: { group_ids: string[] }) => Contact | Response;
