@@ -1,11 +1,68 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The Fastify server the dev proxy forwards to (started separately, see the README). */
 const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable web app (issue 26): the manifest and a Workbox service worker (vite-plugin-pwa's generateSW). The app
+    // shell (every built file) is precached, so any route opens with no network; product API reads are answered from
+    // the network when there is one and from the last answer when there is not (NetworkFirst), so the last-seen jobs,
+    // tasks, contacts and documents lists open offline. Writes are never cached: the offline queue (lib/offline) keeps them.
+    VitePWA({
+      registerType: 'autoUpdate',
+      // A small /registerSW.js file (the CSP allows no inline script), outside the route chunks.
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Fieldbook',
+        short_name: 'Fieldbook',
+        description: 'Jobs, tasks, documents, contacts and call recordings for contractors and their crews.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f766e',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // recharts' chunk (analytics) is the largest file; everything built is precached.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        // Server paths are never the SPA.
+        navigateFallbackDenylist: [/^\/(api|api-fast|auth|dev|metrics|healthz|readyz|\.well-known)(\/|$)/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // Product API reads (GET under /api, its multi-workspace alias, /api-fast) on any origin the API base may
+            // point to, except file contents, audio, streams and the API's docs. The pattern is written inside the
+            // function: Workbox copies the function's text into sw.js, without the module around it.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' && /^\/(api|api-fast)\/(?!docs|recording-audio|shared-documents|multi-workspace\/(recording-audio|shared-documents))(?!.*\/(content|audio|stream|download|playback-url)(\/|$)).+/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'fieldbook-api',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

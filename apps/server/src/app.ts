@@ -204,6 +204,9 @@ export function resolveWebDist(configured: string | undefined): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
 }
 
+/** Files of the installable app (vite-plugin-pwa) that must be revalidated on every load. */
+const UNCACHED_SPA_FILES = new Set(['sw.js', 'registerSW.js', 'manifest.webmanifest']);
+
 /** Serves the built SPA; client routes fall back to index.html. API paths keep their JSON 404. */
 async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
   const dist = resolveWebDist(config.webDist);
@@ -214,9 +217,11 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
       wildcard: false,
       index: false,
       maxAge: '1h',
-      // Vite's hashed bundles never change under the same name.
+      // Vite's hashed bundles never change under the same name. The service worker, its registration and the web app
+      // manifest keep their names across releases: browsers must ask for them again, or an old app shell lingers.
       setHeaders: (reply, filePath) => {
         if (filePath.startsWith(path.join(dist, 'assets') + path.sep)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (UNCACHED_SPA_FILES.has(path.relative(dist, filePath))) reply.header('cache-control', 'no-cache');
       },
     });
   }

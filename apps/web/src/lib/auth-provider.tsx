@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { auth } from './auth-client';
 import { clearStoredAuthToken, storeAuthToken } from './auth-token-storage';
 import { clearLocalSettings } from './local-settings';
+import { clearOfflineApiCache } from './offline/api-cache';
 
 export type AuthContextValue = {
   session: Session | null;
@@ -71,8 +72,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         break;
       case 'SIGNED_OUT':
         clearStoredAuthToken();
-        // The next person on this browser starts from the defaults, not from this user's API URL.
+        // The next person on this browser starts from the defaults, not from this user's API URL or cached reads.
         clearLocalSettings();
+        clearOfflineApiCache();
         if (!isPublicPath(location.pathname)) navigate('/login', { replace: true });
         setState({ session: null, loading: false, needsMfa: false });
         break;

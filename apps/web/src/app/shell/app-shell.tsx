@@ -8,16 +8,21 @@ import { BrandLogo } from '../../components/brand-mark';
 import { PendingChanges } from '../../components/offline/pending-changes';
 import { useAuth } from '../../lib/auth-provider';
 import { AssistantWidget } from '../../features/assistant';
+import { contactOfflineAppliers } from '../../features/contacts';
+import { taskOfflineAppliers } from '../../features/tasks';
 import { useProfile } from '../../features/profile';
 import { SettingsModal, useSavedSettings } from '../../features/settings';
 import { isDevMode } from '../../lib/dev-mode';
-import { OfflineQueueSync } from '../../lib/offline/offline-queue';
+import { OfflineQueueSync, type OfflineAppliers } from '../../lib/offline/offline-queue';
 import classes from './app-shell.module.css';
 import { AuthDebugPanel, DebugStrip } from './dev-tools';
 import { LogoutDialog } from './logout-dialog';
 import { ShellProviders } from './shell-providers';
 import { isNavItemActive, visibleNavItems } from './nav-items';
 import { WorkspaceSearch } from './workspace-search';
+
+/** Each feature's way of showing its queued writes on fetched data (lib/offline). */
+const OFFLINE_APPLIERS: OfflineAppliers = { ...taskOfflineAppliers, ...contactOfflineAppliers };
 
 /** The guarded layout's navigation shell (spec 000 §2): header, top navigation (a drawer on phones), page. */
 export function AppShellLayout() {
@@ -120,7 +125,7 @@ function Shell() {
       <SettingsModal opened={settingsOpened} onClose={settings.close} />
       <LogoutDialog opened={logoutOpened} onClose={logout.close} />
       {/* Writes queued offline (lib/offline) are replayed on reconnect, whichever page is open (spec 001 §4). */}
-      <OfflineQueueSync />
+      <OfflineQueueSync appliers={OFFLINE_APPLIERS} />
       <AssistantWidget />
       {showDevTools && (
         <>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCloudUpload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -49,7 +49,13 @@ export function PendingChanges() {
         aria-label={`Pending changes: ${summary}`}
         data-testid="pending-changes"
       >
-        {summary || '0 pending'}
+        {/* A phone's header has room for the number only; the label says it all. */}
+        <Box component="span" visibleFrom="sm">
+          {summary || '0 pending'}
+        </Box>
+        <Box component="span" hiddenFrom="sm">
+          {writes.length}
+        </Box>
       </Button>
       <Modal opened={opened} onClose={modal.close} title="Pending changes" size="lg">
         <Stack gap="sm">

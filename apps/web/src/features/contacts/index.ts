@@ -10,3 +10,5 @@ export { ContactGroupBar } from './components/contact-group-bar';
 export { ContactPickerModal } from './components/contact-picker-modal';
 export { ContactsScreen } from './components/contacts-screen';
 export { phoneDirectory, type PhoneDirectory } from './lib/phone-directory';
+/** How queued contact writes show on fetched lists (the shell's OfflineQueueSync). */
+export { contactOfflineAppliers } from './api/offline-contacts';

@@ -5,3 +5,5 @@ export { useUpdateTaskStatus } from './api/update-task-status';
 export { CreateTaskDialog, type CreateTaskEntry } from './components/create-task-dialog';
 export { TaskDetail } from './components/task-detail';
 export { TasksScreen } from './components/tasks-screen';
+/** How queued task writes show on fetched boards (the shell's OfflineQueueSync). */
+export { taskOfflineAppliers } from './api/offline-cache';

@@ -1,5 +1,5 @@
 import { contactEndpoints, jobEndpoints, recordingEndpoints, taskEndpoints, type EndpointDef } from '@fieldbook/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IconWifiOff } from '@tabler/icons-react';
 import { createElement, useEffect, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
@@ -7,6 +7,7 @@ import { ApiRequestError } from '../api-client';
 import { useAuth } from '../auth-provider';
 import { callEndpoint, type EndpointCall } from '../call-endpoint';
 import { uploadFile } from '../uploads/upload-file';
+import { claimOfflineApiCache } from './api-cache';
 import { indexedDbStorage } from './idb-storage';
 import { createWriteQueue, type NewWrite, type QueuedWrite } from './write-queue';
 
@@ -120,10 +121,13 @@ export async function sendOrQueue<T>(opts: {
   forceQueue?: boolean;
 }): Promise<T> {
   const id = opts.write.id ?? (typeof crypto !== 'undefined' && crypto.randomUUID ? crypto.randomUUID() : String(Date.now()));
-  if (opts.forceQueue && canQueue()) {
+  const queue = () => {
     queueWrites([{ ...opts.write, id }], opts.notice);
-    return opts.queued();
-  }
+    const answer = opts.queued();
+    if (typeof answer === 'object' && answer !== null) queuedAnswers.add(answer);
+    return answer;
+  };
+  if (opts.forceQueue && canQueue()) return queue();
   if (!isOffline() || !canQueue()) {
     try {
       return await opts.send(id);
@@ -132,13 +136,35 @@ export async function sendOrQueue<T>(opts: {
       if (!noNetwork || !canQueue()) throw err;
     }
   }
-  queueWrites([{ ...opts.write, id }], opts.notice);
-  return opts.queued();
+  return queue();
+}
+
+const queuedAnswers = new WeakSet<object>();
+
+/** Whether a mutation's answer is the stand-in of a queued write (no refetch then: it would bring the old state back). */
+export function isQueuedAnswer(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && queuedAnswers.has(answer);
 }
 
 /** The signed-in user's queued writes, in order (pending and failed). */
 export function useOfflineWrites(): readonly QueuedWrite[] {
   return useSyncExternalStore(offlineQueue.subscribe, offlineQueue.getSnapshot, offlineQueue.getSnapshot);
+}
+
+/**
+ * How a feature shows one of its queued writes in the cached views (a task's new status on the boards). The shell
+ * passes the features' appliers to OfflineQueueSync, which applies every pending write again whenever a query brings
+ * data from the network or the worker's last-seen copy — so a reopened app shows the changes still waiting. Each must
+ * be idempotent (applied again to data that already shows it, it changes nothing).
+ */
+export type OfflineApplier = (queryClient: QueryClient, write: QueuedWrite) => void;
+export type OfflineAppliers = Partial<Record<QueueableEndpoint, OfflineApplier>>;
+
+function applyPendingWrites(queryClient: QueryClient, appliers: OfflineAppliers): void {
+  for (const write of offlineQueue.getSnapshot()) {
+    if (write.state !== 'pending' || write.request.kind !== 'endpoint') continue;
+    appliers[write.request.endpoint as QueueableEndpoint]?.(queryClient, write);
+  }
 }
 
 /** How often a queue that could not be sent (one bar of signal, a server error) is tried again while online. */
@@ -149,13 +175,31 @@ export const OFFLINE_RETRY_INTERVAL_MS = 30_000;
  * (requestOfflineSync), and every 30 s while writes wait. Mounted once in the app shell, so a reconnect on any
  * page syncs. After a replay that sent something every view is refetched.
  */
-export function OfflineQueueSync(): null {
+export function OfflineQueueSync({ appliers = {} }: { appliers?: OfflineAppliers }): null {
   const userId = useAuth().user?.id ?? null;
   const queryClient = useQueryClient();
+
+  // Data fetched (not set by hand: the appliers' own updates) gets the pending writes applied again.
+  useEffect(() => {
+    let scheduled = false;
+    const reapply = () => {
+      scheduled = false;
+      applyPendingWrites(queryClient, appliers);
+    };
+    const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual || scheduled) return;
+      scheduled = true;
+      queueMicrotask(reapply);
+    });
+    // The stored writes, once loaded, on what the cache already holds.
+    void offlineQueue.ready().then(reapply);
+    return unsubscribeCache;
+  }, [queryClient, appliers, userId]);
 
   useEffect(() => {
     void offlineQueue.setUser(userId);
     if (!userId) return;
+    claimOfflineApiCache(userId);
     let stopped = false;
     const replay = async () => {
       await offlineQueue.ready();

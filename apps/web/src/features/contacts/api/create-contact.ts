@@ -2,7 +2,7 @@ import { contactEndpoints, type Contact, type CreateContactBody } from '@fieldbo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-provider';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { endpointRequest, sendOrQueue } from '../../../lib/offline/offline-queue';
+import { endpointRequest, isQueuedAnswer, sendOrQueue } from '../../../lib/offline/offline-queue';
 import { newTempId } from '../../../lib/offline/write-queue';
 import { invalidateContactViews } from './invalidate';
 import { applyOfflineContactCreate, optimisticContact } from './offline-contacts';
@@ -31,6 +31,6 @@ export function useCreateContact() {
         },
       });
     },
-    onSuccess: (contact) => (contact.id.startsWith('offline-') ? undefined : invalidateContactViews(queryClient)),
+    onSuccess: (contact) => (isQueuedAnswer(contact) ? undefined : invalidateContactViews(queryClient)),
   });
 }

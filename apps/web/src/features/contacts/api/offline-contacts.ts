@@ -1,5 +1,6 @@
 import type { Contact, ContactList, CreateContactBody, UpdateContactBody } from '@fieldbook/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { OfflineAppliers } from '../../../lib/offline/offline-queue';
 import { contactKeys } from './keys';
 
 /**
@@ -38,10 +39,13 @@ type Pages = InfiniteData<ContactList, number>;
 export function applyOfflineContactCreate(queryClient: QueryClient, contact: Contact): void {
   queryClient.setQueryData<Pages>(contactKeys.pages(''), (data) => {
     if (!data || data.pages.length === 0) return data;
+    if (data.pages.some((p) => p.contacts.some((c) => c.id === contact.id))) return data;
     const [first, ...rest] = data.pages;
     return { ...data, pages: [{ contacts: [contact, ...first!.contacts], total: first!.total + 1 }, ...rest] };
   });
-  queryClient.setQueryData<ContactList>(contactKeys.list(''), (data) => (data ? { contacts: [contact, ...data.contacts], total: data.total + 1 } : data));
+  queryClient.setQueryData<ContactList>(contactKeys.list(''), (data) =>
+    data && !data.contacts.some((c) => c.id === contact.id) ? { contacts: [contact, ...data.contacts], total: data.total + 1 } : data,
+  );
 }
 
 export function patchedContact(contact: Contact, body: UpdateContactBody): Contact {
@@ -84,3 +88,18 @@ export function applyOfflineContactUpdate(queryClient: QueryClient, contact: Con
   });
   queryClient.setQueryData(contactKeys.detail(contact.id), contact);
 }
+
+/** The contact writes of the offline queue shown again on fetched data (lib/offline OfflineQueueSync). */
+export const contactOfflineAppliers: OfflineAppliers = {
+  'contacts.create': (queryClient, write) => {
+    if (write.request.kind !== 'endpoint' || !write.tempId) return;
+    applyOfflineContactCreate(queryClient, optimisticContact(write.tempId, write.userId, write.request.body as CreateContactBody, new Date(write.createdAt)));
+  },
+  'contacts.update': (queryClient, write) => {
+    if (write.request.kind !== 'endpoint' || !write.request.params?.id) return;
+    const current = cachedContact(queryClient, write.request.params.id);
+    const body = write.request.body as UpdateContactBody;
+    // Applied again only where the fetched copy differs (idempotent: the same fields give the same contact).
+    if (current) applyOfflineContactUpdate(queryClient, { ...patchedContact(current, body), updated_at: current.updated_at });
+  },
+};

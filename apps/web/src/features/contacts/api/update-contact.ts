@@ -1,7 +1,7 @@
 import { contactEndpoints, type Contact, type UpdateContactBody } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { endpointRequest, sendOrQueue } from '../../../lib/offline/offline-queue';
+import { endpointRequest, isQueuedAnswer, sendOrQueue } from '../../../lib/offline/offline-queue';
 import { isTempId } from '../../../lib/offline/write-queue';
 import { invalidateContactViews } from './invalidate';
 import { contactKeys } from './keys';
@@ -32,7 +32,7 @@ export function useUpdateContact() {
       return sendOrQueue({ write, send: (key) => updateContact(input, key), queued });
     },
     onSuccess: (saved) => {
-      if (isTempId(saved.id) || !saved.created_at) return undefined;
+      if (isQueuedAnswer(saved)) return undefined;
       queryClient.setQueryData(contactKeys.detail(saved.id), saved);
       return invalidateContactViews(queryClient);
     },

@@ -1,7 +1,7 @@
 import { jobEndpoints, type Job, type JobStatus } from '@fieldbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { endpointRequest, sendOrQueue } from '../../../lib/offline/offline-queue';
+import { endpointRequest, isQueuedAnswer, sendOrQueue } from '../../../lib/offline/offline-queue';
 import { invalidateJobViews } from './invalidate';
 import { jobKeys } from './keys';
 
@@ -28,6 +28,7 @@ export function useUpdateJobStatus() {
       }),
     // A change queued for a job not in the cache answers only { id, status }: the detail is not replaced with that.
     onSuccess: (job) => (job.created_at ? queryClient.setQueryData(jobKeys.detail(job.id), job) : undefined),
-    onSettled: () => invalidateJobViews(queryClient),
+    // Queued: no refetch (offline it would bring the job's old status back from the last-seen copy).
+    onSettled: (job) => (isQueuedAnswer(job) ? undefined : invalidateJobViews(queryClient)),
   });
 }

@@ -2,7 +2,11 @@ import type { TaskList } from '@fieldbook/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makeTask } from '../../../test/factories';
-import { withBoardTaskPatched, withCreatedTask, withJobTaskPatched } from './offline-cache';
+import { QueryClient } from '@tanstack/react-query';
+import type { QueuedWrite } from '../../../lib/offline/write-queue';
+import { createWrite, statusWrite } from '../lib/offline-queue';
+import { taskKeys } from './keys';
+import { taskOfflineAppliers, withBoardTaskPatched, withCreatedTask, withJobTaskPatched } from './offline-cache';
 
 describe('offline optimistic cache updates', () => {
   const [a, b] = [makeTask(), makeTask()];
@@ -39,5 +43,26 @@ describe('offline optimistic cache updates', () => {
     expect((patched(pages) as typeof pages).pages[0]!.jobs[0]!.tasks[0]!.status).toBe('completed');
     const other = { jobs: [{ ...job, tasks: [] }], total: 1 };
     expect(patched(other)).toBe(other);
+  });
+});
+
+describe('taskOfflineAppliers: queued task writes shown on a board fetched again', () => {
+  const queued = (w: ReturnType<typeof statusWrite>): QueuedWrite => ({ ...w, id: 'w', userId: 'u', seq: 1, createdAt: 0, state: 'pending', attempts: 0 });
+
+  it('show a queued status and a queued new task, and change nothing when applied again', () => {
+    const a = makeTask({ status: 'pending' });
+    const queryClient = new QueryClient();
+    const key = taskKeys.board({ status: 'all', q: '' });
+    queryClient.setQueryData<InfiniteData<TaskList, number>>(key, { pages: [{ tasks: [a], total: 1 }], pageParams: [0] });
+    const writes = [queued(statusWrite(a.id, 'completed')), queued(createWrite('offline-new', { description: 'Tarp', job_id: a.job_id, priority: 'low' }))];
+    const apply = () => writes.forEach((w) => taskOfflineAppliers[w.request.kind === 'endpoint' ? (w.request.endpoint as 'tasks.create') : 'tasks.create']!(queryClient, w));
+    apply();
+    apply();
+    const board = queryClient.getQueryData<InfiniteData<TaskList, number>>(key)!;
+    expect(board.pages[0]!.tasks.map((t) => [t.id, t.status])).toEqual([
+      ['offline-new', 'pending'],
+      [a.id, 'completed'],
+    ]);
+    expect(board.pages[0]!.total).toBe(2);
   });
 });

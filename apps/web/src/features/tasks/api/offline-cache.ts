@@ -1,5 +1,7 @@
 import type { Contact, Job, JobTask, Task, TaskList, TaskStatus } from '@fieldbook/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { OfflineAppliers } from '../../../lib/offline/offline-queue';
+import type { QueuedWrite } from '../../../lib/offline/write-queue';
 import { JOBS_QUERY_ROOT, taskKeys, type TaskBoardFilters } from './keys';
 
 /**
@@ -26,6 +28,8 @@ export function patchCachedTask(queryClient: QueryClient, id: string, patch: Par
 export function withCreatedTask(data: BoardPages | undefined, task: Task, filters: TaskBoardFilters | undefined): BoardPages | undefined {
   if (!data || data.pages.length === 0) return data;
   if (filters && filters.status !== 'all' && filters.status !== task.status) return data;
+  // Already there (the queued creation is applied again after every fetch).
+  if (data.pages.some((page) => page.tasks.some((t) => t.id === task.id))) return data;
   const [first, ...rest] = data.pages;
   return { ...data, pages: [{ tasks: [task, ...first!.tasks], total: first!.total + 1 }, ...rest.map((p) => ({ ...p, total: p.total + 1 }))] };
 }
@@ -119,4 +123,35 @@ export function applyOfflineCreate(queryClient: QueryClient, task: Task): void {
     const filters = key[2] as TaskBoardFilters | undefined;
     queryClient.setQueryData<BoardPages>(key, (data) => withCreatedTask(data, task, filters));
   }
+}
+
+/** The task writes of the offline queue shown again on fetched data (lib/offline OfflineQueueSync). */
+export const taskOfflineAppliers: OfflineAppliers = {
+  'tasks.updateStatus': (queryClient, write) => {
+    const { params, body } = endpointCall(write);
+    const status = (body as { status?: TaskStatus } | undefined)?.status;
+    if (params?.id && status) applyOfflineStatus(queryClient, params.id, status);
+  },
+  'tasks.assign': (queryClient, write) => {
+    const { params, body } = endpointCall(write);
+    if (params?.id && body && typeof body === 'object' && 'assigned_to' in body) applyOfflineAssign(queryClient, params.id, (body as { assigned_to: string | null }).assigned_to);
+  },
+  'tasks.create': (queryClient, write) => createdOffline(queryClient, write),
+  'tasks.createForJob': (queryClient, write) => createdOffline(queryClient, write),
+};
+
+function endpointCall(write: QueuedWrite): { params?: Record<string, string>; body?: unknown } {
+  return write.request.kind === 'endpoint' ? write.request : {};
+}
+
+function createdOffline(queryClient: QueryClient, write: QueuedWrite): void {
+  const { params, body } = endpointCall(write);
+  if (!write.tempId || !body || typeof body !== 'object') return;
+  const b = body as { description: string; job_id?: string; assigned_to?: string | null; due_date?: string | null; priority?: Task['priority']; group_id?: string | null };
+  const jobId = b.job_id ?? params?.id;
+  if (!jobId) return;
+  applyOfflineCreate(
+    queryClient,
+    optimisticTask(queryClient, write.tempId, { description: b.description, job_id: jobId, assigned_to: b.assigned_to ?? null, due_date: b.due_date ?? null, priority: b.priority ?? 'medium', group_id: b.group_id ?? null }, new Date(write.createdAt)),
+  );
 }

@@ -1,0 +1,121 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { BASE_URL } from './support/env';
+import { createTask, createWorkSession, getContacts, getTask, openAs, seedCrew } from './support/work-data';
+
+/**
+ * The installable, offline web app (issue 26): the manifest and service worker (vite-plugin-pwa / Workbox), the app
+ * shell and last-seen lists opening with no network, and the offline queue (IndexedDB) surviving a closed app.
+ */
+
+const card = (page: Page, description: string) => page.getByTestId('task-card').filter({ hasText: description });
+
+/** The page is controlled by the service worker (it claims clients when it activates). */
+async function serviceWorkerInControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test.describe('installable offline app (issue 26)', () => {
+  test('Chromium finds the app installable: manifest with name, icons 192 and 512, standalone, theme colour, start URL', async ({ request }) => {
+    // A browser profile of its own: Chromium never offers installation in an incognito context (Playwright's default).
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-pwa-profile-'));
+    const browser = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      await page.goto(`${BASE_URL}/login`);
+      await serviceWorkerInControl(page);
+      const cdp = await browser.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const { url, errors } = await cdp.send('Page.getAppManifest');
+      expect(url).toMatch(/\/manifest\.webmanifest$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+
+    const manifest = await (await request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: 'Fieldbook', short_name: 'Fieldbook', display: 'standalone', start_url: '/', theme_color: '#0f766e' });
+    const sizes = (manifest.icons as { sizes: string; purpose: string; src: string }[]).filter((i) => i.purpose === 'any').map((i) => i.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons as { src: string }[]) {
+      const res = await request.get(icon.src);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/png');
+    }
+    // The worker and the manifest are revalidated on every load (an old app shell must not linger).
+    expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
+  });
+
+  test('phone: offline, three task changes and a new contact survive closing the app and arrive once when back online', async ({ page, context, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const s = await createWorkSession(request);
+    const { garcia } = await seedCrew(s);
+    const tasks = await Promise.all(['Tear off old shingles', 'Replace drip edge', 'Clean the gutters'].map((description) => createTask(s, { description, job_id: garcia.id })));
+
+    // Online first: the app is installed (service worker in control) and the lists are seen once.
+    await openAs(page, s, '/contacts');
+    await serviceWorkerInControl(page);
+    // Seen again now that the worker is in control (the first load's requests may have gone around it).
+    await page.reload();
+    await expect(page.getByText('Ann Roofer')).toBeVisible();
+    await page.goto('/tasks');
+    for (const t of tasks) await expect(card(page, t.description)).toBeVisible();
+
+    await context.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+
+    // The app opens with no network: the shell from the service worker, the last-seen list from its cache.
+    await page.reload();
+    for (const t of tasks) await expect(card(page, t.description)).toBeVisible();
+
+    for (const t of tasks) {
+      await card(page, t.description).getByRole('button', { name: 'Mark Complete' }).click();
+      await expect(card(page, t.description)).toHaveAttribute('data-status', 'completed');
+    }
+    await expect(page.getByRole('button', { name: 'Pending changes: 3 pending' })).toBeVisible();
+
+    await page.goto('/contacts');
+    await expect(page.getByText('Ann Roofer')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    const panel = page.getByRole('dialog', { name: 'New Contact' });
+    await panel.getByLabel('Name').fill('Rosa Electric');
+    await panel.getByLabel('Phone number').pressSequentially('5125550177');
+    await panel.getByRole('button', { name: 'Create Contact' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByText('Rosa Electric')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pending changes: 4 pending' })).toBeVisible();
+
+    // The app is closed and opened again, still offline: the four changes are still waiting.
+    await page.close();
+    const reopened = await context.newPage();
+    await reopened.setViewportSize({ width: 390, height: 844 });
+    await reopened.goto('/tasks');
+    await expect(reopened.getByRole('button', { name: 'Pending changes: 4 pending' })).toBeVisible();
+    // The last-seen list shows the changes still waiting (the queue applied to what the worker kept).
+    for (const t of tasks) await expect(card(reopened, t.description)).toHaveAttribute('data-status', 'completed');
+    await reopened.screenshot({ path: 'test-results/pwa-offline-reopened-phone.png' });
+    await reopened.getByRole('button', { name: 'Pending changes: 4 pending' }).click();
+    const list = reopened.getByRole('dialog', { name: 'Pending changes' });
+    await expect(list.getByTestId('pending-change')).toHaveCount(4);
+    await expect(list.getByText('New contact: Rosa Electric')).toBeVisible();
+    await expect(list.getByRole('button', { name: 'Discard New contact: Rosa Electric' })).toBeVisible();
+    await reopened.screenshot({ path: 'test-results/pwa-pending-list-phone.png' });
+    await reopened.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    // Nothing reached the server yet.
+    expect((await getTask(s, tasks[0]!.id)).status).toBe('pending');
+
+    await context.setOffline(false);
+    await expect(reopened.getByText('Sync Complete: 4 changes synced')).toBeVisible();
+    await expect(reopened.getByTestId('pending-changes')).toBeHidden();
+    for (const t of tasks) expect((await getTask(s, t.id)).status).toBe('completed');
+    const rosa = (await getContacts(s)).contacts.filter((c) => c.name === 'Rosa Electric');
+    expect(rosa).toHaveLength(1);
+    expect(rosa[0]!.phone_number).toBe('5125550177');
+  });
+});
