@@ -26,6 +26,33 @@ function featureZones(root, alsoIn = []) {
   }));
 }
 
+/**
+ * Table ownership on the server (docs/ARCHITECTURE.md): a feature's tables are in its `features/<name>/<name>.schema.ts`
+ * and only that feature uses them; other features go through its index.ts (functions, or SQL builders for their own
+ * statements). Like featureZones, but a feature's schema file is refused in two zones: to other features' code as the
+ * rest of the folder is, and to other features' schema files except for itself (a foreign key names the other table's
+ * column; a schema file never reaches a feature's code).
+ */
+function serverFeatureZones(root) {
+  const names = readdirSync(new URL(`./${root}/`, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  return names.flatMap((name) => [
+    {
+      target: [`./${root}/!(${name})/**/!(*.schema).ts`],
+      from: `./${root}/${name}`,
+      except: ['./index.ts'],
+      message: `Use features/${name} only through its public entry, features/${name}/index.ts (its tables in ${name}.schema.ts are its own).`,
+    },
+    {
+      target: [`./${root}/!(${name})/*.schema.ts`],
+      from: `./${root}/${name}`,
+      except: [`./${name}.schema.ts`],
+      message: `A schema file may import features/${name}/${name}.schema.ts (for a foreign key), nothing else of features/${name}.`,
+    },
+  ]);
+}
+
 /** Node's globals for the plain .js/.mjs scripts (TypeScript files get theirs from @types/node). */
 const nodeGlobals = Object.fromEntries(
   ['process', 'console', 'URL', 'URLSearchParams', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'fetch', 'AbortController', 'TextEncoder', 'TextDecoder', 'structuredClone', 'performance'].map((name) => [name, 'readonly']),
@@ -81,12 +108,30 @@ export default defineConfig(
         'error',
         {
           zones: [
-            ...featureZones('apps/server/src/features'),
+            ...serverFeatureZones('apps/server/src/features'),
+            // db/schema/index.ts is drizzle-kit's and the typed client's aggregate of every table, the platform's and the
+            // features' schema files: a feature's code never imports it (nor the platform's table files) to reach a table
+            // that is not its own. Tests may, to set up rows.
+            {
+              target: './apps/server/src/features/**/!(*.test|*.test-helpers).ts',
+              from: './apps/server/src/db/schema',
+              except: ['./_columns.ts'],
+              message: "A feature uses its own tables (./<name>.schema.ts) and other features' through their index.ts; the platform's tables through platform/ (docs/ARCHITECTURE.md, table ownership).",
+            },
             ...featureZones('apps/web/src/features', ['./apps/web/src/app']),
             // The shared layers never reach up: platform, db and test helpers do not import features (server);
             // components, lib and test helpers do not import features or the app shell (web); features never import app/.
             { target: './apps/server/src/platform', from: './apps/server/src/features', message: 'platform/ is shared: it must not depend on a feature.' },
-            { target: './apps/server/src/db', from: './apps/server/src/features', message: 'db/ is shared: it must not depend on a feature.' },
+            { target: './apps/server/src/db/!(schema)/**/*', from: './apps/server/src/features', message: 'db/ is shared: it must not depend on a feature.' },
+            { target: './apps/server/src/db/*.ts', from: './apps/server/src/features', message: 'db/ is shared: it must not depend on a feature.' },
+            // db/schema/ holds the platform's tables and the aggregate: the aggregate re-exports every feature's schema
+            // file, and nothing in db/schema reaches any other part of a feature.
+            {
+              target: './apps/server/src/db/schema/**/*',
+              from: './apps/server/src/features/**/*',
+              except: ['**/features/*/*.schema.ts'],
+              message: "db/schema may re-export a feature's <name>.schema.ts, nothing else of a feature.",
+            },
             { target: './apps/server/src/test', from: './apps/server/src/features', message: 'test/ helpers are shared: they must not depend on a feature.' },
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features must not import the app shell (app/ composes features).' },
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared code must not depend on features or the app shell.' },
