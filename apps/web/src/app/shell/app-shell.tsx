@@ -12,6 +12,7 @@ import { contactOfflineAppliers } from '../../features/contacts';
 import { taskOfflineAppliers } from '../../features/tasks';
 import { useProfile } from '../../features/profile';
 import { SettingsModal, useSavedSettings } from '../../features/settings';
+import { useDriveReturn } from '../../features/drive';
 import { isDevMode } from '../../lib/dev-mode';
 import { OfflineQueueSync, type OfflineAppliers } from '../../lib/offline/offline-queue';
 import classes from './app-shell.module.css';
@@ -43,6 +44,8 @@ function Shell() {
   const [showDevTools] = useState(isDevMode);
   const items = visibleNavItems(profile.data);
   useSavedSettings();
+  // Back from Google's consent page (?drive=connected or ?drive_error=…): the Settings modal opens on Integrations.
+  useDriveReturn(settings.open);
 
   useEffect(() => {
     if (profile.error) toast.error(`Failed to load your profile: ${profile.error.message}`, { id: 'profile-error' });

@@ -11,6 +11,7 @@ import { hasCallRecorderPlugin } from '../lib/recorder-plugin';
 import { CallRecorderTab } from './call-recorder-tab';
 import { GeneralSettingsTab, type GeneralSettingsValues } from './general-settings-tab';
 import { IntegrationsTab } from './integrations-tab';
+import { hasDriveReturn } from '../../drive';
 import { SecurityTab } from './security-tab';
 
 /** Spec 001 §9: the saved message disappears after 3 s. */
@@ -112,7 +113,8 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <Tabs defaultValue="general" keepMounted={false} mih={420}>
+      {/* Back from Google's consent page, the modal opens on the Drive panel. */}
+      <Tabs defaultValue={hasDriveReturn() ? 'integrations' : 'general'} keepMounted={false} mih={420}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
             General

@@ -1,0 +1,77 @@
+import { driveEndpoints, type DriveFolderKey, type DriveItemKind, type DriveStatus } from '@fieldbook/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../../lib/auth-provider';
+import { callEndpoint } from '../../../lib/call-endpoint';
+
+/** Spec 000 §9: the Drive init timeout (10 s) and the connect component's (20 s). */
+export const DRIVE_CHECK_TIMEOUT_MS = 10_000;
+export const DRIVE_CONNECT_TIMEOUT_MS = 20_000;
+/** Spec 001 §4/§9: after connecting, folder initialisation runs after 0.5 s (jobs dashboard: 1 s). */
+export const FOLDER_INIT_DELAY_MS = 500;
+export const JOBS_FOLDER_INIT_DELAY_MS = 1000;
+
+export const driveKeys = {
+  all: ['drive'] as const,
+  status: (userId: string | undefined) => [...driveKeys.all, 'status', userId ?? 'anonymous'] as const,
+  files: (userId: string | undefined, folder: DriveFolderKey | 'all') => [...driveKeys.all, 'files', userId ?? 'anonymous', folder] as const,
+  item: (userId: string | undefined, kind: DriveItemKind, id: string) => [...driveKeys.all, 'item', userId ?? 'anonymous', kind, id] as const,
+};
+
+/** GET /api/drive: the connection as the server holds it (never a token). */
+export function driveStatusQueryOptions(userId: string | undefined) {
+  return queryOptions({
+    queryKey: driveKeys.status(userId),
+    queryFn: ({ signal }) => callEndpoint(driveEndpoints.status, { signal, timeoutMs: DRIVE_CHECK_TIMEOUT_MS }),
+  });
+}
+
+export function useDriveStatus() {
+  const { user } = useAuth();
+  return useQuery({ ...driveStatusQueryOptions(user?.id), enabled: Boolean(user) });
+}
+
+/** GET /api/drive/files: one FIELDBOOK folder's files (or all of them), 50 a page. */
+export function useDriveFiles(folder: DriveFolderKey | 'all', opts: { enabled: boolean }) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: driveKeys.files(user?.id, folder),
+    queryFn: ({ signal }) => callEndpoint(driveEndpoints.files, { signal, timeoutMs: DRIVE_CONNECT_TIMEOUT_MS, query: folder === 'all' ? {} : { folder } }),
+    enabled: Boolean(user) && opts.enabled,
+  });
+}
+
+/** GET /api/drive/items/:kind/:id: the item's copy in Drive (404 when it has none). */
+export function useDriveCopy(kind: DriveItemKind, id: string) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: driveKeys.item(user?.id, kind, id),
+    queryFn: ({ signal }) => callEndpoint(driveEndpoints.item, { signal, params: { kind, id } }),
+    enabled: Boolean(user),
+    retry: false,
+  });
+}
+
+/** POST /api/drive/connect, then off to Google's consent page; Google sends the browser back to the server. */
+export function useConnectDrive() {
+  return useMutation({
+    mutationFn: async (returnTo: string) => {
+      const { authorization_url } = await callEndpoint(driveEndpoints.connect, { body: { return_to: returnTo }, timeoutMs: DRIVE_CONNECT_TIMEOUT_MS });
+      window.location.assign(authorization_url);
+    },
+  });
+}
+
+function useStatusMutation(run: () => Promise<DriveStatus>) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (status) => {
+      queryClient.setQueryData(driveKeys.status(user?.id), status);
+      void queryClient.invalidateQueries({ queryKey: [...driveKeys.all, 'files'] });
+    },
+  });
+}
+
+export const useDisconnectDrive = () => useStatusMutation(() => callEndpoint(driveEndpoints.disconnect, { timeoutMs: DRIVE_CONNECT_TIMEOUT_MS }));
+export const useInitializeFolders = () => useStatusMutation(() => callEndpoint(driveEndpoints.initializeFolders, { timeoutMs: DRIVE_CONNECT_TIMEOUT_MS }));

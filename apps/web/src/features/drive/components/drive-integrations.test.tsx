@@ -1,0 +1,113 @@
+import { driveEndpoints, type DriveStatus } from '@fieldbook/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { DriveIntegrations } from './drive-integrations';
+
+const FOLDER_KEYS = ['root', 'documents', 'clients', 'recordings', 'transcripts', 'tasks'] as const;
+
+function status(overrides: Partial<DriveStatus> = {}, created = false): DriveStatus {
+  return {
+    configured: true,
+    status: 'disconnected',
+    user: null,
+    folders: FOLDER_KEYS.map((key, i) => ({
+      key,
+      name: key === 'root' ? 'FIELDBOOK' : key,
+      id: created ? `1AbCdEfGhIjKlMn${i}` : null,
+      created,
+      web_view_link: created ? `https://drive.google.com/drive/folders/1AbCdEfGhIjKlMn${i}` : null,
+    })),
+    copies: { pending: 0, failed: 0 },
+    message: null,
+    ...overrides,
+  };
+}
+const connected = (created = true) => status({ status: 'connected', user: { displayName: 'Dana Drive', emailAddress: 'dana.drive@example.com' } }, created);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Settings › Integrations: Google Drive', () => {
+  it('disconnected: Connect asks the server for Google’s consent page and goes there (no token ever reaches the page)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/jobs', search: '' });
+    const api = fakeApi().on(driveEndpoints.status, status()).on(driveEndpoints.connect, { authorization_url: 'https://accounts.example/o/oauth2/v2/auth?state=s' });
+    renderWithProviders(<DriveIntegrations />);
+    expect(await screen.findByText('Disconnected')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/o/oauth2/v2/auth?state=s'));
+    expect(api.calls(driveEndpoints.connect)).toHaveLength(1);
+    expect(screen.getByText('Connecting')).toBeTruthy();
+  });
+
+  it('connected: the account, the folder structure with Created markers, the folder manager’s six cards with 8-character ids, Open and Refresh', async () => {
+    const api = fakeApi()
+      .on(driveEndpoints.status, connected())
+      .on(driveEndpoints.files, ({ query }) => ({ files: query.folder === 'documents' ? [{ id: 'f1', name: 'invoice-42.pdf', mimeType: 'application/pdf', folder: 'documents' as const, web_view_link: 'https://drive.google.com/file/d/f1/view' }] : [], next_page_token: null }));
+    renderWithProviders(<DriveIntegrations />);
+    expect(await screen.findByText('Connected')).toBeTruthy();
+    expect(screen.getByText('Dana Drive')).toBeTruthy();
+    expect(screen.getByText('dana.drive@example.com')).toBeTruthy();
+    const structure = screen.getByRole('list', { name: 'Folder structure' });
+    for (const name of ['FIELDBOOK', 'documents', 'clients', 'recordings', 'transcripts', 'tasks']) expect(within(structure).getByText(name)).toBeTruthy();
+    expect(within(structure).getAllByText('Created')).toHaveLength(6);
+    expect(screen.getByRole('button', { name: 'Initialize Folders' })).toBeTruthy();
+    for (const [title, i] of [['Root', 0], ['Documents', 1], ['Clients', 2], ['Recordings', 3], ['Transcripts', 4], ['Tasks', 5]] as const) {
+      const card = screen.getByLabelText(`${title} folder`);
+      expect(within(card).getByText(`1AbCdEfG`)).toBeTruthy();
+      expect(within(card).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`https://drive.google.com/drive/folders/1AbCdEfGhIjKlMn${i}`);
+      expect(within(card).getByRole('link', { name: 'Open' }).getAttribute('target')).toBe('_blank');
+    }
+    expect(await within(screen.getByLabelText('Documents folder')).findByText('invoice-42.pdf')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh Documents' }));
+    await waitFor(() => expect(api.calls(driveEndpoints.files).filter((c) => c.query.folder === 'documents')).toHaveLength(2));
+    expect(api.problems).toEqual([]);
+  });
+
+  it('Initialize Folders creates them and marks them Created; Disconnect shows Disconnected', async () => {
+    const api = fakeApi().on(driveEndpoints.status, connected(false)).on(driveEndpoints.initializeFolders, connected(true)).on(driveEndpoints.disconnect, status()).on(driveEndpoints.files, { files: [], next_page_token: null });
+    renderWithProviders(<DriveIntegrations />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Initialize Folders' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Folder structure' })).getAllByText('Created')).toHaveLength(6));
+    await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Disconnected')).toBeTruthy();
+    expect(screen.queryByText('dana.drive@example.com')).toBeNull();
+    expect(api.calls(driveEndpoints.disconnect)).toHaveLength(1);
+  });
+
+  it('shows failures in a dismissible red box with the spec’s words', async () => {
+    fakeApi().on(driveEndpoints.status, connected(false)).on(driveEndpoints.disconnect, apiError(503, 'UNAVAILABLE', 'Google could not be reached')).on(driveEndpoints.initializeFolders, apiError(503, 'UNAVAILABLE', 'backendError'));
+    renderWithProviders(<DriveIntegrations />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    // 503s are retried twice by the request layer before the failure shows.
+    expect((await screen.findByRole('alert', {}, { timeout: 8000 })).textContent).toContain('Failed to disconnect from Google Drive: Google could not be reached');
+    await user.click(screen.getByRole('button', { name: 'Dismiss error' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Initialize Folders' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 8000 })).textContent).toContain('Failed to initialize folder structure. This will not affect basic functionality.');
+  }, 20_000);
+
+  it('says when the server has no Google credentials, and when the grant needs reconnecting', async () => {
+    fakeApi().on(driveEndpoints.status, status({ configured: false }));
+    const { unmount } = renderWithProviders(<DriveIntegrations />);
+    expect(await screen.findByText(/Google Drive is not configured on this server/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+    unmount();
+    fakeApi().on(driveEndpoints.status, { ...connected(), status: 'needs_reconnect', message: 'Google Drive access was revoked or has expired. Connect again to resume copying.' });
+    renderWithProviders(<DriveIntegrations />);
+    expect(await screen.findByText('Needs reconnecting')).toBeTruthy();
+    expect(screen.getByText('Google Drive access was revoked or has expired. Connect again to resume copying.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it('a failed status check says so, with Retry', async () => {
+    fakeApi().on(driveEndpoints.status, apiError(500, 'INTERNAL', 'Something went wrong'));
+    renderWithProviders(<DriveIntegrations />);
+    expect(await screen.findByText('Unable to check Google Drive connection status: Something went wrong', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

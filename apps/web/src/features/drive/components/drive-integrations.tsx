@@ -1,0 +1,129 @@
+import { Alert, Button, Code, Collapse, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useLocation } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-client';
+import { FOLDER_INIT_DELAY_MS, useConnectDrive, useDisconnectDrive, useDriveStatus, useInitializeFolders } from '../api/drive';
+import { takeDriveReturn } from '../lib/drive-return';
+import { DriveConnectionPanel } from './drive-connection-panel';
+import { DriveFolderManager } from './drive-folder-manager';
+
+/** Spec 000 §8 / 001 §8. */
+export const FOLDER_INIT_FAILED = 'Failed to initialize folder structure. This will not affect basic functionality.';
+const reasonOf = (err: unknown) => (err instanceof ApiRequestError || err instanceof Error ? err.message : String(err));
+
+/**
+ * Settings › Integrations (spec 001): the Drive connection panel, the folder manager and the collapsible Advanced
+ * Debugging section. The server holds the connection (design.md §10): this screen never sees a Google token.
+ */
+export function DriveIntegrations() {
+  const location = useLocation();
+  const status = useDriveStatus();
+  const connect = useConnectDrive();
+  const disconnect = useDisconnectDrive();
+  const initialize = useInitializeFolders();
+  const [error, setError] = useState<string | null>(null);
+  const [back] = useState(takeDriveReturn);
+  const [debugOpened, debug] = useDisclosure(false);
+  const [showInfo, setShowInfo] = useState(false);
+
+  const initializeFolders = (critical: boolean) =>
+    initialize.mutate(undefined, {
+      onError: (err) => setError(critical ? `${FOLDER_INIT_FAILED} (${reasonOf(err)})` : FOLDER_INIT_FAILED),
+    });
+  const initializeAfterConnect = useEffectEvent(() => initializeFolders(false));
+
+  // Back from Google: the outcome, and — connected — the folders set up after 0.5 s (a failure is not critical).
+  useEffect(() => {
+    if (!back) return;
+    if (back.error) {
+      setError(back.error);
+      return;
+    }
+    const timer = setTimeout(() => initializeAfterConnect(), FOLDER_INIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [back]);
+
+  if (status.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" type="dots" />
+        <Text size="sm" c="dimmed">
+          Checking Google Drive connection...
+        </Text>
+      </Group>
+    );
+  }
+  if (status.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{`Unable to check Google Drive connection status: ${status.error.message}`}</Text>
+          <Button size="xs" color="red" variant="white" onClick={() => void status.refetch()} loading={status.isFetching}>
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+
+  const data = status.data;
+  const isConnected = data.status !== 'disconnected';
+  return (
+    <Stack gap="md">
+      <DriveConnectionPanel
+        status={data}
+        isConnecting={connect.isPending || connect.isSuccess}
+        isDisconnecting={disconnect.isPending}
+        isInitializing={initialize.isPending}
+        error={error}
+        onDismissError={() => setError(null)}
+        onConnect={() => {
+          setError(null);
+          connect.mutate(`${location.pathname}${location.search}`, { onError: (err) => setError(`Failed to connect to Google Drive: ${reasonOf(err)}`) });
+        }}
+        onDisconnect={() => {
+          setError(null);
+          disconnect.mutate(undefined, { onError: (err) => setError(`Failed to disconnect from Google Drive: ${reasonOf(err)}`) });
+        }}
+        onInitialize={() => {
+          setError(null);
+          initializeFolders(true);
+        }}
+      />
+
+      {isConnected && data.folders.some((f) => f.created) && <DriveFolderManager folders={data.folders} />}
+
+      <div>
+        <UnstyledButton onClick={debug.toggle} aria-expanded={debugOpened}>
+          <Group gap={4}>
+            {debugOpened ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+            <Text size="sm" fw={500}>
+              Advanced Debugging
+            </Text>
+          </Group>
+        </UnstyledButton>
+        <Collapse expanded={debugOpened}>
+          <Stack gap={4} mt="xs">
+            <Text size="xs">Connection status: {data.status === 'needs_reconnect' ? 'needs reconnecting' : data.status}</Text>
+            <Text size="xs">API library loaded: not needed (the server calls Google Drive)</Text>
+            <Text size="xs">Token present: {isConnected ? 'yes, kept on the server' : 'no'}</Text>
+            <Text size="xs">
+              Copies waiting: {data.copies.pending}; failed: {data.copies.failed}
+            </Text>
+            <Group gap="xs" mt={4}>
+              <Button size="compact-xs" variant="default" onClick={() => setShowInfo((v) => !v)}>
+                Show Debug Info
+              </Button>
+              <Button size="compact-xs" variant="default" onClick={() => void status.refetch()} loading={status.isFetching} disabled={!data.configured}>
+                Attempt Reconnect
+              </Button>
+            </Group>
+            {showInfo && <Code block>{JSON.stringify({ configured: data.configured, status: data.status, user: data.user, folders: data.folders.map((f) => ({ key: f.key, id: f.id, created: f.created })), copies: data.copies, message: data.message }, null, 2)}</Code>}
+          </Stack>
+        </Collapse>
+      </div>
+    </Stack>
+  );
+}

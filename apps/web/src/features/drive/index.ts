@@ -1,0 +1,4 @@
+/** The Google Drive feature's public entry: Settings › Integrations, the connection state other screens need, the app shell's return from Google. */
+export { DriveIntegrations } from './components/drive-integrations';
+export { useDriveStatus, useDriveCopy, JOBS_FOLDER_INIT_DELAY_MS } from './api/drive';
+export { useDriveReturn, hasDriveReturn } from './lib/drive-return';
