@@ -36,6 +36,8 @@ export type FakeRequest<E extends AnyEndpoint = AnyEndpoint> = {
   rawBody: BodyInit | null | undefined;
   /** An upload's multipart body (its fields and `file`). */
   form: FormData | undefined;
+  /** An upload's progress as the uploader sees it, in percent, before the answer (a no-op for other requests). */
+  progress: (percent: number) => void;
   headers: Headers;
 };
 
@@ -110,7 +112,7 @@ export function fakeApi(): FakeApi {
   };
 
   /** One request, as the server would answer it. */
-  const serve = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  const serve = async (input: RequestInfo | URL, init: RequestInit = {}, progress: (percent: number) => void = () => {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = (init.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const label = `${method} ${url.pathname}`;
@@ -128,7 +130,7 @@ export function fakeApi(): FakeApi {
       return apiError(404, 'NOT_FOUND', `No contract endpoint for ${label}`);
     }
     const { endpoint, name, keys } = match.known;
-    const req: FakeRequest = { name, endpoint, method, url, params: undefined, query: undefined, body: undefined, rawBody: init.body, form: init.body instanceof FormData ? init.body : undefined, headers: new Headers(init.headers) };
+    const req: FakeRequest = { name, endpoint, method, url, params: undefined, query: undefined, body: undefined, rawBody: init.body, form: init.body instanceof FormData ? init.body : undefined, progress, headers: new Headers(init.headers) };
     api.requests.push(req);
 
     // As the server does: params, query and JSON body through the endpoint's schemas.
@@ -173,7 +175,7 @@ export function fakeApi(): FakeApi {
     }
     return jsonResponse(answer, status);
   };
-  vi.stubGlobal('fetch', serve);
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => serve(input, init));
   vi.stubGlobal('XMLHttpRequest', fakeXhr(serve));
   return api;
 }
@@ -190,11 +192,11 @@ function parseJson(text: string): unknown {
 type ProgressEvent = { lengthComputable: boolean; loaded: number; total: number };
 
 /**
- * XMLHttpRequest as lib/uploads/upload-file.ts uses it, sending through `serve`: the whole body is reported sent
- * before the answer, a JSON answer is parsed for `responseType = 'json'`, and a handler that throws is a network
- * failure (onerror).
+ * XMLHttpRequest as lib/uploads/upload-file.ts uses it, sending through `serve`: what the handler reports with
+ * `req.progress`, then the whole body as sent before the answer; a JSON answer is parsed for `responseType = 'json'`,
+ * and a handler that throws is a network failure (onerror).
  */
-function fakeXhr(serve: (url: string, init: RequestInit) => Promise<Response>) {
+function fakeXhr(serve: (url: string, init: RequestInit, progress: (percent: number) => void) => Promise<Response>) {
   return class FakeXhr {
     upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
     onload: (() => void) | null = null;
@@ -220,10 +222,11 @@ function fakeXhr(serve: (url: string, init: RequestInit) => Promise<Response>) {
       this.onabort?.();
     }
     send(body: XMLHttpRequestBodyInit | null = null) {
-      void serve(this.url, { method: this.method, body, headers: this.headers }).then(
+      const progress = (percent: number) => !this.aborted && this.upload.onprogress?.({ lengthComputable: true, loaded: percent, total: 100 });
+      void serve(this.url, { method: this.method, body, headers: this.headers }, progress).then(
         async (res) => {
           if (this.aborted) return;
-          this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+          progress(100);
           this.status = res.status;
           this.statusText = res.statusText;
           const text = await res.text();
