@@ -21,10 +21,16 @@ export function SignupForm() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const set = (field: 'email' | 'password' | 'confirmPassword' | 'phoneNumber') => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
+  const isBusy = status.kind === 'creating' || status.kind === 'success';
+  /** A text field's value, its change and its lock while the account is created. */
+  const bind = (field: 'email' | 'password' | 'confirmPassword' | 'phoneNumber') => ({
+    value: values[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [field]: value }));
+    },
+    disabled: isBusy,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,37 +54,13 @@ export function SignupForm() {
     }
   };
 
-  const isBusy = status.kind === 'creating' || status.kind === 'success';
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" value={values.email} onChange={set('email')} disabled={isBusy} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          value={values.password}
-          onChange={set('password')}
-          disabled={isBusy}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          placeholder="Repeat your password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          disabled={isBusy}
-        />
-        <TextInput
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel-national"
-          placeholder="(555) 123-4567"
-          description="US mobile number"
-          value={values.phoneNumber}
-          onChange={set('phoneNumber')}
-          disabled={isBusy}
-        />
+        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...bind('email')} />
+        <PasswordField label="Password" autoComplete="new-password" placeholder="At least 6 characters" {...bind('password')} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" placeholder="Repeat your password" {...bind('confirmPassword')} />
+        <TextInput label="Phone Number" type="tel" autoComplete="tel-national" placeholder="(555) 123-4567" description="US mobile number" {...bind('phoneNumber')} />
         <Checkbox
           checked={values.smsOptIn}
           onChange={(e) => {
