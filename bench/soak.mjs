@@ -36,6 +36,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { fill } from './generate.mjs';
@@ -579,6 +580,8 @@ async function main() {
     let sampling = false;
     let sampleNo = 0;
     let lastCpu = null;
+    const generatorLag = monitorEventLoopDelay({ resolution: 10 });
+    generatorLag.enable();
     const sample = async () => {
       if (sampling) return;
       sampling = true;
@@ -590,9 +593,19 @@ async function main() {
         const cpu = { at: performance.now(), seconds: cpuSeconds(server.child.pid) };
         if (lastCpu && cpu.seconds !== null) row.serverCpuPct = round(((cpu.seconds - lastCpu.seconds) / ((cpu.at - lastCpu.at) / 1000)) * 100);
         lastCpu = cpu;
-        const { rows } = await monitor.query(`SELECT coalesce(state, 'none') AS state, count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1`);
-        row.pgConnections = rows.reduce((n, r) => n + r.n, 0);
-        row.pgActive = rows.find((r) => r.state === 'active')?.n ?? 0;
+        // Client connections (the server's pool and its LISTEN connection) by state; autovacuum apart.
+        const { rows } = await monitor.query(
+          `SELECT backend_type, coalesce(state, 'none') AS state, count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY 1, 2`,
+        );
+        const clients = rows.filter((r) => r.backend_type === 'client backend');
+        row.pgConnections = clients.reduce((n, r) => n + r.n, 0);
+        row.pgActive = clients.filter((r) => r.state === 'active').reduce((n, r) => n + r.n, 0);
+        row.pgIdleInTransaction = clients.filter((r) => r.state.startsWith('idle in transaction')).reduce((n, r) => n + r.n, 0);
+        row.autovacuum = rows.filter((r) => r.backend_type === 'autovacuum worker').reduce((n, r) => n + r.n, 0);
+        // This load generator's own event-loop delay: a generator that fell behind would add its delay to latency.
+        row.generatorLagP99Ms = round(generatorLag.percentile(99) / 1e6);
+        generatorLag.reset();
         if (sampleNo++ % 5 === 0) Object.assign(row, await scrapeMetrics(base, metricsToken));
         samples.push(row);
       } catch (err) {
@@ -666,10 +679,12 @@ async function main() {
       endpoints: rows,
       rssMb: { ...resource('rssMb'), ...idleRss },
       pgConnections: resource('pgConnections'),
+      pgActive: resource('pgActive'),
       heapUsedMb: resource('heapUsedMb'),
       serverCpuPct: resource('serverCpuPct'),
       load1: resource('load1'),
       eventLoopLagP99Ms: resource('eventLoopLagP99Ms'),
+      generatorLagP99Ms: resource('generatorLagP99Ms'),
       // Rows due or being worked on per background job (the server's jobs_due + jobs_running gauges).
       queue: { start: queueAt(0), middle: queueAt(DURATION_S / 2), end: scraped[scraped.length - 1]?.queue ?? null },
       server5xx: scraped[scraped.length - 1]?.server5xx ?? null,
@@ -693,7 +708,7 @@ async function main() {
     if (processed.transcriptions_failed) failures.push(`${processed.transcriptions_failed} uploaded calls failed transcription`);
     if (result.server5xx) failures.push(`the server counted ${result.server5xx} answers 5xx (its /metrics)`);
     if (!(result.rssMb.growthEnd < GROWTH_LIMIT)) failures.push(`server RSS grew ${result.rssMb.growthEnd}% (start ${result.rssMb.start} MB, end ${result.rssMb.end} MB)`);
-    if (!(result.pgConnections.growthEnd < GROWTH_LIMIT)) failures.push(`PostgreSQL connections grew ${result.pgConnections.growthEnd}% (start ${result.pgConnections.start}, end ${result.pgConnections.end})`);
+    if (!(result.pgConnections.growthEnd < GROWTH_LIMIT)) failures.push(`PostgreSQL connections grew ${result.pgConnections.growthEnd}% (start ${result.pgConnections.start}, end ${result.pgConnections.end}; at most 21 — pool and LISTEN — they follow the requests in flight: compare the latency and pgActive)`);
     result.failures = failures;
     result.ok = failures.length === 0;
   } finally {
@@ -720,6 +735,7 @@ async function stopAll(running, result) {
     }
   };
   for (const timer of running.timers) clearInterval(timer);
+  if (running.server && !result.endpoints) console.error(`the server's output (last 3,000 characters):\n${running.server.output().slice(-3000)}`);
   if (running.server) {
     await step('the server', async () => {
       const t0 = Date.now();
@@ -760,8 +776,11 @@ function printReport(r) {
   line('server RSS (mean in the window)', r.rssMb, ' MB');
   console.log(`${pad('', w)} (${r.rssMb.afterStartMb} MB after start, ${r.rssMb.afterSeedMb} MB after the seeding, before the load)`);
   line('PostgreSQL connections (mean)', r.pgConnections, '');
+  line('  of them running a statement', r.pgActive, '');
+  console.log(`${pad('', w)} (idle in transaction at most ${Math.max(0, ...r.samples.map((x) => x.pgIdleInTransaction ?? 0))}; autovacuum workers seen in ${r.samples.filter((x) => x.autovacuum).length} of ${r.samples.length} samples)`);
   line('server heap used (mean)', r.heapUsedMb, ' MB');
   line('event-loop lag p99 (mean)', r.eventLoopLagP99Ms, ' ms');
+  line("load generator's own lag p99", r.generatorLagP99Ms, ' ms');
   console.log(`${pad('job queues (due + running)', w)} start ${JSON.stringify(r.queue.start)}, middle ${JSON.stringify(r.queue.middle)}, end ${JSON.stringify(r.queue.end)}`);
   console.log(`${pad('uploads during the run', w)} ${JSON.stringify(r.processing)}`);
   console.log(`${pad('assistant', w)} ${r.assistant.llmAnswers} answers written by the LLM stub, ${r.assistant.other} otherwise; the stub was asked ${r.assistant.stub.chat} chats and ${r.assistant.stub.transcriptions} transcriptions`);
