@@ -10,6 +10,14 @@ import { createTask, createWorkSession, getContacts, getTask, openAs, seedCrew }
  * shell and last-seen lists opening with no network, and the offline queue (IndexedDB) surviving a closed app.
  */
 
+// Chromium's fake microphone with the permission granted (the offline recording test records without a prompt).
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  },
+});
+
 const card = (page: Page, description: string) => page.getByTestId('task-card').filter({ hasText: description });
 
 /** The page is controlled by the service worker (it claims clients when it activates). */
@@ -117,5 +125,30 @@ test.describe('installable offline app (issue 26)', () => {
     const rosa = (await getContacts(s)).contacts.filter((c) => c.name === 'Rosa Electric');
     expect(rosa).toHaveLength(1);
     expect(rosa[0]!.phone_number).toBe('5125550177');
+  });
+
+  test('a recording made offline waits on the device and is uploaded once when the network returns', async ({ page, context, request }) => {
+    test.slow(); // recording, upload
+    const s = await createWorkSession(request);
+    await openAs(page, s, '/recordings');
+    await serviceWorkerInControl(page);
+    await expect(page.getByText('No recordings yet. Record with your microphone or upload a call.')).toBeVisible();
+
+    await context.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible();
+    await page.waitForTimeout(1500); // a second and a half of the fake microphone's beep
+    await page.getByRole('button', { name: 'Stop Recording' }).click();
+    await expect(page.getByText('You are currently offline. Changes will be saved when you reconnect')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pending changes: 1 pending' })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText('Sync Complete: 1 change synced')).toBeVisible();
+    const list = (await (await request.get('/api/recordings', { headers: s.headers })).json()) as { recordings: { name: string; size: number }[]; total: number };
+    expect(list.total).toBe(1);
+    expect(list.recordings[0]!.name).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
+    expect(list.recordings[0]!.size).toBeGreaterThan(1000);
+    await expect(page.getByText('1 recording', { exact: true })).toBeVisible();
   });
 });

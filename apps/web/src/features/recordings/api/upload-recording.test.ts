@@ -14,3 +14,14 @@ describe('uploadRecording', () => {
     expect(uploadFile).toHaveBeenCalledWith(expect.objectContaining({ fields: expect.objectContaining({ time_zone: 'America/Chicago' }), schema: RecordingDetailSchema }));
   });
 });
+
+describe('recordingUploadWrite', () => {
+  it('queues the file with its upload_key equal to the write id (the replay of a lost answer finds the stored one)', async () => {
+    const { recordingUploadWrite } = await import('./upload-recording');
+    const file = new Blob(['x'], { type: 'audio/webm' });
+    const write = recordingUploadWrite(file, { fileName: 'manual_20261126_101500.webm', groupId: 'crew-a' });
+    expect(write.request).toMatchObject({ kind: 'upload', endpoint: 'recordings.upload', path: '/api/recordings', fileName: 'manual_20261126_101500.webm', file });
+    expect(write.request.kind === 'upload' && write.request.fields).toMatchObject({ upload_key: write.id, group_id: 'crew-a' });
+    expect(write.label).toBe('Recording manual_20261126_101500.webm');
+  });
+});

@@ -9,11 +9,13 @@ import { DropZone } from '../../../components/upload/drop-zone';
 import { UploadList } from '../../../components/upload/upload-list';
 import { errorReason } from '../../../lib/error-reason';
 import { useAuth } from '../../../lib/auth-provider';
+import { canQueue, isOffline, queueWrites } from '../../../lib/offline/offline-queue';
 import { loadedRows } from '../../../lib/offset-pages';
 import { useProfile } from '../../profile';
 import { ContactPickerModal, usePhoneDirectory } from '../../contacts';
 import { useSettings } from '../../settings';
 import { useAssignContact, useRecordingUsers, useRecordings } from '../api/recordings';
+import { recordingUploadWrite } from '../api/upload-recording';
 import { callRecorderPlugin } from '../lib/recorder-plugin';
 import { localRecorderSettings, unsyncedRecorderSettings } from '../lib/recorder-settings';
 import { useBrowserRecorder } from '../lib/use-browser-recorder';
@@ -57,6 +59,11 @@ export function RecordingsScreen() {
   const recorder = useBrowserRecorder((blob, ext, pageLeft) => {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
     const name = `manual_${stamp}.${ext}`;
+    // No network: the recording waits in the offline queue (IndexedDB) and uploads when the network returns.
+    if (isOffline() && canQueue()) {
+      queueWrites([recordingUploadWrite(blob, { fileName: name, groupId })]);
+      return;
+    }
     const uploaded = uploads.add([{ blob, name }], groupId);
     // The user moved on while recording: this page's upload status is gone, so a toast (on the next page) tells.
     if (pageLeft) void uploaded.then((ok) => (ok ? toast.success(`Recording ${name} uploaded`) : toast.error(`Recording ${name} could not be uploaded`)));
