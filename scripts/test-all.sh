@@ -83,6 +83,8 @@ else
 fi
 
 step build npm run build
+# The Capacitor shell: cap sync copies the built web app into apps/mobile/android, offline; its manifest's permissions.
+step "mobile shell (cap sync)" node --test apps/mobile/test/shell.test.mjs
 # The built server as real processes: SIGTERM with a request in flight (PGlite); two servers on one PostgreSQL.
 step "graceful shutdown (built server)" node --test scripts/graceful-shutdown-test.mjs
 if postgres_answers; then
