@@ -773,6 +773,7 @@ function printReport(r) {
   for (const e of r.endpoints) console.log(`${pad(e.endpoint, w)} ${pad(e.count, 7)} ${pad(e.errors, 6)} ${pad(e.s5xx, 4)} ${pad(fmt(e.first), 26)} ${pad(fmt(e.last), 26)} ${e.all.p99 ?? '-'}`);
   console.log(`${pad('all', w)} ${pad(r.totals.count, 7)} ${pad(r.totals.errors, 6)} ${pad(r.totals.s5xx, 4)} (warm-up: ${r.totals.warmup} requests, counted in errors and 5xx too)`);
   const line = (label, x, unit) => console.log(`${pad(label, w)} start ${x.start}${unit}, middle ${x.middle}${unit}, end ${x.end}${unit}: growth ${x.growthMiddle}% to the middle, ${x.growthEnd}% to the end (max in the windows ${x.max.start} / ${x.max.middle} / ${x.max.end})`);
+  console.log(`${pad('p50 / p99 per minute (ms)', w)} ${r.perMinute.filter((m) => m.count >= r.settings.rate * 30).map((m) => `${Math.round(m.p50)}/${Math.round(m.p99)}`).join('  ')}`);
   line('server RSS (mean in the window)', r.rssMb, ' MB');
   console.log(`${pad('', w)} (${r.rssMb.afterStartMb} MB after start, ${r.rssMb.afterSeedMb} MB after the seeding, before the load)`);
   line('PostgreSQL connections (mean)', r.pgConnections, '');
