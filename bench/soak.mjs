@@ -71,6 +71,10 @@ for (const [name, value] of Object.entries({ minutes: MINUTES, rate: RATE, port:
     process.exit(2);
   }
 }
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(`Node ${process.version}: the project's Node 24 is needed (export PATH=$PWD/node_modules/.bin:$PATH)`);
+  process.exit(2);
+}
 if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(PG_SERVER).hostname)) {
   console.error(`Refusing a non-loopback PostgreSQL server: ${new URL(PG_SERVER).hostname}`);
   process.exit(2);
