@@ -382,18 +382,19 @@ function uploadFailed(err: unknown): never {
 }
 
 function streamBody(open: Promise<Readable>): ReadableStream {
-  // fetch wants the body synchronously; the blob store opens its stream asynchronously.
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  // fetch wants the body synchronously; the blob store opens its stream asynchronously. Pulled piece by piece (never
+  // Readable.toWeb, which reads ahead without bound when the network is slower than the disk).
+  let pieces: AsyncIterator<Buffer> | undefined;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      reader ??= (Readable.toWeb(await open) as ReadableStream<Uint8Array>).getReader();
-      const { value, done } = await reader.read();
+      pieces ??= (await open)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      const { value, done } = await pieces.next();
       if (done) controller.close();
-      else controller.enqueue(value);
+      else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
     },
-    async cancel(reason) {
-      await reader?.cancel(reason);
-      if (!reader) (await open).destroy();
+    async cancel() {
+      await pieces?.return?.();
+      if (!pieces) (await open).destroy();
     },
   });
 }
