@@ -16,7 +16,7 @@ import { settingsRoutes } from './features/settings';
 import { contactLookup, contactsRoutes } from './features/contacts';
 import { workspacesRoutes } from './features/workspaces';
 import { groupsRoutes } from './features/groups';
-import { documentsRoutes } from './features/documents';
+import { documentsRoutes, jobDocumentsJsonSql } from './features/documents';
 import { recordingsRoutes } from './features/recordings';
 import { analyticsRoutes } from './features/analytics';
 import { assistantRoutes } from './features/assistant';
@@ -25,7 +25,7 @@ import { driveRoutes } from './features/drive';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
-import { tasksRoutes } from './features/tasks';
+import { jobTasksJsonSql, tasksRoutes } from './features/tasks';
 import { ACTOR_CHANNEL, ActorCache } from './platform/actor-cache';
 import { registerAuthGuard } from './platform/auth-guard';
 import { checkResponsesAgainstContract } from './platform/endpoint';
@@ -155,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Features, in one readable list:
       await api.register(profilesRoutes, featureDeps);
       await api.register(settingsRoutes, featureDeps);
-      await api.register(jobsRoutes, featureDeps);
+      // A job's answer embeds its tasks and documents, built by their owners (they import jobs: handed in here).
+      await api.register(jobsRoutes, { ...featureDeps, jobParts: { tasksJson: jobTasksJsonSql, documentsJson: jobDocumentsJsonSql } });
       await api.register(tasksRoutes, featureDeps);
       await api.register(contactsRoutes, featureDeps);
       await api.register(workspacesRoutes, featureDeps);

@@ -12,3 +12,5 @@ export { contactCandidates, type ContactCandidate } from './contacts.retrieval';
 export { linkedContactsJsonSql, ownContactNameByPhoneKeySql, ownContactPhonesByNameSql, phoneKeySql } from './contacts.queries';
 // The demo seed's contacts.
 export { insertContactRecords } from './contacts.service';
+// The client-name clean-up in SQL (spec 001 §5: a phone-like name shows as the caller's contact) for titles built in SQL.
+export { cleanClientNameSql, taskTitleSql } from './client-name';

@@ -4,12 +4,17 @@ import type { Db } from '../../db/client';
 import { queryJsonText, queryRows } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 import { documentCountSql, recentDocumentsJsonSql } from '../documents';
-import { activeJobsJsonSql } from '../jobs';
-import { recentTasksJsonSql } from '../tasks';
+import { activeJobsJsonSql, jobCountSql } from '../jobs';
+import { recentTasksJsonSql, taskCountSql } from '../tasks';
 
 
-/** The workspace's counts, from the trigger-maintained workspace_counts (no scan of jobs or tasks). */
+/**
+ * The workspace's counts: jobs' and tasks' from the trigger-maintained counts through their features' builders (no scan
+ * of jobs or tasks), documents' from the documents feature's.
+ */
 export async function countsForWorkspace(db: Db, workspaceId: string) {
+  const open = (c: SQL) => sql`${c} NOT IN ('completed', 'cancelled')`;
+  const is = (status: string) => (c: SQL) => sql`${c} = ${sql.raw(`'${status}'`)}`;
   const [row] = await queryRows<{
     activeJobs: number;
     total_jobs: number;
@@ -21,14 +26,13 @@ export async function countsForWorkspace(db: Db, workspaceId: string) {
   }>(
     db,
     sql`SELECT
-          coalesce(sum(c.count) FILTER (WHERE c.entity = 'jobs' AND c.status NOT IN ('completed', 'cancelled')), 0)::int AS "activeJobs",
-          coalesce(sum(c.count) FILTER (WHERE c.entity = 'jobs'), 0)::int AS total_jobs,
+          ${jobCountSql(workspaceId, open)}::int AS "activeJobs",
+          ${jobCountSql(workspaceId)}::int AS total_jobs,
           ${documentCountSql(workspaceId)} AS "totalDocuments",
-          coalesce(sum(c.count) FILTER (WHERE c.entity = 'tasks' AND c.status = 'pending'), 0)::int AS "pendingTasks",
-          coalesce(sum(c.count) FILTER (WHERE c.entity = 'tasks'), 0)::int AS total_tasks,
-          coalesce(sum(c.count) FILTER (WHERE c.entity = 'tasks' AND c.status = 'completed'), 0)::int AS tasks_completed,
-          coalesce(sum(c.count) FILTER (WHERE c.entity = 'tasks' AND c.status = 'in progress'), 0)::int AS tasks_in_progress
-        FROM workspace_counts c WHERE c.workspace_id = ${workspaceId}`,
+          ${taskCountSql(workspaceId, is('pending'))}::int AS "pendingTasks",
+          ${taskCountSql(workspaceId)}::int AS total_tasks,
+          ${taskCountSql(workspaceId, is('completed'))}::int AS tasks_completed,
+          ${taskCountSql(workspaceId, is('in progress'))}::int AS tasks_in_progress`,
   );
   return row!;
 }

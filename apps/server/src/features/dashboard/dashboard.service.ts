@@ -14,9 +14,9 @@ import { findPeople } from '../profiles';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import type { JsonText } from '../../platform/json-text';
-import { findDocumentsPageJson } from '../documents';
+import { findDocumentsPageJson, jobDocumentsJsonSql } from '../documents';
 import { findJobsPageJson } from '../jobs';
-import { findTasksPageJson } from '../tasks';
+import { findTasksPageJson, jobTasksJsonSql } from '../tasks';
 import { countsForWorkspace, dashboardTasksJson, homepageJson } from './dashboard.repository';
 
 export async function getDashboardStats(opts: { db: Db; actor: Actor }): Promise<DashboardStats> {
@@ -42,7 +42,7 @@ const STANDARD_REQUESTS = Object.keys(STANDARD_HOME_QUERIES).length;
 async function runStandardHome(db: Db, actor: Actor, workspaceId: string): Promise<void> {
   await Promise.all([
     findTasksPageJson({ db, workspaceId, userId: actor.userId, query: STANDARD_TASKS_QUERY }),
-    findJobsPageJson({ db, workspaceId, query: STANDARD_JOBS_QUERY }),
+    findJobsPageJson({ db, workspaceId, query: STANDARD_JOBS_QUERY, parts: { tasksJson: jobTasksJsonSql, documentsJson: jobDocumentsJsonSql } }),
     findDocumentsPageJson(db, workspaceId, STANDARD_DOCUMENTS_QUERY),
   ]);
 }

@@ -4,13 +4,15 @@ import type { Db } from '../../db/client';
 import { documents } from './documents.schema';
 import { isoTs, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
+import { workspaceCountSql } from '../../platform/workspace-counts';
+import { jobRefJsonSql } from '../jobs';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
 const jsonTs = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoTs(column)} END`;
 
 /**
- * The one projection of DocumentSchema, over `documents d LEFT JOIN jobs j`: built by PostgreSQL and sent as text
+ * The one projection of DocumentSchema, over `documents d` (its job's summary from the jobs feature): built by PostgreSQL and sent as text
  * (db/sql.ts says why). The upload-only state 'uploading' never leaves the server (it reads as processing).
  */
 const DOCUMENT_JSON = sql`json_build_object(
@@ -20,7 +22,7 @@ const DOCUMENT_JSON = sql`json_build_object(
   'storage_type', d.storage_type, 'storage_id', CASE WHEN d.storage_type = 'google_drive' THEN d.storage_key END,
   'metadata', d.metadata, 'processing_error', d.processing_error,
   'created_at', ${isoTs(sql`d.created_at`)}, 'updated_at', ${isoTs(sql`d.updated_at`)}, 'processed_at', ${jsonTs(sql`d.processed_at`)},
-  'job', CASE WHEN j.id IS NULL THEN NULL ELSE json_build_object('id', j.id, 'client_name', j.client_name, 'property_address', j.property_address, 'title', j.title) END)`;
+  'job', ${jobRefJsonSql(sql`d.job_id`)})`;
 
 /** The columns the projection reads: never the extracted text or its search vector (up to 1 MB a row). */
 const PAGE_COLUMNS = sql`d.id, d.workspace_id, d.job_id, d.task_id, d.name, d.document_type, d.file_type, d.mime_type, d.file_size, d.status,
@@ -41,13 +43,13 @@ export async function findDocumentsPageJson(db: Db, workspaceId: string, query: 
   const whereSql = sql.join(where, sql` AND `);
   const total =
     !query.job_id && !query.document_type && !query.q
-      ? sql`(SELECT coalesce(sum(c.count), 0) FROM workspace_counts c WHERE c.workspace_id = ${workspaceId} AND c.entity = 'documents' AND ${query.status ? sql`c.status = ${query.status}` : sql`c.status <> 'uploading'`})`
+      ? workspaceCountSql({ workspaceId, entity: 'documents', status: (c) => (query.status ? sql`${c} = ${query.status}` : sql`${c} <> 'uploading'`) })
       : sql`(SELECT count(*) FROM documents d WHERE ${whereSql})`;
   const body = await queryJsonText(
     db,
     sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM documents d WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})
         SELECT json_build_object(
-          'documents', (SELECT coalesce(json_agg(${DOCUMENT_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page d LEFT JOIN jobs j ON j.id = d.job_id),
+          'documents', (SELECT coalesce(json_agg(${DOCUMENT_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page d),
           'total', ${total}::int)::text AS body`,
   );
   return asJsonText(DocumentListSchema, body ?? '{"documents":[],"total":0}');
@@ -57,7 +59,7 @@ export async function findDocumentsPageJson(db: Db, workspaceId: string, query: 
 export async function findDocumentJson(db: Db, workspaceId: string, id: string): Promise<JsonText<typeof DocumentSchema> | null> {
   const body = await queryJsonText(
     db,
-    sql`SELECT ${DOCUMENT_JSON}::text AS body FROM documents d LEFT JOIN jobs j ON j.id = d.job_id
+    sql`SELECT ${DOCUMENT_JSON}::text AS body FROM documents d
         WHERE d.id = ${id} AND d.workspace_id = ${workspaceId} AND d.status <> 'uploading'`,
   );
   return body === null ? null : asJsonText(DocumentSchema, body);

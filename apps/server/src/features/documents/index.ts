@@ -6,5 +6,7 @@ export { documentProcessingJob, startDocumentWorker, type DocumentWorker } from 
 export { sweepDocumentUploads } from './documents.service';
 // The home's Recent Documents and the dashboard's count, read inside the dashboard's statements.
 export { documentCountSql, recentDocumentsJsonSql } from './documents.summary';
+// A job's documents inside the jobs page's statement (app.ts hands it to the jobs feature).
+export { jobDocumentsJsonSql } from './documents.summary';
 // The Standard home's documents read (the dashboard replays it when it measures the two home paths).
 export { findDocumentsPageJson } from './documents.repository';

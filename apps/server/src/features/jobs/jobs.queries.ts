@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { workspaceCountSql } from '../../platform/workspace-counts';
 import { jobs } from './jobs.schema';
 
 /**
@@ -73,4 +74,30 @@ export async function matchJobByClaimOrAddress(db: Db, workspaceId: string, fiel
 export async function insertJobRecords(db: Db | Tx, rows: NewJobRecord[]): Promise<string[]> {
   const created = await db.insert(jobs).values(rows).returning({ id: jobs.id });
   return created.map((r) => r.id);
+}
+
+// ---- SQL builders for other features' statements (a list stays one statement) ---------------------------------
+
+/**
+ * Joins each row to its job and binds `jr`, the job's summary record (id, client_name, property_address, title,
+ * status): json_agg / row_to_json of a select list with `jr AS job` gives the TaskSchema's `job` object.
+ */
+export function jobSummaryJoinSql(jobId: SQL): SQL {
+  return sql`JOIN jobs j ON j.id = ${jobId} CROSS JOIN LATERAL (SELECT j.id, j.client_name, j.property_address, j.title, j.status) jr`;
+}
+
+/** SQL expression: `{ id, client_name, property_address, title }` of the job `jobId`, or null (a document's `job`). */
+export function jobRefJsonSql(jobId: SQL): SQL {
+  return sql`(SELECT json_build_object('id', j.id, 'client_name', j.client_name, 'property_address', j.property_address, 'title', j.title) FROM jobs j WHERE j.id = ${jobId})`;
+}
+
+/** SQL subquery: ids of the workspace's jobs whose client name, title or address matches the LIKE `pattern` (case-insensitive). */
+export function jobIdsMatchingSql(opts: { workspaceId: string; pattern: string }): SQL {
+  return sql`SELECT jq.id FROM jobs jq WHERE jq.workspace_id = ${opts.workspaceId}
+            AND (jq.client_name ILIKE ${opts.pattern} OR jq.title ILIKE ${opts.pattern} OR jq.property_address ILIKE ${opts.pattern})`;
+}
+
+/** SQL expression: the workspace's jobs, or those whose status passes `status`, from the trigger-kept counts. */
+export function jobCountSql(workspaceId: string, status?: (status: SQL) => SQL): SQL {
+  return workspaceCountSql({ workspaceId, entity: 'jobs', status });
 }

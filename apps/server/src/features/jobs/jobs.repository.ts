@@ -1,9 +1,10 @@
-import { DEFAULT_DOCUMENT_TYPES, JobListSchema, JobSchema, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
+import { JobListSchema, JobSchema, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from './jobs.schema';
 import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
+import { workspaceCountSql } from '../../platform/workspace-counts';
 
 /** Columns a job answer needs (never the search vector). */
 const JOB_COLUMNS = sql.raw(
@@ -11,80 +12,25 @@ const JOB_COLUMNS = sql.raw(
 );
 
 /**
- * A job's tasks (JobTaskSchema[], creation order, one index range per job) for the job at alias `j`. Built as
- * json_agg over rows of named columns (kept in the subquery's order) rather than json_build_object per task, whose
- * per-call, per-argument type handling made the ~100 task objects of a jobs page two thirds of its
- * statement (bench/README.md: 2.7 → 1.8 ms for the page). Same keys, same values.
+ * What a job's answer embeds from the features that own them — its tasks (the tasks feature's jobTasksJsonSql) and
+ * its documents (the documents feature's jobDocumentsJsonSql) — as SQL for the job at alias `j`. Handed in by app.ts
+ * (tasks and documents import the jobs feature, so it cannot import them): the page stays one statement.
  */
-const jobTasksJson = sql`(SELECT coalesce(json_agg(task), '[]'::json) FROM (
-    SELECT t.id, t.job_id, t.description, t.assigned_to, t.status, t.priority, ${isoDate(sql`t.due_date`)} AS due_date,
-      t.document_id, t.group_id, ${isoTs(sql`t.created_at`)} AS created_at, ${isoTs(sql`t.updated_at`)} AS updated_at
-    FROM tasks t WHERE t.job_id = j.id AND t.workspace_id = j.workspace_id ORDER BY t.created_at, t.id) task)`;
+export type JobPageParts = {
+  tasksJson: (job: { id: SQL; workspaceId: SQL }) => SQL;
+  documentsJson: (job: { id: SQL; workspaceId: SQL; documentTypes: SQL }) => SQL;
+};
 
-/** 'inspection_report' → 'Inspection Report' (as initcap(replace(type, '_', ' ')) below). */
-function documentTypeName(type: string): string {
-  return type.replace(/_/g, ' ').replace(/[a-z0-9]+/gi, (w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
-}
-
-/** The placeholder documents of the default document types, as one JSON constant (most jobs have the defaults). */
-const DEFAULT_PLACEHOLDERS_JSON = JSON.stringify(
-  DEFAULT_DOCUMENT_TYPES.map((type) => ({
-    id: null,
-    name: documentTypeName(type),
-    document_type: type,
-    status: 'needed',
-    placeholder: true,
-    file_type: null,
-    file_size: null,
-    created_at: null,
-  })),
-);
-
-/** The placeholders of the job's own document types (a job with custom types), in their order. */
-const customPlaceholdersJson = sql`(SELECT coalesce(json_agg(json_build_object(
-      'id', NULL, 'name', initcap(replace(d.type, '_', ' ')), 'document_type', d.type, 'status', 'needed',
-      'placeholder', true, 'file_type', NULL, 'file_size', NULL, 'created_at', NULL) ORDER BY d.n), '[]'::json)
-    FROM jsonb_array_elements_text(j.document_types) WITH ORDINALITY AS d(type, n))`;
-
-/** A document of the job as its card lists it (JobDocumentSchema), from alias `d`. */
-const jobDocumentObject = sql`json_build_object('id', d.id, 'name', d.name, 'document_type', d.document_type, 'status', d.status,
-  'placeholder', false, 'file_type', d.file_type, 'file_size', d.file_size, 'created_at', ${isoTs(sql`d.created_at`)})`;
-
-/**
- * The job's documents (JobDocumentsSchema) from alias `j`, for the card's three columns (spec 001 §2, §4): created and
- * processed documents in theirs; "needed" holds the documents still processing or failed (any other status counts as
- * needed) and a placeholder for each of the job's document types that has no created or processed document yet.
- * Most jobs have no documents: one index probe (documents_job_idx) sends them to the placeholders alone — for the
- * default types a constant, since building five objects per job was a quarter of the jobs page's database time.
- */
-const jobDocumentsJson = sql`CASE WHEN NOT EXISTS (SELECT 1 FROM documents d WHERE d.job_id = j.id AND d.status <> 'uploading')
-  THEN json_build_object(
-    'needed', CASE WHEN j.document_types = ${JSON.stringify(DEFAULT_DOCUMENT_TYPES)}::jsonb THEN ${DEFAULT_PLACEHOLDERS_JSON}::json ELSE ${customPlaceholdersJson} END,
-    'created', '[]'::json,
-    'processed', '[]'::json)
-  ELSE (SELECT json_build_object(
-    'needed', (SELECT coalesce(json_agg(x.o ORDER BY x.k, x.at), '[]'::json) FROM (
-        SELECT ${jobDocumentObject} AS o, 0 AS k, d.created_at AS at FROM documents d
-          WHERE d.job_id = j.id AND d.workspace_id = j.workspace_id AND d.status IN ('processing', 'failed')
-        UNION ALL
-        SELECT json_build_object('id', NULL, 'name', initcap(replace(t.type, '_', ' ')), 'document_type', t.type, 'status', 'needed',
-            'placeholder', true, 'file_type', NULL, 'file_size', NULL, 'created_at', NULL), 1, to_timestamp(t.n)
-          FROM jsonb_array_elements_text(j.document_types) WITH ORDINALITY AS t(type, n)
-          WHERE NOT EXISTS (SELECT 1 FROM documents dt WHERE dt.job_id = j.id AND dt.document_type = t.type AND dt.status IN ('created', 'processed'))) x),
-    'created', (SELECT coalesce(json_agg(${jobDocumentObject} ORDER BY d.created_at), '[]'::json) FROM documents d
-        WHERE d.job_id = j.id AND d.workspace_id = j.workspace_id AND d.status = 'created'),
-    'processed', (SELECT coalesce(json_agg(${jobDocumentObject} ORDER BY d.created_at), '[]'::json) FROM documents d
-        WHERE d.job_id = j.id AND d.workspace_id = j.workspace_id AND d.status = 'processed')))
-  END`;
+const J = { id: sql`j.id`, workspaceId: sql`j.workspace_id`, documentTypes: sql`j.document_types` };
 
 /** A job with its tasks and documents (JobSchema), from alias `j`. */
-const jobJson = sql`json_build_object(
+const jobJson = (parts: JobPageParts) => sql`json_build_object(
   'id', j.id, 'workspace_id', j.workspace_id, 'client_name', j.client_name, 'property_address', j.property_address,
   'claim_number', j.claim_number, 'status', j.status, 'title', j.title, 'description', j.description,
   'due_date', ${isoDate(sql`j.due_date`)}, 'metadata', j.metadata, 'document_types', j.document_types,
   'created_at', ${isoTs(sql`j.created_at`)}, 'updated_at', ${isoTs(sql`j.updated_at`)},
-  'tasks', ${jobTasksJson},
-  'documents', ${jobDocumentsJson})`;
+  'tasks', ${parts.tasksJson(J)},
+  'documents', ${parts.documentsJson(J)})`;
 
 /** Status values come from the contract's enum, so they are inlined: the planner can then use the partial index. */
 function statusLiteral(status: JobStatus): SQL {
@@ -98,8 +44,8 @@ export function jobSearchCondition(text: string): SQL {
 }
 
 /** One statement: the page of jobs with their tasks and documents, and the total. Returns JobListSchema JSON text. */
-export async function findJobsPageJson(opts: { db: Db; workspaceId: string; query: ListJobsQuery }): Promise<JsonText<typeof JobListSchema>> {
-  const { db, workspaceId, query } = opts;
+export async function findJobsPageJson(opts: { db: Db; workspaceId: string; query: ListJobsQuery; parts: JobPageParts }): Promise<JsonText<typeof JobListSchema>> {
+  const { db, workspaceId, query, parts } = opts;
   const where: SQL[] = [sql`j.workspace_id = ${workspaceId}`];
   const status = query.status && query.status !== 'all' ? query.status : undefined;
   if (status) where.push(sql`j.status = ${statusLiteral(status)}`);
@@ -111,29 +57,36 @@ export async function findJobsPageJson(opts: { db: Db; workspaceId: string; quer
     query.sort === 'due_date' ? sql`j.due_date ASC NULLS LAST, j.created_at DESC NULLS LAST, j.id` : sql`j.created_at DESC NULLS LAST, j.id`;
 
   // Totals without a text search come from the trigger-maintained counts (no scan of the workspace's jobs).
-  const countWhere: SQL[] = [sql`c.workspace_id = ${workspaceId}`, sql`c.entity = 'jobs'`];
-  if (status) countWhere.push(sql`c.status = ${statusLiteral(status)}`);
-  if (query.exclude_status) countWhere.push(sql`c.status <> ${statusLiteral(query.exclude_status)}`);
-  const total = query.search
-    ? sql`(SELECT count(*) FROM jobs j WHERE ${whereSql})`
-    : sql`(SELECT coalesce(sum(c.count), 0) FROM workspace_counts c WHERE ${sql.join(countWhere, sql` AND `)})`;
+  const exclude = query.exclude_status;
+  const statusTests = [...(status ? [(c: SQL) => sql`${c} = ${statusLiteral(status)}`] : []), ...(exclude ? [(c: SQL) => sql`${c} <> ${statusLiteral(exclude)}`] : [])];
+  const countStatus = statusTests.length ? (c: SQL) => sql.join(statusTests.map((test) => test(c)), sql` AND `) : undefined;
+  const total = query.search ? sql`(SELECT count(*) FROM jobs j WHERE ${whereSql})` : workspaceCountSql({ workspaceId, entity: 'jobs', status: countStatus });
 
   const body = await queryJsonText(
     db,
     sql`WITH page AS (
           SELECT ${JOB_COLUMNS} FROM jobs j WHERE ${whereSql} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset})
         SELECT json_build_object(
-          'jobs', (SELECT coalesce(json_agg(${jobJson} ORDER BY ${order}), '[]'::json) FROM page j),
+          'jobs', (SELECT coalesce(json_agg(${jobJson(parts)} ORDER BY ${order}), '[]'::json) FROM page j),
           'total', ${total}::int)::text AS body`,
   );
   return asJsonText(JobListSchema, body ?? '{"jobs":[],"total":0}');
 }
 
 /** One job (JobSchema JSON text) of the workspace, or null. */
-export async function findJobJson(opts: { db: Db; workspaceId: string; jobId: string }): Promise<JsonText<typeof JobSchema> | null> {
+/**
+ * Without the parts (a caller that reads only the job's own fields): tasks [] and no documents. Such an answer is not
+ * the API's JobSchema answer; the endpoints always pass the parts.
+ */
+const NO_PARTS: JobPageParts = {
+  tasksJson: () => sql`'[]'::json`,
+  documentsJson: () => sql`json_build_object('needed', '[]'::json, 'created', '[]'::json, 'processed', '[]'::json)`,
+};
+
+export async function findJobJson(opts: { db: Db; workspaceId: string; jobId: string; parts?: JobPageParts }): Promise<JsonText<typeof JobSchema> | null> {
   const body = await queryJsonText(
     opts.db,
-    sql`SELECT ${jobJson}::text AS body FROM jobs j WHERE j.id = ${opts.jobId} AND j.workspace_id = ${opts.workspaceId}`,
+    sql`SELECT ${jobJson(opts.parts ?? NO_PARTS)}::text AS body FROM jobs j WHERE j.id = ${opts.jobId} AND j.workspace_id = ${opts.workspaceId}`,
   );
   return body === null ? null : asJsonText(JobSchema, body);
 }

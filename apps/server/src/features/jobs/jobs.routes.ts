@@ -2,19 +2,23 @@ import { jobEndpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
+import type { JobPageParts } from './jobs.repository';
 import { createJob, findJobs, getJobById, updateJobStatus } from './jobs.service';
 
+/** What the jobs routes need besides the common deps: the tasks' and documents' parts of a job's answer (app.ts). */
+export type JobsDeps = FeatureDeps & { jobParts: JobPageParts };
+
 /** The jobs endpoints (jobEndpoints in the contract), registered in the /api scope. */
-export async function jobsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const { db } = deps;
+export async function jobsRoutes(app: FastifyInstance, deps: JobsDeps): Promise<void> {
+  const { db, jobParts: parts } = deps;
 
-  route(app, jobEndpoints.list, async ({ actor, query }) => findJobs({ db, actor, query }));
+  route(app, jobEndpoints.list, async ({ actor, query }) => findJobs({ db, actor, query, parts }));
 
-  route(app, jobEndpoints.get, async ({ actor, params }) => getJobById({ db, actor, jobId: params.id }));
+  route(app, jobEndpoints.get, async ({ actor, params }) => getJobById({ db, actor, jobId: params.id, parts }));
 
-  route(app, jobEndpoints.create, async ({ actor, body }) => createJob({ db, actor, input: body }));
+  route(app, jobEndpoints.create, async ({ actor, body }) => createJob({ db, actor, input: body, parts }));
 
   route(app, jobEndpoints.updateStatus, async ({ actor, params, body }) =>
-    updateJobStatus({ db, actor, jobId: params.id, status: body.status }),
+    updateJobStatus({ db, actor, jobId: params.id, status: body.status, parts }),
   );
 }

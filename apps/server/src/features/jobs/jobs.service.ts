@@ -5,19 +5,19 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { findJobJson, findJobsPageJson, insertJob, jobExists, updateJobStatusRow } from './jobs.repository';
+import { findJobJson, findJobsPageJson, insertJob, jobExists, updateJobStatusRow, type JobPageParts } from './jobs.repository';
 
 /** Jobs belong to the caller's workspace (design.md §4); another workspace's job is "not found". */
 export const JOB_NOT_FOUND = 'Job not found';
 
-export async function findJobs(opts: { db: Db; actor: Actor; query: ListJobsQuery }): Promise<JsonText<typeof JobListSchema>> {
+export async function findJobs(opts: { db: Db; actor: Actor; query: ListJobsQuery; parts: JobPageParts }): Promise<JsonText<typeof JobListSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
-  return findJobsPageJson({ db: opts.db, workspaceId, query: opts.query });
+  return findJobsPageJson({ db: opts.db, workspaceId, query: opts.query, parts: opts.parts });
 }
 
-export async function getJobById(opts: { db: Db; actor: Actor; jobId: string }): Promise<JsonText<typeof JobSchema>> {
+export async function getJobById(opts: { db: Db; actor: Actor; jobId: string; parts: JobPageParts }): Promise<JsonText<typeof JobSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
-  const body = await findJobJson({ db: opts.db, workspaceId, jobId: opts.jobId });
+  const body = await findJobJson({ db: opts.db, workspaceId, jobId: opts.jobId, parts: opts.parts });
   if (!body) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
   return body;
 }
@@ -27,7 +27,7 @@ export async function assertJobInWorkspace(opts: { db: Db; workspaceId: string; 
   if (!(await jobExists(opts))) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
 }
 
-export async function createJob(opts: { db: Db; actor: Actor; input: z.output<typeof CreateJobBodySchema> }): Promise<JsonText<typeof JobSchema>> {
+export async function createJob(opts: { db: Db; actor: Actor; input: z.output<typeof CreateJobBodySchema>; parts: JobPageParts }): Promise<JsonText<typeof JobSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const { input } = opts;
   const id = await insertJob(opts.db, {
@@ -43,10 +43,10 @@ export async function createJob(opts: { db: Db; actor: Actor; input: z.output<ty
     metadata: input.metadata ?? {},
     documentTypes: input.document_types?.length ? [...new Set(input.document_types)] : [...DEFAULT_DOCUMENT_TYPES],
   });
-  return getJobById({ db: opts.db, actor: opts.actor, jobId: id });
+  return getJobById({ db: opts.db, actor: opts.actor, jobId: id, parts: opts.parts });
 }
 
-export async function updateJobStatus(opts: { db: Db; actor: Actor; jobId: string; status: JobStatus }): Promise<JsonText<typeof JobSchema>> {
+export async function updateJobStatus(opts: { db: Db; actor: Actor; jobId: string; status: JobStatus; parts: JobPageParts }): Promise<JsonText<typeof JobSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
   const updated = await updateJobStatusRow({ db: opts.db, workspaceId, jobId: opts.jobId, status: opts.status });
   if (!updated) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);

@@ -4,4 +4,4 @@ export { tasksRoutes } from './tasks.routes';
 export { findTasksPageJson } from './tasks.repository';
 export { recentTasksJsonSql } from './tasks.summary';
 // Tasks as other features read and write them (documents' generation and sending, the demo seed).
-export { findTaskRef, insertTaskRecords, listJobTaskRecords, type TaskRecord } from './tasks.queries';
+export { findTaskRef, insertTaskRecords, jobTasksJsonSql, listJobTaskRecords, taskCountSql, type TaskRecord } from './tasks.queries';

@@ -3,36 +3,33 @@ import { z } from 'zod';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tasks } from './tasks.schema';
-import { isoDate, isoTs, likePattern, queryJsonText, queryRows } from '../../db/sql';
+import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
+import { ownContactNameByPhoneKeySql, ownContactPhonesByNameSql, phoneKeySql } from '../contacts';
+import { isUsableGroup as groupIsUsable } from '../groups';
+import { jobIdsMatchingSql, jobSummaryJoinSql } from '../jobs';
+import { taskCountSql } from './tasks.queries';
 
 /** Several tasks in one JSON array (the batch-assign answer's `tasks`). */
 export const TaskArraySchema = z.array(TaskSchema);
 
 /**
  * The select list of a task with its job summary and the assignee's name from the caller's contacts (TaskSchema),
- * from aliases `t` (task), `j` (its job), `jr` (the job summary row, JOB_SUMMARY) and `c` (the matched contact,
- * lateral). Answers are json_agg / row_to_json over these rows, cheaper in PostgreSQL than one json_build_object
+ * from aliases `t` (task), `jr` (the job summary row, the jobs feature's jobSummaryJoinSql) and `c` (the matched
+ * contact, lateral, the contacts feature's lookup). Answers are json_agg / row_to_json over these rows, cheaper in PostgreSQL than one json_build_object
  * per task (200-task page 6.0 → 5.1 ms, bench/README.md); the nested `jr` record becomes the `job` object.
  */
 const TASK_SELECT = sql`t.id, t.job_id, t.description, t.assigned_to, c.name AS assignee_name, t.status, t.priority,
   ${isoDate(sql`t.due_date`)} AS due_date, t.document_id, t.group_id,
   ${isoTs(sql`t.created_at`)} AS created_at, ${isoTs(sql`t.updated_at`)} AS updated_at, jr AS job`;
 
-const JOB_SUMMARY = sql`CROSS JOIN LATERAL (SELECT j.id, j.client_name, j.property_address, j.title, j.status) jr`;
+const JOB_SUMMARY = jobSummaryJoinSql(sql`t.job_id`);
 
-/**
- * Phone-to-contact matching (spec 001 §5: raw, digits only, +1 prefix). Contacts store exactly 10 digits, so every
- * accepted form reduces to one key — the assignee's digits without a leading country code 1 — and the lookup is a
- * single (owner_id, phone_number) index probe per task.
- */
-const ASSIGNEE_DIGITS = sql`regexp_replace(regexp_replace(t.assigned_to, '\\D', '', 'g'), '^1(\\d{10})$', '\\1')`;
+/** The assignee's phone as a contact's key (spec 001 §5 matching, the contacts feature's rule): one index probe per task. */
+const ASSIGNEE_DIGITS = phoneKeySql(sql`t.assigned_to`);
 
 function assigneeJoin(userId: string): SQL {
-  return sql`LEFT JOIN LATERAL (
-      SELECT ct.name FROM contacts ct
-      WHERE t.assigned_to IS NOT NULL AND ct.owner_id = ${userId} AND ct.phone_number = ${ASSIGNEE_DIGITS}
-      ORDER BY ct.name LIMIT 1) c ON true`;
+  return sql`LEFT JOIN LATERAL (SELECT CASE WHEN t.assigned_to IS NOT NULL THEN ${ownContactNameByPhoneKeySql({ ownerId: userId, phoneKey: ASSIGNEE_DIGITS })} END AS name) c ON true`;
 }
 
 const TASK_COLUMNS = sql.raw(
@@ -66,9 +63,8 @@ function textFilter(opts: { workspaceId: string; userId: string; text: string })
     const pattern = likePattern(word);
     const digits = word.replace(/\D/g, '');
     return sql`(t.description ILIKE ${pattern}
-      OR t.job_id IN (SELECT jq.id FROM jobs jq WHERE jq.workspace_id = ${opts.workspaceId}
-            AND (jq.client_name ILIKE ${pattern} OR jq.title ILIKE ${pattern} OR jq.property_address ILIKE ${pattern}))
-      OR ${ASSIGNEE_DIGITS} IN (SELECT cq.phone_number FROM contacts cq WHERE cq.owner_id = ${opts.userId} AND cq.name ILIKE ${pattern})
+      OR t.job_id IN (${jobIdsMatchingSql({ workspaceId: opts.workspaceId, pattern })})
+      OR ${ASSIGNEE_DIGITS} IN (${ownContactPhonesByNameSql({ ownerId: opts.userId, pattern })})
       ${digits ? sql`OR ${ASSIGNEE_DIGITS} LIKE ${`%${digits}%`}` : sql``}
       OR (t.assigned_to IS NULL AND 'Unassigned' ILIKE ${pattern}))`;
   });
@@ -88,8 +84,7 @@ export async function findTasksPageJson(opts: { db: Db; workspaceId: string; use
   const whereSql = sql.join(where, sql` AND `);
   // Only workspace/status filters are answered from the trigger-maintained counts; the others count their rows.
   const hasRowFilters = Boolean(query.job_id || query.group_id || query.assigned_to || query.q);
-  const countsTotal = sql`(SELECT coalesce(sum(cnt.count), 0) FROM workspace_counts cnt
-           WHERE cnt.workspace_id = ${workspaceId} AND cnt.entity = 'tasks' ${status ? sql`AND cnt.status = ${statusLiteral(status)}` : sql``})`;
+  const countsTotal = taskCountSql(workspaceId, status ? (c) => sql`${c} = ${statusLiteral(status)}` : undefined);
   // With row filters the total needs every match anyway, so the matches are found once (one scan) and both the
   // page and the count come from them. The text filter was two scans of the workspace's tasks (benchmark data,
   // 100k tasks: a word in no task 156 → 64 ms, two words 137–166 → 95–124 ms, "555" in 80k tasks 106–113 → 135 ms).
@@ -106,7 +101,7 @@ export async function findTasksPageJson(opts: { db: Db; workspaceId: string; use
     sql`WITH ${page}
         SELECT json_build_object(
           'tasks', (SELECT coalesce(json_agg(task), '[]'::json) FROM (
-                      SELECT ${TASK_SELECT} FROM page t JOIN jobs j ON j.id = t.job_id ${JOB_SUMMARY} ${assigneeJoin(userId)}
+                      SELECT ${TASK_SELECT} FROM page t ${JOB_SUMMARY} ${assigneeJoin(userId)}
                       ORDER BY ${NEWEST_FIRST}) task),
           'total', ${total}::int)::text AS body`,
   );
@@ -118,7 +113,7 @@ export async function findTasksJson(opts: { db: Db; workspaceId: string; userId:
   const body = await queryJsonText(
     opts.db,
     sql`SELECT coalesce(json_agg(task), '[]'::json)::text AS body FROM (
-          SELECT ${TASK_SELECT} FROM tasks t JOIN jobs j ON j.id = t.job_id ${JOB_SUMMARY} ${assigneeJoin(opts.userId)}
+          SELECT ${TASK_SELECT} FROM tasks t ${JOB_SUMMARY} ${assigneeJoin(opts.userId)}
           WHERE t.workspace_id = ${opts.workspaceId} AND t.id = ANY(${sql.param(opts.taskIds)}::uuid[])
           ORDER BY ${NEWEST_FIRST}) task`,
   );
@@ -130,7 +125,7 @@ export async function findTaskJson(opts: { db: Db; workspaceId: string; userId: 
   const body = await queryJsonText(
     opts.db,
     sql`SELECT row_to_json(task)::text AS body FROM (
-          SELECT ${TASK_SELECT} FROM tasks t JOIN jobs j ON j.id = t.job_id ${JOB_SUMMARY} ${assigneeJoin(opts.userId)}
+          SELECT ${TASK_SELECT} FROM tasks t ${JOB_SUMMARY} ${assigneeJoin(opts.userId)}
           WHERE t.id = ${opts.taskId} AND t.workspace_id = ${opts.workspaceId}) task`,
   );
   return body === null ? null : asJsonText(TaskSchema, body);
@@ -143,15 +138,9 @@ export async function insertTask(db: Db, values: NewTask): Promise<string> {
   return row!.id;
 }
 
-/**
- * Whether the user may file a task of this workspace under this group: the group is the workspace's and the user
- * created it or is a member (the groups tables are the shared schema's; the groups feature owns their writes).
- */
-export async function isUsableGroup(db: Db, opts: { workspaceId: string; userId: string; groupId: string }): Promise<boolean> {
-  const rows = await queryRows<{ ok: number }>(db, sql`SELECT 1 AS ok FROM groups g
-    WHERE g.id = ${opts.groupId} AND g.workspace_id = ${opts.workspaceId}
-      AND (g.created_by = ${opts.userId} OR EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = ${opts.userId}))`);
-  return rows.length > 0;
+/** Whether the user may file a task of this workspace under this group (the groups feature decides). */
+export function isUsableGroup(db: Db, opts: { workspaceId: string; userId: string; groupId: string }): Promise<boolean> {
+  return groupIsUsable(db, opts);
 }
 
 /** Updates tasks of the workspace; returns the ids it changed. */

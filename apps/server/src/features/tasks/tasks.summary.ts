@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { taskTitleSql } from '../../db/client-name';
+import { taskTitleSql } from '../contacts';
+import { groupNameJsonSql } from '../groups';
+import { jobSummaryJoinSql } from '../jobs';
 import { isoDate, isoTs } from '../../db/sql';
 
 /**
@@ -10,8 +12,8 @@ import { isoDate, isoTs } from '../../db/sql';
  * index range scan: (workspace_id, created_at DESC) or (workspace_id, assigned_to).
  */
 export function recentTasksJsonSql(opts: { workspaceId: string; userId: string; limit: number; assignedTo?: string; withGroup?: boolean }): SQL {
-  const title = taskTitleSql({ jobTitle: sql`j.title`, clientName: sql`j.client_name`, description: sql`t.description`, userId: opts.userId });
-  const group = opts.withGroup ? sql`, 'group_id', t.group_id, 'groups', (SELECT json_build_object('name', g.name) FROM groups g WHERE g.id = t.group_id)` : sql``;
+  const title = taskTitleSql({ jobTitle: sql`jr.title`, clientName: sql`jr.client_name`, description: sql`t.description`, userId: opts.userId });
+  const group = opts.withGroup ? sql`, 'group_id', t.group_id, 'groups', ${groupNameJsonSql(sql`t.group_id`)}` : sql``;
   const assigned = opts.assignedTo === undefined ? sql`` : sql`AND assigned_to = ${opts.assignedTo}`;
   return sql`(SELECT coalesce(json_agg(json_build_object(
       'id', t.id, 'title', ${title}, 'description', t.description, 'status', t.status, 'priority', t.priority,
@@ -19,5 +21,5 @@ export function recentTasksJsonSql(opts: { workspaceId: string; userId: string; 
       'created_at', ${isoTs(sql`t.created_at`)}) ORDER BY t.created_at DESC NULLS LAST, t.id), '[]'::json)
     FROM (SELECT id, job_id, description, status, priority, assigned_to, due_date, group_id, created_at FROM tasks
           WHERE workspace_id = ${opts.workspaceId} ${assigned} ORDER BY created_at DESC NULLS LAST, id LIMIT ${opts.limit}) t
-    JOIN jobs j ON j.id = t.job_id)`;
+    ${jobSummaryJoinSql(sql`t.job_id`)})`;
 }

@@ -2,10 +2,10 @@ import { cleanClientName } from '@fieldbook/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertContact } from '../test/factories';
-import { createTestApp, createTestUser, type TestContext, type TestUser } from '../test/setup-app';
+import { insertContact } from '../../test/factories';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { cleanClientNameSql } from './client-name';
-import { queryRows } from './sql';
+import { queryRows } from '../../db/sql';
 
 let ctx: TestContext;
 let user: TestUser;

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * The client-name clean-up of spec 001 §5 (packages/contract/src/format.ts cleanClientName) in SQL, for titles the
  * database builds (fast dashboard, home): empty → 'Unnamed Client'; phone-like → the caller's contact with that
  * number, else 'Client ({number})'; a file name or a document word (whole word) → 'Unnamed Client'; else the name.
+ * The contacts feature's (it reads the caller's contacts); other features build titles with it through index.ts.
  * client-name.test.ts checks it against the TypeScript rule on generated names.
  */
 export function cleanClientNameSql(name: SQL, userId: string): SQL {
