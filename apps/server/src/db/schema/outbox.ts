@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './_columns';
+import { requestIdColumn } from '../../platform/request-context';
 
 /** A file sent with a mail: read from the blob store when the mail is sent, so the outbox row stays small. */
 export type OutboxAttachment = { file_name: string; content_type: string; blob_key: string; size: number };
@@ -26,6 +27,8 @@ export const outboxMessages = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
+    /** The request that queued this work (platform/request-context.ts): the job's log lines carry it. */
+    requestId: requestIdColumn(),
   },
   (t) => [index('outbox_messages_status_idx').on(t.status, t.nextAttemptAt), index('outbox_messages_recipient_idx').on(t.recipient)],
 );

@@ -5,6 +5,7 @@ import { users } from '../auth/auth.schema';
 import { jobs } from '../jobs/jobs.schema';
 import { tasks } from '../tasks/tasks.schema';
 import { workspaces } from '../workspaces/workspaces.schema';
+import { requestIdColumn } from '../../platform/request-context';
 
 /**
  * Where a document is in its life (spec 001 §3 plus the upload pipeline's own states):
@@ -58,6 +59,8 @@ export const documents = pgTable(
         sql`setweight(to_tsvector('english'::regconfig, "name"), 'A') || setweight(to_tsvector('english'::regconfig, left(coalesce("extracted_text", ''), 200000)), 'C') || ${WORKSPACE_LEXEME_SQL}`,
       ),
     createdAt: createdAt(),
+    /** The request that queued this work (platform/request-context.ts): the job's log lines carry it. */
+    requestId: requestIdColumn(),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { createdAt, id, tsvector, updatedAt, WORKSPACE_LEXEME_SQL } from '../../
 import { users } from '../auth/auth.schema';
 import { contacts } from '../contacts/contacts.schema';
 import { workspaces } from '../workspaces/workspaces.schema';
+import { requestIdColumn } from '../../platform/request-context';
 
 export type TranscriptSegmentRow = { start: number; end: number; text: string };
 
@@ -64,6 +65,8 @@ export const recordings = pgTable(
         sql`setweight(to_tsvector('english'::regconfig, "file_name" || ' ' || coalesce("phone_number", '')), 'A') || setweight(to_tsvector('english'::regconfig, left(coalesce("transcript_text", ''), 200000)), 'C') || ${WORKSPACE_LEXEME_SQL}`,
       ),
     createdAt: createdAt(),
+    /** The request that queued this work (platform/request-context.ts): the job's log lines carry it. */
+    requestId: requestIdColumn(),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -1,0 +1,3 @@
+ALTER TABLE "documents" ADD COLUMN "request_id" text;--> statement-breakpoint
+ALTER TABLE "recordings" ADD COLUMN "request_id" text;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN "request_id" text;
