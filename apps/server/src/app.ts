@@ -34,6 +34,7 @@ import { acceptEmptyJsonBodies } from './platform/empty-json-body';
 import { registerErrorHandler } from './platform/errors';
 import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './platform/http-timeouts';
 import { refuseNulInUrls } from './platform/input-guards';
+import { appLinksRoutes } from './platform/app-links';
 import { healthRoutes } from './platform/health';
 import { registerIdempotency } from './platform/idempotency';
 import { registerMetrics, type MetricsSource } from './platform/metrics';
@@ -185,6 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The development mailbox (design.md §7); /dev/* answers 404 when config.devMailbox is off.
   await app.register(async (dev) => devMailboxRoutes(dev, featureDeps), { prefix: '/dev' });
+
+  // The phone apps' link association files (/.well-known; outside the product API, before the SPA's fallback).
+  await app.register(async (wellKnown) => appLinksRoutes(wellKnown, config));
 
   // /healthz and /readyz for load balancers (no session; outside the product API).
   await app.register(async (probes) => healthRoutes(probes, featureDeps));

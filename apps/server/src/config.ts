@@ -8,6 +8,22 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list whose every item matches `pattern` (empty or unset: none). */
+function listOf(pattern: RegExp, what: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const items = (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      const bad = items.find((item) => !pattern.test(item));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${bad}" is not ${what}` });
+        return z.NEVER;
+      }
+      return items;
+    });
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -116,6 +132,14 @@ const EnvSchema = z.object({
    * names the file Fieldbook-latest.apk. Unset (or empty), the page says the app is not available from this server.
    */
   ANDROID_APK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
+  /**
+   * Verified App Links (issue 26): the Android app's package and the SHA-256 fingerprints of its signing certificates
+   * (comma-separated, "AB:CD:…"), served as /.well-known/assetlinks.json; unset fingerprints, no file (404).
+   */
+  ANDROID_APP_ID: z.string().regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/, 'must be an Android package name').default('app.fieldbook.mobile'),
+  ANDROID_CERT_FINGERPRINTS: listOf(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'a SHA-256 fingerprint (32 hex pairs joined by ":")'),
+  /** iOS universal links: app ids (TEAMID.bundle.id, comma-separated) for /.well-known/apple-app-site-association. */
+  IOS_APP_IDS: listOf(/^[A-Z0-9]{10}\.[\w.-]+$/, 'an iOS app id (TEAMID.bundle.id)'),
   /** Google Drive (issue 25): offered when both are set. The other four point at other endpoints (tests: a stub). */
   GOOGLE_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
@@ -175,6 +199,8 @@ export type Config = {
   apiAllowedOrigins: string[];
   /** ANDROID_APK_URL, or null: this server offers no APK download. */
   androidApkUrl: string | null;
+  /** The app-link association files (/.well-known): the Android package and certificates, the iOS app ids. */
+  appLinks: { androidAppId: string; androidCertFingerprints: string[]; iosAppIds: string[] };
   /** Google Drive: null unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
   drive: DriveConfig | null;
 };
@@ -239,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDist: e.WEB_DIST,
     apiAllowedOrigins: [...new Set([originOf(publicUrl), ...e.API_ALLOWED_ORIGINS].filter((o): o is string => Boolean(o)))],
     androidApkUrl: e.ANDROID_APK_URL ?? null,
+    appLinks: { androidAppId: e.ANDROID_APP_ID, androidCertFingerprints: e.ANDROID_CERT_FINGERPRINTS, iosAppIds: e.IOS_APP_IDS },
     drive:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
