@@ -495,6 +495,7 @@ async function main() {
     const errorsSeen = [];
     let assistantLlmAnswers = 0;
     let assistantOther = 0;
+    let assistantNothingFound = 0;
     const samples = [];
     const runStart = new Date();
     let t0 = performance.now(); // set again as the load starts
@@ -526,6 +527,7 @@ async function main() {
             const done = events.find((ev) => ev.type === 'done');
             if (!done || events.some((ev) => ev.type === 'error')) throw new Error('stream without its done event');
             if (/According to the records|The sources do not answer/.test(done.answer)) assistantLlmAnswers++;
+            else if (done.answer.startsWith("I couldn't find anything about that")) assistantNothingFound++; // no source: no model asked
             else assistantOther++;
           }
         } catch (err) {
@@ -652,6 +654,7 @@ async function main() {
     void sample();
     const loop = await openLoop({ url: base, rate: RATE, duration: WARMUP_S + DURATION_S, next, onResult, drainMs: DRAIN_MS });
     await sample();
+    const finalMetrics = await scrapeMetrics(base, metricsToken);
     const loadEnd = os.loadavg();
 
     // -- Report ---------------------------------------------------------------------------------------------------
@@ -690,11 +693,11 @@ async function main() {
       eventLoopLagP99Ms: resource('eventLoopLagP99Ms'),
       generatorLagP99Ms: resource('generatorLagP99Ms'),
       // Rows due or being worked on per background job (the server's jobs_due + jobs_running gauges).
-      queue: { start: queueAt(0), middle: queueAt(DURATION_S / 2), end: scraped[scraped.length - 1]?.queue ?? null },
-      server5xx: scraped[scraped.length - 1]?.server5xx ?? null,
+      queue: { start: queueAt(0), middle: queueAt(DURATION_S / 2), end: finalMetrics.queue },
+      server5xx: finalMetrics.server5xx,
       processing: processed,
       tokenRefreshes: { done: refreshes, failed: refreshFailures },
-      assistant: { llmAnswers: assistantLlmAnswers, other: assistantOther, stub: stub.totals },
+      assistant: { llmAnswers: assistantLlmAnswers, nothingFound: assistantNothingFound, other: assistantOther, stub: stub.totals },
       perMinute: minutes.map((m, i) => ({ minute: i + 1, count: m?.count ?? 0, errors: m?.errors ?? 0, ...(m ? summary(m.latencies) : {}) })),
       errorsSeen,
       samples,
@@ -707,6 +710,7 @@ async function main() {
     if (totals.errors > 0) failures.push(`${totals.errors} errors`);
     if (totals.s5xx > 0) failures.push(`${totals.s5xx} answers 5xx`);
     if (refreshFailures.length) failures.push(`${refreshFailures.length} token refreshes failed`);
+    if (assistantOther) failures.push(`${assistantOther} assistant answers not written by the LLM stub (unreachable? the answers fell back to retrieval only)`);
     // The uploads are valid files: a failed processing or transcription is a failure of the server's work.
     if (processed.documents_failed) failures.push(`${processed.documents_failed} uploaded documents failed processing`);
     if (processed.transcriptions_failed) failures.push(`${processed.transcriptions_failed} uploaded calls failed transcription`);
@@ -788,7 +792,7 @@ function printReport(r) {
   line("load generator's own lag p99", r.generatorLagP99Ms, ' ms');
   console.log(`${pad('job queues (due + running)', w)} start ${JSON.stringify(r.queue.start)}, middle ${JSON.stringify(r.queue.middle)}, end ${JSON.stringify(r.queue.end)}`);
   console.log(`${pad('uploads during the run', w)} ${JSON.stringify(r.processing)}`);
-  console.log(`${pad('assistant', w)} ${r.assistant.llmAnswers} answers written by the LLM stub, ${r.assistant.other} otherwise; the stub was asked ${r.assistant.stub.chat} chats and ${r.assistant.stub.transcriptions} transcriptions`);
+  console.log(`${pad('assistant', w)} ${r.assistant.llmAnswers} answers written by the LLM stub, ${r.assistant.nothingFound} "nothing found" (no source, no model asked), ${r.assistant.other} otherwise; the stub was asked ${r.assistant.stub.chat} chats and ${r.assistant.stub.transcriptions} transcriptions`);
   console.log(`${pad('token refreshes', w)} ${r.tokenRefreshes.done} done, ${r.tokenRefreshes.failed.length} failed`);
   console.log(`${pad('server', w)} ${r.serverLog.errors} error lines logged, ${r.serverLog.warnings} warnings; SIGTERM at the end: exit ${r.shutdown?.exit} in ${r.shutdown?.ms} ms`);
   for (const g of r.serverLog.messages.slice(0, 5)) console.log(`${pad('', w)} ${g.count} × ${g.level}: ${g.message.slice(0, 160)}`);
