@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
+import { callCountsSql } from '../recordings';
+import { workspaceLabelSql } from '../workspaces';
 
 const BUCKETS = { 7: 'day', 30: 'day', 90: 'week', 365: 'month' } as const;
 
@@ -21,19 +23,13 @@ export async function recordingAnalyticsJson(
   const bucket = BUCKETS[opts.days];
   const to = opts.now.toISOString();
   const from = new Date(opts.now.getTime() - opts.days * 86_400_000).toISOString();
-  const workspace = opts.workspaceId ? sql`AND r.workspace_id = ${opts.workspaceId}` : sql``;
   const body = await queryJsonText(
     db,
-    sql`WITH grouped AS MATERIALIZED (
-          SELECT r.workspace_id, r.direction, date_trunc(${bucket}, r.called_at AT TIME ZONE ${opts.timeZone}) AS b, count(*)::int AS n, coalesce(sum(r.file_size), 0)::float8 AS bytes
-          FROM recordings r
-          WHERE r.status = 'stored' AND r.called_at > ${from}::timestamptz AND r.called_at <= ${to}::timestamptz ${workspace}
-          GROUP BY 1, 2, 3),
+    sql`WITH grouped AS MATERIALIZED (${callCountsSql({ bucket, timeZone: opts.timeZone, from, to, workspaceId: opts.workspaceId })}),
         per_workspace AS (
-          SELECT g.workspace_id, sum(g.n)::int AS count, sum(g.bytes)::float8 AS bytes,
-                 coalesce(w.name, 'Workspace ' || left(g.workspace_id::text, 6)) AS label
-          FROM grouped g LEFT JOIN workspaces w ON w.id = g.workspace_id AND w.deleted_at IS NULL
-          GROUP BY g.workspace_id, w.name),
+          SELECT g.workspace_id, sum(g.n)::int AS count, sum(g.bytes)::float8 AS bytes, ${workspaceLabelSql(sql`g.workspace_id`)} AS label
+          FROM grouped g
+          GROUP BY g.workspace_id),
         per_bucket AS (SELECT b, sum(n)::int AS n FROM grouped GROUP BY b),
         buckets AS (
           SELECT b FROM generate_series(date_trunc(${bucket}, ${from}::timestamptz AT TIME ZONE ${opts.timeZone}), date_trunc(${bucket}, ${to}::timestamptz AT TIME ZONE ${opts.timeZone}), ('1 ' || ${bucket})::interval) b)

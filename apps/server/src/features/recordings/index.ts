@@ -5,3 +5,5 @@ export { sweepRecordingUploads } from './recordings.service';
 export { startTranscriptionWorker, transcriptionJob } from './transcription';
 export { pocketsphinxTranscriber } from './transcribe/pocketsphinx';
 export { openAiTranscriber } from './transcribe/openai-transcriber';
+// The calls per workspace, direction and period inside the analytics statement.
+export { callCountsSql } from './recordings.repository';

@@ -31,6 +31,20 @@ const PAGE_COLUMNS = sql`r.id, r.workspace_id, r.user_id, r.group_id, r.file_nam
   r.direction, r.phone_number, r.recorded_at, r.file_user_id, r.transcription_status, r.transcription_error, r.transcript_engine, r.transcript_confidence, r.created_at, r.updated_at`;
 const NEWEST_FIRST = sql`r.created_at DESC NULLS LAST, r.id`;
 
+/**
+ * SQL subquery for the analytics feature: the stored calls made in (from, to] (called_at: the call's time where known,
+ * else when it was stored), of one workspace or all, grouped by workspace, direction and `bucket` (day/week/month of
+ * `timeZone`) — rows (workspace_id, direction, b, n, bytes). One pass over the range's rows; no recording leaves the
+ * database.
+ */
+export function callCountsSql(opts: { bucket: string; timeZone: string; from: string; to: string; workspaceId: string | undefined }): SQL {
+  const workspace = opts.workspaceId ? sql`AND r.workspace_id = ${opts.workspaceId}` : sql``;
+  return sql`SELECT r.workspace_id, r.direction, date_trunc(${opts.bucket}, r.called_at AT TIME ZONE ${opts.timeZone}) AS b, count(*)::int AS n, coalesce(sum(r.file_size), 0)::float8 AS bytes
+          FROM recordings r
+          WHERE r.status = 'stored' AND r.called_at > ${opts.from}::timestamptz AND r.called_at <= ${opts.to}::timestamptz ${workspace}
+          GROUP BY 1, 2, 3`;
+}
+
 /** Whose recordings a caller sees: their own; the system admin everyone's, or one user's. */
 export type RecordingScope = { userId: string } | { all: true; userId?: string | undefined };
 

@@ -4,3 +4,5 @@ export { workspacesRoutes } from './workspaces.routes';
 export { createPersonalWorkspace } from './workspaces.service';
 // The sender name on generated and sent documents (documents).
 export { workspaceName } from './workspaces.service';
+// A workspace's label inside the analytics statement.
+export { workspaceLabelSql } from './workspaces.service';

@@ -239,6 +239,11 @@ export async function createPersonalWorkspace(tx: Db | Tx, opts: { name: string;
   return ws!.id;
 }
 
+/** SQL expression: a workspace's name as a label (analytics), 'Workspace <first 6 of its id>' when it has none or is deleted. */
+export function workspaceLabelSql(workspaceId: SQL): SQL {
+  return sql`coalesce((SELECT w.name FROM workspaces w WHERE w.id = ${workspaceId} AND w.deleted_at IS NULL), 'Workspace ' || left(${workspaceId}::text, 6))`;
+}
+
 /** The workspace's name, as a document's sender (documents); 'Fieldbook' when there is none. */
 export async function workspaceName(db: Db | Tx, workspaceId: string): Promise<string> {
   const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
