@@ -22,7 +22,7 @@ type Hit = {
   total: number;
 };
 
-/** The workspace lexeme every search vector carries (WORKSPACE_LEXEME_SQL in db/schema/work.ts). */
+/** The workspace lexeme every search vector carries (WORKSPACE_LEXEME_SQL in db/schema/_columns.ts). */
 function workspaceLexeme(workspaceId: string): string {
   return `ws${workspaceId.replaceAll('-', '')}`;
 }
