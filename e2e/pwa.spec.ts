@@ -12,6 +12,8 @@ import { createTask, createWorkSession, getContacts, getTask, openAs, seedCrew }
 
 // Chromium's fake microphone with the permission granted (the offline recording test records without a prompt).
 test.use({
+  // The service worker is what this file tests (playwright.config.ts blocks it elsewhere).
+  serviceWorkers: 'allow',
   launchOptions: {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
