@@ -28,7 +28,7 @@ import { searchRoutes } from './features/search';
 import { jobTasksJsonSql, tasksRoutes } from './features/tasks';
 import { ACTOR_CHANNEL, ActorCache } from './platform/actor-cache';
 import { registerAuthGuard } from './platform/auth-guard';
-import { checkResponsesAgainstContract } from './platform/endpoint';
+import { checkResponsesAgainstContract, OPENAPI_SECURITY_SCHEMES } from './platform/endpoint';
 import type { FeatureDeps } from './platform/deps';
 import { acceptEmptyJsonBodies } from './platform/empty-json-body';
 import { registerErrorHandler } from './platform/errors';
@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Fieldbook API', version: '1.0.0' } },
+    openapi: { info: { title: 'Fieldbook API', version: '1.0.0' }, components: { securitySchemes: OPENAPI_SECURITY_SCHEMES } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -56,6 +56,11 @@ export type EndpointAnswer<E extends EndpointDef> = z.input<E['response']> | Jso
 
 type RouteConfig = { endpoint?: EndpointDef; access?: EndpointAccess };
 
+/** The OpenAPI document's one security scheme: every endpoint but a 'public' one needs the session's access token. */
+export const OPENAPI_SECURITY_SCHEMES = {
+  bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "The session's access token (POST /auth/v1/token)" },
+} as const;
+
 /**
  * The product's HTTP surface: every route here comes from packages/contract. Not part of it: /api/docs (the
  * OpenAPI document made from the contract, and its viewer) and the /dev mailbox (a development tool).
@@ -129,6 +134,7 @@ export function route<E extends EndpointDef>(
       // Who may call it, in the OpenAPI document: in words, and as the contract's level for tools.
       description: `Access: ${ENDPOINT_ACCESS_DESCRIPTIONS[access]}.`,
       'x-access': access,
+      security: access === 'public' ? [] : [{ bearer: [] }],
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

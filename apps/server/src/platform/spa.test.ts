@@ -66,13 +66,20 @@ describe('the built SPA', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/settings'].put.requestBody.content['application/json'].schema.properties.theme.enum).toEqual(['light', 'dark']);
     expect(doc.paths['/api/profile'].get).toBeDefined();
-    // Who may call each endpoint (its contract `access`), in words and as x-access; every product operation has it.
+    // Who may call each endpoint (its contract `access`), in words and as x-access; every product operation has it
+    // (the app-link files under /.well-known are not API).
     expect(doc.paths['/api/profile'].get).toMatchObject({ 'x-access': 'user', description: 'Access: signed in: a live session (401 without).' });
     expect(doc.paths['/api/invitations/{token}'].get['x-access']).toBe('public');
     expect(doc.paths['/api/jobs'].get['x-access']).toBe('workspace');
     expect(doc.paths['/api/recordings/users'].get.description).toMatch(/^Access: system admin/);
+    // …and as OpenAPI security: the bearer token, except on a public endpoint.
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/profile'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/invitations/{token}'].get.security).toEqual([]);
     const operations = Object.entries(doc.paths as Record<string, Record<string, { 'x-access'?: string }>>).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ op: `${method} ${p}`, access: op['x-access'] })));
-    expect(operations.filter((o) => o.access === undefined && !o.op.includes('/api/docs'))).toEqual([]);
+    const product = (op: string) => /^\w+ \/(api|api-fast|auth\/v1)\//.test(op) && !op.includes(' /api/docs');
+    expect(operations.filter((o) => product(o.op) && o.access === undefined)).toEqual([]);
+    expect(operations.filter((o) => product(o.op)).length).toBeGreaterThan(100);
     // The development mailbox is a tool, not API: it stays out of the document.
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/dev'))).toBe(false);
   });
