@@ -98,6 +98,11 @@ export const DriveFilesQuerySchema = z.object({
 });
 export const DriveFileListSchema = z.object({ files: z.array(DriveFileSchema), next_page_token: z.string().nullable() });
 
+export const DriveFolderParamsSchema = z.object({ key: DriveFolderKeySchema });
+export const DriveFileParamsSchema = z.object({ id: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/, 'Not a Drive file id') });
+/** The folder manager's Upload: one file into a FIELDBOOK folder. */
+export const DriveUploadResultSchema = z.object({ file: DriveFileSchema });
+
 const tags = ['drive'] as const;
 
 export const driveEndpoints = {
@@ -138,6 +143,25 @@ export const driveEndpoints = {
     tags,
     query: DriveFilesQuerySchema,
     response: DriveFileListSchema,
+  }),
+  uploadToFolder: defineEndpoint({
+    method: 'POST',
+    path: '/api/drive/folders/:key/files',
+    access: 'user',
+    summary: 'Upload one file (multipart, field "file") into a FIELDBOOK folder',
+    tags,
+    params: DriveFolderParamsSchema,
+    status: 201,
+    response: DriveUploadResultSchema,
+  }),
+  content: defineEndpoint({
+    method: 'GET',
+    path: '/api/drive/files/:id/content',
+    access: 'user',
+    summary: 'A file of the caller’s Drive (one this app made or opened), streamed: the Document Manager imports it',
+    tags,
+    params: DriveFileParamsSchema,
+    response: z.unknown(),
   }),
   item: defineEndpoint({
     method: 'GET',

@@ -26,6 +26,8 @@ export type AddedItem = {
   size: number;
   /** The job it belongs to, when it has one (documents: the client's folder). */
   jobId?: string | null;
+  /** The Drive file it was imported from (the Document Manager's upload from the cloud drive): no copy is made. */
+  importedFrom?: string | null;
 };
 
 type Listener = (item: AddedItem) => Promise<void>;

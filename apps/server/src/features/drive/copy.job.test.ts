@@ -264,6 +264,55 @@ describe('tokens', () => {
   });
 });
 
+describe('the folder manager’s Upload and the Document Manager’s import', () => {
+  const toFolder = (user: TestUser | null, key: string, file: { name: string; bytes: Buffer; type?: string }) => {
+    const body = multipartBody({ file });
+    return ctx.app.inject({ method: 'POST', url: `/api/drive/folders/${key}/files`, payload: body.payload, headers: { ...body.headers, ...(user ? user.headers : {}) } });
+  };
+
+  it('puts a chosen file into the folder, byte for byte (small: multipart; over 5 MB: resumable)', async () => {
+    const small = Buffer.from('%PDF-1.4 a permit\n');
+    const res = await toFolder(alice, 'tasks', { name: 'permit.pdf', bytes: small, type: 'application/pdf' });
+    expect(res.statusCode, res.body).toBe(201);
+    const file = await expectOneIdenticalFile('permit.pdf', small, 'tasks');
+    expect(res.json()).toEqual({ file: { id: file.id, name: 'permit.pdf', mimeType: 'application/pdf', folder: 'tasks', web_view_link: `https://drive.google.com/file/d/${file.id}/view?usp=drivesdk` } });
+    const big = randomBytes(5 * 1024 * 1024 + 1000);
+    expect((await toFolder(alice, 'clients', { name: 'site-video.bin', bytes: big })).statusCode).toBe(201);
+    await expectOneIdenticalFile('site-video.bin', big, 'clients');
+  });
+
+  it('refuses without a session, without a connection, and an unknown folder', async () => {
+    const bob = await createTestUser(ctx);
+    expect((await toFolder(null, 'documents', { name: 'a.txt', bytes: Buffer.from('a') })).statusCode).toBe(401);
+    const res = await toFolder(bob, 'documents', { name: 'a.txt', bytes: Buffer.from('a') });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Not authenticated with Google Drive' } });
+    expect((await toFolder(alice, 'elsewhere', { name: 'a.txt', bytes: Buffer.from('a') })).statusCode).toBe(400);
+    expect(named('a.txt')).toEqual([]);
+  });
+
+  it('streams a Drive file’s content to its owner; an import of it becomes a document whose copy is that file (no second copy)', async () => {
+    const bytes = Buffer.from('Contract between Acme and the client\n');
+    const made = (await toFolder(alice, 'documents', { name: 'contract.txt', bytes, type: 'text/plain' })).json() as { file: { id: string } };
+    const content = await ctx.app.inject({ method: 'GET', url: `/api/drive/files/${made.file.id}/content`, headers: alice.headers });
+    expect(content.statusCode).toBe(200);
+    expect(content.rawPayload.equals(bytes)).toBe(true);
+    expect(content.headers['content-disposition']).toContain('contract.txt');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/drive/files/nosuchfile/content', headers: alice.headers })).statusCode).toBe(404);
+    const stranger = await createTestUser(ctx);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/drive/files/${made.file.id}/content`, headers: stranger.headers })).statusCode).toBe(409);
+
+    // The Document Manager uploads what it imported with the Drive file's id.
+    const body = multipartBody({ fields: { drive_file_id: made.file.id }, file: { name: 'contract.txt', bytes: content.rawPayload } });
+    const doc = await ctx.app.inject({ method: 'POST', url: '/api/process-documents', payload: body.payload, headers: { ...body.headers, ...alice.headers } });
+    expect(doc.statusCode).toBe(201);
+    await job().drain();
+    expect(named('contract.txt')).toHaveLength(1);
+    const copy = DriveCopySchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/drive/items/document/${(doc.json() as { id: string }).id}`, headers: alice.headers })).json());
+    expect(copy).toMatchObject({ status: 'done', drive_file_id: made.file.id });
+  });
+});
+
 describe('disconnect', () => {
   it('revokes and stops copying: waiting copies are dropped, new items are not queued', async () => {
     const { id } = await queueBlob(Buffer.from('never copied'));

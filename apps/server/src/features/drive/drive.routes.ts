@@ -2,10 +2,14 @@ import { driveEndpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
+import { registerUploads } from '../../platform/multipart-upload';
+import { userRateLimits } from '../../platform/rate-limit';
+import { contentDisposition } from '../../platform/serve-blob';
 import { AppError } from '../../platform/errors';
 import { onItemAdded } from '../../platform/item-events';
 import { disconnect, driveDeps, finishConnect, NOT_CONFIGURED, startConnect, type DriveDeps } from './connection.service';
-import { copyAddedItem, getDriveCopy, getDriveStatus, initializeFolders, listDriveFiles } from './drive.service';
+import { copyAddedItem, getDriveCopy, getDriveStatus, initializeFolders, listDriveFiles, openDriveFile } from './drive.service';
+import { uploadFileName, uploadToFolder } from './folder-upload';
 
 /** The Google Drive endpoints (driveEndpoints in the contract), registered in the /api scope. */
 export async function driveRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -17,7 +21,7 @@ export async function driveRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
   };
   // What users add is copied to their Drive (the owners announce it; they never import this feature).
   if (drive) {
-    const stop = onItemAdded(db, (item) => copyAddedItem(db, item), (err, item) => app.log.warn({ err }, `drive: queueing the copy of ${item.kind} ${item.id} failed`));
+    const stop = onItemAdded(db, (item) => copyAddedItem(db, item, drive), (err, item) => app.log.warn({ err }, `drive: queueing the copy of ${item.kind} ${item.id} failed`));
     app.addHook('onClose', async () => stop());
   }
 
@@ -38,6 +42,30 @@ export async function driveRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
   route(app, driveEndpoints.initializeFolders, async ({ actor }) => initializeFolders(configured(), actor.userId));
 
   route(app, driveEndpoints.files, async ({ actor, query }) => listDriveFiles(configured(), { userId: actor.userId, folder: query.folder, pageToken: query.page_token }));
+
+  // The folder manager's Upload: one file, the documents' size limit, the per-user upload limit.
+  const uploads = await registerUploads(app, { path: driveEndpoints.uploadToFolder.path, maxBytes: config.documentMaxBytes, fields: 1, fieldSize: 1 });
+  const uploadLimit = userRateLimits(deps).upload;
+  route(app, driveEndpoints.uploadToFolder, async ({ actor, params, req }) => {
+    const d = configured();
+    if (!uploads.isMultipart(req)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data (field "file")');
+    await uploadLimit(actor.userId);
+    let result: Awaited<ReturnType<typeof uploadToFolder>> | null = null;
+    for await (const part of uploads.parts(req)) {
+      if (part.type !== 'file' || part.fieldname !== 'file' || result) {
+        if (part.type === 'file') part.file.resume();
+        throw new AppError('VALIDATION_ERROR', 'Send one file, in the field "file"');
+      }
+      result = await uploadToFolder(d, { userId: actor.userId, folder: params.key, fileName: uploadFileName(part.filename), mimeType: part.mimetype || 'application/octet-stream', body: part.file });
+    }
+    if (!result) throw new AppError('VALIDATION_ERROR', 'Choose a file to upload');
+    return result;
+  });
+
+  route(app, driveEndpoints.content, async ({ actor, params, reply }) => {
+    const file = await openDriveFile(configured(), { userId: actor.userId, id: params.id });
+    return reply.header('content-type', file.mimeType).header('content-disposition', contentDisposition('attachment', file.name)).header('cache-control', 'private, no-store').send(file.body);
+  });
 
   route(app, driveEndpoints.item, async ({ actor, params }) => getDriveCopy({ db, userId: actor.userId, kind: params.kind, id: params.id }));
 }

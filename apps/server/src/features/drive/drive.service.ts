@@ -1,4 +1,5 @@
 import { DRIVE_LIST_PAGE_SIZE, DRIVE_SUBFOLDERS, type DriveCopy, type DriveFile, type DriveFolderKey, type DriveItemKind, type DriveStatus } from '@fieldbook/contract';
+import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -68,6 +69,20 @@ export async function listDriveFiles(deps: DriveDeps, opts: { userId: string; fo
   }
 }
 
+/** GET /api/drive/files/:id/content: a file of the caller's Drive (this app's scope: files it made or opened), streamed. */
+export async function openDriveFile(deps: DriveDeps, opts: { userId: string; id: string }): Promise<{ name: string; mimeType: string; body: Readable }> {
+  const connection = await requireConnection(deps, opts.userId);
+  const client = clientFor(deps, connection.id);
+  try {
+    const meta = await client.getFile(opts.id);
+    if (!meta || meta.mimeType === 'application/vnd.google-apps.folder') throw new AppError('NOT_FOUND', 'No such file in your Google Drive');
+    return { name: meta.name, mimeType: meta.mimeType, body: await client.download(opts.id) };
+  } catch (err) {
+    if (err instanceof GoogleError && err.status === 404) throw new AppError('NOT_FOUND', 'No such file in your Google Drive');
+    throw driveFailure(err, 'Download failed');
+  }
+}
+
 /** GET /api/drive/items/:kind/:id: the caller's copy of one item (another user's copies are never found). */
 export async function getDriveCopy(opts: { db: Db; userId: string; kind: DriveItemKind; id: string }): Promise<DriveCopy> {
   const [row] = await opts.db
@@ -82,7 +97,7 @@ export async function getDriveCopy(opts: { db: Db; userId: string; kind: DriveIt
  * An item was added (platform/item-events.ts): queue its copy when the user is connected and the recorder's
  * "Upload to Google Drive" setting is on (its default). A document of a job with a client goes under its client.
  */
-export async function copyAddedItem(db: Db, item: AddedItem): Promise<void> {
+export async function copyAddedItem(db: Db, item: AddedItem, drive?: DriveDeps): Promise<void> {
   if (!(await findConnection(db, item.userId))) return;
   const settings = await getUserSettings({ db, userId: item.userId });
   if (!settings.recorder_settings.useGoogleDrive) return;
@@ -91,7 +106,20 @@ export async function copyAddedItem(db: Db, item: AddedItem): Promise<void> {
     const job = await findJobJson({ db, workspaceId: item.workspaceId, jobId: item.jobId });
     clientName = job ? ((JSON.parse(job) as { client_name: string | null }).client_name ?? null) : null;
   }
-  await queueCopy(db, { ...item, folderKey: folderKeyFor(item.kind, clientName) });
+  const folderKey = folderKeyFor(item.kind, clientName);
+  if (item.importedFrom) {
+    // Imported from the user's Drive: the item already has its file there (when it is really theirs).
+    const connection = await findConnection(db, item.userId);
+    const file = connection?.status === 'connected' && drive ? await clientFor(drive, connection.id).getFile(item.importedFrom).catch(() => null) : null;
+    if (file) {
+      await db
+        .insert(driveCopies)
+        .values({ userId: item.userId, itemKind: item.kind, itemId: item.id, folderKey, name: item.name, mimeType: item.mimeType, blobKey: item.blobKey, size: item.size, status: 'done', driveFileId: file.id, webViewLink: file.webViewLink ?? null })
+        .onConflictDoNothing();
+      return;
+    }
+  }
+  await queueCopy(db, { ...item, folderKey });
 }
 
 /** A Google failure as the user sees it: quota and permission errors with Google's words, the rest with `message`. */

@@ -169,6 +169,7 @@ export async function registerUploadEndpoint<K extends string>(
           blobKey: stored.storageKey,
           size: stored.size,
           jobId: fields.job_id || null,
+          importedFrom: fields.drive_file_id || null,
         });
       }
       return { result, existing: false };
