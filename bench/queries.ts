@@ -11,6 +11,8 @@ import { findDocumentsPageJson } from '../apps/server/src/features/documents/doc
 import { findRecordingsPageJson } from '../apps/server/src/features/recordings/recordings.repository';
 import { recordingAnalyticsJson } from '../apps/server/src/features/analytics/analytics.repository';
 import { findJobsPageJson } from '../apps/server/src/features/jobs/jobs.repository';
+import { jobDocumentsJsonSql } from '../apps/server/src/features/documents/documents.summary';
+import { jobTasksJsonSql } from '../apps/server/src/features/tasks/tasks.queries';
 import { searchWork } from '../apps/server/src/features/search/search.service';
 import { findTasksPageJson } from '../apps/server/src/features/tasks/tasks.repository';
 import { resolveActor, type Actor } from '../apps/server/src/platform/auth-guard';
@@ -44,7 +46,7 @@ export async function captureStatements(url: string, who: { userId: string; work
   const signer = { verify: async () => ({ sub: userId, session_id: who.sessionId }) as AccessClaims } as unknown as TokenSigner;
   const statements = {
     session: await take(() => resolveActor(db, signer, 'verified', { limits: { sessionMaxLifetimeSeconds: 90 * 86400, sessionInactivityTimeoutSeconds: 30 * 86400 }, now: new Date() })),
-    jobs: await take(() => findJobsPageJson({ db, workspaceId, query: ListJobsQuerySchema.parse({}) })),
+    jobs: await take(() => findJobsPageJson({ db, workspaceId, query: ListJobsQuerySchema.parse({}), parts: { tasksJson: jobTasksJsonSql, documentsJson: jobDocumentsJsonSql } })),
     tasks: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({}) })),
     tasks10: await take(() => findTasksPageJson({ db, workspaceId, userId, query: ListTasksQuerySchema.parse({ limit: 10 }) })),
     homepage: await take(async () => {
