@@ -32,7 +32,8 @@ test.describe('installable offline app (issue 26)', () => {
   test('Chromium finds the app installable: manifest with name, icons 192 and 512, standalone, theme colour, start URL', async ({ request }) => {
     // A browser profile of its own: Chromium never offers installation in an incognito context (Playwright's default).
     const profile = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-pwa-profile-'));
-    const browser = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    // Engagement checks bypassed: Chromium then offers installation (beforeinstallprompt) at once.
+    const browser = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--bypass-app-banner-engagement-checks'] });
     try {
       const page = browser.pages()[0] ?? (await browser.newPage());
       await page.goto(`${BASE_URL}/login`);
@@ -43,6 +44,9 @@ test.describe('installable offline app (issue 26)', () => {
       const { url, errors } = await cdp.send('Page.getAppManifest');
       expect(url).toMatch(/\/manifest\.webmanifest$/);
       expect(errors).toEqual([]);
+      // The download page offers "Install the app" where the browser does (spec 002's download page, issue 26).
+      await page.goto(`${BASE_URL}/download`);
+      await expect(page.getByRole('button', { name: 'Install the app' })).toBeVisible();
     } finally {
       await browser.close();
       await rm(profile, { recursive: true, force: true });

@@ -81,3 +81,24 @@ describe('DownloadScreen without an APK URL', () => {
     expect(screen.getByRole('link', { name: 'Accept Invitation on Web' }).getAttribute('href')).toBe('/invitation/k3Xq9');
   });
 });
+
+describe('DownloadScreen: Install the app', () => {
+  it('shows the button only while the browser offers installation, and asks the browser when pressed', async () => {
+    vi.useRealTimers();
+    const { listenForInstallPrompt } = await import('../../../lib/install-prompt');
+    const target = new EventTarget() as unknown as Window;
+    listenForInstallPrompt(target);
+    renderDownload(null);
+    expect(screen.queryByRole('button', { name: 'Install the app' })).toBeNull();
+
+    const prompt = vi.fn(async () => {});
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt, userChoice: Promise.resolve({ outcome: 'accepted' as const }) });
+    act(() => void target.dispatchEvent(offer));
+    expect(offer.defaultPrevented).toBe(true);
+    const button = await screen.findByRole('button', { name: 'Install the app' });
+    act(() => button.click());
+    expect(prompt).toHaveBeenCalledTimes(1);
+    // An offer is used once.
+    expect(screen.queryByRole('button', { name: 'Install the app' })).toBeNull();
+  });
+});

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Center, Container, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBrandAndroid, IconDeviceMobile, IconMailOpened } from '@tabler/icons-react';
+import { IconBrandAndroid, IconDeviceMobile, IconDownload, IconMailOpened } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-mark';
 import { LoadError } from '../../../components/load-error';
 import { StoreLinks } from '../../../components/store-links';
 import { errorReason } from '../../../lib/error-reason';
+import { useInstallPrompt } from '../../../lib/install-prompt';
 import { useClientConfig } from '../api/get-client-config';
 import { installSteps, invitationPath, invitationToken } from '../lib/download-flow';
 import { ApkDownload } from './apk-download';
@@ -38,6 +39,8 @@ export function DownloadScreen({ invitation: rawInvitation }: { invitation: stri
             </Group>
 
             {invitation && <InvitationNotice token={invitation} />}
+
+            <InstallWebApp />
 
             {config.data ? (
               apkUrl ? (
@@ -77,6 +80,22 @@ export function DownloadScreen({ invitation: rawInvitation }: { invitation: stri
         </Paper>
       </Stack>
     </Container>
+  );
+}
+
+/** "Install the app": only where the browser offers to install Fieldbook (issue 26), which then asks the user. */
+function InstallWebApp() {
+  const { canInstall, install } = useInstallPrompt();
+  if (!canInstall) return null;
+  return (
+    <Stack gap={6}>
+      <Button size="md" leftSection={<IconDownload size={18} />} onClick={() => void install()}>
+        Install the app
+      </Button>
+      <Text size="xs" c="dimmed" ta="center">
+        Fieldbook on your home screen, working offline too.
+      </Text>
+    </Stack>
   );
 }
 
