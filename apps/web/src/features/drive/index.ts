@@ -2,3 +2,5 @@
 export { DriveIntegrations } from './components/drive-integrations';
 export { useDriveStatus, useDriveCopy, JOBS_FOLDER_INIT_DELAY_MS } from './api/drive';
 export { useDriveReturn, hasDriveReturn } from './lib/drive-return';
+// The Document Manager's upload from the cloud drive.
+export { DriveImportButton, type ImportedDriveFile } from './components/drive-import-button';

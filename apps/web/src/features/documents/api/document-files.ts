@@ -3,8 +3,9 @@ import { apiErrorFrom, ApiRequestError, buildUrl, rawApiAccess } from '../../../
 import { uploadFile } from '../../../lib/uploads/upload-file';
 
 /** Uploads one file to POST /api/process-documents with progress, session refresh and retries (lib/uploads). */
-export function uploadDocument(file: File, opts: { jobId?: string | undefined; onProgress: (percent: number) => void; signal?: AbortSignal }): Promise<Document> {
-  return uploadFile({ path: documentEndpoints.upload.path, fields: { job_id: opts.jobId }, file, fileName: file.name, schema: DocumentSchema, onProgress: opts.onProgress, signal: opts.signal });
+export function uploadDocument(file: File, opts: { jobId?: string | undefined; driveFileId?: string | undefined; onProgress: (percent: number) => void; signal?: AbortSignal }): Promise<Document> {
+  // drive_file_id: imported from the user's Drive (the server then makes no copy back).
+  return uploadFile({ path: documentEndpoints.upload.path, fields: { job_id: opts.jobId, drive_file_id: opts.driveFileId }, file, fileName: file.name, schema: DocumentSchema, onProgress: opts.onProgress, signal: opts.signal });
 }
 
 /** Spec 001 §8 messages for a file's bytes that could not be had. */

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
@@ -8,6 +8,7 @@ import { invalidateAfter } from '../../../lib/query-roots';
 import { useUploadQueue } from '../../../lib/uploads/use-upload-queue';
 import { uploadDocument } from '../api/document-files';
 import { UPLOAD_ACCEPT } from '../lib/upload-accept';
+import { DriveImportButton } from '../../drive';
 
 /**
  * Upload by picker or drag and drop (spec 001 §2 Document Manager) on the shared upload queue: files go one after
@@ -16,10 +17,10 @@ import { UPLOAD_ACCEPT } from '../lib/upload-accept';
  */
 export function UploadArea({ jobId }: { jobId?: string | undefined }) {
   const queryClient = useQueryClient();
-  const queue = useUploadQueue<File>(
+  const queue = useUploadQueue<{ file: File; driveFileId?: string }>(
     useCallback(
-      async (file: File, { onProgress }) => {
-        await uploadDocument(file, { jobId, onProgress });
+      async ({ file, driveFileId }: { file: File; driveFileId?: string }, { onProgress }) => {
+        await uploadDocument(file, { jobId, driveFileId, onProgress });
         toast.success(`Uploaded ${file.name}`);
         void invalidateAfter(queryClient, 'document');
       },
@@ -35,8 +36,12 @@ export function UploadArea({ jobId }: { jobId?: string | undefined }) {
         buttonLabel="Choose Files"
         inputLabel="Upload documents"
         accept={UPLOAD_ACCEPT}
-        onFiles={(files) => void queue.add(files.map((f) => ({ name: f.name, size: f.size, source: f })))}
+        onFiles={(files) => void queue.add(files.map((f) => ({ name: f.name, size: f.size, source: { file: f } })))}
       />
+      {/* Spec 001 §2: upload from the cloud drive — the chosen FIELDBOOK files become documents like any upload. */}
+      <Group justify="flex-end">
+        <DriveImportButton onImport={(files) => void queue.add(files.map(({ file, driveFileId }) => ({ name: file.name, size: file.size, source: { file, driveFileId } })))} />
+      </Group>
       <UploadList queue={queue} label="Uploads" />
     </Stack>
   );

@@ -1,7 +1,9 @@
-import { driveEndpoints, type DriveFolderKey, type DriveItemKind, type DriveStatus } from '@fieldbook/contract';
+import { driveEndpoints, DriveUploadResultSchema, endpointPath, type DriveFile, type DriveFolderKey, type DriveItemKind, type DriveStatus } from '@fieldbook/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-provider';
+import { apiErrorFrom, buildUrl, rawApiAccess } from '../../../lib/api-client';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { uploadFile } from '../../../lib/uploads/upload-file';
 
 /** Spec 000 §9: the Drive init timeout (10 s) and the connect component's (20 s). */
 export const DRIVE_CHECK_TIMEOUT_MS = 10_000;
@@ -75,3 +77,24 @@ function useStatusMutation(run: () => Promise<DriveStatus>) {
 
 export const useDisconnectDrive = () => useStatusMutation(() => callEndpoint(driveEndpoints.disconnect, { timeoutMs: DRIVE_CONNECT_TIMEOUT_MS }));
 export const useInitializeFolders = () => useStatusMutation(() => callEndpoint(driveEndpoints.initializeFolders, { timeoutMs: DRIVE_CONNECT_TIMEOUT_MS }));
+
+/** GET /api/drive/files: one page (50) of the caller's FIELDBOOK files, for the Document Manager's import. */
+export function listDriveFilesPage(pageToken: string | undefined, signal?: AbortSignal) {
+  return callEndpoint(driveEndpoints.files, { signal, timeoutMs: DRIVE_CONNECT_TIMEOUT_MS, query: pageToken ? { page_token: pageToken } : {} });
+}
+
+/** A Drive file's bytes (GET /api/drive/files/:id/content, through the server) as a File; spec 000 §8 "Download failed: {status}". */
+export async function fetchDriveFile(file: Pick<DriveFile, 'id' | 'name' | 'mimeType'>, signal?: AbortSignal): Promise<File> {
+  const { baseUrl, token } = await rawApiAccess();
+  const res = await fetch(buildUrl(baseUrl, endpointPath(driveEndpoints.content.path, { id: file.id })), { headers: token ? { Authorization: `Bearer ${token}` } : {}, ...(signal ? { signal } : {}) });
+  if (!res.ok) {
+    const err = apiErrorFrom(res.status, await res.json().catch(() => null));
+    throw new Error(`Download failed: ${res.status}${err.message ? ` (${err.message})` : ''}`);
+  }
+  return new File([await res.blob()], file.name, { type: file.mimeType });
+}
+
+/** The folder manager's Upload: one file into a FIELDBOOK folder (the shared upload transport: progress, refresh, retries). */
+export function uploadToDriveFolder(folder: DriveFolderKey, file: File) {
+  return uploadFile({ path: endpointPath(driveEndpoints.uploadToFolder.path, { key: folder }), fields: {}, file, fileName: file.name, schema: DriveUploadResultSchema, onProgress: () => {} });
+}

@@ -43,11 +43,11 @@ export function DriveConnectionPanel(props: {
         <Text size="sm" fw={500}>
           Connection status:
         </Text>
-        <Badge color={state === 'Connected' ? (needsReconnect ? 'orange' : 'green') : state === 'Connecting' ? 'blue' : 'gray'} variant="light" data-testid="drive-state">
+        <Badge color={state === 'Connected' ? (needsReconnect ? 'orange' : 'green') : state === 'Connecting' ? 'blue' : 'gray'} variant="light" tt="none" data-testid="drive-state">
           {state}
         </Badge>
         {needsReconnect && (
-          <Badge color="orange" variant="outline">
+          <Badge color="orange" variant="outline" tt="none">
             Needs reconnecting
           </Badge>
         )}
@@ -111,7 +111,7 @@ export function DriveConnectionPanel(props: {
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm">{folder.name}</Text>
                   {folder.created && (
-                    <Badge size="xs" color="green" variant="light" leftSection={<IconCheck size={10} />}>
+                    <Badge size="xs" color="green" variant="light" tt="none" leftSection={<IconCheck size={10} />}>
                       Created
                     </Badge>
                   )}

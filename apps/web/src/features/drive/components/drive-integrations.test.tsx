@@ -91,6 +91,21 @@ describe('Settings › Integrations: Google Drive', () => {
     expect((await screen.findByRole('alert', {}, { timeout: 8000 })).textContent).toContain('Failed to initialize folder structure. This will not affect basic functionality.');
   }, 20_000);
 
+  it('the folder manager’s Upload sends each chosen file into the folder and reports Success or Failed per file', async () => {
+    const api = fakeApi()
+      .on(driveEndpoints.status, connected())
+      .on(driveEndpoints.files, { files: [], next_page_token: null })
+      .on(driveEndpoints.uploadToFolder, { file: { id: 'f9', name: 'site.jpg', mimeType: 'image/jpeg', folder: 'clients', web_view_link: null } }, apiError(409, 'CONFLICT', 'Upload failed: 403 The user’s Drive storage quota has been exceeded.'));
+    renderWithProviders(<DriveIntegrations />);
+    const card = await screen.findByLabelText('Clients folder');
+    const input = card.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.setup().upload(input, [new File(['jpeg'], 'site.jpg', { type: 'image/jpeg' }), new File(['pdf'], 'big.pdf', { type: 'application/pdf' })]);
+    const report = await within(card).findByRole('status', {}, { timeout: 5000 });
+    expect(report.textContent).toContain('site.jpg: Success');
+    expect(report.textContent).toContain('big.pdf: Failed (Upload failed: 403 The user’s Drive storage quota has been exceeded.)');
+    expect(api.calls(driveEndpoints.uploadToFolder).map((c) => c.params.key)).toEqual(['clients', 'clients']);
+  });
+
   it('says when the server has no Google credentials, and when the grant needs reconnecting', async () => {
     fakeApi().on(driveEndpoints.status, status({ configured: false }));
     const { unmount } = renderWithProviders(<DriveIntegrations />);
