@@ -14,6 +14,9 @@ import { createContact, createWorkSession } from './support/work-data';
 const NOT_AVAILABLE = 'The Android app is not available from this server.';
 /** Well past the spec's 1.5 s preparation (spec 002 §9). */
 const PAST_PREPARATION_MS = 3000;
+/** The store listings the APK server is configured with (issue 26: store links come from configuration). */
+const APP_STORE = 'https://apps.apple.com/us/app/fieldbook/id6400000000';
+const GOOGLE_PLAY = 'https://play.google.com/store/apps/details?id=app.fieldbook.mobile';
 const APK_BYTES = Buffer.from('PK\u0003\u0004 Fieldbook e2e stand-in for the Android package');
 
 type Running = { url: string; stop: () => Promise<void> };
@@ -78,6 +81,9 @@ test.describe('/download on a server without an APK URL', () => {
     await expect(page.getByText('Download started!')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Download APK' })).toHaveCount(0);
     await expect(page.getByText('Installation steps')).toHaveCount(0);
+    // No store listing configured (APP_STORE_URL, GOOGLE_PLAY_URL unset): no store links, no caption.
+    await expect(page.getByRole('link', { name: 'App Store' })).toHaveCount(0);
+    await expect(page.getByText('Or get Fieldbook from your app store:')).toHaveCount(0);
     await expect(page.locator('a[download], a[href$=".apk"]')).toHaveCount(0);
     expect(downloads).toEqual([]);
     expect(apkRequests).toEqual([]);
@@ -113,7 +119,7 @@ test.describe('/download on a server with an APK URL', () => {
   let fieldbook: Running;
   test.beforeAll(async () => {
     releases = await startReleaseHost();
-    fieldbook = await startOwnServer('apk', { SEED_DEMO: 'false', ANDROID_APK_URL: releases.apkUrl });
+    fieldbook = await startOwnServer('apk', { SEED_DEMO: 'false', ANDROID_APK_URL: releases.apkUrl, APP_STORE_URL: APP_STORE, GOOGLE_PLAY_URL: GOOGLE_PLAY });
   });
   test.afterAll(async () => {
     await fieldbook?.stop();
@@ -172,8 +178,8 @@ test.describe('/download on a server with an APK URL', () => {
     await expect(page.getByText('Download started!')).toBeVisible();
     await expect(page.getByText('You have been invited to join a group')).toBeVisible();
     await expect(page.getByText('Accept the invitation in the app.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'App Store' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Google Play' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'App Store' })).toHaveAttribute('href', APP_STORE);
+    await expect(page.getByRole('link', { name: 'Google Play' })).toHaveAttribute('href', GOOGLE_PLAY);
     await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/download-390.png', fullPage: true });

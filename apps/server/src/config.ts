@@ -133,6 +133,12 @@ const EnvSchema = z.object({
    */
   ANDROID_APK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
   /**
+   * The app-store listings the download and invitation pages link to (issue 26): absolute http(s) URLs; an unset one is
+   * not shown (before the app is listed, no store link at all).
+   */
+  APP_STORE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
+  GOOGLE_PLAY_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional()),
+  /**
    * Verified App Links (issue 26): the Android app's package and the SHA-256 fingerprints of its signing certificates
    * (comma-separated, "AB:CD:…"), served as /.well-known/assetlinks.json; unset fingerprints, no file (404).
    */
@@ -199,6 +205,8 @@ export type Config = {
   apiAllowedOrigins: string[];
   /** ANDROID_APK_URL, or null: this server offers no APK download. */
   androidApkUrl: string | null;
+  /** APP_STORE_URL and GOOGLE_PLAY_URL, or null: that store link is not shown. */
+  storeLinks: { appStore: string | null; googlePlay: string | null };
   /** The app-link association files (/.well-known): the Android package and certificates, the iOS app ids. */
   appLinks: { androidAppId: string; androidCertFingerprints: string[]; iosAppIds: string[] };
   /** Google Drive: null unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
@@ -265,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDist: e.WEB_DIST,
     apiAllowedOrigins: [...new Set([originOf(publicUrl), ...e.API_ALLOWED_ORIGINS].filter((o): o is string => Boolean(o)))],
     androidApkUrl: e.ANDROID_APK_URL ?? null,
+    storeLinks: { appStore: e.APP_STORE_URL ?? null, googlePlay: e.GOOGLE_PLAY_URL ?? null },
     appLinks: { androidAppId: e.ANDROID_APP_ID, androidCertFingerprints: e.ANDROID_CERT_FINGERPRINTS, iosAppIds: e.IOS_APP_IDS },
     drive:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -76,6 +76,9 @@ export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
 export const ClientConfigSchema = z.object({
   api_origins: z.array(z.string()),
   android_apk_url: z.url({ protocol: /^https?$/ }).nullable(),
+  /** The app-store listings (null: not listed there; the pages show no link). */
+  app_store_url: z.url({ protocol: /^https?$/ }).nullable(),
+  google_play_url: z.url({ protocol: /^https?$/ }).nullable(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 

@@ -1,18 +1,34 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useClientConfig } from '../lib/client-config-query';
 
-/** The app-store links (store home pages until the app has its listings), in one place for every screen. */
-export const APP_STORE_URL = 'https://apps.apple.com/';
-export const GOOGLE_PLAY_URL = 'https://play.google.com/store';
-
-export function StoreLinks() {
+/**
+ * The app-store links, from the deployment's configuration (APP_STORE_URL, GOOGLE_PLAY_URL; issue 26): only the
+ * stores the app is listed in, and nothing at all — caption included — before it is listed anywhere.
+ */
+export function StoreLinks({ caption }: { caption?: string }) {
+  const config = useClientConfig();
+  const appStore = config.data?.app_store_url ?? null;
+  const googlePlay = config.data?.google_play_url ?? null;
+  if (!appStore && !googlePlay) return null;
   return (
-    <Group grow gap="xs">
-      <Button component="a" variant="default" href={APP_STORE_URL} target="_blank" rel="noreferrer">
-        App Store
-      </Button>
-      <Button component="a" variant="default" href={GOOGLE_PLAY_URL} target="_blank" rel="noreferrer">
-        Google Play
-      </Button>
-    </Group>
+    <Stack gap={6}>
+      {caption && (
+        <Text size="sm" c="dimmed">
+          {caption}
+        </Text>
+      )}
+      <Group grow gap="xs">
+        {appStore && (
+          <Button component="a" variant="default" href={appStore} target="_blank" rel="noreferrer">
+            App Store
+          </Button>
+        )}
+        {googlePlay && (
+          <Button component="a" variant="default" href={googlePlay} target="_blank" rel="noreferrer">
+            Google Play
+          </Button>
+        )}
+      </Group>
+    </Stack>
   );
 }

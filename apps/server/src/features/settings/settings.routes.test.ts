@@ -106,16 +106,18 @@ describe('PUT /api/settings', () => {
   it('tells any client, without a session, which origins an API URL may use, and that no APK is offered when ANDROID_APK_URL is unset', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ api_origins: ['http://localhost:3000', 'https://api.example.com', 'http://10.0.0.2:3000'], android_apk_url: null });
+    expect(res.json()).toEqual({ api_origins: ['http://localhost:3000', 'https://api.example.com', 'http://10.0.0.2:3000'], android_apk_url: null, app_store_url: null, google_play_url: null });
   });
 
   it('gives the configured ANDROID_APK_URL to any client, without a session', async () => {
     const apkUrl = 'https://github.com/example/fieldbook/releases/latest/download/Fieldbook-latest.apk';
-    const configured = await createTestApp({ ANDROID_APK_URL: apkUrl });
+    const stores = { APP_STORE_URL: 'https://apps.apple.com/app/fieldbook/id123', GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=app.fieldbook.mobile' };
+    const configured = await createTestApp({ ANDROID_APK_URL: apkUrl, ...stores });
     try {
       const res = await configured.app.inject({ method: 'GET', url: '/api/client-config' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ api_origins: ['http://localhost:3000'], android_apk_url: apkUrl });
+      // The store links come from configuration too (issue 26).
+      expect(res.json()).toEqual({ api_origins: ['http://localhost:3000'], android_apk_url: apkUrl, app_store_url: stores.APP_STORE_URL, google_play_url: stores.GOOGLE_PLAY_URL });
     } finally {
       await configured.close();
     }
@@ -123,6 +125,11 @@ describe('PUT /api/settings', () => {
 
   it.each(['ftp://example.com/Fieldbook-latest.apk', '/download/Fieldbook-latest.apk', 'javascript:alert(1)'])('refuses to start with ANDROID_APK_URL=%s', (value) => {
     expect(() => loadConfig({ ANDROID_APK_URL: value })).toThrow('ANDROID_APK_URL: must be an absolute http(s) URL');
+  });
+
+  it.each(['APP_STORE_URL', 'GOOGLE_PLAY_URL'])('refuses to start with %s that is not an absolute http(s) URL', (name) => {
+    expect(() => loadConfig({ [name]: 'javascript:alert(1)' })).toThrow(`${name}: must be an absolute http(s) URL`);
+    expect(loadConfig({ [name]: '' }).storeLinks).toEqual({ appStore: null, googlePlay: null });
   });
 
   it.each([

@@ -16,5 +16,10 @@ export async function settingsRoutes(app: FastifyInstance, deps: FeatureDeps): P
 
   // The APK URL goes to the browser as configured: the /download page links straight to the release host (see
   // apps/web/src/features/download/components/apk-download.tsx for why there is no redirect or proxy route here).
-  route(app, settingsEndpoints.clientConfig, async () => ({ api_origins: config.apiAllowedOrigins, android_apk_url: config.androidApkUrl }));
+  route(app, settingsEndpoints.clientConfig, async () => ({
+    api_origins: config.apiAllowedOrigins,
+    android_apk_url: config.androidApkUrl,
+    app_store_url: config.storeLinks.appStore,
+    google_play_url: config.storeLinks.googlePlay,
+  }));
 }

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render';
-import { downloadKeys } from '../api/keys';
+import { CLIENT_CONFIG_QUERY_KEY } from '../../../lib/client-config-query';
 import { DOWNLOAD_PREPARATION_MS } from '../lib/download-flow';
 import { DownloadScreen } from './download-screen';
 
@@ -28,7 +28,7 @@ afterEach(() => {
 
 function renderDownload(apkUrl: string | null, invitation: string | null = null) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(downloadKeys.clientConfig(), { api_origins: [], android_apk_url: apkUrl });
+  queryClient.setQueryData(CLIENT_CONFIG_QUERY_KEY, { api_origins: [], android_apk_url: apkUrl, app_store_url: null, google_play_url: null });
   return renderWithProviders(<DownloadScreen invitation={invitation} />, { queryClient, user: null });
 }
 

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-mark';
 import { LoadError } from '../../../components/load-error';
 import { StoreLinks } from '../../../components/store-links';
+import { useClientConfig } from '../../../lib/client-config-query';
 import { errorReason } from '../../../lib/error-reason';
 import { useInstallPrompt } from '../../../lib/install-prompt';
-import { useClientConfig } from '../api/get-client-config';
 import { installSteps, invitationPath, invitationToken } from '../lib/download-flow';
 import { ApkDownload } from './apk-download';
 
@@ -66,12 +66,7 @@ export function DownloadScreen({ invitation: rawInvitation }: { invitation: stri
 
             {apkUrl && <InstallSteps hasInvitation={invitation !== null} />}
 
-            <Stack gap={6}>
-              <Text size="sm" c="dimmed">
-                Or get Fieldbook from your app store:
-              </Text>
-              <StoreLinks />
-            </Stack>
+            <StoreLinks caption="Or get Fieldbook from your app store:" />
 
             <Anchor component={Link} to="/" size="sm" ta="center">
               Back to Home
