@@ -39,6 +39,7 @@ import { healthRoutes } from './platform/health';
 import { registerIdempotency } from './platform/idempotency';
 import { registerMetrics, type MetricsSource } from './platform/metrics';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { LOG_REDACT_PATHS, redactUrl, requestIdGenerator, runWithRequestId } from './platform/request-context';
 import type { TokenSigner } from './platform/tokens';
 import type { BlobStore } from './platform/blob-store';
 
@@ -68,7 +69,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const timeouts = deps.timeouts ?? SERVER_TIMEOUTS;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    // Secrets never reach the log: credentials in headers and secret fields are redacted, and URLs lose their tokens
+    // (signed links, invitations, sign-in links, OAuth codes) before they are logged (platform/request-context.ts).
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+            serializers: {
+              req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
+    // The request id (`reqId` in every line of the request): a trusted proxy's X-Request-Id, else a new UUID.
+    genReqId: requestIdGenerator(config.trustedProxies),
+    requestIdHeader: false,
     rewriteUrl: (req) => rewriteUrl(req.url ?? '/'),
     bodyLimit: 1024 * 1024,
     // Header, body and idle timeouts: a client that stops sending never holds a request open for good.
@@ -81,6 +102,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every answer names its request id; the handler runs in the request's context, so a row it queues for a job (a
+  // document, a recording, a mail) keeps the id and the job's log lines carry it.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
+  });
+  app.addHook('preHandler', (req, _reply, done) => runWithRequestId(req.id, done));
   registerBodyDeadline(app, timeouts.bodyMs);
   // %00 in a query or path parameter: 400 on every route (bodies are checked by each scope's JSON parser).
   refuseNulInUrls(app);
@@ -111,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The Capacitor app calls from its own origin with bearer tokens (no cookies), so any origin may call.
   await app.register(cors, {
     origin: true,
-    exposedHeaders: ['X-Supabase-Api-Version', 'Idempotent-Replayed'],
+    exposedHeaders: ['X-Supabase-Api-Version', 'Idempotent-Replayed', 'X-Request-Id'],
     allowedHeaders: ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'idempotency-key'],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });

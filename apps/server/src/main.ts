@@ -128,7 +128,9 @@ async function main() {
           }),
       },
     ],
-    log: (msg, err) => app.log.warn({ err }, msg),
+    // Failed attempts and give-ups (warn), each claim and success (info), with the job and the request that queued it.
+    log: (msg, err, context) => app.log.warn({ err, ...context }, msg),
+    trace: (msg, context) => app.log.info(context, msg),
   });
 
   // SIGTERM/SIGINT: stop accepting (Fastify answers 503 to new requests on open connections), let the requests in

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } fro
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import type { MetricsSource } from './metrics';
+import { runWithRequestId } from './request-context';
 import { startTableWorker, type TableWorker } from './table-worker';
 
 /**
@@ -84,7 +85,18 @@ export function defineJob<Row>(definition: JobDefinition<Row>): JobDefinition<Ro
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJob = JobDefinition<any>;
 
-export type JobLog = (msg: string, err?: unknown) => void;
+/** What a job's log line is about: the job, and the request that queued the row when its table keeps it (`request_id`). */
+export type JobLogContext = { job: string; reqId?: string };
+/** Failed attempts and give-ups (level warn). */
+export type JobLog = (msg: string, err?: unknown, context?: JobLogContext) => void;
+/** Each claim and each success (level info): with `reqId`, one request's work can be followed into its jobs. */
+export type JobTrace = (msg: string, context: JobLogContext) => void;
+
+/** The log context of a row: its job and, if its table has a request_id column, the request that queued it. */
+function contextOf(job: AnyJob, row: unknown): JobLogContext {
+  const reqId = 'requestId' in getTableColumns(job.queue.table) ? (row as { requestId?: string | null }).requestId : null;
+  return reqId ? { job: job.name, reqId } : { job: job.name };
+}
 
 const later = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 const leaseFree = (q: JobQueue) => or(isNull(q.lockedUntil), lte(q.lockedUntil, sql`now()`))!;
@@ -120,7 +132,7 @@ export function claimOne<Row>(db: Db, job: JobDefinition<Row>, log?: JobLog): Pr
           .update(q.table)
           .set({ ...job.onGiveUp(row, reason), [propertyOf(q, q.lockedUntil)]: null })
           .where(eq(q.key, key));
-        log?.(`${job.describe(row)} given up: ${attempts} attempts ended without a result`);
+        log?.(`${job.describe(row)} given up: ${attempts} attempts ended without a result`, undefined, contextOf(job, row));
         continue;
       }
       await tx
@@ -141,15 +153,22 @@ function keyOf(row: unknown, q: JobQueue): unknown {
   return (row as Record<string, unknown>)[propertyOf(q, q.key)];
 }
 
-/** Works on one claimed row; answers false when the attempt failed. */
-async function runOne<Row>(db: Db, job: JobDefinition<Row>, row: Row, log?: JobLog): Promise<boolean> {
+/**
+ * Works on one claimed row; answers false when the attempt failed. The work runs in the context of the request that
+ * queued the row (platform/request-context.ts), so what it queues in turn keeps that request's id.
+ */
+async function runOne<Row>(db: Db, job: JobDefinition<Row>, row: Row, log?: JobLog, trace?: JobTrace): Promise<boolean> {
   const q = job.queue;
+  const context = contextOf(job, row);
+  const attempts = (row as Record<string, number>)[propertyOf(q, q.attempts)]!;
+  const started = Date.now();
+  trace?.(`${job.describe(row)}: started (attempt ${attempts})`, context);
   try {
-    await job.work(row);
+    await runWithRequestId(context.reqId, () => job.work(row));
+    trace?.(`${job.describe(row)}: done in ${Date.now() - started} ms (attempt ${attempts})`, context);
     return true;
   } catch (err) {
-    const attempts = (row as Record<string, number>)[propertyOf(q, q.attempts)]!;
-    log?.(`${job.describe(row)} failed (attempt ${attempts})`, err);
+    log?.(`${job.describe(row)} failed (attempt ${attempts})`, err, context);
     const reason = (job.reason ?? errorReason)(err);
     const isFinal = attempts >= job.maxAttempts || (job.isFinal?.(err) ?? false);
     const values = isFinal ? job.onGiveUp(row, reason) : { ...job.onRetry(row, reason), [propertyOf(q, q.dueAt)]: later(job.backoffMs(attempts)) };
@@ -157,7 +176,7 @@ async function runOne<Row>(db: Db, job: JobDefinition<Row>, row: Row, log?: JobL
       .update(q.table)
       .set({ ...values, [propertyOf(q, q.lockedUntil)]: null })
       .where(and(eq(q.key, keyOf(row, q)), q.pending, job.stillClaimed?.(row)));
-    if (isFinal) log?.(`${job.describe(row)} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);
+    if (isFinal) log?.(`${job.describe(row)} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`, undefined, context);
     return false;
   }
 }
@@ -180,10 +199,14 @@ export async function countJob(db: Db, job: AnyJob): Promise<JobCounts> {
 }
 
 /** One job's loop: claims while rows are due, `intervalMs` apart when given (tests drain by hand). */
-export function startJob<Row>(db: Db, job: JobDefinition<Row>, opts: { intervalMs?: number | undefined; log?: JobLog | undefined } = {}): TableWorker {
+export function startJob<Row>(
+  db: Db,
+  job: JobDefinition<Row>,
+  opts: { intervalMs?: number | undefined; log?: JobLog | undefined; trace?: JobTrace | undefined } = {},
+): TableWorker {
   return startTableWorker<Claimed<Row>>({
     claim: () => claimOne(db, job, opts.log),
-    work: async (claimed) => claimed.settled || (await runOne(db, job, claimed.row, opts.log)) || !job.stopDrainOnFailure,
+    work: async (claimed) => claimed.settled || (await runOne(db, job, claimed.row, opts.log, opts.trace)) || !job.stopDrainOnFailure,
     intervalMs: opts.intervalMs,
     onError: (err) => opts.log?.(`${job.name}: claiming failed`, err),
   });
@@ -214,6 +237,7 @@ export async function startJobs(opts: {
   tasks?: PeriodicTask[];
   exclusive: boolean;
   log?: JobLog;
+  trace?: JobTrace;
   /** Tests: no timers, drain by hand. */
   poll?: boolean;
 }): Promise<JobRunner> {
@@ -225,7 +249,7 @@ export async function startJobs(opts: {
     }
   }
   const poll = opts.poll ?? true;
-  const workers = new Map(opts.jobs.map((job) => [job.name, startJob(db, job, { intervalMs: poll ? job.intervalMs : undefined, log })]));
+  const workers = new Map(opts.jobs.map((job) => [job.name, startJob(db, job, { intervalMs: poll ? job.intervalMs : undefined, log, trace: opts.trace })]));
   const running = new Set<Promise<unknown>>();
   const timers: NodeJS.Timeout[] = [];
   let isStopping = false;
