@@ -98,6 +98,8 @@ if postgres_answers; then
 else
   step "backup and restore (built server, PGlite)" env -u TEST_DATABASE_URL node --test scripts/backup-restore-test.mjs
 fi
+# A full flow at LOG_LEVEL=debug: no secret in the whole log; a request id reaches its job and its mail (issue 24).
+step "no secrets in the logs (built server)" node --test scripts/log-secrets-test.mjs
 # kill -9 in the middle of writes and uploads, restart on the same data: every acknowledged write is found.
 step "kill -9 (built server, PGlite)" node bench/crash.mjs --rounds=3
 if postgres_answers; then
