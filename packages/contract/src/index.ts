@@ -22,3 +22,4 @@ export * from './analytics';
 export * from './assistant';
 export * from './group-assistants';
 export * from './drive';
+export * from './quote-money';

@@ -1,0 +1,131 @@
+/**
+ * A quote's money, in integer cents (issue 27): one pure module, zod-free, used by the server (which computes and
+ * stores every total) and by the homeowner's page (which shows the same numbers while the client chooses).
+ *
+ * Rules:
+ * - A line's total is quantity × unit price rounded half-up to the cent, once, per line. Quantities carry at most
+ *   three decimals (thousandths), percentages at most three (PERCENT_SCALE = 100 000 means 100 %).
+ * - Included lines: the base lines, the chosen option's lines, and the optional lines the client ticked (an optional
+ *   line of an option counts only with that option). Subtotal = the sum of the included lines' totals.
+ * - Discount: an amount (capped at the subtotal) or a percent of the subtotal, rounded half-up.
+ * - Tax applies to taxable lines after their share of the discount: the discount is spread over the included lines
+ *   in proportion to their totals (largest remainder, so the shares add up to the discount exactly), then
+ *   tax = taxable base × rate, rounded half-up once.
+ * - Total = subtotal − discount + tax. Deposit: an amount (capped at the total) or a percent of the total; balance =
+ *   total − deposit.
+ */
+
+/** 100 % in the unit percentages are kept in (thousandths of a percent): 8.875 % is 8875. */
+export const PERCENT_SCALE = 100_000;
+/** Thousandths: a quantity of 1.5 is kept as 1500. */
+export const QUANTITY_SCALE = 1000;
+
+export type MoneyLine = {
+  id: string;
+  /** Thousandths of a unit (QUANTITY_SCALE). */
+  quantityMilli: number;
+  unitPriceCents: number;
+  taxable: boolean;
+  optional: boolean;
+  /** null: a base line, in every option; 0–2: that option package's line. */
+  option: number | null;
+};
+
+export type Adjustment = { type: 'amount'; cents: number } | { type: 'percent'; milliPercent: number } | null;
+
+export type MoneyTerms = {
+  discount: Adjustment;
+  /** Thousandths of a percent (PERCENT_SCALE = 100 %). */
+  taxRateMilliPercent: number;
+  deposit: Adjustment;
+};
+
+export type Selection = { option: number | null; optionalIds: readonly string[] };
+
+export type QuoteTotals = {
+  subtotal_cents: number;
+  discount_cents: number;
+  taxable_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  deposit_cents: number;
+  balance_cents: number;
+};
+
+/** a × b / d rounded half-up (non-negative inputs), exact for any size: BigInt, since a × b may pass 2^53. */
+export function mulDivRound(a: number, b: number, d: number): number {
+  if (a < 0 || b < 0 || d <= 0) throw new RangeError('mulDivRound takes non-negative numbers and a positive divisor');
+  const n = BigInt(a) * BigInt(b);
+  const q = (n * 2n + BigInt(d)) / (2n * BigInt(d));
+  return Number(q);
+}
+
+/** quantity × unit price, rounded half-up to the cent. */
+export function lineTotalCents(line: Pick<MoneyLine, 'quantityMilli' | 'unitPriceCents'>): number {
+  return mulDivRound(line.quantityMilli, line.unitPriceCents, QUANTITY_SCALE);
+}
+
+/** The lines a selection includes, in their order. */
+export function includedLines<L extends MoneyLine>(lines: readonly L[], selection: Selection): L[] {
+  const ticked = new Set(selection.optionalIds);
+  return lines.filter((l) => (l.option === null || l.option === selection.option) && (!l.optional || ticked.has(l.id)));
+}
+
+/**
+ * Splits `amount` over `weights` in proportion, each share floored, the cents left over given to the largest
+ * remainders (ties: the earlier line): the shares add up to `amount` exactly. All weights zero: nothing shared.
+ */
+export function allocate(amount: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0 || amount === 0) return weights.map(() => 0);
+  const big = BigInt(amount);
+  const bigSum = BigInt(sum);
+  const shares = weights.map((w) => Number((big * BigInt(w)) / bigSum));
+  const remainders = weights.map((w, i) => ({ i, r: (big * BigInt(w)) % bigSum }));
+  let left = amount - shares.reduce((a, b) => a + b, 0);
+  remainders.sort((x, y) => (x.r === y.r ? x.i - y.i : x.r > y.r ? -1 : 1));
+  for (const { i } of remainders) {
+    if (left === 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+function adjustmentCents(adj: Adjustment, base: number): number {
+  if (!adj) return 0;
+  if (adj.type === 'amount') return Math.min(adj.cents, base);
+  return Math.min(mulDivRound(base, adj.milliPercent, PERCENT_SCALE), base);
+}
+
+/** Every total of a quote for one selection (see the rules at the top). */
+export function computeTotals(lines: readonly MoneyLine[], terms: MoneyTerms, selection: Selection): QuoteTotals {
+  const included = includedLines(lines, selection);
+  const amounts = included.map(lineTotalCents);
+  const subtotal = amounts.reduce((a, b) => a + b, 0);
+  const discount = adjustmentCents(terms.discount, subtotal);
+  const shares = allocate(discount, amounts);
+  const taxable = included.reduce((sum, l, i) => (l.taxable ? sum + amounts[i]! - shares[i]! : sum), 0);
+  const tax = mulDivRound(taxable, terms.taxRateMilliPercent, PERCENT_SCALE);
+  const total = subtotal - discount + tax;
+  const deposit = adjustmentCents(terms.deposit, total);
+  return { subtotal_cents: subtotal, discount_cents: discount, taxable_cents: taxable, tax_cents: tax, total_cents: total, deposit_cents: deposit, balance_cents: total - deposit };
+}
+
+/** The option packages a quote's lines use (0–2), in order; [] when every line is a base line. */
+export function optionIndexes(lines: readonly Pick<MoneyLine, 'option'>[]): number[] {
+  return [...new Set(lines.map((l) => l.option).filter((o): o is number => o !== null))].sort((a, b) => a - b);
+}
+
+/** $1,234.56 (US dollars; negative amounts with a leading minus). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A decimal (≤ 3 places) as thousandths: 1.5 → 1500; 8.875 → 8875. */
+export function toThousandths(value: number): number {
+  return Math.round(value * 1000);
+}
