@@ -63,3 +63,26 @@ describe('ContactForm', () => {
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: 'Ann Roofer', phone: '(555) 123-4567' });
   });
 });
+
+describe('ContactForm with the Contact Picker API', () => {
+  afterEach(() => {
+    delete (navigator as { contacts?: unknown }).contacts;
+  });
+
+  it('fills name, phone and email from a contact picked on the phone', async () => {
+    const select = vi.fn(async () => [{ name: ['Rosa Electric'], tel: ['+1 (512) 555-0177', '555'], email: ['rosa@example.com'] }]);
+    Object.defineProperty(navigator, 'contacts', { value: { select }, configurable: true });
+    const user = userEvent.setup();
+    const { phone } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Pick from phone contacts' }));
+    expect(select).toHaveBeenCalledWith(['name', 'tel', 'email'], { multiple: false });
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Rosa Electric');
+    expect(phone.value).toBe('(512) 555-0177');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('rosa@example.com');
+  });
+
+  it('offers nothing where the browser has no picker (entered by hand)', () => {
+    renderForm();
+    expect(screen.queryByRole('button', { name: 'Pick from phone contacts' })).toBeNull();
+  });
+});

@@ -1,10 +1,11 @@
 import { Button, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
+import { IconAddressBook, IconTrash } from '@tabler/icons-react';
 import { formatPhoneInput } from '@fieldbook/contract';
 import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { validateContactForm, type ContactFormErrors, type ContactFormValues } from '../lib/contact-form';
 import { caretAfterFormat } from '../lib/phone-caret';
+import { isContactPickerSupported, pickPhoneContact } from '../lib/phone-contact-picker';
 import { FormActions } from '../../../components/form-actions';
 
 type ContactFormProps = {
@@ -45,9 +46,23 @@ export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors
 
   const submit = form.onSubmit((valid) => onSubmit(valid));
 
+  // On a phone whose browser has the Contact Picker API: fill name, phone and email from a picked contact.
+  const pickFromPhone = async () => {
+    const picked = await pickPhoneContact().catch(() => null);
+    if (!picked) return;
+    if (picked.name) set('name', picked.name);
+    if (picked.phone) set('phone', formatPhoneInput(picked.phone));
+    if (picked.email) set('email', picked.email);
+  };
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {isContactPickerSupported() && (
+          <Button variant="light" leftSection={<IconAddressBook size={16} />} onClick={() => void pickFromPhone()}>
+            Pick from phone contacts
+          </Button>
+        )}
         <TextInput label="Name" withAsterisk autoComplete="name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={shownErrors.name} />
         <TextInput
           label="Phone number"
