@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../db/schema/_columns';
+import { users } from '../auth/auth.schema';
+import { documents } from '../documents/documents.schema';
+import { jobs } from '../jobs/jobs.schema';
+import { workspaces } from '../workspaces/workspaces.schema';
+
+/** The quotes feature's tables (issue 27; docs/ARCHITECTURE.md, table ownership). Money is integer cents. */
+
+export type StoredAdjustment = { type: 'amount'; cents: number } | { type: 'percent'; milliPercent: number } | null;
+export type StoredOption = { name: string; description: string };
+
+/**
+ * One revision of a quote. Revisions of one quote share `family_id` (the first revision's id) and its number; a
+ * sent revision is never edited: revising copies it into a new draft and marks it superseded.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    familyId: uuid().notNull(),
+    /** Q-1001 …, per workspace, the same for every revision. */
+    number: text().notNull(),
+    revision: integer().notNull().default(1),
+    status: text().$type<'draft' | 'sent' | 'viewed' | 'approved' | 'declined' | 'expired' | 'superseded'>().notNull().default('draft'),
+    title: text().notNull(),
+    options: jsonb().$type<StoredOption[]>().notNull().default([]),
+    discount: jsonb().$type<StoredAdjustment>(),
+    taxRateMilliPercent: integer().notNull().default(0),
+    deposit: jsonb().$type<StoredAdjustment>(),
+    expiresOn: date({ mode: 'string' }).notNull(),
+    notes: text().notNull().default(''),
+    terms: text().notNull().default(''),
+    sentAt: timestamp({ withTimezone: true }),
+    viewedAt: timestamp({ withTimezone: true }),
+    decidedAt: timestamp({ withTimezone: true }),
+    declineReason: text(),
+    supersededBy: uuid(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('quotes_job_created_idx').on(t.jobId, t.createdAt.desc()),
+    index('quotes_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+    uniqueIndex('quotes_family_revision_idx').on(t.familyId, t.revision),
+    check('quotes_status_check', sql`${t.status} in ('draft','sent','viewed','approved','declined','expired','superseded')`),
+  ],
+);
+
+/** A quote's lines, in order; `section` groups them on the page, `option` puts one in an option package (0–2). */
+export const quoteItems = pgTable(
+  'quote_items',
+  {
+    id: id(),
+    quoteId: uuid()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    section: text(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** Thousandths of a unit. */
+    quantityMilli: integer().notNull(),
+    unit: text().notNull().default(''),
+    unitPriceCents: integer().notNull(),
+    taxable: boolean().notNull().default(true),
+    optional: boolean().notNull().default(false),
+    option: smallint(),
+  },
+  (t) => [
+    index('quote_items_quote_idx').on(t.quoteId, t.position),
+    // The price book: items of the workspace's quotes by name.
+    index('quote_items_workspace_name_idx').on(t.workspaceId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * The homeowner's approval: what they chose, their typed name and drawn signature, when, from where, and the
+ * SHA-256 of exactly what they were shown (`shown`, the canonical JSON kept beside it). One per quote. The row is
+ * also the signed PDF's job (platform/jobs.ts): pending until the PDF is stored as a document on the job.
+ */
+export const quoteApprovals = pgTable(
+  'quote_approvals',
+  {
+    id: id(),
+    quoteId: uuid()
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    option: smallint(),
+    optionalItemIds: jsonb().$type<string[]>().notNull().default([]),
+    signerName: text().notNull(),
+    /** The PNG, base64 (the data URL's payload). */
+    signaturePng: text().notNull(),
+    consent: boolean().notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    shown: jsonb().$type<Record<string, unknown>>().notNull(),
+    fingerprint: text().notNull(),
+    totals: jsonb().$type<Record<string, number>>().notNull(),
+    approvedAt: timestamp({ withTimezone: true }).notNull(),
+    documentId: uuid().references(() => documents.id, { onDelete: 'set null' }),
+    pdfStatus: text().$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    pdfError: text(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('quote_approvals_quote_idx').on(t.quoteId),
+    index('quote_approvals_pdf_due_idx').on(t.nextAttemptAt).where(sql`${t.pdfStatus} = 'pending'`),
+  ],
+);
