@@ -22,6 +22,7 @@ import { analyticsRoutes } from './features/analytics';
 import { assistantRoutes } from './features/assistant';
 import { groupAssistantsRoutes } from './features/group-assistants';
 import { driveRoutes } from './features/drive';
+import { quotesRoutes } from './features/quotes';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
       await api.register(driveRoutes, featureDeps);
+      await api.register(quotesRoutes, featureDeps);
     },
     { prefix: '/api' },
   );

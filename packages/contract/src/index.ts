@@ -23,3 +23,4 @@ export * from './assistant';
 export * from './group-assistants';
 export * from './drive';
 export * from './quote-money';
+export * from './quotes';

@@ -1,0 +1,188 @@
+import {
+  QUOTE_ALREADY_APPROVED,
+  QUOTE_ALREADY_DECLINED,
+  QUOTE_CHANGED,
+  QUOTE_LINK_EXPIRED,
+  QUOTE_LINK_INVALID,
+  QUOTE_OPTION_REQUIRED,
+  QUOTE_SIGNATURE_REQUIRED,
+  QUOTE_SUPERSEDED,
+  type ApproveQuoteBodySchema,
+  type PublicQuote,
+  type QuoteTotalsOut,
+} from '@fieldbook/contract';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { AppError, fieldError } from '../../platform/errors';
+import type { TokenSigner } from '../../platform/tokens';
+import { findJobRecord } from '../jobs';
+import { workspaceName } from '../workspaces';
+import { quoteLink, readQuoteToken } from './quote-link';
+import { quoteApprovals, quotes } from './quotes.schema';
+import { effectiveStatus, loadItems, quoteContent, totalsFor, type ApprovalRow, type QuoteItemRow, type QuoteRow } from './quotes.service';
+
+export type PublicDeps = { db: Db; signer: TokenSigner; publicUrl: string; now: Date };
+type Client = { ip: string | null; userAgent: string | null };
+
+/** JSON with keys sorted at every level: the same content always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The quote id a link opens, or the link's refusal (tampered or another purpose: 404; past its time: 410). */
+function quoteIdOf(deps: PublicDeps, token: string): string {
+  const read = readQuoteToken(deps.signer, token, deps.now);
+  if (read === null) throw new AppError('NOT_FOUND', QUOTE_LINK_INVALID);
+  if (read === 'expired') throw new AppError('GONE', QUOTE_LINK_EXPIRED);
+  return read;
+}
+
+async function quoteById(db: Db | Tx, id: string, lock = false): Promise<QuoteRow> {
+  const query = db.select().from(quotes).where(eq(quotes.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  // A draft never had a link; a deleted quote has none any more.
+  if (!row || row.status === 'draft') throw new AppError('NOT_FOUND', QUOTE_LINK_INVALID);
+  return row;
+}
+
+/** What the homeowner is shown, without status or times: the fingerprinted content. */
+async function shownContent(db: Db | Tx, row: QuoteRow, items: QuoteItemRow[], now: Date) {
+  const [company, job] = await Promise.all([workspaceName(db as Db, row.workspaceId), findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId })]);
+  const { status: _status, ...content } = quoteContent(row, items, now);
+  return { ...content, company, job: { title: job?.title ?? null, client_name: job?.clientName ?? null, property_address: job?.propertyAddress ?? null } };
+}
+
+async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow): Promise<PublicQuote> {
+  const items = await loadItems(db, row.id);
+  const shown = await shownContent(db, row, items, deps.now);
+  const [approval] = await db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, row.id)).limit(1);
+  let replacedBy: string | null = null;
+  if (row.status === 'superseded') {
+    // The newest revision of the family the contractor has sent.
+    const [newest] = await db
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.familyId, row.familyId), ne(quotes.status, 'draft'), ne(quotes.status, 'superseded')))
+      .orderBy(desc(quotes.revision))
+      .limit(1);
+    if (newest) replacedBy = quoteLink(deps.signer, deps.publicUrl, newest, deps.now);
+  }
+  return {
+    ...shown,
+    status: effectiveStatus(row, deps.now),
+    content_fingerprint: sha256(canonicalJson(shown)),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    approval: approval ? publicApproval(approval) : null,
+    replaced_by_link: replacedBy,
+  };
+}
+
+const publicApproval = (a: ApprovalRow) => ({
+  signer_name: a.signerName,
+  option: a.option,
+  optional_item_ids: a.optionalItemIds,
+  totals: a.totals as QuoteTotalsOut,
+  approved_at: a.approvedAt.toISOString(),
+  fingerprint: a.fingerprint,
+});
+
+/** GET /api/public/quotes/:token — the first open of a sent quote marks it viewed. */
+export async function viewQuote(deps: PublicDeps, token: string): Promise<PublicQuote> {
+  const id = quoteIdOf(deps, token);
+  let row = await quoteById(deps.db, id);
+  if (row.status === 'sent') {
+    const [viewed] = await deps.db
+      .update(quotes)
+      .set({ status: 'viewed', viewedAt: deps.now })
+      .where(and(eq(quotes.id, id), eq(quotes.status, 'sent')))
+      .returning();
+    if (viewed) row = viewed;
+  }
+  return publicAnswer(deps, deps.db, row);
+}
+
+/** Why a quote can no longer be decided, or null when it can. */
+function refusal(row: QuoteRow, now: Date): AppError | null {
+  const status = effectiveStatus(row, now);
+  if (status === 'approved') return new AppError('CONFLICT', QUOTE_ALREADY_APPROVED);
+  if (status === 'declined') return new AppError('CONFLICT', QUOTE_ALREADY_DECLINED);
+  if (status === 'superseded') return new AppError('CONFLICT', QUOTE_SUPERSEDED);
+  if (status === 'expired') return new AppError('GONE', QUOTE_LINK_EXPIRED);
+  return null;
+}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * POST /api/public/quotes/:token/approve — records the approval and locks the quote, in one transaction with the
+ * quote's row locked: a second approval (or a decline) waits and is then refused, nothing changed. The approval row is
+ * also the signed PDF's job.
+ */
+export async function approveQuote(deps: PublicDeps, token: string, body: z.output<typeof ApproveQuoteBodySchema>, client: Client): Promise<PublicQuote> {
+  const id = quoteIdOf(deps, token);
+  const png = Buffer.from(body.signature_png.slice(body.signature_png.indexOf(',') + 1), 'base64');
+  if (png.length < 60 || !png.subarray(0, 8).equals(PNG_MAGIC)) throw fieldError('signature_png', QUOTE_SIGNATURE_REQUIRED);
+  return deps.db.transaction(async (tx) => {
+    const row = await quoteById(tx, id, true);
+    const refused = refusal(row, deps.now);
+    if (refused) throw refused;
+    const items = await loadItems(tx, row.id);
+    const option = row.options.length ? body.option : null;
+    if (row.options.length && (option === null || option >= row.options.length)) throw fieldError('option', QUOTE_OPTION_REQUIRED);
+    const ticked = [...new Set(body.optional_item_ids)].sort();
+    for (const itemId of ticked) {
+      const item = items.find((i) => i.id === itemId);
+      if (!item || !item.optional || (item.option !== null && item.option !== option)) throw fieldError('optional_item_ids', 'An optional item chosen is not part of this quote or option');
+    }
+    const content = await shownContent(tx, row, items, deps.now);
+    if (sha256(canonicalJson(content)) !== body.content_fingerprint) throw new AppError('CONFLICT', QUOTE_CHANGED);
+    const totals = totalsFor(row, items, { option, optionalIds: ticked });
+    const chosen = option === null ? null : row.options[option]!.name;
+    // Exactly what was shown and chosen, hashed: the audit trail's fingerprint.
+    const shown = { quote: content, selection: { option, option_name: chosen, optional_item_ids: ticked }, totals, signer_name: body.signer_name, consent: true };
+    const fingerprint = sha256(canonicalJson(shown));
+    await tx.insert(quoteApprovals).values({
+      quoteId: row.id,
+      workspaceId: row.workspaceId,
+      option,
+      optionalItemIds: ticked,
+      signerName: body.signer_name,
+      signaturePng: png.toString('base64'),
+      consent: true,
+      ipAddress: client.ip,
+      userAgent: client.userAgent,
+      shown,
+      fingerprint,
+      totals,
+      approvedAt: deps.now,
+    });
+    const [approved] = await tx.update(quotes).set({ status: 'approved', decidedAt: deps.now }).where(eq(quotes.id, row.id)).returning();
+    return publicAnswer(deps, tx, approved!);
+  });
+}
+
+/** POST /api/public/quotes/:token/decline — with an optional reason; refused like an approval once decided. */
+export async function declineQuote(deps: PublicDeps, token: string, reason: string): Promise<PublicQuote> {
+  const id = quoteIdOf(deps, token);
+  return deps.db.transaction(async (tx) => {
+    const row = await quoteById(tx, id, true);
+    const refused = refusal(row, deps.now);
+    if (refused) throw refused;
+    const [declined] = await tx
+      .update(quotes)
+      .set({ status: 'declined', decidedAt: deps.now, declineReason: reason || null })
+      .where(eq(quotes.id, row.id))
+      .returning();
+    return publicAnswer(deps, tx, declined!);
+  });
+}

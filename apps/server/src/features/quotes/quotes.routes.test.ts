@@ -1,0 +1,269 @@
+import { PublicQuoteSchema, QUOTE_ALREADY_APPROVED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, QUOTE_SUPERSEDED, QuoteListSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages, quoteApprovals, quotes } from '../../db/schema';
+import { insertContact, insertJob } from '../../test/factories';
+import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { quoteLink } from './quote-link';
+
+let ctx: TestContext;
+let alice: TestUser; // owner of the job's workspace
+let bob: TestUser; // another member of alice's workspace
+let eve: TestUser; // another workspace
+let nomad: TestUser; // signed in, in no workspace
+let jobId: string;
+let maria: string; // the client contact
+
+/** A 1×1 transparent PNG, as a data URL (what signature_pad's toDataURL() gives, smaller). */
+const SIGNATURE = `data:image/png;base64,${Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex').toString('base64')}`;
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+const BODY: QuoteBody = {
+  title: 'Roof replacement',
+  options: [{ name: 'Good' }, { name: 'Better' }, { name: 'Best' }],
+  items: [
+    { section: 'Preparation', name: 'Tear-off and disposal', quantity: 24, unit: 'sq', unit_price_cents: 4500, taxable: false },
+    { section: 'Roofing', name: '3-tab shingles', quantity: 24, unit: 'sq', unit_price_cents: 9500, option: 0 },
+    { section: 'Roofing', name: 'Architectural shingles', quantity: 24, unit: 'sq', unit_price_cents: 12500, option: 1 },
+    { section: 'Roofing', name: 'Designer shingles', quantity: 24, unit: 'sq', unit_price_cents: 18000, option: 2 },
+    { section: 'Extras', name: 'Seamless gutters', quantity: 120.5, unit: 'ft', unit_price_cents: 899, optional: true },
+    { section: 'Extras', name: 'Ridge vent upgrade', quantity: 1, unit: 'ea', unit_price_cents: 65000, optional: true, option: 2 },
+  ],
+  discount: { type: 'percent', percent: 5 },
+  tax_rate_percent: 8.25,
+  deposit: { type: 'percent', percent: 30 },
+  expires_on: inDays(14),
+  notes: 'Work can start within two weeks of approval.',
+  terms: 'Balance due on completion.',
+};
+
+const api = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  ctx.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const create = async (body: QuoteBody = BODY) => QuoteSchema.parse((await api(alice, 'POST', `/api/jobs/${jobId}/quotes`, body)).json());
+const send = async (id: string) => {
+  const res = await api(alice, 'POST', `/api/quotes/${id}/send`, { contact_id: maria, methods: ['sms', 'email'] });
+  expect(res.statusCode, res.body).toBe(200);
+  return SentQuoteSchema.parse(res.json());
+};
+const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+const view = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` });
+const approve = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${token}/approve`, payload: body, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) TestPhone', ...headers } });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  alice = await createTestUser(ctx, { workspaceName: 'Ridge Line Roofing' });
+  bob = await createTestUser(ctx, { workspaceId: alice.workspaceId });
+  eve = await createTestUser(ctx);
+  nomad = await createTestUser(ctx, { workspaceId: null });
+  jobId = (await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Maria Garcia', propertyAddress: '12 Oak Street, Austin TX', title: 'Roof replacement' })).id;
+  maria = (await insertContact(ctx.db, { ownerId: alice.id, name: 'Maria Garcia', phoneNumber: '5125550199', email: 'maria@example.com' })).id;
+});
+afterAll(() => ctx.close());
+
+describe('contractor endpoints', () => {
+  it('creates a draft with the server’s totals per option, edits it, lists it on the job', async () => {
+    const quote = await create();
+    expect(quote).toMatchObject({ status: 'draft', revision: 1, job_id: jobId, title: 'Roof replacement' });
+    expect(quote.items.map((i) => i.line_total_cents)).toEqual([108_000, 228_000, 300_000, 432_000, 108_330, 65_000]);
+    // Better: 1080 + 3000 = 4080.00; −5 % = 204.00; taxable 3000 − its share 150.00 = 2850.00; tax 8.25 % = 235.13.
+    expect(quote.options[1]!.totals).toEqual({ subtotal_cents: 408_000, discount_cents: 20_400, taxable_cents: 285_000, tax_cents: 23_513, total_cents: 411_113, deposit_cents: 123_334, balance_cents: 287_779 });
+    expect(quote.totals).toEqual(quote.options[0]!.totals);
+
+    const edited = await api(bob, 'PUT', `/api/quotes/${quote.id}`, { ...BODY, title: 'Roof replacement (revised scope)', items: quote.items.slice(0, 3).map((i) => ({ ...i })) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(QuoteSchema.parse(edited.json()).items.map((i) => i.id)).toEqual(quote.items.slice(0, 3).map((i) => i.id));
+
+    const list = QuoteListSchema.parse((await api(bob, 'GET', `/api/jobs/${jobId}/quotes`)).json());
+    expect(list.quotes.map((q) => q.id)).toContain(quote.id);
+  });
+
+  it('refuses bad money with field messages and writes nothing', async () => {
+    const before = (await ctx.db.select().from(quotes)).length;
+    const res = await api(alice, 'POST', `/api/jobs/${jobId}/quotes`, { ...BODY, items: [{ name: 'x', quantity: 1, unit_price_cents: 10.5 }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Amounts are whole cents');
+    const orphan = await api(alice, 'POST', `/api/jobs/${jobId}/quotes`, { ...BODY, options: [], items: [{ name: 'x', quantity: 1, unit_price_cents: 10, option: 1 }] });
+    expect(orphan.statusCode).toBe(400);
+    expect((await ctx.db.select().from(quotes)).length).toBe(before);
+  });
+
+  it('authorization (design.md §9): signed out 401, no workspace 409, another workspace 404 — on every contractor endpoint', async () => {
+    const quote = await create();
+    const calls: [method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown][] = [
+      ['GET', `/api/jobs/${jobId}/quotes`],
+      ['POST', `/api/jobs/${jobId}/quotes`, BODY],
+      ['GET', `/api/quotes/${quote.id}`],
+      ['PUT', `/api/quotes/${quote.id}`, BODY],
+      ['POST', `/api/quotes/${quote.id}/send`, { contact_id: maria, methods: ['sms'] }],
+      ['POST', `/api/quotes/${quote.id}/revise`],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await api(null, method, url, body)).statusCode, `${method} ${url} signed out`).toBe(401);
+      expect((await api(nomad, method, url, body)).statusCode, `${method} ${url} no workspace`).toBe(409);
+      const other = await api(eve, method, url, body);
+      expect(other.statusCode, `${method} ${url} other workspace`).toBe(404);
+    }
+    expect((await api(null, 'GET', '/api/quote-items/suggestions?q=sh')).statusCode).toBe(401);
+    // Eve's price book does not show Alice's items.
+    const evesBook = await api(eve, 'GET', '/api/quote-items/suggestions?q=sh');
+    expect(evesBook.json()).toEqual({ items: [] });
+    // Nothing changed by the refused calls.
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json())).toMatchObject({ status: 'draft', title: BODY.title });
+  });
+
+  it('price book: items of earlier quotes, most used first, at the latest price', async () => {
+    const res = await api(bob, 'GET', '/api/quote-items/suggestions?q=shingles');
+    expect(res.statusCode).toBe(200);
+    const names = (res.json() as { items: { name: string; unit_price_cents: number; used: number }[] }).items;
+    expect(names.map((i) => i.name)).toEqual(expect.arrayContaining(['3-tab shingles', 'Architectural shingles', 'Designer shingles']));
+    expect(names.find((i) => i.name === 'Architectural shingles')).toMatchObject({ unit_price_cents: 12500 });
+  });
+});
+
+describe('sending, the homeowner link, revisions', () => {
+  it('sends by SMS and email to the client contact with a link that opens that quote only, marks it viewed', async () => {
+    const quote = await create();
+    await ctx.db.delete(outboxMessages);
+    const sent = await send(quote.id);
+    expect(sent.quote.status).toBe('sent');
+    expect(sent.link).toMatch(/^http:\/\/localhost:3000\/q\/[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(sent.sent_to).toEqual([
+      { method: 'sms', address: '+15125550199' },
+      { method: 'email', address: 'maria@example.com' },
+    ]);
+    const messages = await ctx.db.select().from(outboxMessages);
+    expect(messages.map((m) => m.recipient).sort()).toEqual(['+15125550199', 'maria@example.com']);
+    for (const m of messages) expect(JSON.stringify(m)).toContain(sent.link);
+
+    const res = await view(tokenOf(sent.link));
+    expect(res.statusCode, res.body).toBe(200);
+    const page = PublicQuoteSchema.parse(res.json());
+    expect(page).toMatchObject({ status: 'viewed', company: 'Ridge Line Roofing', job: { client_name: 'Maria Garcia', property_address: '12 Oak Street, Austin TX' } });
+    expect(JSON.stringify(page)).not.toContain(jobId); // no internal ids of the job
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json()).viewed_at).not.toBeNull();
+    // A sent quote is not edited in place.
+    expect((await api(alice, 'PUT', `/api/quotes/${quote.id}`, BODY)).statusCode).toBe(409);
+  });
+
+  it('tampered, foreign-purpose and expired links are refused', async () => {
+    const quote = await create();
+    const { link } = await send(quote.id);
+    const token = tokenOf(link);
+    const [id, exp, mac] = token.split('.') as [string, string, string];
+    expect((await view(`${id}.${Number(exp) + 86400}.${mac}`)).json()).toMatchObject({ error: { message: QUOTE_LINK_INVALID } });
+    const other = await create();
+    expect((await view(`${other.id}.${exp}.${mac}`)).statusCode).toBe(404);
+    expect((await view(`${id}.${exp}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`)).statusCode).toBe(404);
+    // A link made long ago that ran out.
+    const old = tokenOf(quoteLink(ctx.signer, 'x', { id: quote.id, expiresOn: '2020-01-01' }, new Date('2019-12-30T00:00:00Z')));
+    const gone = await view(old);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({ error: { message: QUOTE_LINK_EXPIRED } });
+    // A draft has no link, even a well-signed one.
+    const draft = await create();
+    expect((await view(tokenOf(quoteLink(ctx.signer, 'x', { id: draft.id, expiresOn: inDays(3) }, new Date())))).statusCode).toBe(404);
+  });
+
+  it('revise: a new draft revision; the old link says it was replaced and, once the new one is sent, links it', async () => {
+    const quote = await create();
+    const { link } = await send(quote.id);
+    const res = await api(alice, 'POST', `/api/quotes/${quote.id}/revise`);
+    expect(res.statusCode, res.body).toBe(201);
+    const revised = QuoteSchema.parse(res.json());
+    expect(revised).toMatchObject({ revision: 2, status: 'draft', number: quote.number });
+    expect(revised.items.map((i) => i.name)).toEqual(quote.items.map((i) => i.name));
+    const old = QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json());
+    expect(old).toMatchObject({ status: 'superseded', superseded_by: revised.id });
+
+    expect(PublicQuoteSchema.parse((await view(tokenOf(link))).json())).toMatchObject({ status: 'superseded', replaced_by_link: null });
+    const second = await send(revised.id);
+    const page = PublicQuoteSchema.parse((await view(tokenOf(link))).json());
+    expect(page.replaced_by_link).not.toBeNull();
+    expect(PublicQuoteSchema.parse((await view(tokenOf(page.replaced_by_link!))).json()).id).toBe(second.quote.id);
+    // The old one cannot be approved.
+    const refused = await approve(tokenOf(link), { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 1, content_fingerprint: page.content_fingerprint });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { message: QUOTE_SUPERSEDED } });
+  });
+});
+
+describe('approval', () => {
+  it('records the choice, name, signature, time, IP, user agent and the fingerprint, and locks the quote', async () => {
+    const quote = await create();
+    const { link } = await send(quote.id);
+    const token = tokenOf(link);
+    const page = PublicQuoteSchema.parse((await view(token)).json());
+    const gutters = page.items.find((i) => i.name === 'Seamless gutters')!;
+    const body = { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 1, optional_item_ids: [gutters.id], content_fingerprint: page.content_fingerprint };
+
+    // Refusals first: nothing recorded by any of them.
+    expect((await approve(token, { ...body, consent: false })).statusCode).toBe(400);
+    expect((await approve(token, { ...body, signature_png: 'data:image/png;base64,AAAA' })).statusCode).toBe(400);
+    expect((await approve(token, { ...body, signature_png: `data:image/png;base64,${'A'.repeat(300_000)}` })).statusCode).toBe(400);
+    expect((await approve(token, { ...body, option: null })).statusCode).toBe(400);
+    const ridge = page.items.find((i) => i.name === 'Ridge vent upgrade')!; // Best's optional item
+    expect((await approve(token, { ...body, optional_item_ids: [ridge.id] })).statusCode).toBe(400);
+    expect((await approve(token, { ...body, content_fingerprint: 'f'.repeat(64) })).statusCode).toBe(409);
+    expect(await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id))).toEqual([]);
+
+    const res = await approve(token, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const approved = PublicQuoteSchema.parse(res.json());
+    // Better + gutters: 1080 + 3000 + 1083.30 = 5163.30; −5 % 258.17; taxable 3000+1083.30 − shares; tax; deposit 30 %.
+    expect(approved.status).toBe('approved');
+    expect(approved.approval).toMatchObject({ signer_name: 'Maria Garcia', option: 1, optional_item_ids: [gutters.id] });
+    expect(approved.approval!.totals.subtotal_cents).toBe(516_330);
+    expect(approved.approval!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+
+    const [record] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
+    expect(record).toMatchObject({ signerName: 'Maria Garcia', consent: true, ipAddress: '127.0.0.1', userAgent: 'Mozilla/5.0 (iPhone) TestPhone', option: 1 });
+    expect(record!.signaturePng).toBe(SIGNATURE.split(',')[1]);
+    // The fingerprint is the SHA-256 of the canonical JSON kept beside it: exactly what was shown and chosen.
+    const { canonicalJson, sha256 } = await import('./quotes.public');
+    expect(sha256(canonicalJson(record!.shown))).toBe(record!.fingerprint);
+    expect(JSON.stringify(record!.shown)).toContain('Architectural shingles');
+
+    // Locked: a second approval, a decline, an edit or a revision are refused, nothing changed.
+    const twice = await approve(token, body);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ error: { message: QUOTE_ALREADY_APPROVED } });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${token}/decline`, payload: {} })).statusCode).toBe(409);
+    expect((await api(alice, 'PUT', `/api/quotes/${quote.id}`, BODY)).statusCode).toBe(409);
+    expect((await api(alice, 'POST', `/api/quotes/${quote.id}/revise`)).statusCode).toBe(409);
+    expect(await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id))).toHaveLength(1);
+
+    const contractorView = QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json());
+    expect(contractorView.approval).toMatchObject({ signer_name: 'Maria Garcia', ip_address: '127.0.0.1', fingerprint: record!.fingerprint });
+    const list = QuoteListSchema.parse((await api(alice, 'GET', `/api/jobs/${jobId}/quotes`)).json());
+    expect(list.quotes.find((q) => q.id === quote.id)).toMatchObject({ status: 'approved', approved_total_cents: approved.approval!.totals.total_cents });
+  });
+
+  it('two approvals at once: one wins, the other is refused', async () => {
+    const quote = await create();
+    const token = tokenOf((await send(quote.id)).link);
+    const page = PublicQuoteSchema.parse((await view(token)).json());
+    const body = { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint };
+    const results = await Promise.all([approve(token, body), approve(token, body)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id))).toHaveLength(1);
+  });
+
+  it('an expired quote cannot be approved; a declined one records the reason', async () => {
+    const quote = await create();
+    const token = tokenOf((await send(quote.id)).link);
+    const page = PublicQuoteSchema.parse((await view(token)).json());
+    await ctx.db.update(quotes).set({ expiresOn: '2020-01-01' }).where(eq(quotes.id, quote.id));
+    const res = await approve(token, { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint });
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toMatchObject({ error: { message: QUOTE_LINK_EXPIRED } });
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json()).status).toBe('expired');
+
+    const other = await create();
+    const otherToken = tokenOf((await send(other.id)).link);
+    const declined = await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${otherToken}/decline`, payload: { reason: 'Went with another roofer' } });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${other.id}`)).json())).toMatchObject({ status: 'declined', decline_reason: 'Went with another roofer' });
+  });
+});

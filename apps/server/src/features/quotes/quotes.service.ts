@@ -1,0 +1,385 @@
+import {
+  computeTotals,
+  contactAddress,
+  lineTotalCents,
+  optionIndexes,
+  QUOTE_NO_ADDRESS,
+  QUOTE_NO_ITEMS,
+  QUOTE_NOT_DRAFT,
+  QUOTE_NOT_FOUND,
+  type QuoteBodySchema,
+  toThousandths,
+  type MoneyLine,
+  type MoneyTerms,
+  type Quote,
+  type QuoteAdjustment,
+  type QuoteTotalsOut,
+  type SendQuoteBodySchema,
+} from '@fieldbook/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { requireWorkspace, type Actor } from '../../platform/auth-guard';
+import { AppError, fieldError } from '../../platform/errors';
+import { enqueueMail, enqueueSms } from '../../platform/mail';
+import { toE164 } from '../../platform/sms';
+import type { TokenSigner } from '../../platform/tokens';
+import { findContactsByIds } from '../contacts';
+import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
+import { workspaceName } from '../workspaces';
+import { quoteExpiresAt, quoteLink } from './quote-link';
+import { quoteApprovals, quoteItems, quotes, type StoredAdjustment } from './quotes.schema';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteItemRow = typeof quoteItems.$inferSelect;
+export type ApprovalRow = typeof quoteApprovals.$inferSelect;
+type Body = z.output<typeof QuoteBodySchema>;
+
+
+/** The status a reader sees: a sent or viewed quote past its expiry is expired (stored lazily, never needed). */
+export function effectiveStatus(row: Pick<QuoteRow, 'status' | 'expiresOn'>, now: Date): QuoteRow['status'] {
+  if ((row.status === 'sent' || row.status === 'viewed') && now >= quoteExpiresAt(row.expiresOn)) return 'expired';
+  return row.status;
+}
+
+const toStoredAdjustment = (a: QuoteAdjustment): StoredAdjustment =>
+  !a ? null : a.type === 'amount' ? { type: 'amount', cents: a.cents } : { type: 'percent', milliPercent: toThousandths(a.percent) };
+const toAdjustment = (a: StoredAdjustment | null): QuoteAdjustment =>
+  !a ? null : a.type === 'amount' ? { type: 'amount', cents: a.cents } : { type: 'percent', percent: a.milliPercent / 1000 };
+
+export const moneyLines = (items: readonly QuoteItemRow[]): MoneyLine[] =>
+  items.map((i) => ({ id: i.id, quantityMilli: i.quantityMilli, unitPriceCents: i.unitPriceCents, taxable: i.taxable, optional: i.optional, option: i.option }));
+export const moneyTerms = (q: QuoteRow): MoneyTerms => ({ discount: q.discount ?? null, taxRateMilliPercent: q.taxRateMilliPercent, deposit: q.deposit ?? null });
+
+/** Totals for a selection; `option` null on a quote with options means its first one. */
+export function totalsFor(q: QuoteRow, items: readonly QuoteItemRow[], selection: { option: number | null; optionalIds: readonly string[] }): QuoteTotalsOut {
+  return computeTotals(moneyLines(items), moneyTerms(q), selection);
+}
+
+/** The content both the contractor and the homeowner see, with the server's totals. */
+export function quoteContent(q: QuoteRow, items: readonly QuoteItemRow[], now: Date) {
+  const lines = moneyLines(items);
+  const terms = moneyTerms(q);
+  const used = optionIndexes(lines);
+  const optionCount = Math.max(q.options.length, used.length ? Math.max(...used) + 1 : 0);
+  return {
+    id: q.id,
+    number: q.number,
+    revision: q.revision,
+    status: effectiveStatus(q, now),
+    title: q.title,
+    items: items.map((i) => ({
+      id: i.id,
+      section: i.section,
+      name: i.name,
+      description: i.description,
+      quantity: i.quantityMilli / 1000,
+      unit: i.unit,
+      unit_price_cents: i.unitPriceCents,
+      line_total_cents: lineTotalCents(i),
+      taxable: i.taxable,
+      optional: i.optional,
+      option: i.option,
+    })),
+    options: q.options.slice(0, optionCount).map((o, index) => ({ name: o.name, description: o.description, totals: computeTotals(lines, terms, { option: index, optionalIds: [] }) })),
+    totals: computeTotals(lines, terms, { option: q.options.length ? 0 : null, optionalIds: [] }),
+    discount: toAdjustment(q.discount),
+    tax_rate_percent: q.taxRateMilliPercent / 1000,
+    deposit: toAdjustment(q.deposit),
+    expires_on: q.expiresOn,
+    notes: q.notes,
+    terms: q.terms,
+  };
+}
+
+function toApproval(a: ApprovalRow | undefined): Quote['approval'] {
+  if (!a) return null;
+  return {
+    signer_name: a.signerName,
+    option: a.option,
+    optional_item_ids: a.optionalItemIds,
+    totals: a.totals as QuoteTotalsOut,
+    approved_at: a.approvedAt.toISOString(),
+    ip_address: a.ipAddress,
+    user_agent: a.userAgent,
+    fingerprint: a.fingerprint,
+    document_id: a.documentId,
+  };
+}
+
+export function toQuote(q: QuoteRow, items: readonly QuoteItemRow[], approval: ApprovalRow | undefined, now: Date): Quote {
+  return {
+    ...quoteContent(q, items, now),
+    job_id: q.jobId,
+    sent_at: q.sentAt?.toISOString() ?? null,
+    viewed_at: q.viewedAt?.toISOString() ?? null,
+    decided_at: q.decidedAt?.toISOString() ?? null,
+    decline_reason: q.declineReason,
+    superseded_by: q.supersededBy,
+    approval: toApproval(approval),
+    created_at: q.createdAt.toISOString(),
+    updated_at: q.updatedAt.toISOString(),
+  };
+}
+
+export async function loadItems(db: Db | Tx, quoteId: string): Promise<QuoteItemRow[]> {
+  return db.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId)).orderBy(asc(quoteItems.position));
+}
+async function loadApproval(db: Db | Tx, quoteId: string): Promise<ApprovalRow | undefined> {
+  const [a] = await db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quoteId)).limit(1);
+  return a;
+}
+
+/** The caller's workspace's quote, or 404 (another workspace's quote is not found, design.md §4). */
+async function findOwnQuote(db: Db | Tx, actor: Actor, id: string, lock = false): Promise<QuoteRow> {
+  const workspaceId = requireWorkspace(actor);
+  const query = db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, id), eq(quotes.workspaceId, workspaceId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND', QUOTE_NOT_FOUND);
+  return row;
+}
+
+async function answer(db: Db | Tx, row: QuoteRow, now: Date): Promise<Quote> {
+  const [items, approval] = await Promise.all([loadItems(db, row.id), loadApproval(db, row.id)]);
+  return toQuote(row, items, approval, now);
+}
+
+function quoteColumns(body: Body) {
+  return {
+    title: body.title,
+    options: body.options.map((o) => ({ name: o.name, description: o.description })),
+    discount: toStoredAdjustment(body.discount),
+    taxRateMilliPercent: toThousandths(body.tax_rate_percent),
+    deposit: toStoredAdjustment(body.deposit),
+    expiresOn: body.expires_on,
+    notes: body.notes,
+    terms: body.terms,
+  };
+}
+
+async function writeItems(tx: Tx, quoteId: string, workspaceId: string, items: Body['items']) {
+  await tx.delete(quoteItems).where(eq(quoteItems.quoteId, quoteId));
+  if (items.length === 0) return;
+  // A client-sent id is kept when it is unique in the list; otherwise a new one.
+  const seen = new Set<string>();
+  await tx.insert(quoteItems).values(
+    items.map((i, position) => {
+      const id = i.id && !seen.has(i.id) ? i.id : crypto.randomUUID();
+      seen.add(id);
+      return {
+        id,
+        quoteId,
+        workspaceId,
+        position,
+        section: i.section || null,
+        name: i.name,
+        description: i.description,
+        quantityMilli: toThousandths(i.quantity),
+        unit: i.unit,
+        unitPriceCents: i.unit_price_cents,
+        taxable: i.taxable,
+        optional: i.optional,
+        option: i.option,
+      };
+    }),
+  );
+}
+
+/** Item ids must be unique across quotes (the primary key): ids the client reuses from another quote are replaced. */
+async function freshItemIds(tx: Tx, quoteId: string | null, items: Body['items']): Promise<Body['items']> {
+  const ids = items.map((i) => i.id).filter((id): id is string => Boolean(id));
+  if (ids.length === 0) return items;
+  const taken = await tx
+    .select({ id: quoteItems.id })
+    .from(quoteItems)
+    .where(and(inArray(quoteItems.id, ids), quoteId ? sql`${quoteItems.quoteId} <> ${quoteId}` : sql`true`));
+  const takenIds = new Set(taken.map((t) => t.id));
+  return items.map((i) => (i.id && takenIds.has(i.id) ? { ...i, id: undefined } : i));
+}
+
+const quoteNumber = (now: Date, familyId: string) => `Q-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${familyId.slice(0, 4).toUpperCase()}`;
+
+export async function createQuote(opts: { db: Db; actor: Actor; jobId: string; body: Body; now: Date }): Promise<Quote> {
+  const workspaceId = requireWorkspace(opts.actor);
+  const job = await findJobRecord(opts.db, { workspaceId, jobId: opts.jobId });
+  if (!job) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  const id = crypto.randomUUID();
+  const row = await opts.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(quotes)
+      .values({ id, workspaceId, jobId: job.id, createdBy: opts.actor.userId, familyId: id, number: quoteNumber(opts.now, id), ...quoteColumns(opts.body) })
+      .returning();
+    await writeItems(tx, id, workspaceId, await freshItemIds(tx, id, opts.body.items));
+    return inserted!;
+  });
+  return answer(opts.db, row, opts.now);
+}
+
+export async function updateQuote(opts: { db: Db; actor: Actor; id: string; body: Body; now: Date }): Promise<Quote> {
+  const row = await opts.db.transaction(async (tx) => {
+    const current = await findOwnQuote(tx, opts.actor, opts.id, true);
+    if (current.status !== 'draft') throw new AppError('CONFLICT', QUOTE_NOT_DRAFT);
+    const [updated] = await tx.update(quotes).set(quoteColumns(opts.body)).where(eq(quotes.id, current.id)).returning();
+    await writeItems(tx, current.id, current.workspaceId, await freshItemIds(tx, current.id, opts.body.items));
+    return updated!;
+  });
+  return answer(opts.db, row, opts.now);
+}
+
+export async function getQuote(opts: { db: Db; actor: Actor; id: string; now: Date }): Promise<Quote> {
+  return answer(opts.db, await findOwnQuote(opts.db, opts.actor, opts.id), opts.now);
+}
+
+/** A job's quotes, newest first, with each one's headline totals (one query for the items of all of them). */
+export async function listJobQuotes(opts: { db: Db; actor: Actor; jobId: string; now: Date }) {
+  const workspaceId = requireWorkspace(opts.actor);
+  const job = await findJobRecord(opts.db, { workspaceId, jobId: opts.jobId });
+  if (!job) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  const rows = await opts.db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.workspaceId, workspaceId), eq(quotes.jobId, job.id)))
+    .orderBy(desc(quotes.createdAt), desc(quotes.revision));
+  const ids = rows.map((r) => r.id);
+  const [items, approvals] = ids.length
+    ? await Promise.all([
+        opts.db.select().from(quoteItems).where(inArray(quoteItems.quoteId, ids)).orderBy(asc(quoteItems.position)),
+        opts.db.select().from(quoteApprovals).where(inArray(quoteApprovals.quoteId, ids)),
+      ])
+    : [[], []];
+  return {
+    quotes: rows.map((q) => {
+      const content = quoteContent(
+        q,
+        items.filter((i) => i.quoteId === q.id),
+        opts.now,
+      );
+      const approval = approvals.find((a) => a.quoteId === q.id);
+      return {
+        id: q.id,
+        job_id: q.jobId,
+        number: q.number,
+        revision: q.revision,
+        status: content.status,
+        title: q.title,
+        totals: content.totals,
+        expires_on: q.expiresOn,
+        sent_at: q.sentAt?.toISOString() ?? null,
+        decided_at: q.decidedAt?.toISOString() ?? null,
+        created_at: q.createdAt.toISOString(),
+        approved_total_cents: approval ? ((approval.totals as QuoteTotalsOut).total_cents ?? null) : null,
+      };
+    }),
+    total: rows.length,
+  };
+}
+
+/**
+ * Sends the quote's link to the job's client contact by SMS and/or email (the outbox), and marks it sent. A draft,
+ * sent or viewed quote may be sent (again); the link expires with the quote.
+ */
+export async function sendQuote(opts: {
+  db: Db;
+  actor: Actor;
+  signer: TokenSigner;
+  publicUrl: string;
+  id: string;
+  body: z.output<typeof SendQuoteBodySchema>;
+  now: Date;
+}): Promise<{ quote: Quote; link: string; sent_to: { method: 'sms' | 'email'; address: string }[] }> {
+  const { db, now } = opts;
+  const current = await findOwnQuote(db, opts.actor, opts.id);
+  const status = effectiveStatus(current, now);
+  if (status !== 'draft' && status !== 'sent' && status !== 'viewed') throw new AppError('CONFLICT', `A quote that is ${status} cannot be sent`);
+  if (quoteExpiresAt(current.expiresOn) <= now) throw fieldError('expires_on', 'The expiry date has passed: choose a later one before sending');
+  const items = await loadItems(db, current.id);
+  if (items.length === 0) throw fieldError('items', QUOTE_NO_ITEMS);
+  const [contact] = await findContactsByIds({ db, actor: opts.actor, ids: [opts.body.contact_id] });
+  if (!contact) throw fieldError('contact_id', 'Contact not found');
+  const methods = [...new Set(opts.body.methods)];
+  const addresses = methods.map((method) => {
+    const found = contactAddress(contact, method);
+    if (!found) throw fieldError('contact_id', QUOTE_NO_ADDRESS(method));
+    return { method, address: method === 'sms' ? toE164(found) : found };
+  });
+  const link = quoteLink(opts.signer, opts.publicUrl, current, now);
+  const company = await workspaceName(db, current.workspaceId);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(quotes)
+      .set({ status: current.status === 'draft' ? 'sent' : current.status, sentAt: now })
+      .where(and(eq(quotes.id, current.id), inArray(quotes.status, ['draft', 'sent', 'viewed'])))
+      .returning();
+    if (!updated) throw new AppError('CONFLICT', 'The quote changed while it was being sent; try again');
+    for (const { method, address } of addresses) {
+      if (method === 'sms') {
+        await enqueueSms(tx, { to: address, text: `${company}: your quote "${current.title}" is ready. Review and approve it (valid until ${current.expiresOn}): ${link}` });
+      } else {
+        await enqueueMail(tx, {
+          to: address,
+          subject: `Quote ${current.number} from ${company}: ${current.title}`,
+          text: [
+            `Hello ${contact.name},`,
+            '',
+            `${company} has sent you a quote: ${current.title}.`,
+            `Review it, choose your option and approve it here (the link works until ${current.expiresOn}):`,
+            link,
+            '',
+            `Reply to this email or call ${company} with any questions.`,
+          ].join('\n'),
+        });
+      }
+    }
+    return updated;
+  });
+  return { quote: await answer(db, row, now), link, sent_to: addresses };
+}
+
+/** A sent quote is changed by a new draft revision (a copy); the sent one becomes superseded and its link says so. */
+export async function reviseQuote(opts: { db: Db; actor: Actor; id: string; now: Date }): Promise<Quote> {
+  const row = await opts.db.transaction(async (tx) => {
+    const current = await findOwnQuote(tx, opts.actor, opts.id, true);
+    const status = effectiveStatus(current, opts.now);
+    if (!['sent', 'viewed', 'expired', 'declined'].includes(status)) {
+      throw new AppError('CONFLICT', status === 'draft' ? 'A draft is edited directly' : `A quote that is ${status} cannot be revised`);
+    }
+    const id = crypto.randomUUID();
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = current;
+    const [inserted] = await tx
+      .insert(quotes)
+      .values({ ...copy, id, revision: current.revision + 1, status: 'draft', sentAt: null, viewedAt: null, decidedAt: null, declineReason: null, supersededBy: null, createdBy: opts.actor.userId })
+      .returning();
+    const items = await loadItems(tx, current.id);
+    if (items.length) await tx.insert(quoteItems).values(items.map(({ id: _itemId, ...i }) => ({ ...i, quoteId: id })));
+    await tx.update(quotes).set({ status: 'superseded', supersededBy: id }).where(eq(quotes.id, current.id));
+    return inserted!;
+  });
+  return answer(opts.db, row, opts.now);
+}
+
+/** The price book: items of the workspace's earlier quotes whose name starts with (or contains) `q`, most used first, at their latest price. */
+export async function priceBook(opts: { db: Db; actor: Actor; q: string }) {
+  const workspaceId = requireWorkspace(opts.actor);
+  const pattern = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // The latest 500 matching lines (newest quote first), grouped by name in memory: enough for a suggestion list.
+  const rows = await opts.db
+    .select({ name: quoteItems.name, description: quoteItems.description, unit: quoteItems.unit, unit_price_cents: quoteItems.unitPriceCents, taxable: quoteItems.taxable })
+    .from(quoteItems)
+    .innerJoin(quotes, eq(quotes.id, quoteItems.quoteId))
+    .where(and(eq(quoteItems.workspaceId, workspaceId), sql`${quoteItems.name} ilike ${pattern}`))
+    .orderBy(desc(quotes.createdAt), asc(quoteItems.position))
+    .limit(500);
+  const byName = new Map<string, (typeof rows)[number] & { used: number }>();
+  for (const r of rows) {
+    const key = r.name.toLowerCase();
+    const seen = byName.get(key);
+    if (seen) seen.used += 1;
+    else byName.set(key, { ...r, used: 1 });
+  }
+  return { items: [...byName.values()].sort((a, b) => b.used - a.used || a.name.localeCompare(b.name)).slice(0, 10) };
+}
+

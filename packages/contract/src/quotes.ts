@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { IdParamsSchema } from './common';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * Quotes (issue 27): priced line items in sections, optional items, up to three option packages, sent to the
+ * job's client by a signed link the homeowner opens, approves and signs without an account. Money is integer cents
+ * and every total comes from the server (quote-money.ts).
+ */
+
+export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'approved', 'declined', 'expired', 'superseded'] as const;
+export const QuoteStatusSchema = z.enum(QUOTE_STATUSES);
+export type QuoteStatus = z.infer<typeof QuoteStatusSchema>;
+
+export const MAX_QUOTE_OPTIONS = 3;
+export const MAX_QUOTE_ITEMS = 200;
+/** The signature image: a PNG data URL up to this many characters (~150 kB of PNG). */
+export const MAX_SIGNATURE_CHARS = 200_000;
+
+export const QUOTE_NOT_FOUND = 'Quote not found';
+export const QUOTE_NOT_DRAFT = 'Only a draft can be edited: make a new revision of a sent quote';
+export const QUOTE_LINK_INVALID = 'This quote link is not valid. Ask the contractor to send it again.';
+export const QUOTE_LINK_EXPIRED = 'This quote has expired. Ask the contractor for a new one.';
+export const QUOTE_ALREADY_APPROVED = 'This quote was already approved.';
+export const QUOTE_ALREADY_DECLINED = 'This quote was declined.';
+export const QUOTE_SUPERSEDED = 'This quote was replaced by a newer version.';
+export const QUOTE_CHANGED = 'This quote changed since you opened it. Reload the page and review it again.';
+export const QUOTE_OPTION_REQUIRED = 'Choose one of the options';
+export const QUOTE_CONSENT_REQUIRED = 'Tick the box to agree to sign electronically';
+export const QUOTE_NAME_REQUIRED = 'Type your full name';
+export const QUOTE_SIGNATURE_REQUIRED = 'Draw your signature';
+export const QUOTE_NO_ITEMS = 'Add at least one line item before sending';
+export const QUOTE_NO_ADDRESS = (method: 'sms' | 'email') => (method === 'sms' ? 'The contact has no phone number' : 'The contact has no email address');
+
+const money = z.number().int({ error: 'Amounts are whole cents' }).min(0, { error: 'Amounts cannot be negative' }).max(100_000_000_00, { error: 'Amount too large' });
+const threeDecimals = (v: number) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6;
+const percent = z.number().min(0, { error: 'A percentage cannot be negative' }).max(100, { error: 'A percentage is at most 100' }).refine(threeDecimals, { error: 'At most three decimals' });
+
+export const AdjustmentSchema = z
+  .discriminatedUnion('type', [z.object({ type: z.literal('amount'), cents: money }), z.object({ type: z.literal('percent'), percent })])
+  .nullable();
+export type QuoteAdjustment = z.infer<typeof AdjustmentSchema>;
+
+export const QuoteItemInputSchema = z.object({
+  /** A client-made id keeps a line's identity across edits (optional items are chosen by it); new lines may omit it. */
+  id: z.uuid().optional(),
+  section: z.string().trim().max(80).nullable().default(null),
+  name: z.string().trim().min(1, { error: 'Each line needs a name' }).max(200),
+  description: z.string().trim().max(2000).default(''),
+  quantity: z.number().min(0, { error: 'Quantity cannot be negative' }).max(100_000, { error: 'Quantity too large' }).refine(threeDecimals, { error: 'At most three decimals' }),
+  unit: z.string().trim().max(20).default(''),
+  unit_price_cents: money,
+  taxable: z.boolean().default(true),
+  optional: z.boolean().default(false),
+  /** null: in every option; 0–2: only in that option package. */
+  option: z.number().int().min(0).max(MAX_QUOTE_OPTIONS - 1).nullable().default(null),
+});
+export type QuoteItemInput = z.input<typeof QuoteItemInputSchema>;
+
+export const QuoteOptionSchema = z.object({ name: z.string().trim().min(1, { error: 'Name each option' }).max(60), description: z.string().trim().max(500).default('') });
+
+export const QuoteBodySchema = z
+  .object({
+    title: z.string().trim().min(1, { error: 'Give the quote a title' }).max(200),
+    items: z.array(QuoteItemInputSchema).max(MAX_QUOTE_ITEMS).default([]),
+    options: z.array(QuoteOptionSchema).max(MAX_QUOTE_OPTIONS, { error: 'At most three options' }).default([]),
+    discount: AdjustmentSchema.default(null),
+    tax_rate_percent: percent.default(0),
+    deposit: AdjustmentSchema.default(null),
+    expires_on: z.iso.date({ error: 'expires_on must be a date (YYYY-MM-DD)' }),
+    notes: z.string().trim().max(5000).default(''),
+    terms: z.string().trim().max(10000).default(''),
+  })
+  .refine((b) => b.items.every((i) => i.option === null || i.option < b.options.length), { error: 'A line belongs to an option that does not exist', path: ['items'] });
+export type QuoteBody = z.input<typeof QuoteBodySchema>;
+
+export const QuoteTotalsSchema = z.object({
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  taxable_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  deposit_cents: z.number().int(),
+  balance_cents: z.number().int(),
+});
+export type QuoteTotalsOut = z.infer<typeof QuoteTotalsSchema>;
+
+export const QuoteItemSchema = z.object({
+  id: z.uuid(),
+  section: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  unit_price_cents: z.number().int(),
+  line_total_cents: z.number().int(),
+  taxable: z.boolean(),
+  optional: z.boolean(),
+  option: z.number().int().nullable(),
+});
+export type QuoteItem = z.infer<typeof QuoteItemSchema>;
+
+export const QuoteApprovalSchema = z.object({
+  signer_name: z.string(),
+  option: z.number().int().nullable(),
+  optional_item_ids: z.array(z.uuid()),
+  totals: QuoteTotalsSchema,
+  approved_at: z.string(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  fingerprint: z.string(),
+  document_id: z.uuid().nullable(),
+});
+
+/** What both sides show: the quote's content and its totals per option (and with no optional item ticked). */
+const quoteContent = {
+  id: z.uuid(),
+  number: z.string(),
+  revision: z.number().int(),
+  status: QuoteStatusSchema,
+  title: z.string(),
+  items: z.array(QuoteItemSchema),
+  options: z.array(z.object({ name: z.string(), description: z.string(), totals: QuoteTotalsSchema })),
+  /** The totals with no option package (a quote without options) or the first one, no optional item ticked. */
+  totals: QuoteTotalsSchema,
+  discount: AdjustmentSchema,
+  tax_rate_percent: z.number(),
+  deposit: AdjustmentSchema,
+  expires_on: z.string(),
+  notes: z.string(),
+  terms: z.string(),
+};
+
+export const QuoteSchema = z.object({
+  ...quoteContent,
+  job_id: z.uuid(),
+  sent_at: z.string().nullable(),
+  viewed_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  superseded_by: z.uuid().nullable(),
+  approval: QuoteApprovalSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+export const QuoteSummarySchema = QuoteSchema.pick({ id: true, number: true, revision: true, status: true, title: true, totals: true, expires_on: true, sent_at: true, decided_at: true, created_at: true, job_id: true }).extend({
+  approved_total_cents: z.number().int().nullable(),
+});
+export const QuoteListSchema = z.object({ quotes: z.array(QuoteSummarySchema), total: z.number().int() });
+
+export const SendQuoteBodySchema = z.object({
+  contact_id: z.uuid({ error: 'Choose the client contact' }),
+  methods: z.array(z.enum(['sms', 'email'])).min(1, { error: 'Choose SMS, email or both' }).max(2),
+});
+export const SentQuoteSchema = z.object({ quote: QuoteSchema, link: z.string(), sent_to: z.array(z.object({ method: z.enum(['sms', 'email']), address: z.string() })) });
+
+export const PriceBookQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const PriceBookSchema = z.object({
+  items: z.array(z.object({ name: z.string(), description: z.string(), unit: z.string(), unit_price_cents: z.number().int(), taxable: z.boolean(), used: z.number().int() })),
+});
+
+const JobIdParamsSchema = z.object({ id: z.uuid() });
+const TokenParamsSchema = z.object({ token: z.string().max(200) });
+
+/** The homeowner's page: what the contractor sent, no internal ids of the job or workspace. */
+export const PublicQuoteSchema = z.object({
+  ...quoteContent,
+  company: z.string(),
+  job: z.object({ title: z.string().nullable(), client_name: z.string().nullable(), property_address: z.string().nullable() }),
+  /** SHA-256 of the content shown (approval must send it back: a changed quote is refused). */
+  content_fingerprint: z.string(),
+  decided_at: z.string().nullable(),
+  approval: QuoteApprovalSchema.pick({ signer_name: true, option: true, optional_item_ids: true, totals: true, approved_at: true, fingerprint: true }).nullable(),
+  /** A superseded quote: the newer revision's link, when it was sent. */
+  replaced_by_link: z.string().nullable(),
+});
+export type PublicQuote = z.infer<typeof PublicQuoteSchema>;
+
+export const ApproveQuoteBodySchema = z.object({
+  signer_name: z.string().trim().min(2, { error: QUOTE_NAME_REQUIRED }).max(120),
+  signature_png: z
+    .string()
+    .max(MAX_SIGNATURE_CHARS, { error: 'The signature image is too large' })
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: QUOTE_SIGNATURE_REQUIRED }),
+  consent: z.literal(true, { error: QUOTE_CONSENT_REQUIRED }),
+  option: z.number().int().min(0).max(MAX_QUOTE_OPTIONS - 1).nullable(),
+  optional_item_ids: z.array(z.uuid()).max(MAX_QUOTE_ITEMS).default([]),
+  content_fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type ApproveQuoteBody = z.input<typeof ApproveQuoteBodySchema>;
+export const DeclineQuoteBodySchema = z.object({ reason: z.string().trim().max(1000).default('') });
+
+const tags = ['quotes'];
+
+export const quoteEndpoints = {
+  listForJob: defineEndpoint({ method: 'GET', path: '/api/jobs/:id/quotes', access: 'workspace', summary: "A job's quotes, newest first", tags, params: JobIdParamsSchema, response: QuoteListSchema }),
+  create: defineEndpoint({ method: 'POST', path: '/api/jobs/:id/quotes', access: 'workspace', summary: 'New draft quote on a job', tags, params: JobIdParamsSchema, body: QuoteBodySchema, status: 201, response: QuoteSchema }),
+  get: defineEndpoint({ method: 'GET', path: '/api/quotes/:id', access: 'workspace', summary: 'One quote with its items, totals and approval', tags, params: IdParamsSchema, response: QuoteSchema }),
+  update: defineEndpoint({ method: 'PUT', path: '/api/quotes/:id', access: 'workspace', summary: 'Edit a draft quote', tags, params: IdParamsSchema, body: QuoteBodySchema, response: QuoteSchema }),
+  send: defineEndpoint({ method: 'POST', path: '/api/quotes/:id/send', access: 'workspace', summary: "Send the quote's signed link by SMS and/or email to the client contact", tags, params: IdParamsSchema, body: SendQuoteBodySchema, response: SentQuoteSchema }),
+  revise: defineEndpoint({ method: 'POST', path: '/api/quotes/:id/revise', access: 'workspace', summary: 'New draft revision of a sent quote; the sent one is superseded', tags, params: IdParamsSchema, status: 201, response: QuoteSchema }),
+  priceBook: defineEndpoint({ method: 'GET', path: '/api/quote-items/suggestions', access: 'workspace', summary: "Items used in the workspace's earlier quotes, most used first", tags, query: PriceBookQuerySchema, response: PriceBookSchema }),
+  publicView: defineEndpoint({ method: 'GET', path: '/api/public/quotes/:token', access: 'public', summary: 'The homeowner opens a sent quote by its signed link (marks it viewed)', tags, params: TokenParamsSchema, response: PublicQuoteSchema }),
+  publicApprove: defineEndpoint({ method: 'POST', path: '/api/public/quotes/:token/approve', access: 'public', summary: 'The homeowner approves and signs (locks the quote)', tags, params: TokenParamsSchema, body: ApproveQuoteBodySchema, response: PublicQuoteSchema }),
+  publicDecline: defineEndpoint({ method: 'POST', path: '/api/public/quotes/:token/decline', access: 'public', summary: 'The homeowner declines, with an optional reason', tags, params: TokenParamsSchema, body: DeclineQuoteBodySchema, response: PublicQuoteSchema }),
+};
