@@ -163,6 +163,16 @@ export const driveEndpoints = {
     params: DriveFileParamsSchema,
     response: z.unknown(),
   }),
+  copyRecording: defineEndpoint({
+    method: 'POST',
+    path: '/api/drive/recordings/:id/copy',
+    access: 'user',
+    summary: 'Recordings’ Upload to Drive: copy one of the caller’s recordings to FIELDBOOK/recordings now',
+    tags,
+    params: z.object({ id: z.uuid() }),
+    status: 202,
+    response: DriveCopySchema,
+  }),
   item: defineEndpoint({
     method: 'GET',
     path: '/api/drive/items/:kind/:id',

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { DriveCopySchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { driveConnections, driveCopies, userSettings } from '../../db/schema';
+import { driveConnections, driveCopies, recordings, userSettings } from '../../db/schema';
 import type { BlobStore } from '../../platform/blob-store';
 import { startJob } from '../../platform/jobs';
 import { insertJob } from '../../test/factories';
@@ -310,6 +310,38 @@ describe('the folder manager’s Upload and the Document Manager’s import', ()
     expect(named('contract.txt')).toHaveLength(1);
     const copy = DriveCopySchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/drive/items/document/${(doc.json() as { id: string }).id}`, headers: alice.headers })).json());
     expect(copy).toMatchObject({ status: 'done', drive_file_id: made.file.id });
+  });
+});
+
+describe('Recordings’ Upload to Drive', () => {
+  it('copies one of the caller’s recordings now, again after a failure; another user’s is not found; without a connection it says Drive is not enabled', async () => {
+    const bytes = randomBytes(40_000);
+    const storageKey = `recordings/${alice.workspaceId}/${randomUUID()}`;
+    await ctx.blobs.put(storageKey, Readable.from([bytes]));
+    const [rec] = await ctx.db
+      .insert(recordings)
+      .values({ workspaceId: alice.workspaceId!, userId: alice.id, fileName: 'outgoing_20261125_101500_5551234567_u1.m4a', fileType: 'm4a', mimeType: 'audio/mp4', fileSize: bytes.length, status: 'stored', storageKey, transcriptionStatus: 'done' })
+      .returning();
+    const copyNow = (user: TestUser) => ctx.app.inject({ method: 'POST', url: `/api/drive/recordings/${rec!.id}/copy`, headers: user.headers });
+    stub.failNext({ status: 403, reason: 'storageQuotaExceeded', match: (r) => r.path.startsWith('/upload/') });
+    expect((await copyNow(alice)).statusCode).toBe(202);
+    await job().drain();
+    expect((await copyRow(rec!.id)).status).toBe('failed');
+    const again = await copyNow(alice);
+    expect(again.statusCode).toBe(202);
+    expect(DriveCopySchema.parse(again.json())).toMatchObject({ item_kind: 'recording', status: 'pending' });
+    await job().drain();
+    await expectOneIdenticalFile('outgoing_20261125_101500_5551234567_u1.m4a', bytes, 'recordings');
+    expect((await copyRow(rec!.id)).status).toBe('done');
+
+    const other = await createTestUser(ctx, { workspaceId: alice.workspaceId });
+    expect((await copyNow(other)).statusCode).toBe(404);
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    expect((await copyNow(admin)).statusCode).toBe(404);
+    const [own] = await ctx.db.insert(recordings).values({ workspaceId: other.workspaceId!, userId: other.id, fileName: 'x.m4a', fileType: 'm4a', mimeType: 'audio/mp4', status: 'stored', storageKey: 'recordings/x/y' }).returning();
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/drive/recordings/${own!.id}/copy`, headers: other.headers });
+    expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Google Drive is not enabled. Please enable it in settings.' } });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/drive/recordings/${own!.id}/copy` })).statusCode).toBe(401);
   });
 });
 

@@ -173,6 +173,7 @@ describe('authorization (design.md §9)', () => {
     { method: 'GET', url: '/api/drive/items/document/00000000-0000-4000-8000-000000000000' },
     { method: 'POST', url: '/api/drive/folders/documents/files' },
     { method: 'GET', url: '/api/drive/files/1AbC/content' },
+    { method: 'POST', url: '/api/drive/recordings/00000000-0000-4000-8000-000000000000/copy' },
   ] as const;
 
   it('answers 401 to a caller without a session on every Drive endpoint but Google’s callback', async () => {

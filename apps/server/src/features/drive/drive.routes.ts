@@ -8,7 +8,7 @@ import { contentDisposition } from '../../platform/serve-blob';
 import { AppError } from '../../platform/errors';
 import { onItemAdded } from '../../platform/item-events';
 import { disconnect, driveDeps, finishConnect, NOT_CONFIGURED, startConnect, type DriveDeps } from './connection.service';
-import { copyAddedItem, getDriveCopy, getDriveStatus, initializeFolders, listDriveFiles, openDriveFile } from './drive.service';
+import { copyAddedItem, copyRecordingNow, getDriveCopy, getDriveStatus, initializeFolders, listDriveFiles, openDriveFile } from './drive.service';
 import { uploadFileName, uploadToFolder } from './folder-upload';
 
 /** The Google Drive endpoints (driveEndpoints in the contract), registered in the /api scope. */
@@ -65,6 +65,11 @@ export async function driveRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
   route(app, driveEndpoints.content, async ({ actor, params, reply }) => {
     const file = await openDriveFile(configured(), { userId: actor.userId, id: params.id });
     return reply.header('content-type', file.mimeType).header('content-disposition', contentDisposition('attachment', file.name)).header('cache-control', 'private, no-store').send(file.body);
+  });
+
+  route(app, driveEndpoints.copyRecording, async ({ actor, params }) => {
+    configured();
+    return copyRecordingNow({ db, actor, id: params.id });
   });
 
   route(app, driveEndpoints.item, async ({ actor, params }) => getDriveCopy({ db, userId: actor.userId, kind: params.kind, id: params.id }));

@@ -6,6 +6,8 @@ import { AppError } from '../../platform/errors';
 import type { AddedItem } from '../../platform/item-events';
 import { findJobJson } from '../jobs';
 import { getUserSettings } from '../settings';
+import { getRecordingRow } from '../recordings';
+import type { Actor } from '../../platform/auth-guard';
 import { clientFor, findConnection, requireConnection, type DriveDeps } from './connection.service';
 import { folderKeyFor, queueCopy } from './copy.job';
 import { driveCopies, driveFolders } from './drive.schema';
@@ -81,6 +83,27 @@ export async function openDriveFile(deps: DriveDeps, opts: { userId: string; id:
     if (err instanceof GoogleError && err.status === 404) throw new AppError('NOT_FOUND', 'No such file in your Google Drive');
     throw driveFailure(err, 'Download failed');
   }
+}
+
+/** Spec 001 §8: Upload to Drive without a connection. */
+export const DRIVE_NOT_ENABLED = 'Google Drive is not enabled. Please enable it in settings.';
+
+/**
+ * POST /api/drive/recordings/:id/copy (Recordings' Upload to Drive): the caller's own recording queued for its copy
+ * now — again after a failure, with its tries counted afresh; one already copied or on its way is left as it is.
+ */
+export async function copyRecordingNow(opts: { db: Db; actor: Actor; id: string }): Promise<DriveCopy> {
+  const row = await getRecordingRow(opts);
+  // The admin may open everyone's calls, but only their own go to their Drive.
+  if (row.userId !== opts.actor.userId) throw new AppError('NOT_FOUND', 'Recording not found');
+  const connection = await findConnection(opts.db, opts.actor.userId);
+  if (!connection) throw new AppError('CONFLICT', DRIVE_NOT_ENABLED);
+  await queueCopy(opts.db, { kind: 'recording', id: row.id, userId: row.userId, workspaceId: row.workspaceId, name: row.fileName, mimeType: row.mimeType, blobKey: row.storageKey, size: row.fileSize, folderKey: 'recordings' });
+  await opts.db
+    .update(driveCopies)
+    .set({ status: 'pending', attempts: 0, error: null, nextAttemptAt: new Date() })
+    .where(and(eq(driveCopies.userId, row.userId), eq(driveCopies.itemKind, 'recording'), eq(driveCopies.itemId, row.id), eq(driveCopies.status, 'failed')));
+  return getDriveCopy({ db: opts.db, userId: row.userId, kind: 'recording', id: row.id });
 }
 
 /** GET /api/drive/items/:kind/:id: the caller's copy of one item (another user's copies are never found). */

@@ -98,3 +98,13 @@ export async function fetchDriveFile(file: Pick<DriveFile, 'id' | 'name' | 'mime
 export function uploadToDriveFolder(folder: DriveFolderKey, file: File) {
   return uploadFile({ path: endpointPath(driveEndpoints.uploadToFolder.path, { key: folder }), fields: {}, file, fileName: file.name, schema: DriveUploadResultSchema, onProgress: () => {} });
 }
+
+/** POST /api/drive/recordings/:id/copy: Recordings' Upload to Drive (the copy job takes it at once). */
+export function useCopyRecordingToDrive() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(driveEndpoints.copyRecording, { params: { id }, timeoutMs: DRIVE_CONNECT_TIMEOUT_MS }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: driveKeys.status(user?.id) }),
+  });
+}

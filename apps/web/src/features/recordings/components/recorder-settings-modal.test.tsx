@@ -1,10 +1,10 @@
-import { DEFAULT_RECORDER_SETTINGS, settingsEndpoints, type RecorderSettings } from '@fieldbook/contract';
+import { DEFAULT_RECORDER_SETTINGS, driveEndpoints, settingsEndpoints, type RecorderSettings } from '@fieldbook/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse, type FakeApi } from '../../../test/fake-api';
-import { crewSettings, fakeRecordingsApi, renderRecordingsScreen } from './recordings-screen-fixtures';
+import { crewSettings, DRIVE_DISCONNECTED, fakeRecordingsApi, renderRecordingsScreen } from './recordings-screen-fixtures';
 
 /** What the fake server does with the settings endpoints (GET and PUT /api/settings) in each test. */
 let getSettings: () => Response | Promise<Response>;
@@ -111,5 +111,19 @@ describe('Recorder settings', () => {
     const drive = within(dialog()).getByRole('switch', { name: /Upload to Google Drive/ }) as HTMLInputElement;
     expect(drive.disabled).toBe(true);
     expect(drive.checked).toBe(false);
+  });
+
+  it('with Drive connected the switch is on (the stored default) and can be turned off', async () => {
+    api.on(driveEndpoints.status, { ...DRIVE_DISCONNECTED, status: 'connected', user: { displayName: 'Crew', emailAddress: 'crew@example.com' } });
+    renderRecordingsScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    const drive = () => within(dialog()).getByRole('switch', { name: /Upload to Google Drive/ }) as HTMLInputElement;
+    await waitFor(() => expect(drive().disabled).toBe(false));
+    expect(drive().checked).toBe(true);
+    await user.click(drive());
+    await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.recorder_settings?.useGoogleDrive).toBe(false);
   });
 });

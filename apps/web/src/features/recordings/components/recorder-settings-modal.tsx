@@ -21,17 +21,11 @@ const SOURCES = [
 ];
 
 /**
- * Google Drive cannot be connected from this app yet (the Integrations tab says so): until it can, the Drive toggle
- * is off and disabled whatever the stored settings ask for (spec 001 §5).
- */
-const DRIVE_CONNECTED = false;
-
-/**
  * Recorder settings (spec 001 §3), kept in user_settings.recorder_settings; when the data store cannot take them
  * they go to local storage only, silently (spec 001 §8), and that copy is the one shown. The Drive toggle stays off
- * until Drive is connected (§5). `onSaved` tells the page that this browser's copy changed.
+ * until Drive is connected (§5; `isDriveConnected`, from the server's connection). `onSaved` tells the page that this browser's copy changed.
  */
-export function RecorderSettingsModal({ opened, onClose, onSaved, settings }: { opened: boolean; onClose: () => void; onSaved: () => void; settings: RecorderSettings }) {
+export function RecorderSettingsModal({ opened, onClose, onSaved, settings, isDriveConnected }: { opened: boolean; onClose: () => void; onSaved: () => void; settings: RecorderSettings; isDriveConnected: boolean }) {
   const isPhone = useMediaQuery('(max-width: 36em)');
   const save = useUpdateSettings();
   const userId = useAuth().user?.id ?? '';
@@ -85,7 +79,7 @@ export function RecorderSettingsModal({ opened, onClose, onSaved, settings }: { 
         <Switch label="Recording enabled" checked={draft.enabled} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
         <Switch label="Record all contacts" checked={draft.recordAllContacts} onChange={(e) => set({ recordAllContacts: e.currentTarget.checked })} />
         <Switch label="Record unknown numbers" checked={draft.recordUnknown} onChange={(e) => set({ recordUnknown: e.currentTarget.checked })} />
-        <Switch label="Upload to Google Drive" description="Connect Google Drive first" checked={DRIVE_CONNECTED && draft.useGoogleDrive} disabled={!DRIVE_CONNECTED} onChange={(e) => set({ useGoogleDrive: e.currentTarget.checked })} />
+        <Switch label="Upload to Google Drive" description={isDriveConnected ? 'Copy recordings and transcripts to your FIELDBOOK folder' : 'Connect Google Drive first'} checked={isDriveConnected && draft.useGoogleDrive} disabled={!isDriveConnected} onChange={(e) => set({ useGoogleDrive: e.currentTarget.checked })} />
         <Select label="Audio quality" data={QUALITY} value={draft.audioQuality} onChange={(v) => v && set({ audioQuality: v as RecorderSettings['audioQuality'] })} allowDeselect={false} />
         <Select label="Audio source" data={SOURCES} value={draft.audioSource} onChange={(v) => v && set({ audioSource: v as RecorderSettings['audioSource'] })} allowDeselect={false} />
         <Textarea label="Always record these numbers" description="Separate numbers with commas" value={allow} onChange={(e) => {

@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { errorReason } from '../../../lib/error-reason';
 import { formatFileSize } from '../../../lib/format-file-size';
 import { useDeleteRecording, useUnassignContact } from '../api/recordings';
+import { useCopyRecordingToDrive } from '../../drive';
 import { formatCallTime, formatClock } from '../lib/format';
 import { isRoughDraft, RoughDraftBadge } from './rough-draft-badge';
 import { TranscriptView } from './transcript-view';
@@ -30,11 +31,24 @@ type Props = {
   onPlay: (at?: number) => void;
   onStop: () => void;
   onAssign: () => void;
+  /** Google Drive is connected: Upload to Drive copies the recording (spec 001 §5: it requires Drive). */
+  isDriveConnected: boolean;
 };
 
 /** One call in the list: play/stop, who and when, transcript status, contacts, Upload to Drive, delete. */
-export function RecordingItem({ recording: r, contactName, isPlaying, isOpen, position, showOwner, onToggleOpen, onPlay, onStop, onAssign }: Props) {
+export function RecordingItem({ recording: r, contactName, isPlaying, isOpen, position, showOwner, isDriveConnected, onToggleOpen, onPlay, onStop, onAssign }: Props) {
   const [confirming, setConfirming] = useState(false);
+  const copyToDrive = useCopyRecordingToDrive();
+  const uploadToDrive = () => {
+    if (!isDriveConnected) {
+      toast.error('Google Drive is not enabled. Please enable it in settings.');
+      return;
+    }
+    copyToDrive.mutate(r.id, {
+      onSuccess: (copy) => void (copy.status === 'done' ? toast.success(`${r.name} is in Google Drive`) : toast.success(`Uploading ${r.name} to Google Drive`)),
+      onError: (err) => void toast.error(`Failed to sync with Google Drive: ${errorReason(err)}`),
+    });
+  };
   const remove = useDeleteRecording();
   const unassign = useUnassignContact();
   const status = STATUS[r.transcription_status];
@@ -97,12 +111,10 @@ export function RecordingItem({ recording: r, contactName, isPlaying, isOpen, po
               <IconUserPlus size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Upload to Drive is not available yet: Google Drive is not connected on this server">
-            <span>
-              <ActionIcon variant="subtle" size="lg" disabled aria-label={`Upload ${r.name} to Drive (not available)`}>
-                <IconCloudUpload size={18} />
-              </ActionIcon>
-            </span>
+          <Tooltip label="Upload to Drive">
+            <ActionIcon variant="subtle" size="lg" onClick={uploadToDrive} loading={copyToDrive.isPending} aria-label={`Upload ${r.name} to Drive`}>
+              <IconCloudUpload size={18} />
+            </ActionIcon>
           </Tooltip>
           <Tooltip label="Delete">
             <ActionIcon variant="subtle" color="red" size="lg" onClick={() => setConfirming(true)} aria-label={`Delete ${r.name}`}>

@@ -1,9 +1,11 @@
 import {
   contactEndpoints,
   DEFAULT_RECORDER_SETTINGS,
+  driveEndpoints,
   profileEndpoints,
   recordingEndpoints,
   settingsEndpoints,
+  type DriveStatus,
   type Profile,
   type RecorderSettings,
   type RecordingDetail,
@@ -48,6 +50,9 @@ export function makeRecording(n: number, name: string, patch: Partial<RecordingD
   };
 }
 
+/** The crew's Google Drive: not connected (the recorder's Drive toggle stays off and disabled). */
+export const DRIVE_DISCONNECTED: DriveStatus = { configured: true, status: 'disconnected', user: null, folders: [], copies: { pending: 0, failed: 0 }, message: null };
+
 export const CREW_PROFILE: Profile = { id: TEST_USER.id, email: TEST_USER.email!, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' };
 
 export function crewSettings(recorder: RecorderSettings = DEFAULT_RECORDER_SETTINGS): UserSettings {
@@ -68,7 +73,8 @@ export function fakeRecordingsApi(recordings: RecordingDetail[] = []): FakeApi {
       total: recordings.length,
     }))
     .on(recordingEndpoints.get, ({ params }) => recordings.find((r) => r.id === params.id) ?? apiError(404, 'NOT_FOUND', 'Recording not found'))
-    .on(contactEndpoints.byPhone, { contacts: [] });
+    .on(contactEndpoints.byPhone, { contacts: [] })
+    .on(driveEndpoints.status, DRIVE_DISCONNECTED);
 }
 
 /** The screen at `route`, with the toasts it shows. */

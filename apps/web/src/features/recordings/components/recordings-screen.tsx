@@ -23,6 +23,7 @@ import { usePlayer } from '../lib/use-player';
 import { RECORDING_ACCEPT, useUploads } from '../lib/use-uploads';
 import { RecorderSettingsModal } from './recorder-settings-modal';
 import { RecordingItem } from './recording-item';
+import { useDriveStatus } from '../../drive';
 
 /** The group id new recordings get (the recorder plugin's addGroupToRecord); spec 001 §9 default 'default'. */
 const GROUP_KEY = 'recorderGroupId';
@@ -35,6 +36,7 @@ const GROUP_KEY = 'recorderGroupId';
 export function RecordingsScreen() {
   const profile = useProfile();
   const isAdmin = profile.data?.role === 'admin';
+  const isDriveConnected = useDriveStatus().data?.status === 'connected';
   const [params, setParams] = useSearchParams();
   const [userFilter, setUserFilter] = useState<string | null>(null);
   const list = useRecordings(isAdmin ? userFilter : null);
@@ -213,6 +215,7 @@ export function RecordingsScreen() {
                 isOpen={openId === r.id}
                 position={player.position}
                 showOwner={isAdmin}
+                isDriveConnected={isDriveConnected}
                 onToggleOpen={() => setParams(openId === r.id ? {} : { id: r.id }, { replace: true })}
                 onPlay={(at) => void player.play(r.id, at)}
                 onStop={player.stop}
@@ -233,7 +236,7 @@ export function RecordingsScreen() {
         )}
       </Stack>
 
-      <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} onSaved={() => setUnsyncedSettings(unsyncedRecorderSettings(userId))} settings={recorderSettings} />
+      <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} onSaved={() => setUnsyncedSettings(unsyncedRecorderSettings(userId))} settings={recorderSettings} isDriveConnected={isDriveConnected} />
       <ContactPickerModal
         opened={assignFor !== null}
         onClose={() => setAssignFor(null)}
