@@ -227,15 +227,14 @@ class Pool {
 }
 
 /**
- * The workload: [endpoint label, weight per 100 requests, make(user) → request]. Labels are routes; a request
- * that needs an id its user does not have yet falls back to the user's job list (never happens after the seeding).
+ * The workload: [endpoint label, weight (97 in all), make(user) → request]. Labels are routes. Ids come from the
+ * user's own pools, never empty after the seeding (each user has jobs, tasks, contacts and calls of their own).
  */
 function mix(lib, admin) {
   const addId = (poolName) => (user, body) => {
     const id = JSON.parse(body).id;
     if (id) user.pools[poolName].add(poolName === 'contacts' ? { id, phone: JSON.parse(body).phone_number } : id);
   };
-  const upload = (fields, file) => lib.multipart(fields, file);
   return [
     // Reads of every list (and two detail pages).
     ['GET /api/jobs', 8, () => ({ method: 'GET', url: pick(['/api/jobs', '/api/jobs', '/api/jobs?status=active', '/api/jobs?exclude_status=completed&sort=due_date&limit=10', '/api/jobs?limit=10&offset=10']) })],
@@ -264,11 +263,11 @@ function mix(lib, admin) {
     ['PUT /api/jobs/:id/status', 2, (u) => ({ method: 'PUT', url: `/api/jobs/${u.pools.jobs.pick()}/status`, json: { status: pick(JOB_STATUSES) } })],
     // Uploads through the real multipart endpoints, processed and transcribed in the background — by one worker per
     // job and process, one file at a time: on these 2 shared cores ~1 document and ~1 call a second at most, so at
-    // 100 requests/s the uploads (1 a second in all) stay within what the workers keep up with (the backlog is shown).
-    ['POST /api/process-documents', 0.5, (u) => ({ method: 'POST', url: '/api/process-documents', ...upload(random() < 0.7 ? { job_id: u.pools.jobs.pick() } : {}, { name: `invoice-${++serial}.pdf`, type: 'application/pdf', bytes: pdf(`Invoice ${serial} ${sentence()} total ${Math.floor(random() * 5000)}`) }) })],
+    // 100 requests/s the uploads (1 a second in all) stay within what the workers keep up with (the job queues are shown).
+    ['POST /api/process-documents', 0.5, (u) => ({ method: 'POST', url: '/api/process-documents', ...lib.multipart(random() < 0.7 ? { job_id: u.pools.jobs.pick() } : {}, { name: `invoice-${++serial}.pdf`, type: 'application/pdf', bytes: pdf(`Invoice ${serial} ${sentence()} total ${Math.floor(random() * 5000)}`) }) })],
     ['POST /api/recordings', 0.5, () => {
       const direction = pick(['incoming', 'outgoing']);
-      return { method: 'POST', url: '/api/recordings', ...upload({ upload_key: randomUUID() }, { name: recordingName(direction), type: 'audio/wav', bytes: lib.wav(0.5) }) };
+      return { method: 'POST', url: '/api/recordings', ...lib.multipart({ upload_key: randomUUID() }, { name: recordingName(direction), type: 'audio/wav', bytes: lib.wav(0.5) }) };
     }],
     // Assistant questions, streamed as the web asks them (NDJSON; the answer's `done` event must come).
     ['POST /api/assistant/query/stream', 2, (u) => ({ method: 'POST', url: '/api/assistant/query/stream', json: { query: pick(QUESTIONS), workspace_id: u.workspaceId }, stream: true })],
