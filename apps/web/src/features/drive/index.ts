@@ -4,3 +4,5 @@ export { useDriveStatus, useDriveCopy, useCopyRecordingToDrive, JOBS_FOLDER_INIT
 export { useDriveReturn, hasDriveReturn } from './lib/drive-return';
 // The Document Manager's upload from the cloud drive.
 export { DriveImportButton, type ImportedDriveFile } from './components/drive-import-button';
+// The document details' "in Drive" link.
+export { DriveCopyLink } from './components/drive-copy-link';

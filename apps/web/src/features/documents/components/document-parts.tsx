@@ -6,6 +6,7 @@ import { formatFileSize } from '../../../lib/format-file-size';
 import { useDocument } from '../api/documents';
 import { documentLoadError } from '../lib/document-errors';
 import { documentTypeLabel, STATUS_LABELS } from '../lib/document-labels';
+import { DriveCopyLink } from '../../drive';
 
 /** Loads document `id` and renders `children` with it; a spinner while loading, the spec's 404 alert or Retry on failure. */
 export function WithDocument({ id, children }: { id: string; children: (doc: Document) => ReactNode }) {
@@ -37,6 +38,7 @@ export function DocumentFacts({ doc, children }: { doc: Document; children?: Rea
         <Text size="sm" c="dimmed">
           {formatFileSize(doc.file_size)}
         </Text>
+        <DriveCopyLink kind="document" id={doc.id} />
       </Group>
       {doc.processing_error && (
         <Alert color="red" variant="light" role="alert" title="Processing failed">
