@@ -6,3 +6,5 @@ export { useDriveReturn, hasDriveReturn } from './lib/drive-return';
 export { DriveImportButton, type ImportedDriveFile } from './components/drive-import-button';
 // The document details' "in Drive" link.
 export { DriveCopyLink } from './components/drive-copy-link';
+// The jobs dashboard's Connect Google Drive toggle.
+export { DriveToggle } from './components/drive-toggle';

@@ -11,13 +11,15 @@ import { JOBS_INITIAL_FETCH_DELAY_MS, useInitialDelay } from '../lib/use-initial
 import { CreateTaskDialog } from '../../tasks';
 import { JobCard } from './job-card';
 import { JobSearchResults } from './job-search-results';
+import { DriveToggle } from '../../drive';
 import { LoadError } from '../../../components/load-error';
 
 type StatusFilter = JobStatus | 'all';
 
 /**
- * The jobs dashboard (spec 001 §2): search debounced 500 ms with a Search button, status filter, Refresh Data,
- * the search results panel, job cards, Load More Jobs in pages of 5, and 'View All Jobs' on an empty result.
+ * The jobs dashboard (spec 001 §2): search debounced 500 ms with a Search button, status filter, Refresh Data, the
+ * Connect Google Drive toggle, the search results panel, job cards, Load More Jobs in pages of 5, and 'View All Jobs'
+ * on an empty result.
  */
 export function JobsCardsView() {
   const search = useDebouncedSearch();
@@ -79,6 +81,7 @@ export function JobsCardsView() {
             >
               Refresh Data
             </Button>
+            <DriveToggle />
           </Group>
         </form>
       </Paper>
