@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { openPglite } from '../db/client';
 import type { BlobStore } from '../platform/blob-store';
 import { memoryDeleteGate } from '../platform/blob-delete-gate';
-import { askForBackup } from './admin-socket';
+import { adminSocketPath, askForBackup } from './admin-socket';
 import { backupPglite, backupPostgres, restorePglite, restorePostgres } from './backup';
 
 const USAGE = `Usage (from the repository root, with the server's environment: DATA_DIR, DATABASE_URL, S3_URL):
@@ -51,7 +51,10 @@ function usage(problem: string): number {
 
 /** No server answers on the admin socket: open the data directory ourselves (its lock refuses if a server holds it). */
 async function backupStoppedPglite(config: Config, openBlobs: () => Promise<BlobStore>, out: string) {
-  const database = await openPglite(config.dataDir);
+  const database = await openPglite(config.dataDir).catch((err: unknown) => {
+    // The lock is held but nobody answered on the socket: the server could not serve it (see its start-up log).
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\nA running server makes the backup itself when asked over ${adminSocketPath(config.dataDir)}; it did not answer there.`);
+  });
   try {
     return await backupPglite({ database, blobs: await openBlobs(), holdDeletes: memoryDeleteGate().hold, dataDir: config.dataDir, out });
   } finally {
