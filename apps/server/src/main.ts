@@ -16,6 +16,7 @@ import { backupPglite } from './backup/backup';
 import { runBackupCli } from './backup/cli';
 import { documentProcessingJob } from './features/documents';
 import { driveCopyJob, driveDeps } from './features/drive';
+import { quoteSignedPdfJob } from './features/quotes';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { sharedSecret } from './platform/server-secret';
@@ -98,6 +99,7 @@ async function main() {
     outboxJob({ db: database.db, senders }),
     documentProcessingJob({ db: database.db, blobs }),
     transcriptionJob({ db: database.db, blobs, transcriber }),
+    quoteSignedPdfJob({ db: database.db, blobs, publicUrl: config.publicUrl }),
     // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
     // Copies to users' Google Drives, when Google credentials are configured.
     ...(config.drive ? [driveCopyJob({ drive: driveDeps({ db: database.db, config: config.drive, publicUrl: config.publicUrl }), blobs })] : []),

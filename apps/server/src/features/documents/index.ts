@@ -10,3 +10,5 @@ export { documentCountSql, recentDocumentsJsonSql } from './documents.summary';
 export { jobDocumentsJsonSql } from './documents.summary';
 // The Standard home's documents read (the dashboard replays it when it measures the two home paths).
 export { findDocumentsPageJson } from './documents.repository';
+// A PDF another feature wrote, stored as a document on a job (quotes' signed PDF).
+export { storeGeneratedPdf } from './generate/store-file';

@@ -1,2 +1,4 @@
 /** The quotes feature's public entry (other features and app.ts import only from here). */
 export { quotesRoutes } from './quotes.routes';
+// The signed PDF after an approval (main.ts starts it with the other jobs).
+export { quoteSignedPdfJob, startQuotePdfWorker } from './signed-pdf.job';

@@ -20,6 +20,7 @@ import type { TokenSigner } from '../../platform/tokens';
 import { findJobRecord } from '../jobs';
 import { workspaceName } from '../workspaces';
 import { quoteLink, readQuoteToken } from './quote-link';
+import { isDrawableSignature } from './quote-pdf';
 import { quoteApprovals, quotes } from './quotes.schema';
 import { effectiveStatus, loadItems, quoteContent, totalsFor, type ApprovalRow, type QuoteItemRow, type QuoteRow } from './quotes.service';
 
@@ -131,7 +132,7 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export async function approveQuote(deps: PublicDeps, token: string, body: z.output<typeof ApproveQuoteBodySchema>, client: Client): Promise<PublicQuote> {
   const id = quoteIdOf(deps, token);
   const png = Buffer.from(body.signature_png.slice(body.signature_png.indexOf(',') + 1), 'base64');
-  if (png.length < 60 || !png.subarray(0, 8).equals(PNG_MAGIC)) throw fieldError('signature_png', QUOTE_SIGNATURE_REQUIRED);
+  if (png.length < 60 || !png.subarray(0, 8).equals(PNG_MAGIC) || !isDrawableSignature(png)) throw fieldError('signature_png', QUOTE_SIGNATURE_REQUIRED);
   return deps.db.transaction(async (tx) => {
     const row = await quoteById(tx, id, true);
     const refused = refusal(row, deps.now);

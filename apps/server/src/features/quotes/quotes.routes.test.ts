@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, quoteApprovals, quotes } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { signaturePng } from './quotes.test-helpers';
 import { quoteLink } from './quote-link';
 
 let ctx: TestContext;
@@ -14,8 +15,7 @@ let nomad: TestUser; // signed in, in no workspace
 let jobId: string;
 let maria: string; // the client contact
 
-/** A 1×1 transparent PNG, as a data URL (what signature_pad's toDataURL() gives, smaller). */
-const SIGNATURE = `data:image/png;base64,${Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex').toString('base64')}`;
+const SIGNATURE = signaturePng();
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 

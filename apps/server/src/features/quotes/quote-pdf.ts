@@ -1,0 +1,212 @@
+import { formatCents, includedLines, lineTotalCents, type QuoteTotalsOut } from '@fieldbook/contract';
+import PDFDocument from 'pdfkit';
+import type { ApprovalRow, QuoteItemRow, QuoteRow } from './quotes.service';
+
+export type SignedQuoteFacts = {
+  company: string;
+  job: { title: string | null; clientName: string | null; propertyAddress: string | null };
+  quote: QuoteRow;
+  items: QuoteItemRow[];
+  approval: ApprovalRow;
+};
+
+const MARGIN = 54;
+const INK = '#1d2125';
+const MUTED = '#5c636a';
+const RULE = '#ced4da';
+const ACCENT = '#1c7ed6';
+
+const quantity = (milli: number) => String(milli / 1000);
+
+/** The quote as approved: the chosen option's and ticked lines only, with the totals the homeowner approved. */
+function approvedLines(f: SignedQuoteFacts) {
+  const lines = f.items.map((i) => ({ ...i, id: i.id, quantityMilli: i.quantityMilli, unitPriceCents: i.unitPriceCents }));
+  return includedLines(lines, { option: f.approval.option, optionalIds: f.approval.optionalItemIds });
+}
+
+/** Everything the signed PDF says, as plain text (the document's extracted text: search and the assistant read it). */
+export function signedQuoteText(f: SignedQuoteFacts): string {
+  const totals = f.approval.totals as QuoteTotalsOut;
+  const option = f.approval.option === null ? null : (f.quote.options[f.approval.option]?.name ?? null);
+  return [
+    `APPROVED QUOTE ${f.quote.number} (revision ${f.quote.revision})`,
+    f.company,
+    f.quote.title,
+    f.job.clientName,
+    f.job.propertyAddress,
+    option ? `Option: ${option}` : null,
+    ...approvedLines(f).map((l) => `${l.name} ${quantity(l.quantityMilli)} ${l.unit} ${formatCents(l.unitPriceCents)} ${formatCents(lineTotalCents(l))}`),
+    `Subtotal ${formatCents(totals.subtotal_cents)}`,
+    `Total ${formatCents(totals.total_cents)}`,
+    `Deposit due ${formatCents(totals.deposit_cents)}`,
+    `Signed by ${f.approval.signerName} at ${f.approval.approvedAt.toISOString()} from ${f.approval.ipAddress ?? 'unknown'}`,
+    `SHA-256 ${f.approval.fingerprint}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The signed PDF (issue 27): the quote as approved, the signature, and an audit-trail page. */
+export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> {
+  const { quote, approval } = f;
+  const totals = approval.totals as QuoteTotalsOut;
+  const doc = new PDFDocument({ size: 'LETTER', margins: { top: MARGIN, bottom: MARGIN + 18, left: MARGIN, right: MARGIN }, bufferPages: true, info: { Title: `Approved quote ${quote.number}`, Author: f.company } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const keepRoom = (h: number) => {
+    if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  };
+
+  // Header
+  doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text(f.company, MARGIN, MARGIN, { width: width * 0.6 });
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(ACCENT).text('APPROVED QUOTE', MARGIN, MARGIN, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`No. ${quote.number} · revision ${quote.revision}`, { width, align: 'right' });
+  doc.text(`Approved: ${approval.approvedAt.toISOString().slice(0, 10)}`, { width, align: 'right' });
+  let y = Math.max(doc.y, MARGIN + 40) + 8;
+  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(1).strokeColor(ACCENT).stroke();
+  doc.y = y + 12;
+  doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(quote.title, MARGIN);
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  for (const line of [f.job.clientName && `Client: ${f.job.clientName}`, f.job.propertyAddress && `Property: ${f.job.propertyAddress}`, f.job.title && `Job: ${f.job.title}`]) if (line) doc.text(line);
+  const option = approval.option === null ? null : quote.options[approval.option];
+  if (option) doc.moveDown(0.3).font('Helvetica-Bold').text(`Option chosen: ${option.name}`);
+
+  // Lines, by section
+  const widths = [width - 3 * 80, 80, 80, 80];
+  const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  const row = (cells: string[], bold = false, fill?: string) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]! - 10 }))) + 8;
+    keepRoom(height);
+    const top = doc.y;
+    if (fill) doc.rect(MARGIN, top, width, height).fill(fill);
+    cells.forEach((cell, i) => doc.fillColor(INK).text(cell, xs[i]! + 5, top + 4, { width: widths[i]! - 10, align: i === 0 ? 'left' : 'right' }));
+    doc.moveTo(MARGIN, top + height).lineTo(MARGIN + width, top + height).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc.y = top + height;
+  };
+  doc.moveDown(0.8);
+  row(['Item', 'Quantity', 'Unit price', 'Amount'], true, '#e7f5ff');
+  let section: string | null = null;
+  for (const l of approvedLines(f)) {
+    if (l.section && l.section !== section) {
+      section = l.section;
+      row([section.toUpperCase(), '', '', ''], true);
+    }
+    const name = `${l.name}${l.optional ? ' (optional, added)' : ''}${l.description ? `\n${l.description}` : ''}`;
+    row([name, `${quantity(l.quantityMilli)} ${l.unit}`.trim(), formatCents(l.unitPriceCents), formatCents(lineTotalCents(l))]);
+  }
+  doc.moveDown(0.4);
+  const discountLabel = quote.discount?.type === 'percent' ? `Discount (${quote.discount.milliPercent / 1000}%)` : 'Discount';
+  const totalRows: [string, number][] = [
+    ['Subtotal', totals.subtotal_cents],
+    ...(totals.discount_cents ? ([[discountLabel, -totals.discount_cents]] as [string, number][]) : []),
+    ...(quote.taxRateMilliPercent ? ([[`Tax (${quote.taxRateMilliPercent / 1000}%)`, totals.tax_cents]] as [string, number][]) : []),
+    ['Total', totals.total_cents],
+    ...(totals.deposit_cents ? ([['Deposit due', totals.deposit_cents], ['Balance', totals.balance_cents]] as [string, number][]) : []),
+  ];
+  for (const [label, cents] of totalRows) {
+    keepRoom(18);
+    const top = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(label, xs[1]!, top, { width: 160, align: 'right' });
+    doc.text(formatCents(cents), xs[3]! + 5, top, { width: widths[3]! - 10, align: 'right' });
+    doc.y = top + 16;
+  }
+  for (const [heading, body] of [
+    ['Notes', quote.notes],
+    ['Terms', quote.terms],
+  ] as const) {
+    if (!body) continue;
+    keepRoom(50);
+    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text(heading, MARGIN).font('Helvetica').fontSize(10).text(body, MARGIN, doc.y, { width });
+  }
+
+  // Signature
+  keepRoom(130);
+  doc.moveDown(1).font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Accepted and signed', MARGIN);
+  y = doc.y + 6;
+  doc.image(Buffer.from(approval.signaturePng, 'base64'), MARGIN, y, { fit: [240, 80] });
+  y += 84;
+  doc.moveTo(MARGIN, y).lineTo(MARGIN + 260, y).lineWidth(0.7).strokeColor(INK).stroke();
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${approval.signerName} · signed electronically ${approval.approvedAt.toISOString()}`, MARGIN, y + 4, { width });
+
+  // Audit trail
+  doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Audit trail', MARGIN, MARGIN);
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`Approved quote ${quote.number}, revision ${quote.revision}`);
+  doc.moveDown(0.8);
+  const optional = f.items.filter((i) => approval.optionalItemIds.includes(i.id)).map((i) => i.name);
+  const entries: [string, string][] = [
+    ['Quote id', quote.id],
+    ['Sent', quote.sentAt?.toISOString() ?? '—'],
+    ['First opened', quote.viewedAt?.toISOString() ?? '—'],
+    ['Approved at (UTC)', approval.approvedAt.toISOString()],
+    ['Signer (typed name)', approval.signerName],
+    ['Consent to sign electronically', approval.consent ? 'Yes' : 'No'],
+    ['Option chosen', option?.name ?? 'None (the quote has no options)'],
+    ['Optional items added', optional.length ? optional.join(', ') : 'None'],
+    ['Total approved', formatCents(totals.total_cents)],
+    ['Deposit due', formatCents(totals.deposit_cents)],
+    ['IP address', approval.ipAddress ?? 'unknown'],
+    ['User agent', approval.userAgent ?? 'unknown'],
+    ['Content fingerprint (SHA-256)', approval.fingerprint],
+  ];
+  for (const [label, value] of entries) {
+    keepRoom(30);
+    const top = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(label, MARGIN, top, { width: 170 });
+    doc.font(label.startsWith('Content') ? 'Courier' : 'Helvetica').fontSize(10).text(value, MARGIN + 180, top, { width: width - 180 });
+    doc.y = Math.max(doc.y, top + 14) + 6;
+  }
+  doc
+    .moveDown(1)
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      'The fingerprint is the SHA-256 hash of exactly what the signer was shown and chose (the quote content, the option, the optional items, the totals and the typed name), kept as canonical JSON with the approval record. Recomputing it from that record proves the content was not changed after signing.',
+      MARGIN,
+      doc.y,
+      { width },
+    );
+
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i += 1) {
+    doc.switchToPage(range.start + i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`Quote ${quote.number} · ${f.company}`, MARGIN, doc.page.height - MARGIN, { width: 300, lineBreak: false })
+      .text(`Page ${i + 1} of ${range.count}`, doc.page.width - MARGIN - 100, doc.page.height - MARGIN, { width: 100, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Whether a signature image is a PNG the signed PDF can draw (decoded by pdfkit, as the PDF job will) within
+ * 4000 × 4000 pixels: checked at the approval, so a bad image is refused there instead of failing the PDF later.
+ */
+export function isDrawableSignature(png: Buffer): boolean {
+  try {
+    const doc = new PDFDocument({ autoFirstPage: false });
+    // openImage is pdfkit's (not in its type definitions): it parses the header and answers the size.
+    const image = (doc as unknown as { openImage: (src: Buffer) => { width: number; height: number } }).openImage(png);
+    // Decoding the pixels is what fails on a corrupt file: embed it into a throwaway document.
+    doc.addPage();
+    doc.image(png, 0, 0, { fit: [10, 10] });
+    doc.end();
+    return image.width > 0 && image.height > 0 && image.width <= 4000 && image.height <= 4000;
+  } catch {
+    return false;
+  }
+}
