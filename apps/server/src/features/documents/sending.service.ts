@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CreateDocumentRecordBodySchema, Delivery, DocumentSchema, SendMethod, TaskNotificationBodySchema } from '@fieldbook/contract';
 import type { JsonText } from '../../platform/json-text';
 import type { z } from 'zod';
@@ -10,6 +11,7 @@ import { enqueueMail, enqueueSms } from '../../platform/mail';
 import type { TokenSigner } from '../../platform/tokens';
 import { assertJobInWorkspace, findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { queueDocumentDelivery, resolveRecipients, workspaceName } from './delivery';
+import { itemAdded } from '../../platform/item-events';
 import { getDocumentJson, getDocumentObject, getDocumentRow } from './documents.service';
 
 const TYPE_LABELS: Record<string, string> = { inspection_report: 'Inspection report', work_order: 'Work order', uploaded: 'Document' };
@@ -48,6 +50,9 @@ export async function sendTaskNotification(opts: { db: Db; actor: Actor; body: z
       else await enqueueSms(tx, { to: r.address, text: `${company}: ${text}` });
     }
   });
+  // The task list sent is kept in the user's Google Drive (FIELDBOOK/tasks) when they connected one (issue 25).
+  const stamp = new Date().toISOString().replace(/\D/g, '');
+  await itemAdded(db, { kind: 'task_list', id: randomUUID(), userId: actor.userId, workspaceId, name: `tasks_${about.replace(/[^A-Za-z0-9]+/g, '_')}_${stamp.slice(0, 8)}_${stamp.slice(8, 14)}.txt`, mimeType: 'text/plain', blobKey: null, text, size: Buffer.byteLength(text) });
   return { method: recipients.method, sent_to: recipients.valid, skipped: recipients.skipped };
 }
 

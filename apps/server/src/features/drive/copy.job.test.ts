@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { driveConnections, driveCopies, recordings, userSettings } from '../../db/schema';
 import type { BlobStore } from '../../platform/blob-store';
 import { startJob } from '../../platform/jobs';
-import { insertJob } from '../../test/factories';
+import { insertContact, insertJob, insertTask } from '../../test/factories';
 import { startGoogleStub, type GoogleStub, type StubFile } from '../../test/google-stub';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
@@ -85,6 +85,25 @@ describe('what users add is copied to their Drive', () => {
     await job().drain();
     const file = await expectOneIdenticalFile('estimate.txt', bytes, 'O_Brien___Sons__LLC');
     expect(folderOf(folderOf(file)!)!.name).toBe('clients');
+  });
+
+  it('a generated document goes to its client’s folder; a task list sent goes to FIELDBOOK/tasks as a text file', async () => {
+    const j = await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Lee Family', propertyAddress: '9 Pine Road' });
+    await insertTask(ctx.db, { workspaceId: alice.workspaceId!, jobId: j.id, description: 'Replace the gutter' });
+    const generated = await ctx.app.inject({ method: 'POST', url: `/api/jobs/${j.id}/generate-document?doc_type=estimate`, payload: {}, headers: alice.headers });
+    expect(generated.statusCode, generated.body).toBe(201);
+    const maria = await insertContact(ctx.db, { ownerId: alice.id, name: 'Maria', phoneNumber: '5125550199' });
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/notifications', payload: { job_id: j.id, type: 'task_notification', recipients: [maria.id], method: 'sms', content: 'Crew arrives at 8am.', tasks: [] }, headers: alice.headers });
+    expect(sent.statusCode).toBe(200);
+    await job().drain();
+    const pdf = [...stub.files.values()].filter((f) => f.mimeType === 'application/pdf');
+    expect(pdf).toHaveLength(1);
+    expect(folderOf(pdf[0]!)!.name).toBe('Lee_Family');
+    expect(pdf[0]!.content!.subarray(0, 5).toString()).toBe('%PDF-');
+    const lists = [...stub.files.values()].filter((f) => f.name.startsWith('tasks_9_Pine_Road_'));
+    expect(lists).toHaveLength(1);
+    expect(folderOf(lists[0]!)!.name).toBe('tasks');
+    expect(lists[0]!.content!.toString()).toBe('Crew arrives at 8am.\nTasks for 9 Pine Road:\n• Replace the gutter (pending)');
   });
 
   it('copies nothing while the recorder’s “Upload to Google Drive” setting is off', async () => {

@@ -7,6 +7,7 @@ import {
   type LineItem,
   type SendMethod,
 } from '@fieldbook/contract';
+import { itemAdded } from '../../../platform/item-events';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -121,6 +122,8 @@ async function store(
       });
     }
   });
+  // Copied to the user's Google Drive when they connected one (platform/item-events.ts; issue 25).
+  await itemAdded(db, { kind: 'document', id, userId: opts.actor.userId, workspaceId: opts.workspaceId, name: opts.fileName, mimeType: 'application/pdf', blobKey: storageKey, size: pdf.length, jobId: opts.jobId });
   return { document: await getDocumentObject({ db, actor: opts.actor, id }), delivery };
 }
 
