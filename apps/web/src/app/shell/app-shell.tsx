@@ -9,7 +9,7 @@ import { PendingChanges } from '../../components/offline/pending-changes';
 import { useAuth } from '../../lib/auth-provider';
 import { AssistantWidget } from '../../features/assistant';
 import { contactOfflineAppliers } from '../../features/contacts';
-import { taskOfflineAppliers } from '../../features/tasks';
+import { takeLegacyTaskWrites, taskOfflineAppliers } from '../../features/tasks';
 import { useProfile } from '../../features/profile';
 import { SettingsModal, useSavedSettings } from '../../features/settings';
 import { useDriveReturn } from '../../features/drive';
@@ -128,7 +128,7 @@ function Shell() {
       <SettingsModal opened={settingsOpened} onClose={settings.close} />
       <LogoutDialog opened={logoutOpened} onClose={logout.close} />
       {/* Writes queued offline (lib/offline) are replayed on reconnect, whichever page is open (spec 001 §4). */}
-      <OfflineQueueSync appliers={OFFLINE_APPLIERS} />
+      <OfflineQueueSync appliers={OFFLINE_APPLIERS} legacyWrites={takeLegacyTaskWrites} />
       <AssistantWidget />
       {showDevTools && (
         <>

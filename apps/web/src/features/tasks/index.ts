@@ -7,3 +7,5 @@ export { TaskDetail } from './components/task-detail';
 export { TasksScreen } from './components/tasks-screen';
 /** How queued task writes show on fetched boards (the shell's OfflineQueueSync). */
 export { taskOfflineAppliers } from './api/offline-cache';
+/** The task writes the localStorage queue from before the one offline queue still holds (moved once). */
+export { takeLegacyTaskWrites } from './lib/legacy-offline-queue';

@@ -175,7 +175,7 @@ export const OFFLINE_RETRY_INTERVAL_MS = 30_000;
  * (requestOfflineSync), and every 30 s while writes wait. Mounted once in the app shell, so a reconnect on any
  * page syncs. After a replay that sent something every view is refetched.
  */
-export function OfflineQueueSync({ appliers = {} }: { appliers?: OfflineAppliers }): null {
+export function OfflineQueueSync({ appliers = {}, legacyWrites }: { appliers?: OfflineAppliers; legacyWrites?: (userId: string) => NewWrite[] }): null {
   const userId = useAuth().user?.id ?? null;
   const queryClient = useQueryClient();
 
@@ -197,9 +197,12 @@ export function OfflineQueueSync({ appliers = {} }: { appliers?: OfflineAppliers
   }, [queryClient, appliers, userId]);
 
   useEffect(() => {
-    void offlineQueue.setUser(userId);
+    const opened = offlineQueue.setUser(userId);
     if (!userId) return;
     claimOfflineApiCache(userId);
+    // Writes an older queue kept elsewhere join this one once, after what it already holds.
+    const legacy = legacyWrites?.(userId) ?? [];
+    if (legacy.length > 0) void opened.then(() => offlineQueue.enqueue(legacy)).then(() => requestOfflineSync());
     let stopped = false;
     const replay = async () => {
       await offlineQueue.ready();
@@ -229,7 +232,7 @@ export function OfflineQueueSync({ appliers = {} }: { appliers?: OfflineAppliers
       window.removeEventListener(OFFLINE_SYNC_EVENT, onEvent);
       window.clearInterval(timer);
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, legacyWrites]);
 
   return null;
 }
