@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'download', ...page(() => import('./routes/download')) },
       // The texted invitation link: a visitor has no session yet (spec 002 §2 offers them a sign-up form).
       { path: 'invitation/:token', ...page(() => import('./routes/invitation')) },
+      { path: 'q/:token', ...page(() => import('./routes/quote-public')) },
       // Guarded: the guard is eager (it shows "Verifying authentication..."), the shell and pages are split.
       {
         Component: ProtectedRoute,

@@ -10,6 +10,7 @@ import { jobStatusColor, jobStatusLabel } from '../lib/job-status';
 import { useContactDirectory } from '../lib/use-contact-directory';
 import { CreateTaskDialog } from '../../tasks';
 import { SendModal, type SendTarget } from '../../documents';
+import { JobQuotes } from '../../quotes';
 import { JobDocuments } from './job-documents';
 import { JobStatusSelect } from './job-status-select';
 import { JobTaskList } from './job-task-list';
@@ -143,6 +144,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
           </Paper>
         </Grid.Col>
       </Grid>
+      <JobQuotes jobId={data.id} clientName={data.client_name} />
       <SendModal target={sendingTasks} onClose={() => setSendingTasks(null)} />
       <CreateTaskDialog entry={addTaskFor ? { from: 'job', job: addTaskFor } : null} onClose={() => setAddTaskFor(null)} />
     </Stack>

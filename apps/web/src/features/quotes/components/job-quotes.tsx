@@ -1,0 +1,60 @@
+import { formatCents } from '@fieldbook/contract';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { useJobQuotes } from '../api/quotes';
+import { QuoteEditorModal } from './quote-editor';
+import { quoteStatusColor, quoteStatusLabel } from './quote-status';
+
+/** A job's quotes (issue 27): New Quote, and each one's status with its amount — the approved amount once approved. */
+export function JobQuotes({ jobId, clientName }: { jobId: string; clientName: string | null }) {
+  const quotes = useJobQuotes(jobId);
+  const [open, setOpen] = useState<{ id: string | null } | null>(null);
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} fz={18}>
+          Quotes
+        </Title>
+        <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ id: null })}>
+          New Quote
+        </Button>
+      </Group>
+      {quotes.isPending ? (
+        <Skeleton height={48} />
+      ) : quotes.isError ? (
+        <LoadError error={quotes.error} onRetry={() => void quotes.refetch()} isRetrying={quotes.isFetching} title="Could not load the quotes" />
+      ) : quotes.data.quotes.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No quotes yet. Build one with priced options and send it to the client to approve and sign on their phone.
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {quotes.data.quotes.map((q) => (
+            <UnstyledButton key={q.id} onClick={() => setOpen({ id: q.id })} aria-label={`Quote ${q.number} revision ${q.revision}`} p="xs" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0} miw={0}>
+                  <Text fw={600} truncate>
+                    {q.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {q.number}
+                    {q.revision > 1 ? ` · rev ${q.revision}` : ''} · expires {q.expires_on}
+                  </Text>
+                </Stack>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm" ff="monospace">
+                    {formatCents(q.approved_total_cents ?? q.totals.total_cents)}
+                  </Text>
+                  <Badge color={quoteStatusColor(q.status)}>{quoteStatusLabel(q.status)}</Badge>
+                </Group>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+      <QuoteEditorModal jobId={jobId} clientName={clientName} quoteId={open?.id ?? null} opened={open !== null} onClose={() => setOpen(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,216 @@
+import { computeTotals, formatCents, toThousandths, type PublicQuote } from '@fieldbook/contract';
+import { Alert, Anchor, Box, Button, Checkbox, Container, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { usePublicDecision, usePublicQuote } from '../api/quotes';
+import { QuoteTotals } from './quote-totals';
+import { SignatureField } from './signature-field';
+
+const messageOf = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Could not reach the server. Check your connection and try again.');
+
+/** The totals for the homeowner's choice, with the server's own rules (quote-money.ts) as they tick and choose. */
+function totalsFor(q: PublicQuote, option: number | null, optional: string[]) {
+  const lines = q.items.map((i) => ({ id: i.id, quantityMilli: toThousandths(i.quantity), unitPriceCents: i.unit_price_cents, taxable: i.taxable, optional: i.optional, option: i.option }));
+  const adj = (a: PublicQuote['discount']) => (!a ? null : a.type === 'amount' ? a : { type: 'percent' as const, milliPercent: toThousandths(a.percent) });
+  return computeTotals(lines, { discount: adj(q.discount), taxRateMilliPercent: toThousandths(q.tax_rate_percent), deposit: adj(q.deposit) }, { option, optionalIds: optional });
+}
+
+function Decided({ q }: { q: PublicQuote }) {
+  if (q.status === 'approved' && q.approval) {
+    return (
+      <Alert color="green" title="Approved — thank you!">
+        Signed by {q.approval.signer_name} on {new Date(q.approval.approved_at).toLocaleString()}. Total {formatCents(q.approval.totals.total_cents)}
+        {q.approval.totals.deposit_cents > 0 ? `, deposit due ${formatCents(q.approval.totals.deposit_cents)}` : ''}. {q.company} has been told and will be in touch.
+      </Alert>
+    );
+  }
+  if (q.status === 'declined') return <Alert color="gray" title="Quote declined">You declined this quote. {q.company} has been told.</Alert>;
+  if (q.status === 'superseded') {
+    return (
+      <Alert color="yellow" title="This quote was replaced">
+        {q.company} made a newer version of this quote.{' '}
+        {q.replaced_by_link ? <Anchor href={q.replaced_by_link}>Open the new quote</Anchor> : 'They will send you the new one shortly.'}
+      </Alert>
+    );
+  }
+  if (q.status === 'expired') return <Alert color="orange" title="This quote has expired">Ask {q.company} for a new one.</Alert>;
+  return null;
+}
+
+/** /q/:token — the homeowner's quote (issue 27): no account, fits a 390 px phone. */
+export function PublicQuoteScreen({ token }: { token: string }) {
+  const quote = usePublicQuote(token);
+  const { approve, decline } = usePublicDecision(token);
+  const [option, setOption] = useState<number | null>(null);
+  const [optional, setOptional] = useState<string[]>([]);
+  const [name, setName] = useState('');
+  const [signature, setSignature] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const q = quote.data;
+  const chosen = q && q.options.length > 0 ? (option ?? 0) : null;
+  const totals = useMemo(() => (q ? totalsFor(q, chosen, optional) : null), [q, chosen, optional]);
+
+  if (quote.isPending) return <Loader m="xl" />;
+  if (quote.isError || !q || !totals) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title="Quote unavailable">
+          {messageOf(quote.error)}
+        </Alert>
+      </Container>
+    );
+  }
+  const open = q.status === 'sent' || q.status === 'viewed';
+  const visible = q.items.filter((i) => i.option === null || i.option === chosen);
+  const sections = [...new Set(visible.map((i) => i.section ?? ''))];
+  const canApprove = name.trim().length >= 2 && signature !== null && consent;
+
+  return (
+    <Container size="sm" px="sm" py="md">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Text fw={700} fz={20}>
+            {q.company}
+          </Text>
+          <Title order={1} fz={24}>
+            {q.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Quote {q.number}
+            {q.job.client_name ? ` for ${q.job.client_name}` : ''}
+            {q.job.property_address ? ` · ${q.job.property_address}` : ''}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Valid until {q.expires_on}
+          </Text>
+        </Stack>
+        <Decided q={q} />
+
+        {q.options.length > 0 && (
+          <SimpleGrid cols={q.options.length} spacing="xs" role="radiogroup" aria-label="Options">
+            {q.options.map((o, i) => (
+              <UnstyledButton
+                key={o.name}
+                role="radio"
+                aria-checked={chosen === i}
+                disabled={!open}
+                onClick={() => setOption(i)}
+                p="xs"
+                style={{ border: `2px solid var(--mantine-color-${chosen === i ? 'blue-6' : 'gray-3'})`, borderRadius: 10, background: chosen === i ? 'var(--mantine-color-blue-0)' : undefined }}
+              >
+                <Text fw={700} size="sm">
+                  {o.name}
+                </Text>
+                <Text size="sm" ff="monospace">
+                  {formatCents(o.totals.total_cents)}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        )}
+
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap={6}>
+            {sections.map((section) => (
+              <Stack key={section} gap={4}>
+                {section && (
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+                    {section}
+                  </Text>
+                )}
+                {visible
+                  .filter((i) => (i.section ?? '') === section)
+                  .map((i) => (
+                    <Group key={i.id} justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                      <Box miw={0}>
+                        {i.optional ? (
+                          <Checkbox
+                            label={`${i.name} (optional)`}
+                            checked={optional.includes(i.id)}
+                            disabled={!open}
+                            onChange={(e) => setOptional((cur) => (e.currentTarget.checked ? [...cur, i.id] : cur.filter((x) => x !== i.id)))}
+                          />
+                        ) : (
+                          <Text size="sm">{i.name}</Text>
+                        )}
+                        <Text size="xs" c="dimmed">
+                          {i.quantity} {i.unit} × {formatCents(i.unit_price_cents)}
+                          {i.description ? ` · ${i.description}` : ''}
+                        </Text>
+                      </Box>
+                      <Text size="sm" ff="monospace">
+                        {formatCents(i.line_total_cents)}
+                      </Text>
+                    </Group>
+                  ))}
+              </Stack>
+            ))}
+            <Divider my={4} />
+            <QuoteTotals totals={totals} taxRate={q.tax_rate_percent} />
+          </Stack>
+        </Paper>
+
+        {q.notes && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{q.notes}</Text>}
+        {q.terms && (
+          <Stack gap={2}>
+            <Text fw={600} size="sm">
+              Terms
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {q.terms}
+            </Text>
+          </Stack>
+        )}
+
+        {open && (
+          <Paper withBorder p="sm" radius="md">
+            <Stack gap="sm">
+              <Title order={2} fz={18}>
+                Approve and sign
+              </Title>
+              <TextInput label="Full name" autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+              <SignatureField onChange={setSignature} />
+              <Checkbox label="I agree to sign this quote electronically" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} />
+              {approve.error && <Alert color="red">{messageOf(approve.error)}</Alert>}
+              <Button
+                size="md"
+                color="green"
+                disabled={!canApprove}
+                loading={approve.isPending}
+                onClick={() => approve.mutate({ signer_name: name, signature_png: signature!, consent: true, option: chosen, optional_item_ids: optional, content_fingerprint: q.content_fingerprint })}
+              >
+                Approve {formatCents(totals.total_cents)}
+              </Button>
+              {totals.deposit_cents > 0 && (
+                <Text size="sm" c="dimmed" ta="center">
+                  Deposit due on approval: {formatCents(totals.deposit_cents)}
+                </Text>
+              )}
+              <Divider />
+              {declining ? (
+                <Stack gap="xs">
+                  <Textarea label="Reason (optional)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+                  {decline.error && <Alert color="red">{messageOf(decline.error)}</Alert>}
+                  <Group grow>
+                    <Button variant="default" onClick={() => setDeclining(false)}>
+                      Back
+                    </Button>
+                    <Button color="red" variant="light" loading={decline.isPending} onClick={() => decline.mutate(reason)}>
+                      Confirm Decline
+                    </Button>
+                  </Group>
+                </Stack>
+              ) : (
+                <Button variant="subtle" color="red" onClick={() => setDeclining(true)}>
+                  Decline
+                </Button>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,224 @@
+import { formatCents, type Quote } from '@fieldbook/contract';
+import { Alert, Anchor, Badge, Button, Checkbox, Divider, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useContacts } from '../../contacts';
+import { useQuote, useQuoteWrites } from '../api/quotes';
+import { draftFromQuote, emptyDraft, newItem, toQuoteBody, type QuoteDraft } from '../lib/quote-form';
+import { QuoteItemsEditor } from './quote-items-editor';
+import { QuoteTotals } from './quote-totals';
+import { quoteStatusColor, quoteStatusLabel } from './quote-status';
+
+const errorText = (err: unknown) => (err instanceof ApiRequestError ? [err.message, ...(err.details ?? []).map((d) => d.message)].filter((v, i, a) => a.indexOf(v) === i).join(' · ') : err ? 'Something went wrong. Try again.' : null);
+
+/** Send to the job's client contact: a contact (the one named like the client first) and SMS and/or email. */
+function SendPanel({ quote, clientName, jobId }: { quote: Quote; clientName: string | null; jobId: string }) {
+  const [search, setSearch] = useState(clientName ?? '');
+  const contacts = useContacts({ q: search });
+  const [contactId, setContactId] = useState<string | null>(null);
+  const [methods, setMethods] = useState<('sms' | 'email')[]>(['sms', 'email']);
+  const { send } = useQuoteWrites(jobId);
+  const list = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
+  // The contact named like the job's client is chosen at first: the usual recipient.
+  useEffect(() => {
+    if (!contactId && list.length > 0 && clientName && list[0]!.name.toLowerCase() === clientName.toLowerCase()) setContactId(list[0]!.id);
+  }, [list, contactId, clientName]);
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz={16}>
+        Send to the client
+      </Title>
+      <Select
+        label="Client contact"
+        placeholder="Search contacts"
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        value={contactId}
+        onChange={setContactId}
+        data={list.map((c) => ({ value: c.id, label: `${c.name} · ${c.phone_number}${c.email ? ` · ${c.email}` : ''}` }))}
+        nothingFoundMessage="No contact found"
+      />
+      <Checkbox.Group label="Send by" value={methods} onChange={(v) => setMethods(v as ('sms' | 'email')[])}>
+        <Group gap="md" mt={4}>
+          <Checkbox value="sms" label="SMS" />
+          <Checkbox value="email" label="Email" />
+        </Group>
+      </Checkbox.Group>
+      {send.error && <Alert color="red">{errorText(send.error)}</Alert>}
+      {send.data && (
+        <Alert color="green" title="Quote sent">
+          Sent to {send.data.sent_to.map((s) => s.address).join(' and ')}. The link works until {quote.expires_on}.
+        </Alert>
+      )}
+      <Button onClick={() => contactId && send.mutate({ id: quote.id, contactId, methods })} disabled={!contactId || methods.length === 0} loading={send.isPending}>
+        {quote.status === 'draft' ? 'Send Quote' : 'Send Again'}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A sent or decided quote: what the client sees, its status, the approval and the signed PDF. */
+function QuoteView({ quote }: { quote: Quote }) {
+  const chosen = quote.approval?.option ?? null;
+  return (
+    <Stack gap="xs">
+      {quote.options.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: quote.options.length }}>
+          {quote.options.map((o, i) => (
+            <Stack key={o.name} gap={2} p="xs" style={{ border: `1px solid var(--mantine-color-${chosen === i ? 'green-6' : 'gray-3'})`, borderRadius: 8 }}>
+              <Text fw={600}>{o.name}</Text>
+              <Text size="sm">{formatCents(o.totals.total_cents)}</Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+      {quote.items.map((i) => (
+        <Group key={i.id} justify="space-between" wrap="nowrap">
+          <Text size="sm">
+            {i.name}
+            {i.option !== null && quote.options[i.option] ? ` (${quote.options[i.option]!.name})` : ''}
+            {i.optional ? ' · optional' : ''}
+          </Text>
+          <Text size="sm" ff="monospace">
+            {formatCents(i.line_total_cents)}
+          </Text>
+        </Group>
+      ))}
+      {quote.approval && (
+        <Alert color="green" title={`Approved by ${quote.approval.signer_name}: ${formatCents(quote.approval.totals.total_cents)}`}>
+          <Stack gap={4}>
+            <Text size="sm">
+              {new Date(quote.approval.approved_at).toLocaleString()} · deposit due {formatCents(quote.approval.totals.deposit_cents)}
+            </Text>
+            {quote.approval.document_id ? (
+              <Anchor component={Link} to={`/documents/${quote.approval.document_id}`}>
+                Open signed PDF
+              </Anchor>
+            ) : (
+              <Text size="sm" c="dimmed">
+                The signed PDF is being prepared…
+              </Text>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {quote.status === 'declined' && <Alert color="red" title="Declined">{quote.decline_reason || 'No reason given.'}</Alert>}
+      {!quote.approval && <QuoteTotals totals={quote.totals} taxRate={quote.tax_rate_percent} />}
+    </Stack>
+  );
+}
+
+/** New Quote / a quote of the job: the editor for a draft, the read-only view with Send Again and Revise after. */
+export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }: { jobId: string; clientName: string | null; quoteId: string | null; opened: boolean; onClose: () => void }) {
+  const small = useMediaQuery('(max-width: 48em)');
+  const [currentId, setCurrentId] = useState<string | null>(quoteId);
+  const quote = useQuote(currentId);
+  const [draft, setDraft] = useState<QuoteDraft>(() => emptyDraft(new Date()));
+  const writes = useQuoteWrites(jobId);
+  useEffect(() => setCurrentId(quoteId), [quoteId, opened]);
+  useEffect(() => {
+    if (quote.data) setDraft(draftFromQuote(quote.data));
+    else if (!currentId) setDraft(emptyDraft(new Date()));
+  }, [quote.data, currentId]);
+
+  const save = async () => {
+    const body = toQuoteBody(draft);
+    const saved = currentId ? await writes.update.mutateAsync({ id: currentId, body }) : await writes.create.mutateAsync(body);
+    setCurrentId(saved.id);
+  };
+  const saving = writes.create.isPending || writes.update.isPending;
+  const saveError = writes.create.error ?? writes.update.error;
+  const q = quote.data;
+  const editable = !q || q.status === 'draft';
+  const set = <K extends keyof QuoteDraft>(key: K, value: QuoteDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  return (
+    <Modal opened={opened} onClose={onClose} size="xl" fullScreen={small} title={q ? `Quote ${q.number}${q.revision > 1 ? ` · revision ${q.revision}` : ''}` : 'New Quote'}>
+      <Stack gap="md">
+        {q && (
+          <Group gap="xs">
+            <Badge color={quoteStatusColor(q.status)}>{quoteStatusLabel(q.status)}</Badge>
+            {q.status !== 'draft' && <Text fw={600}>{q.title}</Text>}
+          </Group>
+        )}
+        {editable ? (
+          <>
+            <TextInput label="Title" placeholder="e.g. Roof replacement" value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} required />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Options (up to three, e.g. Good / Better / Best)
+              </Text>
+              <Group gap="xs" wrap="wrap">
+                {draft.options.map((o, i) => (
+                  <TextInput key={i} aria-label={`Option ${i + 1} name`} value={o} onChange={(e) => set('options', draft.options.map((x, j) => (j === i ? e.currentTarget.value : x)))} w={140} />
+                ))}
+                {draft.options.length < 3 && (
+                  <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set('options', [...draft.options, ['Good', 'Better', 'Best'][draft.options.length]!])}>
+                    Add Option
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+            <QuoteItemsEditor items={draft.items} options={draft.options} onChange={(items) => set('items', items)} />
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => set('items', [...draft.items, newItem()])} w="fit-content">
+              Add Item
+            </Button>
+            <Divider />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Group gap={4} align="flex-end" wrap="nowrap">
+                <TextInput label="Discount" inputMode="decimal" value={draft.discount} onChange={(e) => set('discount', e.currentTarget.value)} style={{ flex: 1 }} />
+                <SegmentedControl size="xs" value={draft.discountType} onChange={(v) => set('discountType', v as 'amount' | 'percent')} data={[{ value: 'percent', label: '%' }, { value: 'amount', label: '$' }]} aria-label="Discount type" />
+              </Group>
+              <TextInput label="Tax rate (%)" inputMode="decimal" value={draft.taxRate} onChange={(e) => set('taxRate', e.currentTarget.value)} />
+              <Group gap={4} align="flex-end" wrap="nowrap">
+                <TextInput label="Deposit" inputMode="decimal" value={draft.deposit} onChange={(e) => set('deposit', e.currentTarget.value)} style={{ flex: 1 }} />
+                <SegmentedControl size="xs" value={draft.depositType} onChange={(v) => set('depositType', v as 'amount' | 'percent')} data={[{ value: 'percent', label: '%' }, { value: 'amount', label: '$' }]} aria-label="Deposit type" />
+              </Group>
+            </SimpleGrid>
+            <TextInput label="Expires on" type="date" value={draft.expiresOn} onChange={(e) => set('expiresOn', e.currentTarget.value)} w={200} />
+            <Textarea label="Notes" autosize minRows={2} value={draft.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
+            <Textarea label="Terms" autosize minRows={2} value={draft.terms} onChange={(e) => set('terms', e.currentTarget.value)} />
+            {saveError && <Alert color="red">{errorText(saveError)}</Alert>}
+            <Button onClick={() => void save().catch(() => {})} loading={saving} variant={q ? 'light' : 'filled'}>
+              Save Draft
+            </Button>
+            {q && (
+              <>
+                <Divider label="Totals from the server" />
+                {q.options.length > 0 ? (
+                  <SimpleGrid cols={{ base: 1, sm: q.options.length }}>
+                    {q.options.map((o) => (
+                      <Stack key={o.name} gap={4}>
+                        <Text fw={600}>{o.name}</Text>
+                        <QuoteTotals totals={o.totals} taxRate={q.tax_rate_percent} label={`${o.name} totals`} />
+                      </Stack>
+                    ))}
+                  </SimpleGrid>
+                ) : (
+                  <QuoteTotals totals={q.totals} taxRate={q.tax_rate_percent} />
+                )}
+                <Divider />
+                <SendPanel quote={q} clientName={clientName} jobId={jobId} />
+              </>
+            )}
+          </>
+        ) : (
+          <>
+            <QuoteView quote={q} />
+            {(q.status === 'sent' || q.status === 'viewed') && <SendPanel quote={q} clientName={clientName} jobId={jobId} />}
+            {['sent', 'viewed', 'expired', 'declined'].includes(q.status) && (
+              <Button variant="light" loading={writes.revise.isPending} onClick={() => writes.revise.mutate(q.id, { onSuccess: (next) => setCurrentId(next.id) })}>
+                Revise (new revision)
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+

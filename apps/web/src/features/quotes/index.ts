@@ -1,0 +1,3 @@
+/** The quotes feature's public entry (issue 27): a job's quotes panel and the homeowner's public page. */
+export { JobQuotes } from './components/job-quotes';
+export { PublicQuoteScreen } from './components/public-quote-screen';
