@@ -119,6 +119,20 @@ describe('Settings › Integrations: Google Drive', () => {
     expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
   });
 
+  it('Advanced Debugging opens on demand: the status, the flags, Show Debug Info (no token in it) and Attempt Reconnect', async () => {
+    const api = fakeApi().on(driveEndpoints.status, connected()).on(driveEndpoints.files, { files: [], next_page_token: null });
+    renderWithProviders(<DriveIntegrations />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Advanced Debugging' }));
+    expect(screen.getByText('Connection status: connected')).toBeTruthy();
+    expect(screen.getByText('Token present: yes, kept on the server')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show Debug Info' }));
+    expect(screen.getByText(/"emailAddress": "dana.drive@example.com"/)).toBeTruthy();
+    const before = api.calls(driveEndpoints.status).length;
+    await user.click(screen.getByRole('button', { name: 'Attempt Reconnect' }));
+    await waitFor(() => expect(api.calls(driveEndpoints.status).length).toBe(before + 1));
+  });
+
   it('a failed status check says so, with Retry', async () => {
     fakeApi().on(driveEndpoints.status, apiError(500, 'INTERNAL', 'Something went wrong'));
     renderWithProviders(<DriveIntegrations />);

@@ -105,7 +105,8 @@ export function DriveIntegrations() {
           </Group>
         </UnstyledButton>
         <Collapse expanded={debugOpened}>
-          <Stack gap={4} mt="xs">
+          {/* Rendered only while open: its words (the status among them) are not on the panel twice. */}
+          {debugOpened && <Stack gap={4} mt="xs">
             <Text size="xs">Connection status: {data.status === 'needs_reconnect' ? 'needs reconnecting' : data.status}</Text>
             <Text size="xs">API library loaded: not needed (the server calls Google Drive)</Text>
             <Text size="xs">Token present: {isConnected ? 'yes, kept on the server' : 'no'}</Text>
@@ -121,7 +122,7 @@ export function DriveIntegrations() {
               </Button>
             </Group>
             {showInfo && <Code block>{JSON.stringify({ configured: data.configured, status: data.status, user: data.user, folders: data.folders.map((f) => ({ key: f.key, id: f.id, created: f.created })), copies: data.copies, message: data.message }, null, 2)}</Code>}
-          </Stack>
+          </Stack>}
         </Collapse>
       </div>
     </Stack>
