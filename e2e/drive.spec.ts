@@ -88,6 +88,30 @@ test.describe('Google Drive', () => {
     const copied = stub.filesNamed('drive-walk-invoice.txt');
     expect(copied).toHaveLength(1);
     expect(copied[0]!.content!.toString()).toBe('Invoice 7\nTotal due: $950\n');
+    await documents.screenshot({ path: test.info().outputPath('drive-documents-card.png') });
+
+    // The folder manager's Upload puts a chosen file into a folder and reports it per file.
+    const tasks = dialog.getByLabel('Tasks folder');
+    await tasks.locator('input[type=file]').setInputFiles({ name: 'crew-checklist.txt', mimeType: 'text/plain', buffer: Buffer.from('Ladders, tarps, nails\n') });
+    await expect(tasks.getByRole('status')).toContainText('crew-checklist.txt: Success');
+    await expect(tasks.getByRole('link', { name: 'crew-checklist.txt' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The Document Manager's upload from the cloud drive imports it as a document (not copied back to Drive).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Upload from Google Drive' }).click();
+    const picker = page.getByRole('dialog', { name: 'Upload from Google Drive' });
+    await picker.getByRole('checkbox', { name: /crew-checklist\.txt/ }).check();
+    await picker.screenshot({ path: test.info().outputPath('drive-import-390.png') });
+    await picker.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByTestId('upload-item').filter({ hasText: 'crew-checklist.txt' })).toContainText(/uploaded/i);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => stub.filesNamed('crew-checklist.txt').length, { timeout: 5000 }).toBe(1);
+    dialog = await openIntegrations(page);
+
+    // The imported file was not copied back (the copy job runs every 2 s; the document is recorded as already in Drive).
+    await expect(dialog.getByTestId('drive-state')).toHaveText('Connected');
+    expect(stub.filesNamed('crew-checklist.txt')).toHaveLength(1);
 
     // Disconnect: the grant is revoked at Google, the panel shows Disconnected.
     const liveGrants = [...stub.grants.values()].filter((g) => !g.revoked).length;
