@@ -4,7 +4,7 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
-import { FOLDER_INIT_DELAY_MS, useConnectDrive, useDisconnectDrive, useDriveStatus, useInitializeFolders } from '../api/drive';
+import { FOLDER_INIT_DELAY_MS, JOBS_FOLDER_INIT_DELAY_MS, useConnectDrive, useDisconnectDrive, useDriveStatus, useInitializeFolders } from '../api/drive';
 import { takeDriveReturn } from '../lib/drive-return';
 import { DriveConnectionPanel } from './drive-connection-panel';
 import { DriveFolderManager } from './drive-folder-manager';
@@ -34,14 +34,15 @@ export function DriveIntegrations() {
     });
   const initializeAfterConnect = useEffectEvent(() => initializeFolders(false));
 
-  // Back from Google: the outcome, and — connected — the folders set up after 0.5 s (a failure is not critical).
+  // Back from Google: the outcome, and — connected — the folders set up (a failure is not critical).
   useEffect(() => {
     if (!back) return;
     if (back.error) {
       setError(back.error);
       return;
     }
-    const timer = setTimeout(() => initializeAfterConnect(), FOLDER_INIT_DELAY_MS);
+    // Spec 001 §9: 0.5 s, or 1 s when the connect started from the jobs dashboard's toggle.
+    const timer = setTimeout(() => initializeAfterConnect(), back.path.startsWith('/jobs') ? JOBS_FOLDER_INIT_DELAY_MS : FOLDER_INIT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [back]);
 
