@@ -263,6 +263,27 @@ describe('tokens', () => {
     expect(stub.tokenCalls.filter((c) => c.grantType === 'refresh_token').length).toBe(refreshes + 1);
   });
 
+  it('while another process holds the refresh lease, this one waits for its token instead of refreshing too', async () => {
+    const connection = (await findConnection(ctx.db, alice.id))!;
+    const d = drive();
+    const box = await d.box();
+    const refreshes = stub.tokenCalls.filter((c) => c.grantType === 'refresh_token').length;
+    // "Another process" took the lease a moment ago and is refreshing: the stored token is stale.
+    await ctx.db.update(driveConnections).set({ accessTokenExpiresAt: new Date(0), refreshingUntil: new Date(Date.now() + 30_000) }).where(eq(driveConnections.id, connection.id));
+    const waiting = accessToken(d, connection.id);
+    await new Promise((r) => setTimeout(r, 300));
+    // Its new token lands, and its lease is released.
+    await ctx.db
+      .update(driveConnections)
+      .set({ accessTokenEnc: box.seal('ya29.from-the-other-process'), accessTokenExpiresAt: new Date(Date.now() + 3_600_000), refreshingUntil: null })
+      .where(eq(driveConnections.id, connection.id));
+    expect(await waiting).toBe('ya29.from-the-other-process');
+    expect(stub.tokenCalls.filter((c) => c.grantType === 'refresh_token').length).toBe(refreshes);
+    // Back to a token the stub knows.
+    await ctx.db.update(driveConnections).set({ accessTokenExpiresAt: new Date(0) }).where(eq(driveConnections.id, connection.id));
+    await accessToken(d, connection.id);
+  });
+
   it('a revoked grant (invalid_grant) marks the connection needs reconnecting; copies wait and resume after reconnecting', async () => {
     stub.expireAccessTokens();
     stub.revokeRefreshTokens();
