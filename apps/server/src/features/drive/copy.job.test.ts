@@ -10,6 +10,7 @@ import { insertContact, insertJob, insertTask } from '../../test/factories';
 import { startGoogleStub, type GoogleStub, type StubFile } from '../../test/google-stub';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { transcriptionJob } from '../recordings';
 import { accessToken, driveDeps, findConnection } from './connection.service';
 import { driveCopyJob, queueCopy } from './copy.job';
 import { connectDrive, driveStatus } from './drive.test-helpers';
@@ -350,6 +351,50 @@ describe('the folder manager’s Upload and the Document Manager’s import', ()
     expect(named('contract.txt')).toHaveLength(1);
     const copy = DriveCopySchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/drive/items/document/${(doc.json() as { id: string }).id}`, headers: alice.headers })).json());
     expect(copy).toMatchObject({ status: 'done', drive_file_id: made.file.id });
+  });
+});
+
+/** A WAV file of `seconds` of silence, 8 kHz mono 16-bit (what ffmpeg needs to see before the transcriber runs). */
+function silentWav(seconds: number): Buffer {
+  const data = Buffer.alloc(8000 * 2 * seconds);
+  const head = Buffer.alloc(44);
+  head.write('RIFF', 0);
+  head.writeUInt32LE(36 + data.length, 4);
+  head.write('WAVEfmt ', 8);
+  head.writeUInt32LE(16, 16);
+  head.writeUInt16LE(1, 20);
+  head.writeUInt16LE(1, 22);
+  head.writeUInt32LE(8000, 24);
+  head.writeUInt32LE(16000, 28);
+  head.writeUInt16LE(2, 32);
+  head.writeUInt16LE(16, 34);
+  head.write('data', 36);
+  head.writeUInt32LE(data.length, 40);
+  return Buffer.concat([head, data]);
+}
+
+describe('transcripts', () => {
+  it('a finished transcript goes to FIELDBOOK/transcripts as a text file named phone_<date>_<time>_<number>', async () => {
+    const storageKey = `recordings/${alice.workspaceId}/${randomUUID()}`;
+    await ctx.blobs.put(storageKey, Readable.from([silentWav(1)]));
+    await ctx.db.insert(recordings).values({
+      workspaceId: alice.workspaceId!,
+      userId: alice.id,
+      fileName: 'incoming_20261124_093000_5125550100_u1.wav',
+      fileType: 'wav',
+      mimeType: 'audio/wav',
+      status: 'stored',
+      storageKey,
+      phoneNumber: '5125550100',
+      recordedAt: new Date('2026-11-24T09:30:00Z'),
+    });
+    const transcriber = { engine: 'test', transcribe: async () => ({ segments: [{ start: 0, end: 1, text: 'The roof leaks over the porch' }, { start: 1, end: 2, text: 'Come Monday' }], confidence: null }) };
+    await startJob(ctx.db, transcriptionJob({ db: ctx.db, blobs: ctx.blobs, transcriber })).drain();
+    await job().drain();
+    const [file] = named('phone_20261124_093000_5125550100.txt');
+    expect(file).toBeDefined();
+    expect(folderOf(file!)!.name).toBe('transcripts');
+    expect(file!.content!.toString()).toBe('The roof leaks over the porch\nCome Monday');
   });
 });
 
