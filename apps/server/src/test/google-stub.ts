@@ -232,9 +232,11 @@ export async function startGoogleStub(opts: { keepContent?: boolean; user?: Stub
     return Object.fromEntries(Object.entries(resource).filter(([k]) => k === 'kind' || names.includes(k)));
   };
   /** Creates a file, or 409 when its generated id is taken. Ids must come from generateIds. */
-  const create = (meta: Record<string, unknown>, owner: string, content: { size: number; sha256: string; bytes: Buffer | null }): StubFile | 'taken' | 'unknown-id' => {
+  const create = (meta: Record<string, unknown>, owner: string, content: { size: number; sha256: string; bytes: Buffer | null }): StubFile | 'taken' | 'unknown-id' | { missingParent: string } => {
     const id = typeof meta.id === 'string' ? meta.id : newId();
     if (typeof meta.id === 'string' && !generated.has(id)) return 'unknown-id';
+    const parent = Array.isArray(meta.parents) ? (meta.parents as string[]).find((p) => p !== 'root' && !files.has(p)) : undefined;
+    if (parent) return { missingParent: parent };
     if (files.has(id)) return 'taken';
     const f: StubFile = {
       id,
@@ -370,6 +372,7 @@ export async function startGoogleStub(opts: { keepContent?: boolean; user?: Stub
       const made = create(meta, owner, { size: 0, sha256: createHash('sha256').digest('hex'), bytes: Buffer.alloc(0) });
       if (made === 'taken') return driveError(res, 409, 'duplicate', 'A file already exists with the provided ID.');
       if (made === 'unknown-id') return driveError(res, 400, 'invalid', 'The provided file ID is not usable.');
+      if ('missingParent' in made) return driveError(res, 404, 'notFound', `File not found: ${made.missingParent}.`);
       return json(res, 200, pick(fileResource(made), url.searchParams.get('fields')));
     }
     const fileMatch = /^\/drive\/v3\/files\/([^/]+)$/.exec(path);
@@ -392,11 +395,14 @@ export async function startGoogleStub(opts: { keepContent?: boolean; user?: Stub
       const made = create(meta, owner, { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: Buffer.from(bytes) });
       if (made === 'taken') return driveError(res, 409, 'duplicate', 'A file already exists with the provided ID.');
       if (made === 'unknown-id') return driveError(res, 400, 'invalid', 'The provided file ID is not usable.');
+      if ('missingParent' in made) return driveError(res, 404, 'notFound', `File not found: ${made.missingParent}.`);
       return json(res, 200, pick(fileResource(made), url.searchParams.get('fields')));
     }
     if (path === '/upload/drive/v3/files' && req.method === 'POST' && url.searchParams.get('uploadType') === 'resumable') {
       const meta = JSON.parse((await readBody(req)).toString('utf8') || '{}') as Record<string, unknown>;
       if (typeof meta.id === 'string' && files.has(meta.id)) return driveError(res, 409, 'duplicate', 'A file already exists with the provided ID.');
+      const missing = Array.isArray(meta.parents) ? (meta.parents as string[]).find((p) => p !== 'root' && !files.has(p)) : undefined;
+      if (missing) return driveError(res, 404, 'notFound', `File not found: ${missing}.`);
       const total = req.headers['x-upload-content-length'] ? Number(req.headers['x-upload-content-length']) : null;
       const id = randomBytes(16).toString('hex');
       sessions.set(id, { id, metadata: meta, total, received: 0, hash: createHash('sha256'), parts: [], owner });
@@ -451,6 +457,7 @@ export async function startGoogleStub(opts: { keepContent?: boolean; user?: Stub
     const made = create(session.metadata, session.owner, { size: session.received, sha256: session.hash.digest('hex'), bytes: keepContent ? Buffer.concat(session.parts) : null });
     if (made === 'taken') return driveError(res, 409, 'duplicate', 'A file already exists with the provided ID.');
     if (made === 'unknown-id') return driveError(res, 400, 'invalid', 'The provided file ID is not usable.');
+    if ('missingParent' in made) return driveError(res, 404, 'notFound', `File not found: ${made.missingParent}.`);
     return json(res, 200, pick(fileResource(made), url.searchParams.get('fields')));
   }
 

@@ -373,6 +373,21 @@ function silentWav(seconds: number): Buffer {
   return Buffer.concat([head, data]);
 }
 
+describe('a folder deleted in Drive', () => {
+  it('is made again (once) and the copy lands in it; the other folders are found, not duplicated', async () => {
+    const documentsFolder = [...stub.files.values()].find((f) => f.name === 'documents' && f.mimeType === 'application/vnd.google-apps.folder' && f.owner === stub.user.emailAddress)!;
+    stub.files.delete(documentsFolder.id);
+    const bytes = Buffer.from('after the folder was deleted');
+    const { name } = await queueBlob(bytes, { kind: 'document' });
+    await job().drain();
+    const file = await expectOneIdenticalFile(name, bytes, 'documents');
+    expect(file.parents[0]).not.toBe(documentsFolder.id);
+    const folders = [...stub.files.values()].filter((f) => f.mimeType === 'application/vnd.google-apps.folder' && f.owner === stub.user.emailAddress);
+    expect(folders.filter((f) => f.name === 'FIELDBOOK')).toHaveLength(1);
+    expect(folders.filter((f) => f.name === 'documents')).toHaveLength(1);
+  });
+});
+
 describe('transcripts', () => {
   it('a finished transcript goes to FIELDBOOK/transcripts as a text file named phone_<date>_<time>_<number>', async () => {
     const storageKey = `recordings/${alice.workspaceId}/${randomUUID()}`;

@@ -6,7 +6,7 @@ import type { BlobStore } from '../../platform/blob-store';
 import type { AddedItem } from '../../platform/item-events';
 import { defineJob } from '../../platform/jobs';
 import { clientFor, findConnection, type DriveDeps } from './connection.service';
-import { driveCopies } from './drive.schema';
+import { driveCopies, driveFolders } from './drive.schema';
 import { ensureCopyFolder } from './folders';
 import { DEFAULT_CHUNK_BYTES, GoogleError, RESUMABLE_OVER_BYTES } from './google-client';
 
@@ -62,27 +62,32 @@ export function driveCopyJob(opts: { drive: DriveDeps; blobs: BlobStore; chunkBy
     if (!connection || connection.status !== 'connected') return putBack(row);
     const client = clientFor(drive, connection.id);
     try {
-      const parentId = await ensureCopyFolder({ db, client, connectionId: connection.id, folderKey: row.folderKey });
       const fileId = row.driveFileId ?? (await reserveId(row, client));
-      const meta = { id: fileId, name: row.name, mimeType: row.mimeType, parents: [parentId] };
-      let file;
-      if (!row.blobKey) {
-        file = await client.uploadMultipart(meta, async () => Buffer.from(row.textContent ?? '', 'utf8'));
-      } else {
+      const upload = async (sessionUrl: string | null) => {
+        const parentId = await ensureCopyFolder({ db, client, connectionId: connection.id, folderKey: row.folderKey });
+        const meta = { id: fileId, name: row.name, mimeType: row.mimeType, parents: [parentId] };
+        if (!row.blobKey) return client.uploadMultipart(meta, async () => Buffer.from(row.textContent ?? '', 'utf8'));
         const blobKey = row.blobKey;
         const size = await blobs.size(blobKey);
         if (size === null) throw new GoogleError('The file is no longer stored in Fieldbook', 'final');
-        if (size <= RESUMABLE_OVER_BYTES) {
-          file = await client.uploadMultipart(meta, async () => buffer((await openBlob(blobKey)).body));
-        } else {
-          file = await client.uploadResumable({
-            meta,
-            size,
-            chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES,
-            openRange: async (start, end) => (await openBlob(blobKey, { start, end })).body,
-            session: { url: row.uploadUrl, save: (url) => db.update(driveCopies).set({ uploadUrl: url }).where(eq(driveCopies.id, row.id)).then(() => {}) },
-          });
-        }
+        if (size <= RESUMABLE_OVER_BYTES) return client.uploadMultipart(meta, async () => buffer((await openBlob(blobKey)).body));
+        return client.uploadResumable({
+          meta,
+          size,
+          chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+          openRange: async (start, end) => (await openBlob(blobKey, { start, end })).body,
+          session: { url: sessionUrl, save: (url) => db.update(driveCopies).set({ uploadUrl: url }).where(eq(driveCopies.id, row.id)).then(() => {}) },
+        });
+      };
+      let file;
+      try {
+        file = await upload(row.uploadUrl);
+      } catch (err) {
+        if (!(err instanceof GoogleError && err.status === 404 && err.reason === 'notFound')) throw err;
+        // The folder is gone from Drive (the user deleted it): the folders are looked up or made again, once.
+        await db.delete(driveFolders).where(eq(driveFolders.connectionId, connection.id));
+        await db.update(driveCopies).set({ uploadUrl: null }).where(eq(driveCopies.id, row.id));
+        file = await upload(null);
       }
       await db
         .update(driveCopies)
