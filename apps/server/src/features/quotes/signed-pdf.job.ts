@@ -47,7 +47,13 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
       const name = `Quote ${quote.number} signed by ${approval.signerName}.pdf`.replace(/[\\/:*?"<>|]/g, '-');
       const documentId = await storeGeneratedPdf(
         { db, blobs: deps.blobs, now: deps.now?.() ?? new Date() },
-        { id: approval.id, workspaceId: quote.workspaceId, jobId: quote.jobId, createdBy: quote.createdBy, name, documentType: 'contract', pdf, text: signedQuoteText(facts), metadata: { quote_id: quote.id, fingerprint: approval.fingerprint } },
+        { id: approval.id, workspaceId: quote.workspaceId, jobId: quote.jobId, createdBy: quote.createdBy, name, documentType: 'contract', pdf, text: signedQuoteText(facts), metadata: {
+            quote_id: quote.id,
+            fingerprint: approval.fingerprint,
+            // What the document screen shows as its extracted fields, as a generated document's.
+            extracted_data: { client_name: job?.clientName ?? null, property_address: job?.propertyAddress ?? null, total: (approval.totals as QuoteTotalsOut).total_cents / 100, document_number: quote.number },
+          },
+        },
       );
       const totals = approval.totals as QuoteTotalsOut;
       const author = quote.createdBy ? (await findPeople(db, [quote.createdBy])).get(quote.createdBy) : undefined;

@@ -49,8 +49,10 @@ export function PublicQuoteScreen({ token }: { token: string }) {
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const q = quote.data;
-  const chosen = q && q.options.length > 0 ? (option ?? 0) : null;
-  const totals = useMemo(() => (q ? totalsFor(q, chosen, optional) : null), [q, chosen, optional]);
+  // A decided quote shows what was approved; an open one what the homeowner is choosing.
+  const chosen = q?.approval ? q.approval.option : q && q.options.length > 0 ? (option ?? 0) : null;
+  const ticked = q?.approval ? q.approval.optional_item_ids : optional;
+  const totals = useMemo(() => (q ? totalsFor(q, chosen, ticked) : null), [q, chosen, ticked]);
 
   if (quote.isPending) return <Loader m="xl" />;
   if (quote.isError || !q || !totals) {
@@ -128,9 +130,12 @@ export function PublicQuoteScreen({ token }: { token: string }) {
                         {i.optional ? (
                           <Checkbox
                             label={`${i.name} (optional)`}
-                            checked={optional.includes(i.id)}
+                            checked={ticked.includes(i.id)}
                             disabled={!open}
-                            onChange={(e) => setOptional((cur) => (e.currentTarget.checked ? [...cur, i.id] : cur.filter((x) => x !== i.id)))}
+                            onChange={(e) => {
+                              const checked = e.currentTarget.checked;
+                              setOptional((cur) => (checked ? [...cur, i.id] : cur.filter((x) => x !== i.id)));
+                            }}
                           />
                         ) : (
                           <Text size="sm">{i.name}</Text>

@@ -15,7 +15,7 @@ import { quoteStatusColor, quoteStatusLabel } from './quote-status';
 const errorText = (err: unknown) => (err instanceof ApiRequestError ? [err.message, ...(err.details ?? []).map((d) => d.message)].filter((v, i, a) => a.indexOf(v) === i).join(' · ') : err ? 'Something went wrong. Try again.' : null);
 
 /** Send to the job's client contact: a contact (the one named like the client first) and SMS and/or email. */
-function SendPanel({ quote, clientName, jobId }: { quote: Quote; clientName: string | null; jobId: string }) {
+function SendPanel({ quote, clientName, jobId, onSent }: { quote: Quote; clientName: string | null; jobId: string; onSent: (to: string) => void }) {
   const [search, setSearch] = useState(clientName ?? '');
   const contacts = useContacts({ q: search });
   const [contactId, setContactId] = useState<string | null>(null);
@@ -49,12 +49,7 @@ function SendPanel({ quote, clientName, jobId }: { quote: Quote; clientName: str
         </Group>
       </Checkbox.Group>
       {send.error && <Alert color="red">{errorText(send.error)}</Alert>}
-      {send.data && (
-        <Alert color="green" title="Quote sent">
-          Sent to {send.data.sent_to.map((s) => s.address).join(' and ')}. The link works until {quote.expires_on}.
-        </Alert>
-      )}
-      <Button onClick={() => contactId && send.mutate({ id: quote.id, contactId, methods })} disabled={!contactId || methods.length === 0} loading={send.isPending}>
+      <Button onClick={() => contactId && send.mutate({ id: quote.id, contactId, methods }, { onSuccess: (r) => onSent(r.sent_to.map((x) => x.address).join(' and ')) })} disabled={!contactId || methods.length === 0} loading={send.isPending}>
         {quote.status === 'draft' ? 'Send Quote' : 'Send Again'}
       </Button>
     </Stack>
@@ -118,8 +113,13 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
   const [currentId, setCurrentId] = useState<string | null>(quoteId);
   const quote = useQuote(currentId);
   const [draft, setDraft] = useState<QuoteDraft>(() => emptyDraft(new Date()));
+  // Kept here: sending turns the editor into the read-only view, which mounts a new send panel.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const writes = useQuoteWrites(jobId);
-  useEffect(() => setCurrentId(quoteId), [quoteId, opened]);
+  useEffect(() => {
+    setCurrentId(quoteId);
+    setSentTo(null);
+  }, [quoteId, opened]);
   useEffect(() => {
     if (quote.data) setDraft(draftFromQuote(quote.data));
     else if (!currentId) setDraft(emptyDraft(new Date()));
@@ -144,6 +144,11 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
             <Badge color={quoteStatusColor(q.status)}>{quoteStatusLabel(q.status)}</Badge>
             {q.status !== 'draft' && <Text fw={600}>{q.title}</Text>}
           </Group>
+        )}
+        {sentTo && q && (
+          <Alert color="green" title="Quote sent">
+            Sent to {sentTo}. The link works until {q.expires_on}.
+          </Alert>
         )}
         {editable ? (
           <>
@@ -202,14 +207,14 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
                   <QuoteTotals totals={q.totals} taxRate={q.tax_rate_percent} />
                 )}
                 <Divider />
-                <SendPanel quote={q} clientName={clientName} jobId={jobId} />
+                <SendPanel quote={q} clientName={clientName} jobId={jobId} onSent={setSentTo} />
               </>
             )}
           </>
         ) : (
           <>
             <QuoteView quote={q} />
-            {(q.status === 'sent' || q.status === 'viewed') && <SendPanel quote={q} clientName={clientName} jobId={jobId} />}
+            {(q.status === 'sent' || q.status === 'viewed') && <SendPanel quote={q} clientName={clientName} jobId={jobId} onSent={setSentTo} />}
             {['sent', 'viewed', 'expired', 'declined'].includes(q.status) && (
               <Button variant="light" loading={writes.revise.isPending} onClick={() => writes.revise.mutate(q.id, { onSuccess: (next) => setCurrentId(next.id) })}>
                 Revise (new revision)

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createContact, createJob, createWorkSession, openAs } from './support/work-data';
+
+type MailboxMessage = { channel: 'email' | 'sms'; subject: string | null; body: string; links: string[] };
+
+const shots = process.env.QUOTES_SCREENSHOTS ?? 'test-results/quotes';
+
+async function fillItem(page: Page, i: number, item: { name: string; qty: string; unit: string; price: string; option?: string; optional?: boolean }) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: `Item ${i + 1}`, exact: true }).fill(item.name);
+  await dialog.getByLabel('Qty').nth(i).fill(item.qty);
+  await dialog.getByLabel('Unit', { exact: true }).nth(i).fill(item.unit);
+  await dialog.getByLabel('Unit price ($)').nth(i).fill(item.price);
+  if (item.option) await dialog.getByLabel('In', { exact: true }).nth(i).selectOption({ label: item.option });
+  if (item.optional) await dialog.getByLabel('Optional (client may add)').nth(i).check();
+}
+
+/** Issue 27's walk: the contractor builds and sends a quote; the homeowner, on a phone, picks Better and an optional item, signs and approves; the contractor sees Approved and opens the signed PDF. */
+test('a quote built, sent, approved and signed on a phone, and the signed PDF on the job', async ({ page, request, browser }) => {
+  test.slow();
+  const s = await createWorkSession(request);
+  const suffix = Date.now().toString().slice(-7);
+  const email = `homeowner-${suffix}@example.com`;
+  await createContact(s, { name: 'Maria Garcia', phone_number: `512${suffix}`, email });
+  const job = await createJob(s, { client_name: 'Maria Garcia', property_address: '12 Oak Street, Austin TX', title: 'Roof replacement' });
+
+  // The contractor, desktop.
+  await openAs(page, s, `/jobs/${job.id}`);
+  await page.getByRole('button', { name: 'New Quote' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Roof replacement');
+  for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Add Option' }).click();
+  await fillItem(page, 0, { name: 'Tear-off and disposal', qty: '24', unit: 'sq', price: '45' });
+  const items = [
+    { name: '3-tab shingles', qty: '24', unit: 'sq', price: '95', option: 'Good' },
+    { name: 'Architectural shingles', qty: '24', unit: 'sq', price: '125', option: 'Better' },
+    { name: 'Designer shingles', qty: '24', unit: 'sq', price: '180', option: 'Best' },
+    { name: 'Seamless gutters', qty: '120', unit: 'ft', price: '9', optional: true },
+  ];
+  for (const [n, item] of items.entries()) {
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await fillItem(page, n + 1, item);
+  }
+  await dialog.getByLabel('Tax rate (%)').fill('8.25');
+  await dialog.getByLabel('Deposit', { exact: true }).fill('30');
+  await dialog.getByLabel('Terms').fill('Balance due on completion.');
+  await dialog.getByRole('button', { name: 'Save Draft' }).click();
+  // The server's totals: Better = 1,080 + 3,000 = 4,080.00 + 8.25 % tax 336.60 = 4,416.60.
+  await expect(dialog.getByLabel('Better totals')).toContainText('$4,416.60');
+  await expect(dialog.getByRole('textbox', { name: 'Client contact' }).or(dialog.getByRole('combobox', { name: 'Client contact' }))).toHaveValue(/Maria Garcia/);
+  await dialog.getByRole('button', { name: 'Send Quote' }).click();
+  await expect(dialog.getByText('Quote sent')).toBeVisible();
+  await page.screenshot({ path: `${shots}/contractor-sent-desktop.png`, fullPage: true });
+  await dialog.getByRole('button', { name: 'Close' }).or(page.locator('.mantine-Modal-close')).first().click();
+  await expect(page.getByRole('button', { name: /^Quote Q-.* revision \d+$/ })).toContainText('Sent');
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const messages = ((await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: MailboxMessage[] }).messages;
+      link = messages.flatMap((m) => m.links).find((l) => l.includes('/q/')) ?? '';
+      return link;
+    })
+    .toContain('/q/');
+
+  // The homeowner, on a 390 px phone, no account.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, serviceWorkers: 'block' });
+  const home = await phone.newPage();
+  await home.goto(new URL(link).pathname);
+  await expect(home.getByRole('heading', { name: 'Roof replacement' })).toBeVisible();
+  await expect(home.getByText('12 Oak Street, Austin TX')).toBeVisible();
+  await home.getByRole('radio', { name: /Better/ }).click();
+  await home.getByLabel('Seamless gutters (optional)').check();
+  // 1,080 + 3,000 + 1,080 = 5,160.00; tax 425.70; total 5,585.70; deposit 30 % 1,675.71.
+  await expect(home.getByRole('button', { name: 'Approve $5,585.70' })).toBeVisible();
+  await expect(home.getByText('Deposit due on approval: $1,675.71')).toBeVisible();
+  await home.screenshot({ path: `${shots}/homeowner-choose-390.png`, fullPage: true });
+  await home.getByLabel('Full name').fill('Maria Garcia');
+  const pad = home.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await home.mouse.move(box.x + 20, box.y + 100);
+  await home.mouse.down();
+  for (let x = 20; x <= box.width - 20; x += 12) await home.mouse.move(box.x + x, box.y + 80 + 40 * Math.sin(x / 25));
+  await home.mouse.up();
+  await home.getByLabel('I agree to sign this quote electronically').check();
+  await home.getByRole('button', { name: 'Approve $5,585.70' }).click();
+  await expect(home.getByText('Approved — thank you!')).toBeVisible();
+  await home.screenshot({ path: `${shots}/homeowner-approved-390.png`, fullPage: true });
+  // Approving again from the same link is refused.
+  await home.reload();
+  await expect(home.getByText('Approved — thank you!')).toBeVisible();
+  await expect(home.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+  await phone.close();
+
+  // The contractor sees Approved with the amount and opens the signed PDF (written by the server's job).
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Quote Q-.* revision \d+$/ })).toContainText('Approved');
+  await expect(page.getByRole('button', { name: /^Quote Q-.* revision \d+$/ })).toContainText('$5,585.70');
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: /^Quote Q-.* revision \d+$/ }).click();
+        const ready = await page.getByRole('link', { name: 'Open signed PDF' }).isVisible({ timeout: 3000 }).catch(() => false);
+        if (!ready) {
+          await page.keyboard.press('Escape');
+          await page.reload();
+        }
+        return ready;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect(page.getByRole('dialog')).toContainText('Approved by Maria Garcia: $5,585.70');
+  await page.screenshot({ path: `${shots}/contractor-approved-desktop.png`, fullPage: true });
+  await page.getByRole('link', { name: 'Open signed PDF' }).click();
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/Quote Q-.* signed by Maria Garcia\.pdf/).first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/contractor-signed-pdf-desktop.png`, fullPage: true });
+});
