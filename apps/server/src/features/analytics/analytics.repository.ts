@@ -23,13 +23,15 @@ export async function recordingAnalyticsJson(
   const bucket = BUCKETS[opts.days];
   const to = opts.now.toISOString();
   const from = new Date(opts.now.getTime() - opts.days * 86_400_000).toISOString();
+  const label = workspaceLabelSql(sql`g.workspace_id`);
   const body = await queryJsonText(
     db,
     sql`WITH grouped AS MATERIALIZED (${callCountsSql({ bucket, timeZone: opts.timeZone, from, to, workspaceId: opts.workspaceId })}),
         per_workspace AS (
-          SELECT g.workspace_id, sum(g.n)::int AS count, sum(g.bytes)::float8 AS bytes, ${workspaceLabelSql(sql`g.workspace_id`)} AS label
-          FROM grouped g
-          GROUP BY g.workspace_id),
+          SELECT g.workspace_id, sum(g.n)::int AS count, sum(g.bytes)::float8 AS bytes,
+                 ${label.label} AS label
+          FROM grouped g ${label.join}
+          GROUP BY g.workspace_id, ${label.groupBy}),
         per_bucket AS (SELECT b, sum(n)::int AS n FROM grouped GROUP BY b),
         buckets AS (
           SELECT b FROM generate_series(date_trunc(${bucket}, ${from}::timestamptz AT TIME ZONE ${opts.timeZone}), date_trunc(${bucket}, ${to}::timestamptz AT TIME ZONE ${opts.timeZone}), ('1 ' || ${bucket})::interval) b)

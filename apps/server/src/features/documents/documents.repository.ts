@@ -5,9 +5,12 @@ import { documents } from './documents.schema';
 import { isoTs, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 import { workspaceCountSql } from '../../platform/workspace-counts';
-import { jobRefJsonSql } from '../jobs';
+import { jobRefSql } from '../jobs';
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+/** The document's job (the jobs feature's join and object). */
+const JOB = jobRefSql(sql`d.job_id`);
 
 const jsonTs = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoTs(column)} END`;
 
@@ -22,7 +25,7 @@ const DOCUMENT_JSON = sql`json_build_object(
   'storage_type', d.storage_type, 'storage_id', CASE WHEN d.storage_type = 'google_drive' THEN d.storage_key END,
   'metadata', d.metadata, 'processing_error', d.processing_error,
   'created_at', ${isoTs(sql`d.created_at`)}, 'updated_at', ${isoTs(sql`d.updated_at`)}, 'processed_at', ${jsonTs(sql`d.processed_at`)},
-  'job', ${jobRefJsonSql(sql`d.job_id`)})`;
+  'job', ${JOB.json})`;
 
 /** The columns the projection reads: never the extracted text or its search vector (up to 1 MB a row). */
 const PAGE_COLUMNS = sql`d.id, d.workspace_id, d.job_id, d.task_id, d.name, d.document_type, d.file_type, d.mime_type, d.file_size, d.status,
@@ -49,7 +52,7 @@ export async function findDocumentsPageJson(db: Db, workspaceId: string, query: 
     db,
     sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM documents d WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})
         SELECT json_build_object(
-          'documents', (SELECT coalesce(json_agg(${DOCUMENT_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page d),
+          'documents', (SELECT coalesce(json_agg(${DOCUMENT_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page d ${JOB.join}),
           'total', ${total}::int)::text AS body`,
   );
   return asJsonText(DocumentListSchema, body ?? '{"documents":[],"total":0}');
@@ -59,7 +62,7 @@ export async function findDocumentsPageJson(db: Db, workspaceId: string, query: 
 export async function findDocumentJson(db: Db, workspaceId: string, id: string): Promise<JsonText<typeof DocumentSchema> | null> {
   const body = await queryJsonText(
     db,
-    sql`SELECT ${DOCUMENT_JSON}::text AS body FROM documents d
+    sql`SELECT ${DOCUMENT_JSON}::text AS body FROM documents d ${JOB.join}
         WHERE d.id = ${id} AND d.workspace_id = ${workspaceId} AND d.status <> 'uploading'`,
   );
   return body === null ? null : asJsonText(DocumentSchema, body);

@@ -9,4 +9,4 @@ export { activeJobsJsonSql } from './jobs.summary';
 // Jobs as other features read and change them (documents' processing and generation, the demo seed).
 export { findJobDocumentTypes, findJobRecord, insertJobRecords, matchJobByClaimOrAddress, saveJobLineItems, type JobMatch, type JobRecord } from './jobs.queries';
 // SQL builders for other features' statements (tasks' job summary and filter, documents' job, the dashboard's counts).
-export { jobCountSql, jobIdsMatchingSql, jobRefJsonSql, jobSummaryJoinSql } from './jobs.queries';
+export { jobCountSql, jobIdsMatchingSql, jobRefSql, jobSummaryJoinSql } from './jobs.queries';

@@ -86,9 +86,15 @@ export function jobSummaryJoinSql(jobId: SQL): SQL {
   return sql`JOIN jobs j ON j.id = ${jobId} CROSS JOIN LATERAL (SELECT j.id, j.client_name, j.property_address, j.title, j.status) jr`;
 }
 
-/** SQL expression: `{ id, client_name, property_address, title }` of the job `jobId`, or null (a document's `job`). */
-export function jobRefJsonSql(jobId: SQL): SQL {
-  return sql`(SELECT json_build_object('id', j.id, 'client_name', j.client_name, 'property_address', j.property_address, 'title', j.title) FROM jobs j WHERE j.id = ${jobId})`;
+/**
+ * A row's job as `{ id, client_name, property_address, title }`, or null (a document's `job`): `join` goes after the
+ * caller's FROM (a LEFT JOIN binding `j`) and `json` into its select list — a join, as before, not a subquery per row.
+ */
+export function jobRefSql(jobId: SQL): { join: SQL; json: SQL } {
+  return {
+    join: sql`LEFT JOIN jobs j ON j.id = ${jobId}`,
+    json: sql`CASE WHEN j.id IS NULL THEN NULL ELSE json_build_object('id', j.id, 'client_name', j.client_name, 'property_address', j.property_address, 'title', j.title) END`,
+  };
 }
 
 /** SQL subquery: ids of the workspace's jobs whose client name, title or address matches the LIKE `pattern` (case-insensitive). */

@@ -239,9 +239,16 @@ export async function createPersonalWorkspace(tx: Db | Tx, opts: { name: string;
   return ws!.id;
 }
 
-/** SQL expression: a workspace's name as a label (analytics), 'Workspace <first 6 of its id>' when it has none or is deleted. */
-export function workspaceLabelSql(workspaceId: SQL): SQL {
-  return sql`coalesce((SELECT w.name FROM workspaces w WHERE w.id = ${workspaceId} AND w.deleted_at IS NULL), 'Workspace ' || left(${workspaceId}::text, 6))`;
+/**
+ * A workspace's name as a label (analytics), 'Workspace <first 6 of its id>' when it has none or is deleted: `join`
+ * goes after the caller's FROM (a LEFT JOIN binding `w`), `label` into its select list and `groupBy` into its GROUP BY.
+ */
+export function workspaceLabelSql(workspaceId: SQL): { join: SQL; label: SQL; groupBy: SQL } {
+  return {
+    join: sql`LEFT JOIN workspaces w ON w.id = ${workspaceId} AND w.deleted_at IS NULL`,
+    label: sql`coalesce(w.name, 'Workspace ' || left(${workspaceId}::text, 6))`,
+    groupBy: sql`w.name`,
+  };
 }
 
 /** The workspace's name, as a document's sender (documents); 'Fieldbook' when there is none. */
