@@ -50,7 +50,7 @@ try {
   const authUrl = (start.json() as { authorization_url: string }).authorization_url;
   const allow = await fetch(`${env.GOOGLE_API_URL}/o/oauth2/v2/auth/approve?url=${encodeURIComponent(authUrl)}`, { redirect: 'manual' });
   const callback = new URL(allow.headers.get('location')!);
-  await ctx.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+  await ctx.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: String(start.headers['set-cookie']).split(';')[0]! } });
   await ctx.app.inject({ method: 'POST', url: '/api/drive/folders', headers: user.headers });
   const drive = driveDeps({ db: ctx.db, config: ctx.config.drive!, publicUrl: ctx.config.publicUrl });
   const connection = (await findConnection(ctx.db, user.id))!;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DriveConfig } from '../../config';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
@@ -22,14 +22,32 @@ const REFRESH_LEASE_MS = 30_000;
 export type Connection = typeof driveConnections.$inferSelect;
 
 /** What the drive feature's services share: the database, the Google settings and the token box. */
-export type DriveDeps = { db: Db; config: DriveConfig; publicUrl: string; box: () => Promise<TokenBox> };
+export type DriveDeps = { db: Db; config: DriveConfig; publicUrl: string; box: () => Promise<TokenBox>; secret: () => Promise<string> };
+
+/** The cookie that binds a connect to the browser that started it (set by POST /api/drive/connect, read by the callback). */
+export const STATE_COOKIE = 'fieldbook_drive_state';
+
+/** The browser's proof for `state`: an HMAC under the server's key, so only the browser given the cookie can finish. */
+export async function stateProof(deps: DriveDeps, state: string): Promise<string> {
+  return createHmac('sha256', `drive-state\0${await deps.secret()}`).update(state).digest('base64url');
+}
+
+export async function isStateProof(deps: DriveDeps, state: string, proof: string | undefined): Promise<boolean> {
+  if (!proof) return false;
+  const expected = Buffer.from(await stateProof(deps, state));
+  const given = Buffer.from(proof);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 /** The token box under DRIVE_TOKEN_KEY, or (not set: tests, or main.ts did not keep one) the database's shared key. */
 export function driveDeps(opts: { db: Db; config: DriveConfig; publicUrl: string }): DriveDeps {
+  let secret: Promise<string> | undefined;
   let box: Promise<TokenBox> | undefined;
+  const keep = () => (secret ??= (async () => opts.config.tokenKey ?? (await sharedSecret(opts.db, 'drive-token-key', randomBytes(48).toString('base64url'))))());
   return {
     ...opts,
-    box: () => (box ??= (async () => tokenBox(opts.config.tokenKey ?? (await sharedSecret(opts.db, 'drive-token-key', randomBytes(48).toString('base64url')))))()),
+    secret: keep,
+    box: () => (box ??= keep().then(tokenBox)),
   };
 }
 
@@ -37,7 +55,7 @@ export const redirectUri = (publicUrl: string) => `${publicUrl}/api/drive/callba
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** POST /api/drive/connect: the consent URL; the state and PKCE verifier are kept for the callback, bound to this session. */
-export async function startConnect(deps: DriveDeps, opts: { actor: Actor; returnTo: string | undefined }): Promise<{ authorization_url: string }> {
+export async function startConnect(deps: DriveDeps, opts: { actor: Actor; returnTo: string | undefined }): Promise<{ authorization_url: string; proof: string }> {
   const state = randomBytes(32).toString('base64url');
   const codeVerifier = randomBytes(48).toString('base64url');
   const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
@@ -50,7 +68,7 @@ export async function startConnect(deps: DriveDeps, opts: { actor: Actor; return
     returnTo: opts.returnTo ?? '/',
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
-  return { authorization_url: authorizationUrl(deps.config, { redirectUri: redirectUri(deps.publicUrl), state, codeChallenge }) };
+  return { authorization_url: authorizationUrl(deps.config, { redirectUri: redirectUri(deps.publicUrl), state, codeChallenge }), proof: await stateProof(deps, state) };
 }
 
 /**
@@ -58,7 +76,7 @@ export async function startConnect(deps: DriveDeps, opts: { actor: Actor; return
  * session still signed in; then the code is exchanged with the PKCE verifier, the account read (about.get user) and
  * the connection stored with its refresh token sealed. Answers the app path to redirect to, with the outcome.
  */
-export async function finishConnect(deps: DriveDeps, query: { state?: string | undefined; code?: string | undefined; error?: string | undefined }): Promise<string> {
+export async function finishConnect(deps: DriveDeps, query: { state?: string | undefined; code?: string | undefined; error?: string | undefined }, proof: string | undefined): Promise<string> {
   const back = (returnTo: string, outcome: Record<string, string>) => {
     const url = new URL(returnTo, 'http://app');
     for (const [k, v] of Object.entries(outcome)) url.searchParams.set(k, v);
@@ -66,12 +84,17 @@ export async function finishConnect(deps: DriveDeps, query: { state?: string | u
   };
   // The state is spent whatever happens next: a replayed callback finds nothing.
   const [pending] = query.state ? await deps.db.delete(driveOauthStates).where(eq(driveOauthStates.stateHash, hashState(query.state))).returning() : [];
-  // The state row goes with its session (a sign-out deletes the session, and the state by its foreign key).
-  if (!pending || pending.expiresAt.getTime() <= Date.now()) return back('/', { drive_error: 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.' });
+  // The state row goes with its session (a sign-out deletes the session, and the state by its foreign key); the
+  // browser must be the one that started the connect (its cookie), so a consent link sent to someone else cannot
+  // bind their Google account to the sender's Fieldbook account.
+  const isSameBrowser = query.state ? await isStateProof(deps, query.state, proof) : false;
+  if (!pending || pending.expiresAt.getTime() <= Date.now() || !isSameBrowser) return back('/', { drive_error: 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.' });
   if (query.error || !query.code) return back(pending.returnTo, { drive_error: `Failed to connect to Google Drive: ${query.error ?? 'no authorization code'}` });
+  let granted: string | null = null;
   try {
     const tokens = await exchangeCode(deps.config, { code: query.code, codeVerifier: pending.codeVerifier, redirectUri: redirectUri(deps.publicUrl) });
     if (!tokens.refreshToken) throw new GoogleError('Google gave no refresh token', 'final');
+    granted = tokens.refreshToken;
     const box = await deps.box();
     const client = driveClient({ config: deps.config, accessToken: async () => tokens.accessToken });
     const user = await client.aboutUser();
@@ -92,6 +115,8 @@ export async function finishConnect(deps: DriveDeps, query: { state?: string | u
     if (previous && previous.refreshTokenEnc !== values.refreshTokenEnc) await revokeToken(deps.config, box.open(previous.refreshTokenEnc)).catch(() => {});
     return back(pending.returnTo, { drive: 'connected' });
   } catch (err) {
+    // Nothing kept: the grant just made is given back.
+    if (granted) await revokeToken(deps.config, granted).catch(() => {});
     return back(pending.returnTo, { drive_error: `Failed to authenticate with Google Drive: ${err instanceof Error ? err.message : String(err)}` });
   }
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, driveConnections, driveOauthStates } from '../../db/schema';
 import { FOLDER_MIME, startGoogleStub, type GoogleStub } from '../../test/google-stub';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { connectDrive, driveStatus } from './drive.test-helpers';
+import { browserCookie, connectDrive, driveStatus } from './drive.test-helpers';
 
 let stub: GoogleStub;
 let ctx: TestContext;
@@ -65,40 +65,50 @@ describe('connect (authorization code + PKCE, state bound to the session)', () =
     expect(stub.tokenCalls.filter((c) => c.grantType === 'authorization_code')).toHaveLength(1);
   });
 
-  it('refuses a callback whose state it did not issue, a replayed state, and a state whose session signed out — without asking Google for tokens', async () => {
+  it('refuses a callback whose state it did not issue, one from another browser, a replayed state, and a state whose session signed out — without asking Google for tokens', async () => {
     const tokenCalls = stub.tokenCalls.length;
-    const start = DriveConnectSchema.parse((await call({ method: 'POST', url: '/api/drive/connect', headers: bob.headers, payload: {} })).json());
+    const started = await call({ method: 'POST', url: '/api/drive/connect', headers: bob.headers, payload: {} });
+    const start = DriveConnectSchema.parse(started.json());
+    const cookie = browserCookie(started.headers['set-cookie']);
+    expect(String(started.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
     const callback = new URL(stub.approve(start.authorization_url));
+    const refused = 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.';
     // A forged state with a real code.
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state-forged-state-forged-state-forged');
-    const wrong = await call({ method: 'GET', url: `${forged.pathname}${forged.search}` });
+    const wrong = await call({ method: 'GET', url: `${forged.pathname}${forged.search}`, headers: { cookie } });
     expect(wrong.statusCode).toBe(302);
-    expect(new URL(String(wrong.headers.location)).searchParams.get('drive_error')).toBe('Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.');
+    expect(new URL(String(wrong.headers.location)).searchParams.get('drive_error')).toBe(refused);
+    // The real state and code, but in a browser that did not start the connect (a consent link sent to a victim).
+    const elsewhere = await call({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(new URL(String(elsewhere.headers.location)).searchParams.get('drive_error')).toBe(refused);
     expect(stub.tokenCalls.length).toBe(tokenCalls);
     expect((await driveStatus(ctx, bob)).status).toBe('disconnected');
 
     // The session that started the connect signs out: its state goes with it.
     const carol = await createTestUser(ctx);
-    const carolStart = DriveConnectSchema.parse((await call({ method: 'POST', url: '/api/drive/connect', headers: carol.headers, payload: {} })).json());
-    const carolBack = new URL(stub.approve(carolStart.authorization_url));
+    const carolStarted = await call({ method: 'POST', url: '/api/drive/connect', headers: carol.headers, payload: {} });
+    const carolBack = new URL(stub.approve(DriveConnectSchema.parse(carolStarted.json()).authorization_url));
     await ctx.db.delete(authSessions).where(eq(authSessions.id, carol.sessionId));
-    const signedOut = await call({ method: 'GET', url: `${carolBack.pathname}${carolBack.search}` });
+    const signedOut = await call({ method: 'GET', url: `${carolBack.pathname}${carolBack.search}`, headers: { cookie: browserCookie(carolStarted.headers['set-cookie']) } });
     expect(String(signedOut.headers.location)).toContain('drive_error=');
     expect(stub.tokenCalls.length).toBe(tokenCalls);
 
-    // The real state works once; its replay is refused.
-    const ok = await call({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    // A fresh connect in the right browser works once; its replay is refused.
+    const again = await call({ method: 'POST', url: '/api/drive/connect', headers: bob.headers, payload: {} });
+    const okBack = new URL(stub.approve(DriveConnectSchema.parse(again.json()).authorization_url));
+    const okCookie = browserCookie(again.headers['set-cookie']);
+    const ok = await call({ method: 'GET', url: `${okBack.pathname}${okBack.search}`, headers: { cookie: okCookie } });
     expect(String(ok.headers.location)).toBe('http://localhost:3000/?drive=connected');
-    const replay = await call({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    const replay = await call({ method: 'GET', url: `${okBack.pathname}${okBack.search}`, headers: { cookie: okCookie } });
     expect(String(replay.headers.location)).toContain('drive_error=');
     expect((await driveStatus(ctx, bob)).status).toBe('connected');
   });
 
   it('reports a refused consent as the spec’s connect failure', async () => {
-    const start = DriveConnectSchema.parse((await call({ method: 'POST', url: '/api/drive/connect', headers: alice.headers, payload: {} })).json());
-    const state = new URL(start.authorization_url).searchParams.get('state')!;
-    const res = await call({ method: 'GET', url: `/api/drive/callback?state=${encodeURIComponent(state)}&error=access_denied` });
+    const started = await call({ method: 'POST', url: '/api/drive/connect', headers: alice.headers, payload: {} });
+    const state = new URL(DriveConnectSchema.parse(started.json()).authorization_url).searchParams.get('state')!;
+    const res = await call({ method: 'GET', url: `/api/drive/callback?state=${encodeURIComponent(state)}&error=access_denied`, headers: { cookie: browserCookie(started.headers['set-cookie']) } });
     expect(new URL(String(res.headers.location)).searchParams.get('drive_error')).toBe('Failed to connect to Google Drive: access_denied');
   });
 });

@@ -7,7 +7,7 @@ import { userRateLimits } from '../../platform/rate-limit';
 import { contentDisposition } from '../../platform/serve-blob';
 import { AppError } from '../../platform/errors';
 import { onItemAdded } from '../../platform/item-events';
-import { disconnect, driveDeps, finishConnect, NOT_CONFIGURED, startConnect, type DriveDeps } from './connection.service';
+import { disconnect, driveDeps, finishConnect, NOT_CONFIGURED, startConnect, STATE_COOKIE, type DriveDeps } from './connection.service';
 import { copyAddedItem, copyRecordingNow, getDriveCopy, getDriveStatus, initializeFolders, listDriveFiles, openDriveFile } from './drive.service';
 import { uploadFileName, uploadToFolder } from './folder-upload';
 
@@ -27,11 +27,21 @@ export async function driveRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
 
   route(app, driveEndpoints.status, async ({ actor }) => getDriveStatus({ db, configured: drive !== null, userId: actor.userId }));
 
-  route(app, driveEndpoints.connect, async ({ actor, body }) => startConnect(configured(), { actor, returnTo: body?.return_to }));
+  const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  route(app, driveEndpoints.connect, async ({ actor, body, reply }) => {
+    const { authorization_url, proof } = await startConnect(configured(), { actor, returnTo: body?.return_to });
+    // Sent back by the browser on Google's redirect (a top-level navigation: SameSite=Lax), only to the callback.
+    reply.header('set-cookie', `${STATE_COOKIE}=${proof}; Path=/api/drive/callback; Max-Age=600; HttpOnly; SameSite=Lax${secure}`);
+    return { authorization_url };
+  });
 
-  route(app, driveEndpoints.callback, async ({ query, reply }) => {
-    const target = drive ? await finishConnect(drive, query) : `/?drive_error=${encodeURIComponent(NOT_CONFIGURED)}`;
-    return reply.header('cache-control', 'no-store').redirect(`${config.publicUrl}${target}`, 302);
+  route(app, driveEndpoints.callback, async ({ query, req, reply }) => {
+    const proof = new RegExp(`(?:^|;\\s*)${STATE_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
+    const target = drive ? await finishConnect(drive, query, proof) : `/?drive_error=${encodeURIComponent(NOT_CONFIGURED)}`;
+    return reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', `${STATE_COOKIE}=; Path=/api/drive/callback; Max-Age=0; HttpOnly; SameSite=Lax${secure}`)
+      .redirect(`${config.publicUrl}${target}`, 302);
   });
 
   route(app, driveEndpoints.disconnect, async ({ actor }) => {
