@@ -14,6 +14,8 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
 
   useEffect(() => {
     const el = canvas.current!;
+    // No 2D canvas (a test's DOM): nothing to draw on.
+    if (!el.getContext('2d')) return;
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
     el.width = el.offsetWidth * ratio;
     el.height = el.offsetHeight * ratio;

@@ -1,0 +1,79 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QUOTE_LINK_EXPIRED, quoteEndpoints, type PublicQuote } from '@fieldbook/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { PublicQuoteScreen } from './public-quote-screen';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const totals = (total: number) => ({ subtotal_cents: total, discount_cents: 0, taxable_cents: total, tax_cents: 0, total_cents: total, deposit_cents: 0, balance_cents: total });
+const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const item = (n: number, name: string, cents: number, over: Partial<PublicQuote['items'][number]> = {}) => ({
+  id: id(n),
+  section: null,
+  name,
+  description: '',
+  quantity: 1,
+  unit: 'ea',
+  unit_price_cents: cents,
+  line_total_cents: cents,
+  taxable: false,
+  optional: false,
+  option: null,
+  ...over,
+});
+const QUOTE: PublicQuote = {
+  id: id(9),
+  number: 'Q-20261126-ABCD',
+  revision: 1,
+  status: 'viewed',
+  title: 'Roof replacement',
+  items: [item(1, 'Tear-off', 100_000), item(2, '3-tab shingles', 200_000, { option: 0 }), item(3, 'Architectural shingles', 300_000, { option: 1 }), item(4, 'Seamless gutters', 50_000, { optional: true })],
+  options: [
+    { name: 'Good', description: '', totals: totals(300_000) },
+    { name: 'Better', description: '', totals: totals(400_000) },
+  ],
+  totals: totals(300_000),
+  discount: null,
+  tax_rate_percent: 0,
+  deposit: { type: 'percent', percent: 10 },
+  expires_on: '2026-12-10',
+  notes: '',
+  terms: 'Balance due on completion.',
+  company: 'Ridge Line Roofing',
+  job: { title: 'Roof', client_name: 'Maria Garcia', property_address: '12 Oak Street' },
+  content_fingerprint: 'a'.repeat(64),
+  decided_at: null,
+  approval: null,
+  replaced_by_link: null,
+};
+const TOKEN = `${id(9)}.1999999999.${'x'.repeat(43)}`;
+
+describe('PublicQuoteScreen', () => {
+  it('the homeowner picks an option and ticks an optional item: the total and the deposit follow', async () => {
+    const api = fakeApi().on(quoteEndpoints.publicView, QUOTE);
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByRole('button', { name: 'Approve $3,000.00' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: /Better/ }));
+    await userEvent.click(screen.getByLabelText('Seamless gutters (optional)'));
+    expect(screen.getByRole('button', { name: 'Approve $4,500.00' })).toHaveProperty('disabled', true); // name, signature, consent first
+    expect(screen.getByText('Deposit due on approval: $450.00')).toBeTruthy();
+    expect(screen.queryByText('3-tab shingles')).toBeNull();
+    expect(api.problems).toEqual([]);
+  });
+
+  it('a replaced quote links the new one; an expired link says so', async () => {
+    fakeApi().on(quoteEndpoints.publicView, { ...QUOTE, status: 'superseded', replaced_by_link: 'http://localhost/q/new-token' });
+    const { unmount } = renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByText('This quote was replaced')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the new quote' }).getAttribute('href')).toBe('http://localhost/q/new-token');
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+    unmount();
+    vi.unstubAllGlobals();
+    fakeApi().on(quoteEndpoints.publicView, apiError(410, 'GONE', QUOTE_LINK_EXPIRED));
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByText(QUOTE_LINK_EXPIRED)).toBeTruthy();
+  });
+});
