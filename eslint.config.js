@@ -68,6 +68,9 @@ export default defineConfig(
       'test-results/**',
       'apps/server/src/db/migrations/**',
       'bench/results/**',
+      // The Capacitor projects' copies of the built web app (cap sync writes them; gitignored).
+      'apps/mobile/android/**',
+      'apps/mobile/ios/**',
       '**/*.d.ts',
     ],
   },
