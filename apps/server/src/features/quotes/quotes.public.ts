@@ -17,7 +17,9 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { AppError, fieldError } from '../../platform/errors';
 import type { TokenSigner } from '../../platform/tokens';
+import { enqueueMail } from '../../platform/mail';
 import { findJobRecord } from '../jobs';
+import { findPeople } from '../profiles';
 import { workspaceName } from '../workspaces';
 import { quoteLink, readQuoteToken } from './quote-link';
 import { isDrawableSignature } from './quote-pdf';
@@ -184,6 +186,15 @@ export async function declineQuote(deps: PublicDeps, token: string, reason: stri
       .set({ status: 'declined', decidedAt: deps.now, declineReason: reason || null })
       .where(eq(quotes.id, row.id))
       .returning();
+    // The contractor hears of it at once (an approval's mail goes with its signed PDF, signed-pdf.job.ts).
+    const author = row.createdBy ? (await findPeople(tx, [row.createdBy])).get(row.createdBy) : undefined;
+    if (author?.email) {
+      await enqueueMail(tx, {
+        to: author.email,
+        subject: `Quote ${row.number} declined: ${row.title}`,
+        text: [`Your quote "${row.title}" (${row.number}, revision ${row.revision}) was declined.`, '', reason ? `Reason given: ${reason}` : 'No reason was given.', '', `${deps.publicUrl}/jobs/${row.jobId}`].join('\n'),
+      });
+    }
     return publicAnswer(deps, tx, declined!);
   });
 }

@@ -265,5 +265,7 @@ describe('approval', () => {
     const declined = await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${otherToken}/decline`, payload: { reason: 'Went with another roofer' } });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${other.id}`)).json())).toMatchObject({ status: 'declined', decline_reason: 'Went with another roofer' });
+    const mails = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, alice.email));
+    expect(mails.map((m) => m.subject)).toContain(`Quote ${other.number} declined: Roof replacement`);
   });
 });
