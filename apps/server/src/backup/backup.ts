@@ -102,7 +102,30 @@ async function copySecrets(dataDir: string, out: string): Promise<boolean> {
   return true;
 }
 
-async function writeManifest(out: string, manifest: BackupManifest): Promise<BackupManifest> {
+/**
+ * The last step of either backup: the secrets file, then the manifest — written last, so a folder with a manifest is
+ * a whole backup (restore refuses one without).
+ */
+async function finishBackup(
+  out: string,
+  dataDir: string,
+  started: number,
+  copied: { count: number; bytes: number; missing: string[] },
+  what: Pick<BackupManifest, 'database' | 'database_file' | 'pause_ms'>,
+): Promise<BackupManifest> {
+  const secrets = await copySecrets(dataDir, out);
+  const manifest: BackupManifest = {
+    fieldbook_backup: 1,
+    database: what.database,
+    database_file: what.database_file,
+    created_at: new Date(started).toISOString(),
+    blobs: copied.count,
+    blob_bytes: copied.bytes,
+    missing_blobs: copied.missing,
+    secrets,
+    took_ms: Date.now() - started,
+    ...(what.pause_ms === undefined ? {} : { pause_ms: what.pause_ms }),
+  };
   await writeFile(path.join(out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
 }
@@ -130,19 +153,7 @@ export async function backupPglite(opts: { database: Database; blobs: BlobStore;
     const pauseMs = Date.now() - paused;
     await writeFile(path.join(out, 'database.tar.gz'), await promisify(gzip)(Buffer.from(await data!.arrayBuffer())));
     const copied = await copyBlobsOut(opts.blobs, keys, out);
-    const secrets = await copySecrets(opts.dataDir, out);
-    return await writeManifest(out, {
-      fieldbook_backup: 1,
-      database: 'pglite',
-      database_file: 'database.tar.gz',
-      created_at: new Date(started).toISOString(),
-      blobs: copied.count,
-      blob_bytes: copied.bytes,
-      missing_blobs: copied.missing,
-      secrets,
-      took_ms: Date.now() - started,
-      pause_ms: pauseMs,
-    });
+    return await finishBackup(out, opts.dataDir, started, copied, { database: 'pglite', database_file: 'database.tar.gz', pause_ms: pauseMs });
   } finally {
     release();
   }
@@ -166,18 +177,7 @@ export async function backupPostgres(opts: { url: string; blobs: BlobStore; data
     await runPgTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${path.join(out, 'database.pgdump')}`], opts.url);
     const copied = await copyBlobsOut(opts.blobs, keys, out);
     await client.query('COMMIT');
-    const secrets = await copySecrets(opts.dataDir, out);
-    return await writeManifest(out, {
-      fieldbook_backup: 1,
-      database: 'postgres',
-      database_file: 'database.pgdump',
-      created_at: new Date(started).toISOString(),
-      blobs: copied.count,
-      blob_bytes: copied.bytes,
-      missing_blobs: copied.missing,
-      secrets,
-      took_ms: Date.now() - started,
-    });
+    return await finishBackup(out, opts.dataDir, started, copied, { database: 'postgres', database_file: 'database.pgdump' });
   } finally {
     // Ends the transaction and the session: the backup lock goes with it.
     await client.end().catch(() => {});

@@ -1,24 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { isAuthApiError } from '@supabase/auth-js';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authSessions, profiles, refreshTokens } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/setup-app';
-import { authJsHarness, fragmentOf, lastLink, uniqueEmail } from './auth.test-helpers';
+import { createTestApp } from '../../test/setup-app';
+import { authJsSuite, fragmentOf, lastLink, uniqueEmail } from './auth.test-helpers';
 
 /**
  * Auth contract: the real server on a port, driven by the unmodified @supabase/auth-js GoTrueClient.
  * If these pass, the web client's sign-in, sign-up, sessions and refresh work against our server.
  */
 
-let ctx: TestContext;
-const auth = authJsHarness(() => ctx);
+const suite = authJsSuite();
+const { auth } = suite;
 const { client, onServer, confirmedUser, signedIn } = auth;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await auth.start();
-});
-afterAll(() => ctx.close());
 
 const apiStatus = async (accessToken: string) =>
   (await fetch(`${auth.base}/api/does-not-exist`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
@@ -35,7 +30,7 @@ describe('auth-js contract: sign-up and sign-in', () => {
     const early = await c.signInWithPassword({ email, password: 'secret123' });
     expect(early.error?.code).toBe('email_not_confirmed');
 
-    const res = await fetch(onServer((await lastLink(ctx, email)).url), { redirect: 'manual' });
+    const res = await fetch(onServer((await lastLink(suite.ctx, email)).url), { redirect: 'manual' });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location.startsWith('http://localhost:3000/login#')).toBe(true);
@@ -45,7 +40,7 @@ describe('auth-js contract: sign-up and sign-in', () => {
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
     expect(data.user?.email_confirmed_at).toBeTruthy();
-    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, data.user!.id));
+    const [profile] = await suite.ctx.db.select().from(profiles).where(eq(profiles.id, data.user!.id));
     expect(profile?.phoneNumber).toBe('+15125550142');
   });
 
@@ -100,8 +95,8 @@ describe('auth-js contract: sessions', () => {
     const { c, session } = await signedIn(email);
     const rotated = (await c.refreshSession()).data.session!;
     // Age the rotation past the reuse window.
-    const sessionId = (await ctx.signer.verify(session.access_token))!.session_id;
-    await ctx.db
+    const sessionId = (await suite.ctx.signer.verify(session.access_token))!.session_id;
+    await suite.ctx.db
       .update(refreshTokens)
       .set({ revokedAt: new Date(Date.now() - 11_000) })
       .where(and(eq(refreshTokens.sessionId, sessionId), eq(refreshTokens.revoked, true)));
@@ -133,7 +128,7 @@ describe('auth-js contract: sessions', () => {
     expect((await x.c.signOut()).error).toBeNull();
     expect(await apiStatus(x.session.access_token)).toBe(401);
     expect(await apiStatus(y.session.access_token)).toBe(401);
-    const sessionsLeft = await ctx.db.select().from(authSessions).where(eq(authSessions.userId, x.session.user.id));
+    const sessionsLeft = await suite.ctx.db.select().from(authSessions).where(eq(authSessions.userId, x.session.user.id));
     expect(sessionsLeft).toHaveLength(0);
   });
 });

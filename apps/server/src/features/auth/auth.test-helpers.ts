@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { GoTrueClient, type Session } from '@supabase/auth-js';
 import { and, desc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { outboxMessages } from '../../db/schema';
-import type { TestContext } from '../../test/setup-app';
+import { createTestApp, type TestContext } from '../../test/setup-app';
 
 /** Test data helpers for the auth tests (not a test file itself). */
 
@@ -89,4 +89,24 @@ export function authJsHarness(ctx: () => TestContext): AuthJsHarness {
     },
   };
   return h;
+}
+
+/**
+ * A test file driving the real server with auth-js: the app is created and its port opened before the file's tests
+ * and closed after them. `suite.ctx` is the app (set once beforeAll has run).
+ */
+export function authJsSuite(): { readonly ctx: TestContext; auth: AuthJsHarness } {
+  let ctx: TestContext | undefined;
+  const auth = authJsHarness(() => ctx!);
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await auth.start();
+  });
+  afterAll(() => ctx?.close());
+  return {
+    get ctx() {
+      return ctx!;
+    },
+    auth,
+  };
 }

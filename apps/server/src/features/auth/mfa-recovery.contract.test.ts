@@ -1,25 +1,19 @@
 import { GoTrueClient } from '@supabase/auth-js';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authSessions } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/setup-app';
-import { authJsHarness, lastLink, uniqueEmail } from './auth.test-helpers';
+import { authJsSuite, lastLink, uniqueEmail } from './auth.test-helpers';
 
 /** Auth contract, continued: TOTP MFA and password recovery driven by the unmodified GoTrueClient. */
 
-let ctx: TestContext;
-const auth = authJsHarness(() => ctx);
+const suite = authJsSuite();
+const { auth } = suite;
 const { client, onServer, confirmedUser, signedIn } = auth;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await auth.start();
-});
-afterAll(() => ctx.close());
 
 const sessionAal = async (accessToken: string) => {
-  const claims = await ctx.signer.verify(accessToken);
-  const [row] = await ctx.db.select().from(authSessions).where(eq(authSessions.id, claims!.session_id));
+  const claims = await suite.ctx.signer.verify(accessToken);
+  const [row] = await suite.ctx.db.select().from(authSessions).where(eq(authSessions.id, claims!.session_id));
   return row?.aal;
 };
 
@@ -90,7 +84,7 @@ describe('auth-js contract: password recovery', () => {
     const reset = await client().resetPasswordForEmail(email);
     expect(reset.error).toBeNull();
 
-    const res = await fetch(onServer((await lastLink(ctx, email)).url), { redirect: 'manual' });
+    const res = await fetch(onServer((await lastLink(suite.ctx, email)).url), { redirect: 'manual' });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location.startsWith('http://localhost:3000/reset-password#access_token=')).toBe(true);
