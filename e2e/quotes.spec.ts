@@ -113,8 +113,20 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
     .toBe(true);
   await expect(page.getByRole('dialog')).toContainText('Approved by Maria Garcia: $5,585.70');
   await page.screenshot({ path: `${shots}/contractor-approved-desktop.png`, fullPage: true });
+  // Both screens at the other size too: the job's quotes on a phone, the homeowner's (approved) page on a desktop.
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: /^Quote Q-.* revision \d+$/ })).toContainText('Approved');
+  await page.screenshot({ path: `${shots}/contractor-job-390.png`, fullPage: true });
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  await desk.goto(new URL(link).pathname);
+  await expect(desk.getByText('Approved — thank you!')).toBeVisible();
+  await desk.screenshot({ path: `${shots}/homeowner-approved-desktop.png`, fullPage: true });
+  await desk.close();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: /^Quote Q-.* revision \d+$/ }).click();
   await page.getByRole('link', { name: 'Open signed PDF' }).click();
   await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/);
-  await expect(page.getByText(/Quote Q-.* signed by Maria Garcia\.pdf/).first()).toBeVisible();
+  await expect(page.getByText(/Quote Q-.* signed\.pdf/).first()).toBeVisible();
   await page.screenshot({ path: `${shots}/contractor-signed-pdf-desktop.png`, fullPage: true });
 });

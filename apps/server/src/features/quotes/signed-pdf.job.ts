@@ -44,7 +44,7 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
       const [items, company, job] = await Promise.all([loadItems(db, quote.id), workspaceName(db, quote.workspaceId), findJobRecord(db, { workspaceId: quote.workspaceId, jobId: quote.jobId })]);
       const facts = { company, job: { title: job?.title ?? null, clientName: job?.clientName ?? null, propertyAddress: job?.propertyAddress ?? null }, quote, items, approval };
       const pdf = await writeSignedQuotePdf(facts);
-      const name = `Quote ${quote.number} signed by ${approval.signerName}.pdf`.replace(/[\\/:*?"<>|]/g, '-');
+      const name = `Quote ${quote.number} signed.pdf`.replace(/[\\/:*?"<>|]/g, '-');
       const documentId = await storeGeneratedPdf(
         { db, blobs: deps.blobs, now: deps.now?.() ?? new Date() },
         { id: approval.id, workspaceId: quote.workspaceId, jobId: quote.jobId, createdBy: quote.createdBy, name, documentType: 'contract', pdf, text: signedQuoteText(facts), metadata: {

@@ -34,7 +34,7 @@ export function JobQuotes({ jobId, clientName }: { jobId: string; clientName: st
           {quotes.data.quotes.map((q) => (
             <UnstyledButton key={q.id} onClick={() => setOpen({ id: q.id })} aria-label={`Quote ${q.number} revision ${q.revision}`} p="xs" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={0} miw={0}>
+                <Stack gap={0} miw={0} style={{ flex: 1 }}>
                   <Text fw={600} truncate>
                     {q.title}
                   </Text>
@@ -43,12 +43,15 @@ export function JobQuotes({ jobId, clientName }: { jobId: string; clientName: st
                     {q.revision > 1 ? ` · rev ${q.revision}` : ''} · expires {q.expires_on}
                   </Text>
                 </Stack>
-                <Group gap="xs" wrap="nowrap">
+                {/* Amount over status, both whole: on a 390 px phone the title gives way, never the status. */}
+                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                   <Text size="sm" ff="monospace">
                     {formatCents(q.approved_total_cents ?? q.totals.total_cents)}
                   </Text>
-                  <Badge color={quoteStatusColor(q.status)}>{quoteStatusLabel(q.status)}</Badge>
-                </Group>
+                  <Badge color={quoteStatusColor(q.status)} style={{ overflow: 'visible' }}>
+                    {quoteStatusLabel(q.status)}
+                  </Badge>
+                </Stack>
               </Group>
             </UnstyledButton>
           ))}
