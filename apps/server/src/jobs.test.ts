@@ -5,11 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { openPostgres, type Database, type Db } from './db/client';
-import { documents, groupAssistants, outboxMessages, recordings } from './db/schema';
+import { documents, groupAssistants, outboxMessages, quoteApprovals, quotes, recordings } from './db/schema';
 import { documentProcessingJob } from './features/documents';
 import { fineTuneJob } from './features/group-assistants';
+import { quoteSignedPdfJob } from './features/quotes';
 import { transcriptionJob } from './features/recordings';
-import { insertDocument, insertGroup } from './test/factories';
+import { insertDocument, insertGroup, insertJob } from './test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from './test/setup-app';
 import { claimOne, defineJob, jobMetrics, startJobs, type AnyJob, type JobRunner } from './platform/jobs';
 import { outboxJob } from './platform/outbox';
@@ -25,8 +26,8 @@ const count = (job: string, id: string) => done.set(`${job}:${id}`, (done.get(`$
 const pause = () => new Promise((r) => setTimeout(r, 5));
 
 /**
- * The four jobs as main.ts declares them. The outbox sends through a sender that counts deliveries and documents are
- * really processed; transcription and fine-tuning count the call and write the finished state (their real work
+ * The jobs as main.ts declares them. The outbox sends through a sender that counts deliveries and documents are
+ * really processed; transcription, fine-tuning and the quotes' signed PDF count the call and write the finished state (their real work
  * needs ffmpeg or a model API; their own tests run it). The claim — what these tests are about — is each job's own.
  */
 function declaredJobs(db: Db): AnyJob[] {
@@ -34,6 +35,7 @@ function declaredJobs(db: Db): AnyJob[] {
   const docs = documentProcessingJob({ db, blobs: ctx.blobs });
   const transcription = transcriptionJob({ db, blobs: ctx.blobs, transcriber: { engine: 'test', transcribe: async () => ({ segments: [], confidence: null }) } });
   const fineTune = fineTuneJob({ db, llm: { baseUrl: 'http://127.0.0.1:9', apiKey: 'x' } as never, pollIntervalMs: 60_000 });
+  const quotePdf = quoteSignedPdfJob({ db, blobs: ctx.blobs, publicUrl: 'http://localhost:3000' });
   return [
     { ...outbox, work: async (row) => (await pause(), await outbox.work(row)) },
     { ...docs, work: async (row: typeof documents.$inferSelect) => (count('documents', row.id), await docs.work(row)) },
@@ -53,6 +55,15 @@ function declaredJobs(db: Db): AnyJob[] {
         await db.update(groupAssistants).set({ creationStatus: 'completed', nextRunAt: null, lockedUntil: null }).where(eq(groupAssistants.groupId, row.groupId));
       },
     },
+    {
+      // The signed PDF's own test writes it (features/quotes/signed-pdf.test.ts); here the claim, and the outcome.
+      ...quotePdf,
+      work: async (row: { id: string }) => {
+        count('quote-signed-pdf', row.id);
+        await pause();
+        await db.update(quoteApprovals).set({ pdfStatus: 'done', lockedUntil: null }).where(eq(quoteApprovals.id, row.id));
+      },
+    },
   ];
 }
 
@@ -68,7 +79,8 @@ async function instance(): Promise<{ database: Database; app: FastifyInstance; j
 }
 
 async function queueWork(n: number) {
-  const ids = { outbox: [] as string[], documents: [] as string[], transcription: [] as string[], fineTune: [] as string[] };
+  const ids = { outbox: [] as string[], documents: [] as string[], transcription: [] as string[], fineTune: [] as string[], quotePdf: [] as string[] };
+  const job = await insertJob(ctx.db, { workspaceId: user.workspaceId! });
   for (let i = 0; i < n; i++) {
     const [m] = await ctx.db.insert(outboxMessages).values({ channel: 'email', recipient: `r${i}@example.com`, subject: 'Hi', body: 'Hello' }).returning();
     ids.outbox.push(m!.id);
@@ -84,6 +96,15 @@ async function queueWork(n: number) {
     const group = await insertGroup(ctx.db, { workspaceId: user.workspaceId!, createdBy: user.id, name: `Crew ${randomUUID()}` });
     await ctx.db.insert(groupAssistants).values({ groupId: group.id, workspaceId: user.workspaceId!, creationStatus: 'collecting_examples', nextRunAt: sql`now()` });
     ids.fineTune.push(group.id);
+    const [quote] = await ctx.db
+      .insert(quotes)
+      .values({ workspaceId: user.workspaceId!, jobId: job.id, familyId: randomUUID(), number: `Q-${i}`, title: 'Roof', status: 'approved', expiresOn: '2030-01-01' })
+      .returning();
+    const [approval] = await ctx.db
+      .insert(quoteApprovals)
+      .values({ quoteId: quote!.id, workspaceId: user.workspaceId!, signerName: 'Maria Garcia', signaturePng: '', consent: true, shown: {}, fingerprint: 'f', totals: {}, approvedAt: new Date() })
+      .returning();
+    ids.quotePdf.push(approval!.id);
   }
   return ids;
 }
@@ -113,13 +134,13 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
   it('each job of each kind is done exactly once, both draining at the same time; the queue is seen on /metrics of either', async () => {
     const ids = await queueWork(6);
     const metrics = await a.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    for (const job of ['outbox', 'documents', 'transcription', 'fine-tune']) expect(metrics.body).toContain(`fieldbook_jobs_due{job="${job}"} 6`);
+    for (const job of ['outbox', 'documents', 'transcription', 'fine-tune', 'quote-signed-pdf']) expect(metrics.body).toContain(`fieldbook_jobs_due{job="${job}"} 6`);
 
-    const names = ['outbox', 'documents', 'transcription', 'fine-tune'];
+    const names = ['outbox', 'documents', 'transcription', 'fine-tune', 'quote-signed-pdf'];
     const handled = await Promise.all(runners.flatMap((r) => names.map((n) => r.drain(n))));
-    expect(handled.reduce((x, y) => x + y, 0)).toBe(24);
+    expect(handled.reduce((x, y) => x + y, 0)).toBe(30);
 
-    for (const [job, list] of [['outbox', ids.outbox], ['documents', ids.documents], ['transcription', ids.transcription], ['fine-tune', ids.fineTune]] as const) {
+    for (const [job, list] of [['outbox', ids.outbox], ['documents', ids.documents], ['transcription', ids.transcription], ['fine-tune', ids.fineTune], ['quote-signed-pdf', ids.quotePdf]] as const) {
       for (const id of list) expect(done.get(`${job}:${id}`), `${job} ${id}`).toBe(1);
     }
     expect(await ctx.db.select({ status: outboxMessages.status, attempts: outboxMessages.attempts }).from(outboxMessages).where(inArray(outboxMessages.id, ids.outbox))).toEqual(
