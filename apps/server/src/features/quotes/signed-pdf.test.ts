@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, outboxMessages, quoteApprovals } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
+import { onItemAdded, type AddedItem } from '../../platform/item-events';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { signaturePng } from './quotes.test-helpers';
 import { startQuotePdfWorker } from './signed-pdf.job';
@@ -62,12 +63,17 @@ describe('the signed PDF', () => {
     expect(res.statusCode, res.body).toBe(200);
     await ctx.db.delete(outboxMessages);
 
+    // Drive hears of it like any document (features/drive listens; here a listener of our own).
+    const heard: AddedItem[] = [];
+    const stopListening = onItemAdded(ctx.db, async (item) => void heard.push(item));
     const started = performance.now();
     const worker = startQuotePdfWorker({ db: ctx.db, blobs: ctx.blobs, publicUrl: 'http://localhost:3000', log: (m, e) => console.error(m, e) });
     expect(await worker.drain()).toBe(1);
     worker.stop();
     const elapsed = performance.now() - started;
 
+    stopListening();
+    expect(heard).toEqual([expect.objectContaining({ kind: 'document', userId: alice.id, jobId, mimeType: 'application/pdf' })]);
     const [approval] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
     expect(approval).toMatchObject({ pdfStatus: 'done', documentId: approval!.id });
     const [doc] = await ctx.db.select().from(documents).where(eq(documents.id, approval!.documentId!));
