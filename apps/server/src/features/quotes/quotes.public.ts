@@ -59,16 +59,21 @@ async function quoteById(db: Db | Tx, id: string, lock = false): Promise<QuoteRo
 }
 
 /** What the homeowner is shown, without status or times: the fingerprinted content. */
-async function shownContent(db: Db | Tx, row: QuoteRow, items: QuoteItemRow[], now: Date) {
-  const [company, job] = await Promise.all([workspaceName(db as Db, row.workspaceId), findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId })]);
+async function shownContent(db: Db | Tx, row: QuoteRow, items: QuoteItemRow[], now: Date, known?: { company: string; job: Awaited<ReturnType<typeof findJobRecord>> }) {
+  const [company, job] = known ? [known.company, known.job] : await Promise.all([workspaceName(db as Db, row.workspaceId), findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId })]);
   const { status: _status, ...content } = quoteContent(row, items, now);
   return { ...content, company, job: { title: job?.title ?? null, client_name: job?.clientName ?? null, property_address: job?.propertyAddress ?? null } };
 }
 
 async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow): Promise<PublicQuote> {
-  const items = await loadItems(db, row.id);
-  const shown = await shownContent(db, row, items, deps.now);
-  const [approval] = await db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, row.id)).limit(1);
+  // One round of reads (the page's p95, bench/quotes.ts): lines, company, job and approval at once.
+  const [items, company, job, [approval]] = await Promise.all([
+    loadItems(db, row.id),
+    workspaceName(db as Db, row.workspaceId),
+    findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId }),
+    db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, row.id)).limit(1),
+  ]);
+  const shown = await shownContent(db, row, items, deps.now, { company, job });
   let replacedBy: string | null = null;
   if (row.status === 'superseded') {
     // The newest revision of the family the contractor has sent.
