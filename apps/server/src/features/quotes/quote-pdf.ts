@@ -1,5 +1,6 @@
 import { formatCents, includedLines, lineTotalCents, type QuoteTotalsOut } from '@fieldbook/contract';
 import PDFDocument from 'pdfkit';
+import { writePageFooters } from '../../platform/pdf-footer';
 import type { ApprovalRow, QuoteItemRow, QuoteRow } from './quotes.service';
 
 export type SignedQuoteFacts = {
@@ -174,19 +175,7 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
       { width },
     );
 
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i += 1) {
-    doc.switchToPage(range.start + i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(`Quote ${quote.number} · ${f.company}`, MARGIN, doc.page.height - MARGIN, { width: 300, lineBreak: false })
-      .text(`Page ${i + 1} of ${range.count}`, doc.page.width - MARGIN - 100, doc.page.height - MARGIN, { width: 100, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
+  writePageFooters(doc, `Quote ${quote.number} · ${f.company}`, { margin: MARGIN, color: MUTED });
   doc.end();
   await ended;
   return Buffer.concat(chunks);

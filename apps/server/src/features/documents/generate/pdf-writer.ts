@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { writePageFooters } from '../../../platform/pdf-footer';
 
 /** What a generated document says, in the order a reader meets it; templates.ts fills it per document type. */
 export type PdfContent = {
@@ -45,7 +46,7 @@ export async function writePdf(content: PdfContent): Promise<Buffer> {
     for (const p of section.paragraphs) doc.text(p, MARGIN, doc.y, { width, align: 'left' }).moveDown(0.4);
   }
   signatures(doc, content.signatures, width);
-  pageNumbers(doc, content);
+  writePageFooters(doc, `${content.title} ${content.number} · ${content.company}`, { margin: MARGIN, color: MUTED });
   doc.end();
   await ended;
   return Buffer.concat(chunks);
@@ -126,19 +127,3 @@ function keepRoom(doc: PDFKit.PDFDocument, height: number) {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
 
-function pageNumbers(doc: PDFKit.PDFDocument, content: PdfContent) {
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i += 1) {
-    doc.switchToPage(range.start + i);
-    // Writing inside the bottom margin would start a new page; lift the margin while the footer is written.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(`${content.title} ${content.number} · ${content.company}`, MARGIN, doc.page.height - MARGIN, { width: 300, lineBreak: false })
-      .text(`Page ${i + 1} of ${range.count}`, doc.page.width - MARGIN - 100, doc.page.height - MARGIN, { width: 100, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
-}
