@@ -40,7 +40,7 @@ step() {
 # The lines of a step's log that say what failed (Vitest, Playwright, node --test, tsc, eslint), without colours.
 failure_lines() {
   sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1" |
-    grep -E '(^| )(FAIL|✗|✘|×|not ok) |Error:|error TS|[0-9]+:[0-9]+ +error |Expected|Received|expected .* to |[0-9]+\) \[chromium\]' |
+    grep -E '^ *(FAIL|✗|✘|×|not ok) |Error:|error TS|[0-9]+:[0-9]+ +error |Expected|Received|expected .* to |[0-9]+\) \[chromium\]' |
     awk '!seen[$0]++' | head -n 25
 }
 
