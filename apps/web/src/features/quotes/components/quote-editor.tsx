@@ -21,6 +21,12 @@ function SendPanel({ quote, clientName, jobId, onSent }: { quote: Quote; clientN
   const [contactId, setContactId] = useState<string | null>(null);
   const [methods, setMethods] = useState<('sms' | 'email')[]>(['sms', 'email']);
   const { send } = useQuoteWrites(jobId);
+  // Awaited, not mutate's onSuccess: a sent draft turns into the read-only view, which unmounts this panel, and
+  // TanStack Query drops mutate()'s own callbacks once their component is gone (the 'Quote sent' notice then raced).
+  const sendAndTell = async (id: string) => {
+    const sent = await send.mutateAsync({ id: quote.id, contactId: id, methods }).catch(() => null);
+    if (sent) onSent(sent.sent_to.map((x) => x.address).join(' and '));
+  };
   const list = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
   // The contact named like the job's client is chosen at first: the usual recipient.
   useEffect(() => {
@@ -49,7 +55,7 @@ function SendPanel({ quote, clientName, jobId, onSent }: { quote: Quote; clientN
         </Group>
       </Checkbox.Group>
       {send.error && <Alert color="red">{errorText(send.error)}</Alert>}
-      <Button onClick={() => contactId && send.mutate({ id: quote.id, contactId, methods }, { onSuccess: (r) => onSent(r.sent_to.map((x) => x.address).join(' and ')) })} disabled={!contactId || methods.length === 0} loading={send.isPending}>
+      <Button onClick={() => contactId && void sendAndTell(contactId)} disabled={!contactId || methods.length === 0} loading={send.isPending}>
         {quote.status === 'draft' ? 'Send Quote' : 'Send Again'}
       </Button>
     </Stack>
