@@ -27,7 +27,7 @@ export const quotes = pgTable(
       .references(() => jobs.id, { onDelete: 'cascade' }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     familyId: uuid().notNull(),
-    /** Q-1001 …, per workspace, the same for every revision. */
+    /** Q-<yyyymmdd>-<first 4 characters of the family id> (quotes.service quoteNumber), the same for every revision. */
     number: text().notNull(),
     revision: integer().notNull().default(1),
     status: text().$type<'draft' | 'sent' | 'viewed' | 'approved' | 'declined' | 'expired' | 'superseded'>().notNull().default('draft'),
