@@ -24,3 +24,4 @@ export * from './group-assistants';
 export * from './drive';
 export * from './quote-money';
 export * from './quotes';
+export * from './notifications';

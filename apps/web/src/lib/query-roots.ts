@@ -18,6 +18,8 @@ export const QUERY_ROOTS = {
   documents: ['documents'],
   recordings: ['recordings'],
   groupAssistants: ['group-assistants'],
+  quotes: ['quotes'],
+  notifications: ['notifications'],
 } as const;
 
 type Root = keyof typeof QUERY_ROOTS;
@@ -26,7 +28,7 @@ type Root = keyof typeof QUERY_ROOTS;
  * What each kind of write makes stale. Jobs embed their tasks; the home and the fast dashboard count and list jobs
  * and tasks; task lists carry assignee names and job cards phone-like client names resolved from contacts.
  */
-export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'document', readonly Root[]> = {
+export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'document' | 'quote' | 'notification', readonly Root[]> = {
   job: ['jobs', 'home', 'dashboard', 'search'],
   task: ['tasks', 'jobs', 'home', 'dashboard', 'search'],
   contact: ['contacts', 'tasks', 'jobs', 'home'],
@@ -35,6 +37,11 @@ export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'documen
   group: ['groups', 'contacts', 'tasks', 'dashboard', 'groupAssistants'],
   // Job cards show their documents by status; the home lists recent ones and counts them; search finds them.
   document: ['documents', 'jobs', 'home', 'dashboard', 'search'],
+  // A quote write changes the job's quotes panel and the quote itself.
+  quote: ['quotes'],
+  // A new notification tells of a change made elsewhere (a client approved or declined a quote): what it is about is
+  // stale too; reading one changes only the notifications.
+  notification: ['notifications', 'quotes', 'documents'],
 };
 
 export function invalidateAfter(queryClient: QueryClient, change: keyof typeof STALE_AFTER): Promise<unknown> {

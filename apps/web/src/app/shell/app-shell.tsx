@@ -13,6 +13,7 @@ import { takeLegacyTaskWrites, taskOfflineAppliers } from '../../features/tasks'
 import { useProfile } from '../../features/profile';
 import { SettingsModal, useSavedSettings } from '../../features/settings';
 import { useDriveReturn } from '../../features/drive';
+import { NotificationBell } from '../../features/notifications';
 import { isDevMode } from '../../lib/dev-mode';
 import { OfflineQueueSync, type OfflineAppliers } from '../../lib/offline/offline-queue';
 import classes from './app-shell.module.css';
@@ -69,6 +70,7 @@ function Shell() {
           </Box>
           <Group gap={6} ml="auto" wrap="nowrap">
             <PendingChanges />
+            <NotificationBell />
             <Tooltip label="Settings" withArrow>
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings" onClick={settings.open}>
                 <IconSettings size={20} />
