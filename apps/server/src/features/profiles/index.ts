@@ -2,6 +2,8 @@
 export { profilesRoutes } from './profiles.routes';
 // Names and details of people for other features' answers (one query per page of ids).
 export { findPeople, profileDisplayNames, type PersonRecord } from './profiles.queries';
+// A workspace's admins (its owner, admin-role members), told of what its clients decide (workspaces' workspaceAdminIds).
+export { workspaceAdminMemberIds } from './profiles.queries';
 // A profile's workspace link, which the workspaces feature manages through these.
 export {
   linkUnassignedProfiles,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { profiles } from './profiles.schema';
 
@@ -27,6 +27,13 @@ export async function findPeople(db: Db | Tx, ids: readonly string[]): Promise<M
     .from(profiles)
     .where(inArray(profiles.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The members of `workspaceId` who run it: `ownerId` (while a member) and those with the admin role (profiles_workspace_id_idx). */
+export async function workspaceAdminMemberIds(db: Db | Tx, workspaceId: string, ownerId: string | null): Promise<string[]> {
+  const isAdmin = ownerId ? or(eq(profiles.role, 'admin'), eq(profiles.id, ownerId)) : eq(profiles.role, 'admin');
+  const rows = await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.workspaceId, workspaceId), isAdmin));
+  return rows.map((r) => r.id);
 }
 
 // ---- A profile's workspace (profiles.workspace_id): what the workspaces feature changes through these ------------

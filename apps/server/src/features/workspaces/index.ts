@@ -4,5 +4,7 @@ export { workspacesRoutes } from './workspaces.routes';
 export { createPersonalWorkspace } from './workspaces.service';
 // The sender name on generated and sent documents (documents).
 export { workspaceName } from './workspaces.service';
+// A workspace's admins (quotes notifies them of a client's approval or decline).
+export { workspaceAdminIds } from './workspaces.service';
 // A workspace's label inside the analytics statement.
 export { workspaceLabelSql } from './workspaces.service';

@@ -24,6 +24,7 @@ import {
   setProfileWorkspace,
   unlinkProfileFromWorkspace,
   unlinkWorkspaceProfiles,
+  workspaceAdminMemberIds,
 } from '../profiles';
 import { workspaces } from './workspaces.schema';
 import { likePattern } from '../../db/sql';
@@ -249,6 +250,12 @@ export function workspaceLabelSql(workspaceId: SQL): { join: SQL; label: SQL; gr
     label: sql`coalesce(w.name, 'Workspace ' || left(${workspaceId}::text, 6))`,
     groupBy: sql`w.name`,
   };
+}
+
+/** Who runs a workspace: its owner while a member, and the members with the admin role (quotes tells them of decisions). */
+export async function workspaceAdminIds(db: Db | Tx, workspaceId: string): Promise<string[]> {
+  const [row] = await db.select({ ownerId: workspaces.ownerId }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+  return row ? workspaceAdminMemberIds(db, workspaceId, row.ownerId) : [];
 }
 
 /** The workspace's name, as a document's sender (documents); 'Fieldbook' when there is none. */
