@@ -101,6 +101,34 @@ export const AssignUsersResultSchema = z.object({ assigned: z.number().int(), sk
 
 export const WorkspaceUserParamsSchema = z.object({ id: z.uuid(), userId: z.uuid() });
 
+/**
+ * The notice shown before a recording starts (issue 26: several US states require every party's consent to a
+ * recorded call). One per workspace, set by an admin; unset, DEFAULT_RECORDING_CONSENT_NOTICE. It cannot be turned
+ * off: saving an empty notice brings the default back.
+ */
+export const DEFAULT_RECORDING_CONSENT_NOTICE =
+  'Before you record, tell everyone on the call that it is being recorded. Several US states require the consent of every party to a recorded call.';
+export const RECORDING_CONSENT_NOTICE_MAX = 1000;
+export const RecordingConsentNoticeSchema = z.object({
+  notice: z.string(),
+  /** No notice of the workspace's own: this is the default. */
+  is_default: z.boolean(),
+  updated_at: z.string().nullable(),
+});
+export type RecordingConsentNotice = z.infer<typeof RecordingConsentNoticeSchema>;
+/** PUT: the workspace's notice; empty or null goes back to the default. */
+export const SaveRecordingConsentNoticeBodySchema = z
+  .object({
+    notice: z
+      .string()
+      .trim()
+      .max(RECORDING_CONSENT_NOTICE_MAX, { error: `The notice can be at most ${RECORDING_CONSENT_NOTICE_MAX} characters` })
+      .nullable()
+      .transform((v) => (v ? v : null)),
+  })
+  .strict();
+export type SaveRecordingConsentNoticeBody = z.input<typeof SaveRecordingConsentNoticeBodySchema>;
+
 const tags = ['workspaces'];
 
 /** My workspace (any signed-in user) and workspace management (system admins only), spec 002 §2–§7. */
@@ -114,6 +142,23 @@ export const workspaceEndpoints = {
     tags,
     body: SaveMyWorkspaceBodySchema,
     response: WorkspaceSchema,
+  }),
+  recordingConsent: defineEndpoint({
+    method: 'GET',
+    path: '/api/my-workspace/recording-consent',
+    access: 'user',
+    summary: "The notice shown before a recording starts: the caller's workspace's, or the default",
+    tags,
+    response: RecordingConsentNoticeSchema,
+  }),
+  saveRecordingConsent: defineEndpoint({
+    method: 'PUT',
+    path: '/api/my-workspace/recording-consent',
+    access: 'admin',
+    summary: "Admin: the notice shown before a recording starts in the admin's workspace (empty: the default)",
+    tags,
+    body: SaveRecordingConsentNoticeBodySchema,
+    response: RecordingConsentNoticeSchema,
   }),
   list: defineEndpoint({
     method: 'GET',

@@ -16,6 +16,9 @@ export const workspaces = pgTable(
   privacySetting: text().$type<'private' | 'limited' | 'public'>().notNull().default('private'),
   driveIntegrationEnabled: boolean().notNull().default(true),
   defaultGroupVisibility: text().$type<'invite_only' | 'contact_visible' | 'public'>().notNull().default('invite_only'),
+  // The notice shown before a recording starts (issue 26); null: the contract's default. Set by an admin.
+  recordingConsentNotice: text(),
+  recordingConsentUpdatedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   deletedAt: timestamp({ withTimezone: true }),
