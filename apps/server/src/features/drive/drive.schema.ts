@@ -48,10 +48,40 @@ export const driveOauthStates = pgTable(
       .references(() => authSessions.id, { onDelete: 'cascade' }),
     codeVerifier: text().notNull(),
     returnTo: text().notNull().default('/'),
+    /** 'app': the return goes to the phone app with a result code it confirms (driveConnectResults), not by cookie. */
+    client: text().$type<'browser' | 'app'>().notNull().default('browser'),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('drive_oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A connect finished for the phone app, waiting for the app to confirm it (issue 25/26). The consent ran in the
+ * system browser, which has no cookie to bind the return to: Google's callback exchanged the code and keeps the
+ * account and tokens here (sealed like a connection's), then sends the browser to `fieldbook://drive-connected` with a
+ * single-use result code (kept hashed, 5 minutes). Only the session that started the connect may turn it into the
+ * connection; another session's attempt spends it and gives the grant back.
+ */
+export const driveConnectResults = pgTable(
+  'drive_connect_results',
+  {
+    codeHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid()
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    googleEmail: text().notNull(),
+    googleName: text().notNull(),
+    refreshTokenEnc: text().notNull(),
+    accessTokenEnc: text().notNull(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('drive_connect_results_expires_idx').on(t.expiresAt)],
 );
 
 /**
