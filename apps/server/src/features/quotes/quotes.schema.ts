@@ -27,8 +27,13 @@ export const quotes = pgTable(
       .references(() => jobs.id, { onDelete: 'cascade' }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     familyId: uuid().notNull(),
-    /** Q-<yyyymmdd>-<first 4 characters of the family id> (quotes.service quoteNumber), the same for every revision. */
+    /**
+     * `Q-<sequence>` (Q-1001, Q-1002, … per workspace: quotes.service nextQuoteNumber), the same for every revision.
+     * Quotes made before the sequence keep the number they were sent with (Q-<yyyymmdd>-<4 id characters>).
+     */
     number: text().notNull(),
+    /** The workspace's running quote number (null on quotes numbered before it); revisions share it. */
+    sequence: integer(),
     revision: integer().notNull().default(1),
     status: text().$type<'draft' | 'sent' | 'viewed' | 'approved' | 'declined' | 'expired' | 'superseded'>().notNull().default('draft'),
     title: text().notNull(),
@@ -51,6 +56,8 @@ export const quotes = pgTable(
     index('quotes_job_created_idx').on(t.jobId, t.createdAt.desc()),
     index('quotes_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
     uniqueIndex('quotes_family_revision_idx').on(t.familyId, t.revision),
+    // One family per number in a workspace (its revisions share it); also the next number's max(sequence).
+    uniqueIndex('quotes_workspace_sequence_idx').on(t.workspaceId, t.sequence, t.revision),
     check('quotes_status_check', sql`${t.status} in ('draft','sent','viewed','approved','declined','expired','superseded')`),
   ],
 );
