@@ -60,8 +60,21 @@ export const DriveConnectBodySchema = z.object({
     .regex(/^\/(?!\/)[^\s\\]*$/, 'return_to must be a path of this app')
     .max(500)
     .optional(),
+  /**
+   * 'app': started in the phone app, whose consent runs in the system browser (Google refuses embedded web views), so
+   * the browser cookie cannot bind the return. The callback then finishes the exchange but keeps the connection
+   * waiting, and redirects to `fieldbook://drive-connected?result=…`: a short-lived, single-use code the app confirms
+   * as the same signed-in session (POST /api/drive/connect/confirm). It only chooses the way back; who connects is
+   * always the session that started it.
+   */
+  client: z.enum(['browser', 'app']).optional(),
 });
 export const DriveConnectSchema = z.object({ authorization_url: z.url() });
+
+/** The app's return from Google: the result code of `fieldbook://drive-connected?result=…` (never a token). */
+export const DriveConnectConfirmBodySchema = z.object({ result: z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/, 'Not a result code') });
+/** The app link Google's consent comes back to in the phone app (the server's callback redirects there). */
+export const DRIVE_APP_RETURN_URL = 'fieldbook://drive-connected';
 
 export const DriveCallbackQuerySchema = z.object({
   state: z.string().max(200).optional(),
@@ -125,6 +138,15 @@ export const driveEndpoints = {
     query: DriveCallbackQuerySchema,
     status: 302,
     response: z.null(),
+  }),
+  confirmConnect: defineEndpoint({
+    method: 'POST',
+    path: '/api/drive/connect/confirm',
+    access: 'user',
+    summary: 'The phone app’s return from Google: confirms a connect started by this session with its single-use result code',
+    tags,
+    body: DriveConnectConfirmBodySchema,
+    response: DriveStatusSchema,
   }),
   disconnect: defineEndpoint({ method: 'POST', path: '/api/drive/disconnect', access: 'user', summary: 'Revoke the grant at Google and forget the tokens', tags, response: DriveStatusSchema }),
   initializeFolders: defineEndpoint({

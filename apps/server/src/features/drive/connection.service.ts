@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DRIVE_APP_RETURN_URL } from '@fieldbook/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DriveConfig } from '../../config';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { sharedSecret } from '../../platform/server-secret';
-import { driveConnections, driveCopies, driveFolders, driveOauthStates } from './drive.schema';
+import { driveConnectResults, driveConnections, driveCopies, driveFolders, driveOauthStates } from './drive.schema';
 import { authorizationUrl, driveClient, exchangeCode, GoogleError, refreshAccessToken, revokeToken, type DriveClient } from './google-client';
 import { tokenBox, type TokenBox } from './token-crypto';
 
@@ -15,6 +16,9 @@ export const NOT_AUTHENTICATED = 'Not authenticated with Google Drive';
 export const NOT_CONFIGURED = 'Google Drive is not configured on this server';
 export const NEEDS_RECONNECT_MESSAGE = 'Google Drive access was revoked or has expired. Connect again to resume copying.';
 const STATE_TTL_MS = 10 * 60_000;
+/** How long the phone app has to confirm a finished connect (its result code). */
+export const RESULT_TTL_MS = 5 * 60_000;
+export const UNKNOWN_REQUEST_MESSAGE = 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.';
 /** An access token this close to its expiry is refreshed before use. */
 const EXPIRY_MARGIN_MS = 60_000;
 const REFRESH_LEASE_MS = 30_000;
@@ -55,70 +59,160 @@ export const redirectUri = (publicUrl: string) => `${publicUrl}/api/drive/callba
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** POST /api/drive/connect: the consent URL; the state and PKCE verifier are kept for the callback, bound to this session. */
-export async function startConnect(deps: DriveDeps, opts: { actor: Actor; returnTo: string | undefined }): Promise<{ authorization_url: string; proof: string }> {
+export async function startConnect(deps: DriveDeps, opts: { actor: Actor; returnTo: string | undefined; client?: 'browser' | 'app' | undefined }): Promise<{ authorization_url: string; proof: string }> {
   const state = randomBytes(32).toString('base64url');
   const codeVerifier = randomBytes(48).toString('base64url');
   const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
   await deps.db.delete(driveOauthStates).where(lte(driveOauthStates.expiresAt, sql`now()`));
+  await sweepExpiredResults(deps);
   await deps.db.insert(driveOauthStates).values({
     stateHash: hashState(state),
     userId: opts.actor.userId,
     sessionId: opts.actor.sessionId,
     codeVerifier,
     returnTo: opts.returnTo ?? '/',
+    client: opts.client ?? 'browser',
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
   return { authorization_url: authorizationUrl(deps.config, { redirectUri: redirectUri(deps.publicUrl), state, codeChallenge }), proof: await stateProof(deps, state) };
 }
 
+type GoogleAccount = { email: string; name: string; refreshToken: string; accessToken: string; expiresIn: number };
+
+/** The code exchanged with the PKCE verifier and the account read (about.get user); a grant made is revoked on failure. */
+async function exchangeForAccount(deps: DriveDeps, code: string, codeVerifier: string): Promise<GoogleAccount> {
+  let granted: string | null = null;
+  try {
+    const tokens = await exchangeCode(deps.config, { code, codeVerifier, redirectUri: redirectUri(deps.publicUrl) });
+    if (!tokens.refreshToken) throw new GoogleError('Google gave no refresh token', 'final');
+    granted = tokens.refreshToken;
+    const client = driveClient({ config: deps.config, accessToken: async () => tokens.accessToken });
+    const user = await client.aboutUser();
+    return { email: user.emailAddress, name: user.displayName, refreshToken: tokens.refreshToken, accessToken: tokens.accessToken, expiresIn: tokens.expiresIn };
+  } catch (err) {
+    // Nothing kept: the grant just made is given back.
+    if (granted) await revokeToken(deps.config, granted).catch(() => {});
+    throw err;
+  }
+}
+
+/** Stores (or replaces) the user's connection with the account's tokens sealed; a replaced grant is revoked. */
+async function saveConnection(deps: DriveDeps, userId: string, account: { email: string; name: string; refreshTokenEnc: string; accessTokenEnc: string; accessTokenExpiresAt: Date }): Promise<void> {
+  const box = await deps.box();
+  const values = {
+    status: 'connected' as const,
+    googleEmail: account.email,
+    googleName: account.name,
+    refreshTokenEnc: account.refreshTokenEnc,
+    accessTokenEnc: account.accessTokenEnc,
+    accessTokenExpiresAt: account.accessTokenExpiresAt,
+    refreshingUntil: null,
+    message: null,
+  };
+  const [previous] = await deps.db.select().from(driveConnections).where(eq(driveConnections.userId, userId));
+  await deps.db.insert(driveConnections).values({ userId, ...values }).onConflictDoUpdate({ target: driveConnections.userId, set: values });
+  // Another Google account than before: the folders recorded are that account's.
+  if (previous && previous.googleEmail !== account.email) await deps.db.delete(driveFolders).where(eq(driveFolders.connectionId, previous.id));
+  if (previous && previous.refreshTokenEnc !== values.refreshTokenEnc) await revokeToken(deps.config, box.open(previous.refreshTokenEnc)).catch(() => {});
+}
+
+const hashResult = (code: string) => createHash('sha256').update(`drive-result\0${code}`).digest('hex');
+
+/** Forgets results the app never confirmed, giving their grants back to Google. */
+async function sweepExpiredResults(deps: DriveDeps): Promise<void> {
+  const expired = await deps.db.delete(driveConnectResults).where(lte(driveConnectResults.expiresAt, sql`now()`)).returning();
+  if (expired.length === 0) return;
+  const box = await deps.box();
+  await Promise.all(expired.map((row) => revokeToken(deps.config, box.open(row.refreshTokenEnc)).catch(() => {})));
+}
+
 /**
  * GET /api/drive/callback: Google's redirect. The state must be one this server issued, unused, unexpired, to a
- * session still signed in; then the code is exchanged with the PKCE verifier, the account read (about.get user) and
- * the connection stored with its refresh token sealed. Answers the app path to redirect to, with the outcome.
+ * session still signed in. Started in a browser, the browser must be the one that started it (its cookie); then the
+ * code is exchanged with the PKCE verifier, the account read (about.get user) and the connection stored with its
+ * refresh token sealed. Started in the phone app (the consent ran in the system browser, which has no such cookie),
+ * the exchange is finished but the connection waits for the app: the answer is the app link with a single-use result
+ * code only the starting session can confirm (`confirmAppConnect`). Answers the absolute address to redirect to.
  */
 export async function finishConnect(deps: DriveDeps, query: { state?: string | undefined; code?: string | undefined; error?: string | undefined }, proof: string | undefined): Promise<string> {
   const back = (returnTo: string, outcome: Record<string, string>) => {
     const url = new URL(returnTo, 'http://app');
     for (const [k, v] of Object.entries(outcome)) url.searchParams.set(k, v);
-    return `${url.pathname}${url.search}`;
+    return `${deps.publicUrl}${url.pathname}${url.search}`;
   };
+  const toApp = (outcome: Record<string, string>) => `${DRIVE_APP_RETURN_URL}?${new URLSearchParams(outcome).toString()}`;
   // The state is spent whatever happens next: a replayed callback finds nothing.
   const [pending] = query.state ? await deps.db.delete(driveOauthStates).where(eq(driveOauthStates.stateHash, hashState(query.state))).returning() : [];
-  // The state row goes with its session (a sign-out deletes the session, and the state by its foreign key); the
-  // browser must be the one that started the connect (its cookie), so a consent link sent to someone else cannot
-  // bind their Google account to the sender's Fieldbook account.
-  const isSameBrowser = query.state ? await isStateProof(deps, query.state, proof) : false;
-  if (!pending || pending.expiresAt.getTime() <= Date.now() || !isSameBrowser) return back('/', { drive_error: 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.' });
-  if (query.error || !query.code) return back(pending.returnTo, { drive_error: `Failed to connect to Google Drive: ${query.error ?? 'no authorization code'}` });
-  let granted: string | null = null;
+  if (!pending || pending.expiresAt.getTime() <= Date.now()) return back('/', { drive_error: UNKNOWN_REQUEST_MESSAGE });
+  const isApp = pending.client === 'app';
+  // The state row goes with its session (a sign-out deletes the session, and the state by its foreign key). A browser
+  // connect must finish in the browser that started it (its cookie), so a consent link sent to someone else cannot
+  // bind their Google account to the sender's Fieldbook account; an app connect is bound by its result code instead.
+  if (!isApp && !(query.state && (await isStateProof(deps, query.state, proof)))) return back('/', { drive_error: UNKNOWN_REQUEST_MESSAGE });
+  const fail = (message: string) => (isApp ? toApp({ drive_error: message, return_to: pending.returnTo }) : back(pending.returnTo, { drive_error: message }));
+  if (query.error || !query.code) return fail(`Failed to connect to Google Drive: ${query.error ?? 'no authorization code'}`);
+  let account: GoogleAccount;
   try {
-    const tokens = await exchangeCode(deps.config, { code: query.code, codeVerifier: pending.codeVerifier, redirectUri: redirectUri(deps.publicUrl) });
-    if (!tokens.refreshToken) throw new GoogleError('Google gave no refresh token', 'final');
-    granted = tokens.refreshToken;
-    const box = await deps.box();
-    const client = driveClient({ config: deps.config, accessToken: async () => tokens.accessToken });
-    const user = await client.aboutUser();
-    const values = {
-      status: 'connected' as const,
-      googleEmail: user.emailAddress,
-      googleName: user.displayName,
-      refreshTokenEnc: box.seal(tokens.refreshToken),
-      accessTokenEnc: box.seal(tokens.accessToken),
-      accessTokenExpiresAt: new Date(Date.now() + tokens.expiresIn * 1000),
-      refreshingUntil: null,
-      message: null,
-    };
-    const [previous] = await deps.db.select().from(driveConnections).where(eq(driveConnections.userId, pending.userId));
-    await deps.db.insert(driveConnections).values({ userId: pending.userId, ...values }).onConflictDoUpdate({ target: driveConnections.userId, set: values });
-    // Another Google account than before: the folders recorded are that account's.
-    if (previous && previous.googleEmail !== user.emailAddress) await deps.db.delete(driveFolders).where(eq(driveFolders.connectionId, previous.id));
-    if (previous && previous.refreshTokenEnc !== values.refreshTokenEnc) await revokeToken(deps.config, box.open(previous.refreshTokenEnc)).catch(() => {});
-    return back(pending.returnTo, { drive: 'connected' });
+    account = await exchangeForAccount(deps, query.code, pending.codeVerifier);
   } catch (err) {
-    // Nothing kept: the grant just made is given back.
-    if (granted) await revokeToken(deps.config, granted).catch(() => {});
-    return back(pending.returnTo, { drive_error: `Failed to authenticate with Google Drive: ${err instanceof Error ? err.message : String(err)}` });
+    return fail(`Failed to authenticate with Google Drive: ${err instanceof Error ? err.message : String(err)}`);
   }
+  const box = await deps.box();
+  const sealed = {
+    email: account.email,
+    name: account.name,
+    refreshTokenEnc: box.seal(account.refreshToken),
+    accessTokenEnc: box.seal(account.accessToken),
+    accessTokenExpiresAt: new Date(Date.now() + account.expiresIn * 1000),
+  };
+  if (!isApp) {
+    try {
+      await saveConnection(deps, pending.userId, sealed);
+    } catch (err) {
+      await revokeToken(deps.config, account.refreshToken).catch(() => {});
+      return fail(`Failed to authenticate with Google Drive: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return back(pending.returnTo, { drive: 'connected' });
+  }
+  // The phone app: the account waits, sealed, for the app of the session that started the connect.
+  const result = randomBytes(32).toString('base64url');
+  await deps.db.insert(driveConnectResults).values({
+    codeHash: hashResult(result),
+    userId: pending.userId,
+    sessionId: pending.sessionId,
+    googleEmail: sealed.email,
+    googleName: sealed.name,
+    refreshTokenEnc: sealed.refreshTokenEnc,
+    accessTokenEnc: sealed.accessTokenEnc,
+    accessTokenExpiresAt: sealed.accessTokenExpiresAt,
+    expiresAt: new Date(Date.now() + RESULT_TTL_MS),
+  });
+  return toApp({ result, return_to: pending.returnTo });
+}
+
+/**
+ * POST /api/drive/connect/confirm: the phone app presents the result code of its return link. The code is spent at
+ * once (single use); it must be unexpired and belong to the caller's own session — the user and the session that
+ * started the connect, never a value the app sends. Refused: the same answer whatever the reason, and a code that
+ * was real but not the caller's gives its grant back (someone else's consent must not wait to be claimed).
+ */
+export async function confirmAppConnect(deps: DriveDeps, actor: Pick<Actor, 'userId' | 'sessionId'>, result: string): Promise<void> {
+  await sweepExpiredResults(deps);
+  const [row] = await deps.db.delete(driveConnectResults).where(eq(driveConnectResults.codeHash, hashResult(result))).returning();
+  if (!row) throw new AppError('CONFLICT', UNKNOWN_REQUEST_MESSAGE);
+  const isOwn = row.userId === actor.userId && row.sessionId === actor.sessionId;
+  if (!isOwn || row.expiresAt.getTime() <= Date.now()) {
+    const box = await deps.box();
+    await revokeToken(deps.config, box.open(row.refreshTokenEnc)).catch(() => {});
+    throw new AppError('CONFLICT', UNKNOWN_REQUEST_MESSAGE);
+  }
+  await saveConnection(deps, row.userId, {
+    email: row.googleEmail,
+    name: row.googleName,
+    refreshTokenEnc: row.refreshTokenEnc,
+    accessTokenEnc: row.accessTokenEnc,
+    accessTokenExpiresAt: row.accessTokenExpiresAt,
+  });
 }
 
 export async function findConnection(db: Db, userId: string): Promise<Connection | null> {

@@ -3,7 +3,7 @@ import { DriveConnectSchema, DriveFileListSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, driveConnections, driveOauthStates } from '../../db/schema';
+import { authSessions, driveConnectResults, driveConnections, driveOauthStates } from '../../db/schema';
 import { FOLDER_MIME, startGoogleStub, type GoogleStub } from '../../test/google-stub';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { browserCookie, connectDrive, driveStatus } from './drive.test-helpers';
@@ -173,11 +173,137 @@ describe('folders', () => {
   });
 });
 
+describe('the phone app’s return (consent in the system browser, no cookie): a single-use result code its session confirms', () => {
+  const refused = { error: { code: 'CONFLICT', message: 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.' } };
+
+  /** Connect from the app → Google's consent (Allow) in another browser → the callback's app link, as parts. */
+  async function appConnect(user: TestUser, returnTo = '/') {
+    const started = await call({ method: 'POST', url: '/api/drive/connect', headers: user.headers, payload: { return_to: returnTo, client: 'app' } });
+    expect(started.statusCode).toBe(200);
+    // No cookie: the system browser that runs the consent would never send it back.
+    expect(started.headers['set-cookie']).toBeUndefined();
+    const callback = new URL(stub.approve(DriveConnectSchema.parse(started.json()).authorization_url));
+    const back = await call({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(back.statusCode).toBe(302);
+    const location = String(back.headers.location);
+    return { location, link: new URL(location), callback };
+  }
+  const confirm = (user: TestUser, result: string) => call({ method: 'POST', url: '/api/drive/connect/confirm', headers: user.headers, payload: { result } });
+
+  it('finishes the exchange on the server, sends the app a result code (never a token) and connects only when the app confirms it', async () => {
+    const dave = await createTestUser(ctx);
+    const grantsBefore = stub.grants.size;
+    const { location, link } = await appConnect(dave, '/jobs');
+    expect(`${link.protocol}//${link.host}`).toBe('fieldbook://drive-connected');
+    expect([...link.searchParams.keys()].sort()).toEqual(['result', 'return_to']);
+    expect(link.searchParams.get('return_to')).toBe('/jobs');
+    const result = link.searchParams.get('result')!;
+    expect(result).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Exchanged at Google, kept sealed and hashed on the server; not a connection yet.
+    expect(stub.grants.size).toBe(grantsBefore + 1);
+    for (const token of [...stub.grants.keys(), ...stub.accessTokens.keys()]) expect(location).not.toContain(token);
+    const [waiting] = await ctx.db.select().from(driveConnectResults).where(eq(driveConnectResults.userId, dave.id));
+    expect(waiting).toMatchObject({ sessionId: dave.sessionId, googleEmail: 'dana.drive@example.com' });
+    expect(waiting!.codeHash).not.toContain(result);
+    expect(waiting!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    expect((await driveStatus(ctx, dave)).status).toBe('disconnected');
+
+    const res = await confirm(dave, result);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'connected', user: { displayName: 'Dana Drive', emailAddress: 'dana.drive@example.com' } });
+    expect(await ctx.db.select().from(driveConnectResults).where(eq(driveConnectResults.userId, dave.id))).toEqual([]);
+
+    // Single use: the same code again is refused, and so is the callback replayed.
+    expect((await confirm(dave, result)).json()).toEqual(refused);
+  });
+
+  it('refuses another user’s code and another session’s, spending the code and giving the grant back', async () => {
+    const erin = await createTestUser(ctx);
+    const mallory = await createTestUser(ctx);
+    const { link } = await appConnect(erin);
+    const result = link.searchParams.get('result')!;
+    const [waiting] = await ctx.db.select().from(driveConnectResults).where(eq(driveConnectResults.userId, erin.id));
+    const revokedBefore = stub.revoked.length;
+    const stolen = await confirm(mallory, result);
+    expect(stolen.statusCode).toBe(409);
+    expect(stolen.json()).toEqual(refused);
+    expect((await driveStatus(ctx, mallory)).status).toBe('disconnected');
+    // Spent, and the consent given back at Google: Erin starts again.
+    expect(stub.revoked.length).toBe(revokedBefore + 1);
+    expect((await confirm(erin, result)).json()).toEqual(refused);
+    expect((await driveStatus(ctx, erin)).status).toBe('disconnected');
+    expect(waiting).toBeDefined();
+
+    // The same user signed in elsewhere (another session) is not the app that started the connect either.
+    const second = await appConnect(erin);
+    const [otherSession] = await ctx.db.insert(authSessions).values({ userId: erin.id, amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }] }).returning();
+    const { token } = await ctx.signer.sign(
+      { sub: erin.id, email: erin.email, phone: '', session_id: otherSession!.id, aal: 'aal1', amr: otherSession!.amr, app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {}, is_anonymous: false },
+      new Date(),
+    );
+    const elsewhere = await confirm({ ...erin, sessionId: otherSession!.id, token, headers: { authorization: `Bearer ${token}` } }, second.link.searchParams.get('result')!);
+    expect(elsewhere.json()).toEqual(refused);
+    expect((await driveStatus(ctx, erin)).status).toBe('disconnected');
+  });
+
+  it('refuses an expired code (and forgets unconfirmed ones, revoking their grants), a made-up one and malformed input', async () => {
+    const frank = await createTestUser(ctx);
+    const { link } = await appConnect(frank);
+    await ctx.db.update(driveConnectResults).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(driveConnectResults.userId, frank.id));
+    const revokedBefore = stub.revoked.length;
+    expect((await confirm(frank, link.searchParams.get('result')!)).json()).toEqual(refused);
+    expect(stub.revoked.length).toBe(revokedBefore + 1);
+    expect(await ctx.db.select().from(driveConnectResults).where(eq(driveConnectResults.userId, frank.id))).toEqual([]);
+    expect((await driveStatus(ctx, frank)).status).toBe('disconnected');
+
+    expect((await confirm(frank, 'A'.repeat(43))).json()).toEqual(refused);
+    for (const bad of ['', 'short', '../../etc/passwd-xxxxxxxxxxxx', 'x'.repeat(201)]) expect((await confirm(frank, bad)).statusCode, bad).toBe(400);
+    expect((await call({ method: 'POST', url: '/api/drive/connect', headers: frank.headers, payload: { client: 'webview' } })).statusCode).toBe(400);
+  });
+
+  it('refuses a tampered state and never turns a browser connect into an app one: the flag lives with the state on the server', async () => {
+    const gina = await createTestUser(ctx);
+    const tokenCalls = stub.tokenCalls.length;
+    const started = await call({ method: 'POST', url: '/api/drive/connect', headers: gina.headers, payload: { client: 'app' } });
+    const callback = new URL(stub.approve(DriveConnectSchema.parse(started.json()).authorization_url));
+    const state = callback.searchParams.get('state')!;
+    const tampered = new URL(callback);
+    tampered.searchParams.set('state', `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`);
+    const res = await call({ method: 'GET', url: `${tampered.pathname}${tampered.search}` });
+    // An unknown state is nobody's connect: the web app's error page, no app link, no token request.
+    expect(String(res.headers.location)).toMatch(/^http:\/\/localhost:3000\/\?drive_error=/);
+    expect(stub.tokenCalls.length).toBe(tokenCalls);
+
+    // A browser connect's callback reached without its cookie stays refused, whatever the query says.
+    const browser = await call({ method: 'POST', url: '/api/drive/connect', headers: gina.headers, payload: { client: 'browser' } });
+    expect(browser.headers['set-cookie']).toBeDefined();
+    const browserBack = new URL(stub.approve(DriveConnectSchema.parse(browser.json()).authorization_url));
+    browserBack.searchParams.set('client', 'app');
+    const noCookie = await call({ method: 'GET', url: `${browserBack.pathname}${browserBack.search}` });
+    expect(String(noCookie.headers.location)).toMatch(/^http:\/\/localhost:3000\/\?drive_error=/);
+    expect(stub.tokenCalls.length).toBe(tokenCalls);
+    expect((await driveStatus(ctx, gina)).status).toBe('disconnected');
+  });
+
+  it('brings a refused consent back to the app as an error', async () => {
+    const hank = await createTestUser(ctx);
+    const started = await call({ method: 'POST', url: '/api/drive/connect', headers: hank.headers, payload: { client: 'app', return_to: '/jobs' } });
+    const state = new URL(DriveConnectSchema.parse(started.json()).authorization_url).searchParams.get('state')!;
+    const res = await call({ method: 'GET', url: `/api/drive/callback?state=${encodeURIComponent(state)}&error=access_denied` });
+    const link = new URL(String(res.headers.location));
+    expect(`${link.protocol}//${link.host}`).toBe('fieldbook://drive-connected');
+    expect(link.searchParams.get('drive_error')).toBe('Failed to connect to Google Drive: access_denied');
+    expect(link.searchParams.get('return_to')).toBe('/jobs');
+    expect(link.searchParams.get('result')).toBeNull();
+  });
+});
+
 describe('authorization (design.md §9)', () => {
   const endpoints = [
     { method: 'GET', url: '/api/drive' },
     { method: 'POST', url: '/api/drive/connect', payload: {} },
     { method: 'POST', url: '/api/drive/disconnect' },
+    { method: 'POST', url: '/api/drive/connect/confirm' },
     { method: 'POST', url: '/api/drive/folders' },
     { method: 'GET', url: '/api/drive/files' },
     { method: 'GET', url: '/api/drive/items/document/00000000-0000-4000-8000-000000000000' },

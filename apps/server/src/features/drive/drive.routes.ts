@@ -7,7 +7,7 @@ import { userRateLimits } from '../../platform/rate-limit';
 import { contentDisposition } from '../../platform/serve-blob';
 import { AppError } from '../../platform/errors';
 import { onItemAdded } from '../../platform/item-events';
-import { disconnect, driveDeps, finishConnect, NOT_CONFIGURED, startConnect, STATE_COOKIE, type DriveDeps } from './connection.service';
+import { confirmAppConnect, disconnect, driveDeps, finishConnect, NOT_CONFIGURED, startConnect, STATE_COOKIE, type DriveDeps } from './connection.service';
 import { copyAddedItem, copyRecordingNow, getDriveCopy, getDriveStatus, initializeFolders, listDriveFiles, openDriveFile } from './drive.service';
 import { uploadFileName, uploadToFolder } from './folder-upload';
 
@@ -29,19 +29,29 @@ export async function driveRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
 
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
   route(app, driveEndpoints.connect, async ({ actor, body, reply }) => {
-    const { authorization_url, proof } = await startConnect(configured(), { actor, returnTo: body?.return_to });
-    // Sent back by the browser on Google's redirect (a top-level navigation: SameSite=Lax), only to the callback.
-    reply.header('set-cookie', `${STATE_COOKIE}=${proof}; Path=/api/drive/callback; Max-Age=600; HttpOnly; SameSite=Lax${secure}`);
+    const client = body?.client ?? 'browser';
+    const { authorization_url, proof } = await startConnect(configured(), { actor, returnTo: body?.return_to, client });
+    // Sent back by the browser on Google's redirect (a top-level navigation: SameSite=Lax), only to the callback. The
+    // phone app's consent runs in the system browser, which never has it: its return is bound by a result code.
+    if (client === 'browser') reply.header('set-cookie', `${STATE_COOKIE}=${proof}; Path=/api/drive/callback; Max-Age=600; HttpOnly; SameSite=Lax${secure}`);
     return { authorization_url };
   });
 
   route(app, driveEndpoints.callback, async ({ query, req, reply }) => {
     const proof = new RegExp(`(?:^|;\\s*)${STATE_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
-    const target = drive ? await finishConnect(drive, query, proof) : `/?drive_error=${encodeURIComponent(NOT_CONFIGURED)}`;
+    // An absolute address: this app's page with the outcome, or the phone app's link with its result code.
+    const target = drive ? await finishConnect(drive, query, proof) : `${config.publicUrl}/?drive_error=${encodeURIComponent(NOT_CONFIGURED)}`;
     return reply
       .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
       .header('set-cookie', `${STATE_COOKIE}=; Path=/api/drive/callback; Max-Age=0; HttpOnly; SameSite=Lax${secure}`)
-      .redirect(`${config.publicUrl}${target}`, 302);
+      .redirect(target, 302);
+  });
+
+  // The phone app's return: the result code of fieldbook://drive-connected, confirmed by the session that started it.
+  route(app, driveEndpoints.confirmConnect, async ({ actor, body }) => {
+    await confirmAppConnect(configured(), actor, body.result);
+    return getDriveStatus({ db, configured: true, userId: actor.userId });
   });
 
   route(app, driveEndpoints.disconnect, async ({ actor }) => {
