@@ -201,7 +201,20 @@ async function freshItemIds(tx: Tx, quoteId: string | null, items: Body['items']
   return items.map((i) => (i.id && takenIds.has(i.id) ? { ...i, id: undefined } : i));
 }
 
-const quoteNumber = (now: Date, familyId: string) => `Q-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${familyId.slice(0, 4).toUpperCase()}`;
+/** The first quote number of a workspace: four digits from the start, as contractors' books usually are. */
+const FIRST_QUOTE_SEQUENCE = 1001;
+
+/**
+ * The workspace's next quote number, Q-1001, Q-1002, …: short to say on the phone, unique in the workspace
+ * (quotes_workspace_sequence_idx). Taken inside the creating transaction under a lock per workspace, so two quotes
+ * made at once get two numbers. Quotes numbered before the sequence (Q-<yyyymmdd>-<4 id characters>) keep theirs.
+ */
+async function nextQuoteNumber(tx: Tx, workspaceId: string): Promise<{ sequence: number; number: string }> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`quote-number:${workspaceId}`}))`);
+  const [row] = await tx.select({ last: sql<number | null>`max(${quotes.sequence})` }).from(quotes).where(eq(quotes.workspaceId, workspaceId));
+  const sequence = Math.max(FIRST_QUOTE_SEQUENCE, (row?.last ?? 0) + 1);
+  return { sequence, number: `Q-${sequence}` };
+}
 
 export async function createQuote(opts: { db: Db; actor: Actor; jobId: string; body: Body; now: Date }): Promise<Quote> {
   const workspaceId = requireWorkspace(opts.actor);
@@ -211,7 +224,7 @@ export async function createQuote(opts: { db: Db; actor: Actor; jobId: string; b
   const row = await opts.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(quotes)
-      .values({ id, workspaceId, jobId: job.id, createdBy: opts.actor.userId, familyId: id, number: quoteNumber(opts.now, id), ...quoteColumns(opts.body) })
+      .values({ id, workspaceId, jobId: job.id, createdBy: opts.actor.userId, familyId: id, ...(await nextQuoteNumber(tx, workspaceId)), ...quoteColumns(opts.body) })
       .returning();
     await writeItems(tx, id, workspaceId, await freshItemIds(tx, id, opts.body.items));
     return inserted!;
