@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
   INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Per quote, per 15 minutes: requests by its homeowner link (view, approve, decline), from any address. */
+  QUOTE_LINK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /**
    * The proxies (IPs or CIDRs, comma-separated; or proxy-addr's names loopback, linklocal, uniquelocal) whose
    * X-Forwarded-For is believed. Unset: none, and the client address is the connection's peer, whatever headers say.
@@ -189,6 +191,8 @@ export type Config = {
   authAccountRateLimit: number;
   /** Per-user limits: uploads per minute, messages sent per hour, invitations texted per hour. */
   userRateLimits: { uploadsPerMinute: number; sendsPerHour: number; invitationsPerHour: number };
+  /** Requests by one quote's homeowner link per 15 minutes (the per-address limit is authRateLimit a minute). */
+  quoteLinkRateLimit: number;
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For is believed (empty: none). */
   trustedProxies: string[];
   /** Session limits in seconds (0: none). */
@@ -263,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
     userRateLimits: { uploadsPerMinute: e.UPLOAD_RATE_LIMIT, sendsPerHour: e.SEND_RATE_LIMIT, invitationsPerHour: e.INVITE_RATE_LIMIT },
+    quoteLinkRateLimit: e.QUOTE_LINK_RATE_LIMIT,
     trustedProxies: e.TRUSTED_PROXIES,
     sessionMaxLifetimeSeconds: e.SESSION_MAX_LIFETIME,
     sessionInactivityTimeoutSeconds: e.SESSION_INACTIVITY_TIMEOUT,

@@ -28,7 +28,7 @@ export type TestContext = {
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: { now?: () => Date; blobs?: BlobStore; timeouts?: ServerTimeouts } = {}): Promise<TestContext> {
   // Limits out of the way unless a test sets them (their own tests do).
-  const limits = { AUTH_RATE_LIMIT: '10000', AUTH_ACCOUNT_RATE_LIMIT: '10000', UPLOAD_RATE_LIMIT: '10000', SEND_RATE_LIMIT: '10000', INVITE_RATE_LIMIT: '10000' };
+  const limits = { AUTH_RATE_LIMIT: '10000', AUTH_ACCOUNT_RATE_LIMIT: '10000', UPLOAD_RATE_LIMIT: '10000', SEND_RATE_LIMIT: '10000', INVITE_RATE_LIMIT: '10000', QUOTE_LINK_RATE_LIMIT: '10000' };
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...limits, SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
   let database: Database;
   let dropDatabase = async () => {};

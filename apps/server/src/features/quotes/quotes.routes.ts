@@ -1,10 +1,20 @@
 import { quoteEndpoints as endpoints } from '@fieldbook/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { userRateLimits } from '../../platform/rate-limit';
+import { createRateLimiter, enforceRateLimit, userRateLimits } from '../../platform/rate-limit';
 import { approveQuote, declineQuote, viewQuote } from './quotes.public';
 import { createQuote, getQuote, listJobQuotes, priceBook, reviseQuote, sendQuote, updateQuote } from './quotes.service';
+
+const PUBLIC_QUOTE_PATH = endpoints.publicView.path.slice(0, endpoints.publicView.path.indexOf(':'));
+const QUOTE_LINK_WINDOW_MS = 15 * 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The quote id a link names (its first part, before the signature is checked), or null when it names none. */
+function linkQuoteId(token: unknown): string | null {
+  const id = typeof token === 'string' ? token.slice(0, token.indexOf('.')) : '';
+  return UUID.test(id) ? id.toLowerCase() : null;
+}
 
 /** Quotes (issue 27): the contractor's endpoints on a job, and the homeowner's by the signed link alone. */
 export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -24,7 +34,20 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.revise, async ({ actor, params }) => reviseQuote({ db, actor, id: params.id, now: deps.now() }));
   route(app, endpoints.priceBook, async ({ actor, query }) => priceBook({ db, actor, q: query.q }));
 
-  // No session: the signed link is the permission, for this one quote revision, until it expires.
+  // No session: the signed link is the permission, for this one quote revision, until it expires. Each use is
+  // counted before anything is read or parsed — per client address (AUTH_RATE_LIMIT a minute over every quote link,
+  // as invitation links) and per quote named by the link (QUOTE_LINK_RATE_LIMIT per 15 minutes, whatever the address
+  // and whether the link's signature holds: guesses at one quote's link are bounded too) — then 429 RATE_LIMITED.
+  // req.ip follows TRUSTED_PROXIES only (Fastify's trustProxy): a header any client can set moves no counter.
+  const perAddress = createRateLimiter({ db, name: 'quote-link-ip', limit: deps.config.authRateLimit, windowMs: 60_000, now: deps.now });
+  const perQuote = createRateLimiter({ db, name: 'quote-link', limit: deps.config.quoteLinkRateLimit, windowMs: QUOTE_LINK_WINDOW_MS, now: deps.now });
+  const tooMany = (retryIn: string) => `Too many requests for this quote link. Try again in ${retryIn}.`;
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    if (!req.routeOptions.url?.startsWith(PUBLIC_QUOTE_PATH)) return;
+    await enforceRateLimit(perAddress, req.ip, { message: tooMany });
+    const quoteId = linkQuoteId((req.params as { token?: unknown }).token);
+    if (quoteId) await enforceRateLimit(perQuote, quoteId, { message: tooMany });
+  });
   route(app, endpoints.publicView, async ({ params }) => viewQuote(publicDeps(), params.token));
   route(app, endpoints.publicApprove, async ({ req, params, body }) => {
     const ua = req.headers['user-agent'];
