@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { default as PgModule, Client as PgClient } from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { requestTransactionAware } from './request-transaction';
 import * as schema from './schema';
 
 export { schema };
@@ -89,7 +90,8 @@ export async function openPglite(dataDir: string | 'memory://', opts: { load?: B
       throw err;
     }
   }
-  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // A request may ask for one transaction around all its statements (request-transaction.ts: idempotent writes).
+  const db = requestTransactionAware(drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -109,7 +111,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // An idle client can be dropped by the server (restart, admin termination); pg then emits 'error' on the pool,
   // which would crash the process if nobody listens. The pool replaces the client on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`));
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = requestTransactionAware(drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db);
   const listeners = new Set<Listener>();
   return {
     db,

@@ -122,7 +122,8 @@ export function route<E extends EndpointDef>(
   const config: RouteConfig = { ...options.config, access, endpoint };
   // Signed-in writes honour Idempotency-Key in a scope that keeps answers (platform/idempotency.ts): a repeat gets
   // the first answer without the handler running again.
-  const idempotent = idempotencyHooks(app, endpoint, access === 'user' || access === 'workspace' || access === 'admin');
+  // The handler of a request that claimed its key runs in one transaction with keeping its answer (`around`).
+  const { around, ...idempotent } = idempotencyHooks(app, endpoint, access === 'user' || access === 'workspace' || access === 'admin');
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path.slice(prefix.length) || '/',
@@ -143,15 +144,17 @@ export function route<E extends EndpointDef>(
     handler: async (req, reply) => {
       const actor = callerFor(access, req);
       const session = checkSession ? await checkSession(req) : undefined;
-      const answer = await handler({
-        params: req.params as EndpointParamsOut<E>,
-        query: req.query as EndpointQueryOut<E>,
-        body: req.body as EndpointBodyOut<E>,
-        req,
-        reply,
-        actor: actor as ActorFor<E['access']>,
-        session: session as EndpointContext<E>['session'],
-      });
+      const run = () =>
+        handler({
+          params: req.params as EndpointParamsOut<E>,
+          query: req.query as EndpointQueryOut<E>,
+          body: req.body as EndpointBodyOut<E>,
+          req,
+          reply,
+          actor: actor as ActorFor<E['access']>,
+          session: session as EndpointContext<E>['session'],
+        });
+      const answer = around ? await around(req, reply, status, run) : await run();
       if (answer === reply || reply.sent) return reply;
       // JSON text from SQL goes out unchanged (Fastify does not serialize a string with a JSON content type).
       if (typeof answer === 'string') return reply.status(status).type('application/json; charset=utf-8').send(answer);

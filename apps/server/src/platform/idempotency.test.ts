@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, tasks } from '../db/schema';
 import { insertJob, insertTask } from '../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../test/setup-app';
-import { IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED } from './idempotency';
+import { IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, idempotencyCrashPoints } from './idempotency';
 
 /**
  * Idempotency-Key on the product API's writes (platform/idempotency.ts), through real endpoints: a repeat gets the
@@ -188,5 +189,104 @@ describe('Idempotency-Key on write endpoints', () => {
       headers: { origin: 'capacitor://localhost', 'access-control-request-method': 'POST', 'access-control-request-headers': 'idempotency-key,content-type' },
     });
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('idempotency-key');
+  });
+});
+
+/**
+ * The write and its kept answer commit together (issue 26): a crash between them — the window the first version
+ * left, where a repeat after the claim's lease ran the write again — cannot leave one without the other. A throw at
+ * a crash point is the process dying there: its transaction is rolled back exactly as a killed connection's is.
+ */
+describe('Idempotency-Key across a crash', () => {
+  afterEach(() => {
+    delete idempotencyCrashPoints.beforeKeep;
+    delete idempotencyCrashPoints.afterCommit;
+  });
+
+  const keptRow = async (key: string) => (await ctx.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, alice.id), eq(idempotencyKeys.key, key))))[0];
+  const leaseRunOut = (key: string) => ctx.db.execute(sql`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = ${key}`);
+
+  it('killed after the write committed, before its answer went out: the answer was kept with it, and a repeat writes nothing', async () => {
+    const key = randomUUID();
+    idempotencyCrashPoints.afterCommit = () => {
+      throw new Error('simulated crash after the commit');
+    };
+    const crashed = await createTask(alice, key, 'Patch the soffit');
+    expect(crashed.statusCode).toBe(500);
+    delete idempotencyCrashPoints.afterCommit;
+    const [task] = await tasksNamed('Patch the soffit');
+    expect(task).toBeDefined();
+    const kept = await keptRow(key);
+    expect(kept!.responseStatus).toBe(201);
+    expect(JSON.parse(kept!.responseBody!).id).toBe(task!.id);
+    // Long after any lease a dead process's claim could have had, the repeat still runs nothing.
+    await leaseRunOut(key);
+    const repeat = await createTask(alice, key, 'Patch the soffit');
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json().id).toBe(task!.id);
+    expect(await tasksNamed('Patch the soffit')).toHaveLength(1);
+  });
+
+  it('killed after the handler wrote, before its answer was kept: nothing was committed, and the repeat writes once', async () => {
+    const key = randomUUID();
+    idempotencyCrashPoints.beforeKeep = () => {
+      throw new Error('simulated crash before the commit');
+    };
+    expect((await createTask(alice, key, 'Reset the gutter hangers')).statusCode).toBe(500);
+    delete idempotencyCrashPoints.beforeKeep;
+    // The handler's insert was in the transaction that died with it.
+    expect(await tasksNamed('Reset the gutter hangers')).toHaveLength(0);
+    // In process the error answer released the claim; a killed process's claim would stand until its lease. Either
+    // way the repeat finds no kept answer and runs the write, which happens once.
+    const repeat = await createTask(alice, key, 'Reset the gutter hangers');
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBeUndefined();
+    expect(await tasksNamed('Reset the gutter hangers')).toHaveLength(1);
+    // And once more: the kept answer.
+    const again = await createTask(alice, key, 'Reset the gutter hangers');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(repeat.json().id);
+    expect(await tasksNamed('Reset the gutter hangers')).toHaveLength(1);
+  });
+
+  it('a repeat while the first is still inside its transaction waits for it and gets its answer: one write', async () => {
+    const key = randomUUID();
+    let held = 0;
+    idempotencyCrashPoints.beforeKeep = async () => {
+      held += 1;
+      await sleep(400);
+    };
+    const [a, b] = await Promise.all([createTask(alice, key, 'Flash the chimney'), sleep(50).then(() => createTask(alice, key, 'Flash the chimney'))]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(held).toBe(1);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(b.json().id).toBe(a.json().id);
+    expect(await tasksNamed('Flash the chimney')).toHaveLength(1);
+  });
+
+  // A takeover needs two connections at once (PGlite has one: the repeat would simply wait for the first, as above).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('a repeat that took over a claim whose lease ran out while the first still ran: only one of them commits', async () => {
+    const key = randomUUID();
+    let second: ReturnType<typeof createTask> | undefined;
+    idempotencyCrashPoints.beforeKeep = async () => {
+      delete idempotencyCrashPoints.beforeKeep;
+      // The first has written (uncommitted) and stalls past its lease; a repeat takes the claim over. (The repeat's
+      // own insert then waits for the first's row locks — the workspace's counts —, so the first goes on once the
+      // claim is no longer its own.)
+      const claimedAt = (await keptRow(key))!.createdAt.getTime();
+      await leaseRunOut(key);
+      second = createTask(alice, key, 'Brace the ridge');
+      await expect.poll(async () => (await keptRow(key))!.createdAt.getTime(), { timeout: 10_000, interval: 20 }).not.toBe(claimedAt);
+    };
+    const first = await createTask(alice, key, 'Brace the ridge');
+    const taken = await second!;
+    expect(first.statusCode).toBe(409);
+    expect(first.json().error).toEqual({ code: 'CONFLICT', message: IDEMPOTENCY_KEY_IN_PROGRESS });
+    expect(taken.statusCode).toBe(201);
+    expect(await tasksNamed('Brace the ridge')).toHaveLength(1);
+    const repeat = await createTask(alice, key, 'Brace the ridge');
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json().id).toBe(taken.json().id);
   });
 });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { inRequestTransaction } from '../db/request-transaction';
 import { queryRows } from '../db/sql';
 import { AppError } from './errors';
 
@@ -12,16 +13,23 @@ import { AppError } from './errors';
  * after a timeout — sends a key of its own with it. Implemented once, here, and applied by route() to every signed-in
  * POST/PUT/PATCH/DELETE of a scope that registered it (the /api scope):
  *
- * - the first request with a key claims it (a row in `idempotency_keys`, per user) and runs; a 2xx answer is kept
- *   with the row for 24 hours; any other answer releases the claim (nothing was changed, so a repeat runs again);
+ * - the first request with a key claims it (a row in `idempotency_keys`, per user, committed at once so repeats see
+ *   it) and its handler runs inside ONE database transaction (db/request-transaction.ts: every statement the handler
+ *   sends through the features' `db` joins it) that also keeps the 2xx answer in the claim's row before it commits.
+ *   The write and its kept answer are committed together or not at all: a process killed at any point leaves either
+ *   both (a repeat gets the answer) or neither (after the claim's lease, 60 s, a repeat runs the write — once);
  * - a repeat with the same key, endpoint and request (path parameters, query and body as validated, hashed) gets the
  *   kept answer — status and body, with `Idempotent-Replayed: true` — and the handler does not run;
  * - the same key with another endpoint or another request: 422 IDEMPOTENCY_KEY_REUSED, nothing runs;
- * - a repeat while the first still runs waits for its answer (up to 5 s), then 409 CONFLICT: try again.
+ * - a repeat while the first still runs waits for its answer (up to 5 s), then 409 CONFLICT: try again (the web's
+ *   queue does); a repeat that took over a claim whose lease ran out while its first request still ran: whichever
+ *   keeps its answer first commits, the other finds the claim no longer its own and rolls back (409) — never two;
+ * - any answer but 2xx rolls the handler's transaction back and releases the claim (a repeat runs again).
  *
  * Not covered: 'public' endpoints (no user to scope a key to) and multipart uploads (the body is a stream the hash
- * cannot see; recordings carry their own `upload_key`). The one window left: a process killed after the handler
- * committed and before the answer was kept leaves a claim; after its lease (60 s) a repeat runs the write again.
+ * cannot see; recordings carry their own `upload_key`). A handler that sends its reply itself (a redirect, a stream)
+ * is committed before its answer is kept, as before. A handler that calls another service (mail goes through the
+ * outbox table, so it is covered) does so inside the transaction: keep such handlers short.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
@@ -39,7 +47,8 @@ export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for
 export const IDEMPOTENCY_KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed. Try again shortly.';
 
 type IdempotencyDeps = { db: Db; now: () => Date };
-type Claim = { userId: string; key: string };
+/** A claim this process holds: `at` is the claim's `created_at`, which a takeover after the lease changes. */
+type Claim = { userId: string; key: string; at: string; kept: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,7 +92,7 @@ async function prune(db: Db, at: Date): Promise<void> {
  * One statement: the key is claimed when it is new, when its kept answer has expired, or when the claim of an
  * identical request has outlived its lease. Concurrent claims of one key: exactly one gets the row.
  */
-async function tryClaim(db: Db, claim: Claim, endpoint: string, hash: string, at: Date): Promise<boolean> {
+async function tryClaim(db: Db, claim: Omit<Claim, 'at' | 'kept'>, endpoint: string, hash: string, at: Date): Promise<string | null> {
   const now = at.toISOString();
   const rows = await queryRows<{ claimed: number }>(
     db,
@@ -98,10 +107,10 @@ async function tryClaim(db: Db, claim: Claim, endpoint: string, hash: string, at
                AND k.endpoint = EXCLUDED.endpoint AND k.request_hash = EXCLUDED.request_hash)
         RETURNING 1 AS claimed`,
   );
-  return rows.length > 0;
+  return rows.length > 0 ? now : null;
 }
 
-async function readKept(db: Db, claim: Claim): Promise<KeptRow | undefined> {
+async function readKept(db: Db, claim: Omit<Claim, 'at' | 'kept'>): Promise<KeptRow | undefined> {
   const [row] = await queryRows<KeptRow>(
     db,
     sql`SELECT endpoint, request_hash, response_status, response_body, response_type FROM idempotency_keys
@@ -125,7 +134,11 @@ export function idempotencyHooks(
   app: FastifyInstance,
   endpoint: { method: string; path: string },
   signedIn: boolean,
-): { preHandler?: preHandlerAsyncHookHandler; onSend?: onSendHookHandler } {
+): {
+  preHandler?: preHandlerAsyncHookHandler;
+  onSend?: onSendHookHandler;
+  around?: (req: FastifyRequest, reply: FastifyReply, status: number, run: () => Promise<unknown>) => Promise<unknown>;
+} {
   const deps = app.idempotency;
   if (!deps || !signedIn || !WRITE_METHODS.has(endpoint.method)) return {};
   const { db, now } = deps;
@@ -135,13 +148,14 @@ export function idempotencyHooks(
     const key = headerKey(req);
     if (key === undefined || !req.actor) return undefined;
     if (String(req.headers['content-type'] ?? '').startsWith('multipart/')) return undefined;
-    const claim: Claim = { userId: req.actor.userId, key };
+    const claim = { userId: req.actor.userId, key };
     const hash = requestHash(req);
     const giveUpAt = Date.now() + WAIT_FOR_FIRST_MS;
     await prune(db, now());
     for (;;) {
-      if (await tryClaim(db, claim, name, hash, now())) {
-        claims.set(req, claim);
+      const at = await tryClaim(db, claim, name, hash, now());
+      if (at !== null) {
+        claims.set(req, { ...claim, at, kept: false });
         return undefined;
       }
       const kept = await readKept(db, claim);
@@ -158,11 +172,32 @@ export function idempotencyHooks(
     }
   }
 
+  /**
+   * Runs the handler of a request that holds a claim in one transaction with keeping its answer (see above); without
+   * a claim, just runs it. Answers what route() sends: the answer as kept (JSON text), or the handler's own.
+   */
+  async function around(req: FastifyRequest, reply: FastifyReply, status: number, run: () => Promise<unknown>): Promise<unknown> {
+    const claim = claims.get(req);
+    if (!claim) return run();
+    const answer = await inRequestTransaction(db, run, async (tx, result) => {
+      // The handler replied itself (a redirect, a stream): onSend keeps what it can, after the commit.
+      if (result === reply || reply.sent) return result;
+      await idempotencyCrashPoints.beforeKeep?.();
+      const body = result === undefined || result === null ? null : typeof result === 'string' ? result : serializeAnswer(reply, status, result);
+      await keepAnswer(tx, claim, status, body);
+      return body ?? result;
+    });
+    await idempotencyCrashPoints.afterCommit?.();
+    return answer;
+  }
+
   const onSend: onSendHookHandler = async (req, reply, payload) => {
     const claim = claims.get(req);
     if (!claim) return payload;
     claims.delete(req);
-    const where = sql`user_id = ${claim.userId} AND key = ${claim.key} AND response_status IS NULL`;
+    // Kept in the handler's transaction already (an error after it, e.g. in sending, leaves it kept: it committed).
+    if (claim.kept) return payload;
+    const where = sql`user_id = ${claim.userId} AND key = ${claim.key} AND response_status IS NULL AND created_at = ${claim.at}`;
     const kept = reply.statusCode >= 200 && reply.statusCode < 300 && (payload === undefined || payload === null || typeof payload === 'string' || Buffer.isBuffer(payload));
     try {
       if (kept) {
@@ -183,5 +218,38 @@ export function idempotencyHooks(
     return payload;
   };
 
-  return { preHandler, onSend };
+  return { preHandler, onSend, around };
 }
+
+/** The answer as Fastify would send it: through the route's response serializer for `status` (the contract's schema). */
+function serializeAnswer(reply: FastifyReply, status: number, answer: unknown): string {
+  reply.status(status);
+  const text = reply.serialize(answer);
+  return typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Keeps a 2xx answer in the claim's row, in the handler's transaction. The row must still be this request's claim:
+ * if its lease ran out and a repeat took it over (created_at changed) or answered it, this write is refused and rolled
+ * back — the one that keeps its answer first is the one that commits.
+ */
+async function keepAnswer(tx: Tx, claim: Claim, status: number, body: string | null): Promise<void> {
+  const rows = await queryRows<{ kept: number }>(
+    tx as unknown as Db,
+    sql`UPDATE idempotency_keys SET response_status = ${status}, response_body = ${body}, response_type = ${body === null ? null : JSON_TYPE},
+        locked_until = NULL
+        WHERE user_id = ${claim.userId} AND key = ${claim.key} AND response_status IS NULL AND created_at = ${claim.at}
+        RETURNING 1 AS kept`,
+  );
+  if (rows.length === 0) throw new AppError('CONFLICT', IDEMPOTENCY_KEY_IN_PROGRESS);
+  claim.kept = true;
+}
+
+/**
+ * Tests only: where a crash is simulated (a throw there is the process dying at that point — the transaction is
+ * rolled back exactly as a killed connection's would be). `beforeKeep`: the handler's writes are done, its answer not
+ * yet kept nor committed; `afterCommit`: write and answer committed, nothing sent yet.
+ */
+export const idempotencyCrashPoints: { beforeKeep?: () => Promise<void> | void; afterCommit?: () => Promise<void> | void } = {};
