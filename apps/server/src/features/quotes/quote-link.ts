@@ -21,3 +21,6 @@ export function quoteLink(signer: TokenSigner, publicUrl: string, quote: { id: s
 export function readQuoteToken(signer: TokenSigner, token: string, now: Date): string | 'expired' | null {
   return readLink(signer, PURPOSE, token, now);
 }
+
+/** The quote in the app (notifications and the contractor's emails link it): the job's Quotes panel with it open. */
+export const quoteAppPath = (quote: { id: string; jobId: string }) => `/jobs/${quote.jobId}?quote=${quote.id}`;

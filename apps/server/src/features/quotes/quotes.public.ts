@@ -7,6 +7,7 @@ import {
   QUOTE_OPTION_REQUIRED,
   QUOTE_SIGNATURE_REQUIRED,
   QUOTE_SUPERSEDED,
+  formatCents,
   type ApproveQuoteBodySchema,
   type PublicQuote,
   type QuoteTotalsOut,
@@ -19,9 +20,10 @@ import { AppError, fieldError } from '../../platform/errors';
 import type { TokenSigner } from '../../platform/tokens';
 import { enqueueMail } from '../../platform/mail';
 import { findJobRecord } from '../jobs';
+import { notify } from '../notifications';
 import { findPeople } from '../profiles';
-import { workspaceName } from '../workspaces';
-import { quoteLink, readQuoteToken } from './quote-link';
+import { workspaceAdminIds, workspaceName } from '../workspaces';
+import { quoteAppPath, quoteLink, readQuoteToken } from './quote-link';
 import { isDrawableSignature } from './quote-pdf';
 import { quoteApprovals, quotes } from './quotes.schema';
 import { effectiveStatus, loadItems, quoteContent, totalsFor, type ApprovalRow, type QuoteItemRow, type QuoteRow } from './quotes.service';
@@ -129,6 +131,15 @@ function refusal(row: QuoteRow, now: Date): AppError | null {
   return null;
 }
 
+/**
+ * Tells the quote's author and the workspace's admins (in the app) of the homeowner's decision, inside the decision's
+ * transaction: the notification exists exactly when the decision does.
+ */
+async function notifyDecision(tx: Tx, row: QuoteRow, kind: 'quote_approved' | 'quote_declined', title: string, body: string): Promise<void> {
+  const admins = await workspaceAdminIds(tx, row.workspaceId);
+  await notify(tx, { workspaceId: row.workspaceId, userIds: [row.createdBy, ...admins], kind, title, body, link: quoteAppPath(row), jobId: row.jobId });
+}
+
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
@@ -175,6 +186,14 @@ export async function approveQuote(deps: PublicDeps, token: string, body: z.outp
       approvedAt: deps.now,
     });
     const [approved] = await tx.update(quotes).set({ status: 'approved', decidedAt: deps.now }).where(eq(quotes.id, row.id)).returning();
+    const where = content.job.property_address ?? content.job.client_name;
+    await notifyDecision(
+      tx,
+      row,
+      'quote_approved',
+      `Quote ${row.number} approved by ${body.signer_name}`,
+      [row.title + (chosen ? ` (${chosen})` : ''), formatCents(totals.total_cents), ...(where ? [where] : [])].join(' · '),
+    );
     return publicAnswer(deps, tx, approved!);
   });
 }
@@ -197,9 +216,10 @@ export async function declineQuote(deps: PublicDeps, token: string, reason: stri
       await enqueueMail(tx, {
         to: author.email,
         subject: `Quote ${row.number} declined: ${row.title}`,
-        text: [`Your quote "${row.title}" (${row.number}, revision ${row.revision}) was declined.`, '', reason ? `Reason given: ${reason}` : 'No reason was given.', '', `${deps.publicUrl}/jobs/${row.jobId}`].join('\n'),
+        text: [`Your quote "${row.title}" (${row.number}, revision ${row.revision}) was declined.`, '', reason ? `Reason given: ${reason}` : 'No reason was given.', '', `${deps.publicUrl}${quoteAppPath(row)}`].join('\n'),
       });
     }
+    await notifyDecision(tx, row, 'quote_declined', `Quote ${row.number} declined`, `${row.title} · ${reason ? `Reason: ${reason}` : 'No reason given.'}`);
     return publicAnswer(deps, tx, declined!);
   });
 }

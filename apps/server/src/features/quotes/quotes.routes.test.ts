@@ -1,7 +1,7 @@
-import { PublicQuoteSchema, QUOTE_ALREADY_APPROVED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, QUOTE_SUPERSEDED, QuoteListSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
+import { formatCents, NotificationListSchema, PublicQuoteSchema, QUOTE_ALREADY_APPROVED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, QUOTE_SUPERSEDED, QuoteListSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages, quoteApprovals, quotes } from '../../db/schema';
+import { notifications, outboxMessages, quoteApprovals, quotes } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { signaturePng } from './quotes.test-helpers';
@@ -10,6 +10,7 @@ import { quoteLink } from './quote-link';
 let ctx: TestContext;
 let alice: TestUser; // owner of the job's workspace
 let bob: TestUser; // another member of alice's workspace
+let carol: TestUser; // an admin in alice's workspace
 let eve: TestUser; // another workspace
 let nomad: TestUser; // signed in, in no workspace
 let jobId: string;
@@ -48,6 +49,8 @@ const send = async (id: string) => {
 };
 const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 const view = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` });
+/** The in-app notifications of a quote (their link opens it on its job). */
+const notificationsOf = (quoteId: string) => ctx.db.select().from(notifications).where(eq(notifications.link, `/jobs/${jobId}?quote=${quoteId}`));
 const approve = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${token}/approve`, payload: body, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) TestPhone', ...headers } });
 
@@ -55,6 +58,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   alice = await createTestUser(ctx, { workspaceName: 'Ridge Line Roofing' });
   bob = await createTestUser(ctx, { workspaceId: alice.workspaceId });
+  carol = await createTestUser(ctx, { workspaceId: alice.workspaceId, role: 'admin' });
   eve = await createTestUser(ctx);
   nomad = await createTestUser(ctx, { workspaceId: null });
   jobId = (await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Maria Garcia', propertyAddress: '12 Oak Street, Austin TX', title: 'Roof replacement' })).id;
@@ -77,6 +81,25 @@ describe('contractor endpoints', () => {
 
     const list = QuoteListSchema.parse((await api(bob, 'GET', `/api/jobs/${jobId}/quotes`)).json());
     expect(list.quotes.map((q) => q.id)).toContain(quote.id);
+  });
+
+  it('numbers quotes Q-1001, Q-1002, … per workspace; a revision keeps its number; numbers made before stay as they were', async () => {
+    const first = await create();
+    const second = await create();
+    expect(first.number).toMatch(/^Q-\d{4,}$/);
+    expect(Number(second.number.slice(2))).toBe(Number(first.number.slice(2)) + 1);
+    // Another workspace counts from its own start.
+    const evesJob = await insertJob(ctx.db, { workspaceId: eve.workspaceId!, title: 'Deck' });
+    const evesFirst = QuoteSchema.parse((await api(eve, 'POST', `/api/jobs/${evesJob.id}/quotes`, { ...BODY, options: [], items: [{ name: 'Deck boards', quantity: 10, unit: 'ea', unit_price_cents: 1200 }] })).json());
+    expect(evesFirst.number).toBe('Q-1001');
+    // A quote numbered before the sequence keeps its number; the sequence goes on after the last one it gave.
+    await ctx.db.update(quotes).set({ number: 'Q-20261126-3F2A', sequence: null }).where(eq(quotes.id, second.id));
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${second.id}`)).json()).number).toBe('Q-20261126-3F2A');
+    const third = await create();
+    expect(third.number).toBe(`Q-${Number(first.number.slice(2)) + 1}`);
+    // Made at once, every quote gets its own number.
+    const many = await Promise.all(Array.from({ length: 4 }, () => create()));
+    expect(new Set([...many, third, first].map((q) => q.number)).size).toBe(6);
   });
 
   it('refuses bad money with field messages and writes nothing', async () => {
@@ -207,6 +230,7 @@ describe('approval', () => {
     expect((await approve(token, { ...body, optional_item_ids: [ridge.id] })).statusCode).toBe(400);
     expect((await approve(token, { ...body, content_fingerprint: 'f'.repeat(64) })).statusCode).toBe(409);
     expect(await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id))).toEqual([]);
+    expect(await notificationsOf(quote.id)).toEqual([]);
 
     const res = await approve(token, body);
     expect(res.statusCode, res.body).toBe(200);
@@ -225,6 +249,16 @@ describe('approval', () => {
     expect(sha256(canonicalJson(record!.shown))).toBe(record!.fingerprint);
     expect(JSON.stringify(record!.shown)).toContain('Architectural shingles');
 
+    // The contractor is told in the app, in the approval's transaction: the author (also the owner) and the admin, not
+    // Bob (who only edited it). The notification opens the quote on its job.
+    const told = await notificationsOf(quote.id);
+    expect(told.map((n) => n.userId).sort()).toEqual([alice.id, carol.id].sort());
+    expect(told[0]).toMatchObject({ kind: 'quote_approved', title: `Quote ${quote.number} approved by Maria Garcia`, jobId, readAt: null });
+    expect(told[0]!.body).toBe(`Roof replacement (Better) · ${formatCents(approved.approval!.totals.total_cents)} · 12 Oak Street, Austin TX`);
+    const mine = NotificationListSchema.parse((await api(alice, 'GET', '/api/my-notifications')).json());
+    expect(mine.notifications[0]).toMatchObject({ title: `Quote ${quote.number} approved by Maria Garcia`, link: `/jobs/${jobId}?quote=${quote.id}` });
+    expect(NotificationListSchema.parse((await api(bob, 'GET', '/api/my-notifications')).json()).notifications.map((n) => n.link)).not.toContain(`/jobs/${jobId}?quote=${quote.id}`);
+
     // Locked: a second approval, a decline, an edit or a revision are refused, nothing changed.
     const twice = await approve(token, body);
     expect(twice.statusCode).toBe(409);
@@ -233,6 +267,7 @@ describe('approval', () => {
     expect((await api(alice, 'PUT', `/api/quotes/${quote.id}`, BODY)).statusCode).toBe(409);
     expect((await api(alice, 'POST', `/api/quotes/${quote.id}/revise`)).statusCode).toBe(409);
     expect(await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id))).toHaveLength(1);
+    expect(await notificationsOf(quote.id)).toHaveLength(2);
 
     const contractorView = QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json());
     expect(contractorView.approval).toMatchObject({ signer_name: 'Maria Garcia', ip_address: '127.0.0.1', fingerprint: record!.fingerprint });
@@ -248,6 +283,7 @@ describe('approval', () => {
     const results = await Promise.all([approve(token, body), approve(token, body)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id))).toHaveLength(1);
+    expect(await notificationsOf(quote.id)).toHaveLength(2); // one each for the author and the admin, from the winner only
   });
 
   it('an expired quote cannot be approved; a declined one records the reason', async () => {
@@ -259,6 +295,7 @@ describe('approval', () => {
     expect(res.statusCode).toBe(410);
     expect(res.json()).toMatchObject({ error: { message: QUOTE_LINK_EXPIRED } });
     expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json()).status).toBe('expired');
+    expect(await notificationsOf(quote.id)).toEqual([]);
 
     const other = await create();
     const otherToken = tokenOf((await send(other.id)).link);
@@ -267,5 +304,89 @@ describe('approval', () => {
     expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${other.id}`)).json())).toMatchObject({ status: 'declined', decline_reason: 'Went with another roofer' });
     const mails = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, alice.email));
     expect(mails.map((m) => m.subject)).toContain(`Quote ${other.number} declined: Roof replacement`);
+    const told = await notificationsOf(other.id);
+    expect(told.map((n) => n.userId).sort()).toEqual([alice.id, carol.id].sort());
+    expect(told[0]).toMatchObject({ kind: 'quote_declined', title: `Quote ${other.number} declined`, body: 'Roof replacement · Reason: Went with another roofer' });
+  });
+});
+
+describe('rate limits on the homeowner link', () => {
+  // Five uses of one quote's link per 15 minutes, eight requests a minute per address (TRUSTED_PROXIES unset).
+  let rl: TestContext;
+  let now = new Date();
+  let owner: TestUser;
+  let rlJob: string;
+  let rlContact: string;
+  beforeAll(async () => {
+    rl = await createTestApp({ QUOTE_LINK_RATE_LIMIT: '5', AUTH_RATE_LIMIT: '8' }, { now: () => now });
+    owner = await createTestUser(rl);
+    rlJob = (await insertJob(rl.db, { workspaceId: owner.workspaceId!, clientName: 'Maria Garcia', title: 'Roof replacement' })).id;
+    rlContact = (await insertContact(rl.db, { ownerId: owner.id, name: 'Maria Garcia', phoneNumber: '5125550199', email: 'maria@example.com' })).id;
+  });
+  afterAll(() => rl.close());
+
+  const sentQuote = async () => {
+    const quote = QuoteSchema.parse((await rl.app.inject({ method: 'POST', url: `/api/jobs/${rlJob}/quotes`, headers: owner.headers, payload: BODY })).json());
+    const sent = SentQuoteSchema.parse((await rl.app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/send`, headers: owner.headers, payload: { contact_id: rlContact, methods: ['email'] } })).json());
+    return { quote, token: tokenOf(sent.link) };
+  };
+  const from = (remoteAddress: string, url: string, method: 'GET' | 'POST' = 'GET', payload?: object, headers: Record<string, string> = {}) =>
+    rl.app.inject({ method, url, remoteAddress, headers, ...(payload ? { payload } : {}) });
+  const stateOf = async (id: string) => {
+    const [row] = await rl.db.select().from(quotes).where(eq(quotes.id, id));
+    const approvals = await rl.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, id));
+    const told = await rl.db.select().from(notifications).where(eq(notifications.link, `/jobs/${rlJob}?quote=${id}`));
+    return { status: row!.status, viewedAt: row!.viewedAt, approvals: approvals.length, notifications: told.length };
+  };
+  const expect429 = (res: Awaited<ReturnType<typeof from>>) => {
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests for this quote link\. Try again in \d+ (seconds?|minutes?)\.$/) } });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('per quote, from any address, guesses included: the sixth use is 429 and changes nothing; other quotes are not touched', async () => {
+    const { quote, token } = await sentQuote();
+    const [id, exp, mac] = token.split('.') as [string, string, string];
+    const forged = `${id}.${exp}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
+    // Three guesses at the link and two real views, each from another address.
+    for (const [n, t] of [forged, forged, forged].entries()) expect((await from(`198.51.100.${n + 1}`, `/api/public/quotes/${t}`)).statusCode).toBe(404);
+    const page = PublicQuoteSchema.parse((await from('198.51.100.10', `/api/public/quotes/${token}`)).json());
+    expect((await from('198.51.100.11', `/api/public/quotes/${token}`)).statusCode).toBe(200);
+    const before = await stateOf(quote.id);
+    expect(before).toMatchObject({ status: 'viewed', approvals: 0, notifications: 0 });
+
+    // The sixth, a valid approval from a fresh address: refused before anything is read or written.
+    const body = { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 1, content_fingerprint: page.content_fingerprint };
+    expect429(await from('198.51.100.20', `/api/public/quotes/${token}/approve`, 'POST', body));
+    expect429(await from('198.51.100.21', `/api/public/quotes/${token}/decline`, 'POST', { reason: 'x' }));
+    expect429(await from('198.51.100.22', `/api/public/quotes/${token}`));
+    expect(await stateOf(quote.id)).toEqual(before);
+
+    // Another quote's link from the same addresses still opens.
+    const other = await sentQuote();
+    expect((await from('198.51.100.20', `/api/public/quotes/${other.token}`)).statusCode).toBe(200);
+
+    // After the window the homeowner can approve.
+    now = new Date(now.getTime() + 15 * 60_000 + 1000);
+    const approved = await from('198.51.100.20', `/api/public/quotes/${token}/approve`, 'POST', body);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await stateOf(quote.id)).toMatchObject({ status: 'approved', approvals: 1, notifications: 1 });
+  });
+
+  it('per address, over every link and whatever X-Forwarded-For says: the ninth request in a minute is 429', async () => {
+    const { quote, token } = await sentQuote();
+    // Eight guesses with made-up links (no quote named: only the address counts).
+    for (let i = 0; i < 8; i++) expect((await from('203.0.113.7', `/api/public/quotes/not-a-link-${i}`)).statusCode).toBe(404);
+    expect429(await from('203.0.113.7', `/api/public/quotes/${token}`));
+    // A header any client can set does not move the request to another counter (no trusted proxy).
+    expect429(await from('203.0.113.7', `/api/public/quotes/${token}`, 'GET', undefined, { 'x-forwarded-for': '192.0.2.55' }));
+    expect(await stateOf(quote.id)).toMatchObject({ status: 'sent', viewedAt: null });
+    // Another address opens it; the refused requests spent nothing of the quote's five.
+    for (let i = 0; i < 5; i++) expect((await from(`203.0.113.${20 + i}`, `/api/public/quotes/${token}`)).statusCode).toBe(200);
+    // A minute later the first address may ask again (the quote's own five are spent, so: its 429).
+    now = new Date(now.getTime() + 61_000);
+    expect429(await from('203.0.113.7', `/api/public/quotes/${token}`));
+    const fresh = await sentQuote();
+    expect((await from('203.0.113.7', `/api/public/quotes/${fresh.token}`)).statusCode).toBe(200);
   });
 });

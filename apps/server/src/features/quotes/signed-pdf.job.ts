@@ -8,6 +8,7 @@ import { storeGeneratedPdf } from '../documents';
 import { findJobRecord } from '../jobs';
 import { findPeople } from '../profiles';
 import { workspaceName } from '../workspaces';
+import { quoteAppPath } from './quote-link';
 import { signedQuoteText, writeSignedQuotePdf } from './quote-pdf';
 import { quoteApprovals, quotes } from './quotes.schema';
 import { loadItems, type ApprovalRow } from './quotes.service';
@@ -70,7 +71,7 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
               `Total: ${formatCents(totals.total_cents)} · deposit due: ${formatCents(totals.deposit_cents)}`,
               `Approved at ${approval.approvedAt.toISOString()}.`,
               '',
-              `The signed PDF with its audit trail is on the job: ${deps.publicUrl}/jobs/${quote.jobId}`,
+              `The signed PDF with its audit trail is on the job: ${deps.publicUrl}${quoteAppPath(quote)}`,
             ].join('\n'),
             attachments: [{ file_name: name, content_type: 'application/pdf', blob_key: `documents/${quote.workspaceId}/${documentId}`, size: pdf.length }],
           });
