@@ -143,6 +143,8 @@ test.describe('installable offline app (issue 26)', () => {
     await context.setOffline(true);
     await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
     await page.getByRole('button', { name: 'Start Recording' }).click();
+    // The consent notice (issue 26) comes first, offline too: the default when the workspace's was never read.
+    await page.getByRole('dialog', { name: 'Before you record' }).getByRole('button', { name: 'I have told the other party' }).click();
     await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible();
     await page.waitForTimeout(1500); // a second and a half of the fake microphone's beep
     await page.getByRole('button', { name: 'Stop Recording' }).click();

@@ -39,16 +39,24 @@ test.describe('recording with the microphone', () => {
     await expect(page.getByText('No recordings yet. Record with your microphone or upload a call.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Start Recording' }).click();
+    // The consent notice first (issue 26): the recording starts only once the user confirms.
+    const notice = page.getByRole('dialog', { name: 'Before you record' });
+    await expect(notice).toContainText('Several US states require the consent of every party to a recorded call.');
+    await notice.getByRole('button', { name: 'I have told the other party' }).click();
     await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible();
     await page.waitForTimeout(2000); // two seconds of the fake microphone's beep
     const live = await page.evaluate(() => (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((st) => st.getTracks().map((t) => t.readyState)));
-    expect(live).toEqual(['live']);
+    // Asking for the permission opened the microphone once and closed it (the recorder's requestPermissions, when the
+    // Permissions API does not say granted yet); the recording holds the one live stream.
+    expect(live.at(-1)).toBe('live');
+    expect(live.filter((state) => state === 'live')).toHaveLength(1);
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'JOBS', exact: true }).click();
     await expect(page).toHaveURL(/\/jobs/);
     await expect(page.getByText(/^Recording manual_\d{8}_\d{6}\.webm uploaded$/)).toBeVisible();
     const tracks = await page.evaluate(() => (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((st) => st.getTracks().map((t) => t.readyState)));
-    expect(tracks).toEqual(['ended']); // one stream was opened, and the microphone is released
+    expect(tracks.length).toBeGreaterThan(0);
+    expect(tracks.every((state) => state === 'ended')).toBe(true); // the microphone is released
 
     const list = (await (await request.get('/api/recordings', { headers: s.headers })).json()) as { recordings: { name: string; size: number }[]; total: number };
     expect(list.total).toBe(1);

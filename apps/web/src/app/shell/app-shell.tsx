@@ -11,6 +11,7 @@ import { AssistantWidget } from '../../features/assistant';
 import { contactOfflineAppliers } from '../../features/contacts';
 import { takeLegacyTaskWrites, taskOfflineAppliers } from '../../features/tasks';
 import { useProfile } from '../../features/profile';
+import { CallRecorderSync } from '../../features/recordings';
 import { SettingsModal, useSavedSettings } from '../../features/settings';
 import { useDriveReturn } from '../../features/drive';
 import { NotificationBell } from '../../features/notifications';
@@ -131,6 +132,8 @@ function Shell() {
       <LogoutDialog opened={logoutOpened} onClose={logout.close} />
       {/* Writes queued offline (lib/offline) are replayed on reconnect, whichever page is open (spec 001 §4). */}
       <OfflineQueueSync appliers={OFFLINE_APPLIERS} legacyWrites={takeLegacyTaskWrites} />
+      {/* Inside the mobile app: the call recorder starts and its recordings upload, whichever page is open. */}
+      <CallRecorderSync />
       <AssistantWidget />
       {showDevTools && (
         <>

@@ -1,14 +1,23 @@
-import { recordingEndpoints } from '@fieldbook/contract';
+import { DEFAULT_RECORDING_CONSENT_NOTICE, recordingEndpoints, workspaceEndpoints } from '@fieldbook/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { FakeApi } from '../../../test/fake-api';
-import { fakeRecordingsApi, installRecorderPlugin, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
+import { apiError, type FakeApi } from '../../../test/fake-api';
+import { installFakeRecorder, resetFakeRecorder } from '../../../test/fake-call-recorder';
+import { fakeRecordingsApi, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
+
+vi.mock('@fieldbook/call-recorder', async (original) => (await import('../../../test/fake-call-recorder')).mockCallRecorderModule(await original()));
 
 let api: FakeApi;
 /** The recordings the screen uploaded (the multipart `file` of each POST /api/recordings). */
 const uploads = () => api.calls(recordingEndpoints.upload).map((r) => r.form?.get('file') as File);
+
+/** Start Recording, then the consent notice confirmed (issue 26): the recorder starts only after that. */
+const startRecording = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+  await user.click(await screen.findByRole('button', { name: 'I have told the other party' }));
+};
 
 /** A microphone stream whose one track records whether it was stopped (the browser's "microphone in use" light). */
 type FakeTrack = { stop: ReturnType<typeof vi.fn> };
@@ -19,6 +28,8 @@ const openStream = async () => {
   return { getTracks: () => [track] };
 };
 let getUserMedia: Mock<typeof openStream>;
+/** What the browser's Permissions API says of the microphone. */
+let microphone: PermissionState;
 
 /** MediaRecorder as the browser has it: stop() delivers the last data, then the stop event, a moment later. */
 class FakeMediaRecorder {
@@ -51,6 +62,8 @@ beforeEach(() => {
   FakeMediaRecorder.instances = [];
   getUserMedia = vi.fn(openStream);
   Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+  microphone = 'granted';
+  Object.defineProperty(navigator, 'permissions', { value: { query: async () => ({ state: microphone }) }, configurable: true });
   vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
   api = fakeRecordingsApi().on(recordingEndpoints.upload, ({ form }) => makeRecording(1, (form?.get('file') as File).name, { transcription_status: 'pending', transcript: null }));
 });
@@ -59,7 +72,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   delete (navigator as { mediaDevices?: unknown }).mediaDevices;
-  delete (window as { Capacitor?: unknown }).Capacitor;
+  delete (navigator as { permissions?: unknown }).permissions;
+  resetFakeRecorder();
   expect(api.problems).toEqual([]);
 });
 
@@ -67,7 +81,7 @@ describe('Manual recording with the microphone', () => {
   it('leaving the page while recording stops it, uploads what was recorded once, and releases the microphone', async () => {
     const page = renderRecordingsScreen();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await startRecording(user);
     expect(await screen.findByRole('button', { name: 'Stop Recording' })).toBeTruthy();
     expect(getUserMedia).toHaveBeenCalledTimes(1);
 
@@ -93,7 +107,7 @@ describe('Manual recording with the microphone', () => {
     });
     const page = renderRecordingsScreen();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await startRecording(user);
     page.unmount();
     await act(async () => grant());
     await waitFor(() => expect(tracks).toHaveLength(1));
@@ -111,8 +125,10 @@ describe('Manual recording with the microphone', () => {
     renderRecordingsScreen();
     const user = userEvent.setup();
     const start = await screen.findByRole('button', { name: 'Start Recording' });
-    await user.click(start);
+    await startRecording(user);
     await user.click(start); // impatient: the permission prompt is still open
+    // No second notice either (the confirmed one closes).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Before you record' })).toBeNull());
     await act(async () => grant());
     const stop = await screen.findByRole('button', { name: 'Stop Recording' });
     expect(getUserMedia).toHaveBeenCalledTimes(1);
@@ -130,7 +146,7 @@ describe('Manual recording with the microphone', () => {
     const idle = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(idle);
     expect(idle.defaultPrevented).toBe(false);
-    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await startRecording(user);
     await screen.findByRole('button', { name: 'Stop Recording' });
     const recording = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(recording);
@@ -138,12 +154,62 @@ describe('Manual recording with the microphone', () => {
   });
 });
 
-describe('Manual recording inside the mobile app', () => {
-  it('a failed Stop says it could not stop (not "Failed to start recording") and keeps offering Stop', async () => {
-    installRecorderPlugin(async () => Promise.reject(new Error('recorder busy')));
+describe('Before a recording starts: permissions and the consent notice', () => {
+  it('asks for the microphone when it is not granted yet, and says so when refused: nothing is recorded', async () => {
+    microphone = 'prompt';
+    getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
     renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    expect(await screen.findByText('Failed to request permissions')).toBeTruthy();
+    expect(getUserMedia).toHaveBeenCalledTimes(1); // the browser's prompt
+    expect(screen.queryByRole('dialog', { name: 'Before you record' })).toBeNull();
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Start Recording' })).toBeTruthy();
+  });
+
+  it('shows the workspace’s notice before recording; Cancel records nothing, confirming starts the recording', async () => {
+    renderRecordingsScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    const notice = await screen.findByRole('dialog', { name: 'Before you record' });
+    expect(notice.textContent).toContain('Tell the homeowner this call is recorded. Texas and Florida crews: everyone must agree.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Before you record' })).toBeNull());
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Start Recording' })).toBeTruthy();
+
+    // Escape is a Cancel too: never a recording without the confirmation.
+    await user.click(screen.getByRole('button', { name: 'Start Recording' }));
+    await screen.findByRole('dialog', { name: 'Before you record' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Before you record' })).toBeNull());
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+
+    await startRecording(user);
+    expect(await screen.findByRole('button', { name: 'Stop Recording' })).toBeTruthy();
+    expect(FakeMediaRecorder.instances).toHaveLength(1);
+  });
+
+  it('without the workspace’s notice (the request failed) the default notice is shown, never none', async () => {
+    api.on(workspaceEndpoints.recordingConsent, apiError(500, 'INTERNAL', 'down'));
+    renderRecordingsScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    const notice = await screen.findByRole('dialog', { name: 'Before you record' });
+    expect(notice.textContent).toContain(DEFAULT_RECORDING_CONSENT_NOTICE);
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+  });
+});
+
+describe('Manual recording inside the mobile app', () => {
+  it('a failed Stop says it could not stop (not "Failed to start recording") and keeps offering Stop', async () => {
+    const plugin = installFakeRecorder();
+    plugin.stopManualRecording.mockRejectedValue(new Error('recorder busy'));
+    renderRecordingsScreen();
+    const user = userEvent.setup();
+    await startRecording(user);
     await user.click(await screen.findByRole('button', { name: 'Stop Recording' }));
     expect(await screen.findByText('Failed to stop recording')).toBeTruthy();
     expect(screen.queryByText('Failed to start recording')).toBeNull();
@@ -151,10 +217,10 @@ describe('Manual recording inside the mobile app', () => {
   });
 
   it('leaving the page while the plugin records stops it (the app’s sync service uploads the file)', async () => {
-    const plugin = installRecorderPlugin();
+    const plugin = installFakeRecorder();
     const page = renderRecordingsScreen();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await startRecording(user);
     await screen.findByRole('button', { name: 'Stop Recording' });
     page.unmount();
     expect(plugin.stopManualRecording).toHaveBeenCalledTimes(1);

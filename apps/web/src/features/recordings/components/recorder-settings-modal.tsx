@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { CallRecorder } from '@fieldbook/call-recorder';
 import type { RecorderSettings } from '@fieldbook/contract';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useAuth } from '../../../lib/auth-provider';
 import { useUpdateSettings } from '../../settings';
-import { callRecorderPlugin } from '../lib/recorder-plugin';
 import { parseNumberList, saveLocalRecorderSettings } from '../lib/recorder-settings';
 
 const QUALITY = [
@@ -54,10 +54,8 @@ export function RecorderSettingsModal({ opened, onClose, onSaved, settings, isDr
     // Kept here first: if the data store does not take them, this newer copy is the one shown (spec 001 §8).
     saveLocalRecorderSettings(next, { synced: false, userId });
     onSaved();
-    // Inside the mobile app the plugin applies them to calls (its failure does not stop the save).
-    void callRecorderPlugin()
-      ?.saveSettings({ settings: next })
-      .catch(() => undefined);
+    // The recorder takes them too: inside the mobile app it applies them to calls (its failure does not stop the save).
+    void CallRecorder.saveSettings({ settings: next }).catch(() => undefined);
     save.mutate(
       { recorder_settings: next },
       {

@@ -5,16 +5,18 @@ import {
   profileEndpoints,
   recordingEndpoints,
   settingsEndpoints,
+  workspaceEndpoints,
   type DriveStatus,
   type Profile,
   type RecorderSettings,
+  type RecordingConsentNotice,
   type RecordingDetail,
   type UserSettings,
 } from '@fieldbook/contract';
 import { Toaster } from 'react-hot-toast';
-import { vi } from 'vitest';
 import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders, TEST_USER } from '../../../test/render';
+import { CallRecorderSync } from './call-recorder-sync';
 import { RecordingsScreen } from './recordings-screen';
 
 /** The recordings screen's tests' fixtures: its API on top of fakeApi() (routed by contract endpoint), the app's recorder. */
@@ -50,6 +52,9 @@ export function makeRecording(n: number, name: string, patch: Partial<RecordingD
   };
 }
 
+/** The workspace's notice shown before a recording starts (an admin set it). */
+export const CONSENT_NOTICE: RecordingConsentNotice = { notice: 'Tell the homeowner this call is recorded. Texas and Florida crews: everyone must agree.', is_default: false, updated_at: '2026-11-01T00:00:00.000Z' };
+
 /** The crew's Google Drive: not connected (the recorder's Drive toggle stays off and disabled). */
 export const DRIVE_DISCONNECTED: DriveStatus = { configured: true, status: 'disconnected', user: null, folders: [], copies: { pending: 0, failed: 0 }, message: null };
 
@@ -74,31 +79,18 @@ export function fakeRecordingsApi(recordings: RecordingDetail[] = []): FakeApi {
     }))
     .on(recordingEndpoints.get, ({ params }) => recordings.find((r) => r.id === params.id) ?? apiError(404, 'NOT_FOUND', 'Recording not found'))
     .on(contactEndpoints.byPhone, { contacts: [] })
-    .on(driveEndpoints.status, DRIVE_DISCONNECTED);
+    .on(driveEndpoints.status, DRIVE_DISCONNECTED)
+    .on(workspaceEndpoints.recordingConsent, CONSENT_NOTICE);
 }
 
-/** The screen at `route`, with the toasts it shows. */
-export function renderRecordingsScreen(route = '/recordings') {
+/** The screen at `route`, with the toasts it shows; `withSync`: and the shell's recorder start-up and sync service. */
+export function renderRecordingsScreen(route = '/recordings', { withSync = false } = {}) {
   return renderWithProviders(
     <>
+      {withSync && <CallRecorderSync />}
       <RecordingsScreen />
       <Toaster />
     </>,
     { route },
   );
-}
-
-/**
- * Inside the mobile app: the Capacitor recorder plugin, every call answered (`stopManualRecording` as given).
- * `delete window.Capacitor` after the test.
- */
-export function installRecorderPlugin(stopManualRecording: () => Promise<unknown> = async () => ({})) {
-  const plugin = {
-    startManualRecording: vi.fn(async () => ({})),
-    stopManualRecording: vi.fn(stopManualRecording),
-    addGroupToRecord: vi.fn(async () => ({})),
-    saveSettings: vi.fn(async () => ({})),
-  };
-  (window as { Capacitor?: unknown }).Capacitor = { Plugins: { CallRecorder: plugin } };
-  return plugin;
 }

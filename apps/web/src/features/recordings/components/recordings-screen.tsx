@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconRefresh, IconSettings } from '@tabler/icons-react';
+import { CallRecorder, callRecorderAvailability } from '@fieldbook/call-recorder';
 import { DEFAULT_RECORDER_SETTINGS, lookupPhone } from '@fieldbook/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -16,11 +17,13 @@ import { ContactPickerModal, usePhoneDirectory } from '../../contacts';
 import { useSettings } from '../../settings';
 import { useAssignContact, useRecordingUsers, useRecordings } from '../api/recordings';
 import { recordingUploadWrite } from '../api/upload-recording';
-import { callRecorderPlugin } from '../lib/recorder-plugin';
 import { localRecorderSettings, unsyncedRecorderSettings } from '../lib/recorder-settings';
-import { useBrowserRecorder } from '../lib/use-browser-recorder';
+import { useManualRecording, type OnRecorded } from '../lib/use-manual-recording';
+import { activeRecordingSync } from '../lib/use-recording-sync';
 import { usePlayer } from '../lib/use-player';
 import { RECORDING_ACCEPT, useUploads } from '../lib/use-uploads';
+import { useConsentPrompt } from './consent-prompt';
+import { DeviceRecordings } from './device-recordings';
 import { RecorderSettingsModal } from './recorder-settings-modal';
 import { RecordingItem } from './recording-item';
 import { useDriveStatus } from '../../drive';
@@ -29,9 +32,11 @@ import { useDriveStatus } from '../../drive';
 const GROUP_KEY = 'recorderGroupId';
 
 /**
- * The Recordings page (spec 001 §2, §4, §6): group id with Add Group, Start/Stop Recording (the microphone, as the
- * recorder plugin's web fallback), Refresh, Settings, upload by picker or drag and drop with its status area, the
- * admin's Filter by User, and the list with play/stop, transcript, contacts and delete.
+ * The Recordings page (spec 001 §2, §4, §6): group id with Add Group, Start/Stop Recording (through the call recorder
+ * plugin: the phone's recorder in the mobile app, the microphone in a browser — after its permissions and the
+ * workspace's consent notice), Refresh, Settings, upload by picker or drag and drop with its status area, the admin's
+ * Filter by User, and the list with play/stop, transcript, contacts and delete. In the mobile app also the
+ * recordings on the phone with the sync service's status.
  */
 export function RecordingsScreen() {
   const profile = useProfile();
@@ -58,34 +63,31 @@ export function RecordingsScreen() {
   const openId = params.get('id');
   const uploads = useUploads();
   const player = usePlayer(() => toast.error('Failed to play recording'));
-  const recorder = useBrowserRecorder((blob, ext, pageLeft) => {
-    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
-    const name = `manual_${stamp}.${ext}`;
-    // No network: the recording waits in the offline queue (IndexedDB) and uploads when the network returns.
-    if (isOffline() && canQueue()) {
-      queueWrites([recordingUploadWrite(blob, { fileName: name, groupId })]);
+  // Where the page runs decides who records (spec 001 §8 messages); it does not change while the page is open.
+  const [availability] = useState(callRecorderAvailability);
+  const consent = useConsentPrompt();
+  const onRecorded: OnRecorded = ({ recording, file, pageLeft }) => {
+    if (!file) {
+      void list.refetch(); // spec 001 §4: stopped, then the list refreshes
+      // The phone's recorder keeps the file: its sync service uploads it, once.
+      const sync = activeRecordingSync();
+      if (!sync) return void toast.error('Sync service is not available.');
+      void sync.handleCallRecording(recording);
       return;
     }
-    const uploaded = uploads.add([{ blob, name }], groupId);
+    const name = recording.name;
+    // No network: the recording waits in the offline queue (IndexedDB) and uploads when the network returns.
+    if (isOffline() && canQueue()) {
+      queueWrites([recordingUploadWrite(file, { fileName: name, groupId })]);
+      return;
+    }
+    const uploaded = uploads.add([{ blob: file, name }], groupId);
     // The user moved on while recording: this page's upload status is gone, so a toast (on the next page) tells.
     if (pageLeft) void uploaded.then((ok) => (ok ? toast.success(`Recording ${name} uploaded`) : toast.error(`Recording ${name} could not be uploaded`)));
-  });
-  // Inside the mobile app the recorder plugin records calls and manual recordings; the browser uses the microphone.
-  const plugin = callRecorderPlugin();
-  const [pluginRecording, setPluginRecording] = useState(false);
-  // Leaving the page stops the plugin's manual recording too (its sync service then uploads the file).
-  const pluginRecordingRef = useRef(false);
-  useEffect(() => {
-    pluginRecordingRef.current = pluginRecording;
-  }, [pluginRecording]);
-  useEffect(
-    () => () => {
-      if (pluginRecordingRef.current) void callRecorderPlugin()?.stopManualRecording().catch(() => undefined);
-    },
-    [],
-  );
+  };
+  const recorder = useManualRecording({ onRecorded, confirmConsent: consent.confirm });
 
-  const isRecording = plugin ? pluginRecording : recorder.state === 'recording';
+  const isRecording = recorder.state === 'recording' || recorder.state === 'stopping';
   const recordings = useMemo(() => loadedRows(list.data?.pages, (page) => page.recordings), [list.data]);
   const total = list.data?.pages.at(-1)?.total ?? 0;
   const directory = usePhoneDirectory(recordings.map((r) => r.phone_number));
@@ -94,7 +96,7 @@ export function RecordingsScreen() {
     const next = groupInput.trim();
     if (!next) return toast.error('Add group error');
     try {
-      await plugin?.addGroupToRecord({ groupId: next });
+      await CallRecorder.addGroupToRecord({ groupId: next });
     } catch {
       return toast.error('Add group error');
     }
@@ -103,33 +105,10 @@ export function RecordingsScreen() {
     setGroupInput('');
     toast.success(`New recordings go to group ${next}`);
   };
-  const toggleRecording = async () => {
-    if (plugin) {
-      if (pluginRecording) {
-        try {
-          await plugin.stopManualRecording();
-        } catch {
-          // Not in spec 001 §8's catalogue (it names only the start failure): worded like its other failures.
-          return void toast.error('Failed to stop recording');
-        }
-        setPluginRecording(false);
-        void list.refetch(); // spec 001 §4: stopped, then the list refreshes
-        return;
-      }
-      try {
-        await plugin.startManualRecording();
-        setPluginRecording(true);
-      } catch {
-        toast.error('Failed to start recording');
-      }
-      return;
-    }
-    if (recorder.state === 'recording') return recorder.stop();
-    try {
-      await recorder.start();
-    } catch (err) {
-      toast.error(err instanceof DOMException && err.name === 'NotAllowedError' ? 'Failed to request permissions' : 'Failed to start recording');
-    }
+  const toggleRecording = () => (isRecording ? recorder.stop() : recorder.start(groupId));
+  const refresh = () => {
+    void list.refetch();
+    void activeRecordingSync()?.scan();
   };
 
   return (
@@ -142,7 +121,7 @@ export function RecordingsScreen() {
             <Button variant={isRecording ? 'filled' : 'light'} color={isRecording ? 'red' : undefined} leftSection={isRecording ? <IconPlayerStopFilled size={16} /> : <IconMicrophone size={16} />} onClick={() => void toggleRecording()}>
               {isRecording ? 'Stop Recording' : 'Start Recording'}
             </Button>
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void list.refetch()} loading={list.isRefetching}>
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refresh} loading={list.isRefetching}>
               Refresh
             </Button>
             <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>
@@ -152,11 +131,17 @@ export function RecordingsScreen() {
         }
       />
       <Stack gap="md">
-        {!plugin && (
+        {availability === 'web' && (
           <Alert variant="light" color="blue" title="Recorder is only available in the mobile app.">
             Calls are recorded by the Fieldbook mobile app. Here you can record with your microphone, upload call recordings, play them and read their transcripts.
           </Alert>
         )}
+        {availability === 'missing' && (
+          <Alert variant="light" color="orange" title="Call Recorder plugin is not available in this environment.">
+            This build of the app cannot record calls. You can still upload call recordings, play them and read their transcripts.
+          </Alert>
+        )}
+        {availability === 'native' && <DeviceRecordings />}
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput label="Group id" description={`New recordings go to group ${groupId}`} value={groupInput} onChange={(e) => setGroupInput(e.currentTarget.value)} placeholder={groupId} maxLength={100} style={{ flex: '1 1 12rem' }} />
           <Button variant="light" onClick={() => void addGroup()}>
@@ -236,6 +221,7 @@ export function RecordingsScreen() {
         )}
       </Stack>
 
+      {consent.element}
       <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} onSaved={() => setUnsyncedSettings(unsyncedRecorderSettings(userId))} settings={recorderSettings} isDriveConnected={isDriveConnected} />
       <ContactPickerModal
         opened={assignFor !== null}

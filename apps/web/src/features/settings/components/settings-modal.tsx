@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Loader, Modal, Tabs, Text, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceMobile, IconPlugConnected, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import { callRecorderAvailability } from '@fieldbook/call-recorder';
 import type { UserSettings } from '@fieldbook/contract';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiRequestError, fieldErrorsOf } from '../../../lib/api-client';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { resetLocalApiBase, storeSettingsLocally } from '../../../lib/local-settings';
-import { hasCallRecorderPlugin } from '../lib/recorder-plugin';
 import { CallRecorderTab } from './call-recorder-tab';
 import { GeneralSettingsTab, type GeneralSettingsValues } from './general-settings-tab';
 import { IntegrationsTab } from './integrations-tab';
@@ -39,7 +39,8 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
   const [loadedFromServer, setLoadedFromServer] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof GeneralSettingsValues, string>>>({});
-  const showRecorder = hasCallRecorderPlugin();
+  // Spec 001 §2: the Call Recorder tab only where the mobile recorder plugin exists (the app, not a browser).
+  const [showRecorder] = useState(() => callRecorderAvailability() === 'native');
 
   // Mantine's setColorScheme changes identity on every render: effects reach it through effect events.
   const applyLoaded = useEffectEvent((data: UserSettings) => {

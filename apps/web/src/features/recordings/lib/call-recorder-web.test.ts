@@ -1,0 +1,115 @@
+import { CallRecorder, callRecorderAvailability, DEFAULT_CALL_RECORDER_SETTINGS, RECORDER_SETTINGS_STORAGE_KEY } from '@fieldbook/call-recorder';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * @fieldbook/call-recorder in a browser: registerPlugin's web implementation (CallRecorderWeb, MediaRecorder). The
+ * native side is pinned by e2e/recorder-bridge.spec.ts over a fake bridge.
+ */
+
+type Track = { stop: ReturnType<typeof vi.fn> };
+let tracks: Track[];
+let microphone: PermissionState;
+const getUserMedia = vi.fn(async () => {
+  const track = { stop: vi.fn() };
+  tracks.push(track);
+  return { getTracks: () => [track] };
+});
+
+class FakeMediaRecorder {
+  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
+  state: 'inactive' | 'recording' = 'inactive';
+  mimeType: string;
+  ondataavailable: ((e: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  constructor(_stream: unknown, options?: { mimeType?: string }) {
+    this.mimeType = options?.mimeType ?? '';
+  }
+  start() {
+    this.state = 'recording';
+  }
+  stop() {
+    this.state = 'inactive';
+    setTimeout(() => {
+      this.ondataavailable?.({ data: new Blob(['spoken words'], { type: this.mimeType }) });
+      this.onstop?.();
+    }, 5);
+  }
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  tracks = [];
+  microphone = 'prompt';
+  getUserMedia.mockClear();
+  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+  Object.defineProperty(navigator, 'permissions', { value: { query: async () => ({ state: microphone }) }, configurable: true });
+  vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+  delete (navigator as { permissions?: unknown }).permissions;
+});
+
+describe('the call recorder in a browser', () => {
+  it('is the web implementation: no Call Recorder tab, no sync service', async () => {
+    expect(callRecorderAvailability()).toBe('web');
+    expect(await CallRecorder.initialize()).toEqual({ initialized: true });
+  });
+
+  it('records with the microphone: stop gives the audio back for upload, and this page’s list holds it until deleted', async () => {
+    await CallRecorder.startManualRecording({ groupId: 'crew-7' });
+    await expect(CallRecorder.startManualRecording()).rejects.toThrow('A recording is already running');
+    const { recording, file } = await CallRecorder.stopManualRecording();
+    expect(file).toBeInstanceOf(Blob);
+    expect(file!.size).toBeGreaterThan(0);
+    expect(recording).toMatchObject({ groupId: 'crew-7', size: file!.size, mimeType: 'audio/webm;codecs=opus' });
+    expect(recording.name).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
+    expect(tracks.every((t) => t.stop.mock.calls.length > 0)).toBe(true); // the microphone is released
+    expect((await CallRecorder.getRecordings()).recordings).toEqual([recording]);
+
+    await CallRecorder.deleteRecording({ path: recording.path });
+    expect((await CallRecorder.getRecordings()).recordings).toEqual([]);
+    await expect(CallRecorder.playRecording({ path: recording.path })).rejects.toThrow('Recording not found');
+    await expect(CallRecorder.stopManualRecording()).rejects.toThrow('No recording is running');
+  });
+
+  it('a stop while the microphone prompt is open gives the microphone back when it arrives; nothing is recorded', async () => {
+    let grant!: () => void;
+    const granted = new Promise<void>((resolve) => (grant = resolve));
+    getUserMedia.mockImplementationOnce(async () => {
+      await granted;
+      const track = { stop: vi.fn() };
+      tracks.push(track);
+      return { getTracks: () => [track] };
+    });
+    const starting = CallRecorder.startManualRecording();
+    await vi.waitFor(() => expect(getUserMedia).toHaveBeenCalled());
+    await expect(CallRecorder.stopManualRecording()).rejects.toThrow('No recording is running');
+    grant();
+    await expect(starting).rejects.toThrow('Recording cancelled');
+    expect(tracks[0]!.stop).toHaveBeenCalled();
+    expect((await CallRecorder.getRecordings()).recordings).toEqual([]);
+  });
+
+  it('permissions: the microphone from the Permissions API; asking opens it once and closes it; refused is denied', async () => {
+    expect(await CallRecorder.checkPermissions()).toMatchObject({ microphone: 'prompt', audioFiles: 'granted' });
+    expect(await CallRecorder.requestPermissions({ permissions: ['microphone'] })).toMatchObject({ microphone: 'granted' });
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(tracks[0]!.stop).toHaveBeenCalled();
+
+    getUserMedia.mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'));
+    expect(await CallRecorder.requestPermissions({ permissions: ['microphone'] })).toMatchObject({ microphone: 'denied' });
+
+    microphone = 'granted';
+    expect((await CallRecorder.checkPermissions()).microphone).toBe('granted');
+  });
+
+  it('settings live in localStorage under callRecorderSettings (spec 001 §3), with the spec’s defaults', async () => {
+    expect((await CallRecorder.getSettings()).settings).toEqual(DEFAULT_CALL_RECORDER_SETTINGS);
+    await CallRecorder.saveSettings({ settings: { ...DEFAULT_CALL_RECORDER_SETTINGS, audioQuality: 'high' } });
+    expect(JSON.parse(localStorage.getItem(RECORDER_SETTINGS_STORAGE_KEY)!)).toMatchObject({ audioQuality: 'high' });
+    await CallRecorder.addGroupToRecord({ groupId: 'crew-9' });
+    expect((await CallRecorder.getSettings()).settings).toMatchObject({ audioQuality: 'high', lastGroupId: 'crew-9' });
+  });
+});

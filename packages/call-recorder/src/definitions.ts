@@ -1,0 +1,172 @@
+import type { PermissionState, PluginListenerHandle } from '@capacitor/core';
+
+/**
+ * The call recorder plugin's contract (spec 001 §7 "Mobile plugins": initialize, getRecordings, startManualRecording,
+ * stopManualRecording, playRecording, stopRecording, deleteRecording, checkPermissions, requestPermissions,
+ * addGroupToRecord, getSettings, saveSettings). A native implementation answers these over the Capacitor bridge with
+ * exactly these method names and option objects; `web.ts` is the browser's (MediaRecorder, manual recording only).
+ * Options and results are plain JSON on the bridge, except where a field says "web only".
+ */
+
+export type AudioQuality = 'low' | 'medium' | 'high';
+export type AudioSource = 'voice_communication' | 'mic' | 'voice_recognition' | 'camcorder';
+
+/** Spec 001 §3 recorder settings (the same fields as the user's stored recorder_settings). */
+export interface CallRecorderSettings {
+  enabled: boolean;
+  recordAllContacts: boolean;
+  recordUnknown: boolean;
+  useGoogleDrive: boolean;
+  audioQuality: AudioQuality;
+  audioSource: AudioSource;
+  recordGroups: string[];
+  whitelistNumbers: string[];
+  blacklistNumbers: string[];
+  lastGroupId: string;
+}
+
+/** Spec 001 §3 local storage key of the recorder settings (the web implementation keeps them there). */
+export const RECORDER_SETTINGS_STORAGE_KEY = 'callRecorderSettings';
+
+/** Spec 001 §3/§9 defaults: booleans true, quality medium, source voice_communication, group id 'default'. */
+export const DEFAULT_CALL_RECORDER_SETTINGS: CallRecorderSettings = {
+  enabled: true,
+  recordAllContacts: true,
+  recordUnknown: true,
+  useGoogleDrive: true,
+  audioQuality: 'medium',
+  audioSource: 'voice_communication',
+  recordGroups: [],
+  whitelistNumbers: [],
+  blacklistNumbers: [],
+  lastGroupId: 'default',
+};
+
+/**
+ * A recording kept on the device (spec 001 §3 Recording: name, path, size, lastModified, groupId). `id` is stable for
+ * the life of the file on this device (the native side uses its content URI or path): the sync service derives the
+ * upload's idempotency key from it, so one recording is stored once however often it is offered. The name follows
+ * direction_date(8 digits)_time(6 digits)_phone_userId.m4a for calls; manual recordings are manual_<date>_<time>.
+ */
+export interface DeviceRecording {
+  id: string;
+  name: string;
+  /** Where the file is on the device; `Capacitor.convertFileSrc(path)` is a URL the WebView can read it from. */
+  path: string;
+  size: number;
+  /** Milliseconds since the epoch. */
+  lastModified: number;
+  groupId: string | null;
+  /** audio/mp4, audio/webm, … when known. */
+  mimeType?: string;
+}
+
+export interface InitializeResult {
+  /** The recorder is ready (permissions may still be missing: checkPermissions says). */
+  initialized: boolean;
+  /** The native plugin's version, for the debug strip; absent on the web. */
+  version?: string;
+}
+
+export interface GetRecordingsResult {
+  recordings: DeviceRecording[];
+}
+
+export interface StartManualRecordingOptions {
+  /** The group the recording belongs to (the page's group id, spec 001 §2). */
+  groupId?: string;
+}
+
+export interface StopManualRecordingResult {
+  recording: DeviceRecording;
+  /**
+   * Web only: the recorded audio, for the app to upload (a browser's recording exists only in the page). Never sent
+   * over the bridge: a native recording stays a file at `recording.path` and reaches the server through the sync service.
+   */
+  file?: Blob;
+}
+
+export interface RecordingPathOptions {
+  /** A DeviceRecording's path. */
+  path: string;
+}
+
+/**
+ * The recorder's permissions by alias — the Android manifest's RECORD_AUDIO (microphone), READ_MEDIA_AUDIO
+ * (audioFiles: reading the recordings it keeps), READ_CONTACTS (contacts: naming the caller) and POST_NOTIFICATIONS
+ * (notifications: the sync service's notices).
+ */
+export type RecorderPermissionType = 'microphone' | 'audioFiles' | 'contacts' | 'notifications';
+
+export interface RecorderPermissionStatus {
+  microphone: PermissionState;
+  audioFiles: PermissionState;
+  contacts: PermissionState;
+  notifications: PermissionState;
+}
+
+export interface RequestPermissionsOptions {
+  /** The permissions to ask for; all of them when absent. */
+  permissions?: RecorderPermissionType[];
+}
+
+export interface AddGroupOptions {
+  groupId: string;
+}
+
+export interface GetSettingsResult {
+  settings: CallRecorderSettings;
+}
+
+export interface SaveSettingsOptions {
+  settings: CallRecorderSettings;
+}
+
+/** Sent by the native recorder when a call recording is written (the sync service uploads it). */
+export interface RecordingAddedEvent {
+  recording: DeviceRecording;
+}
+
+export interface CallRecorderPlugin {
+  /** Prepares the recorder (called once when the app opens). */
+  initialize(): Promise<InitializeResult>;
+  /** The recordings kept on the device (on the web: those this page session recorded). */
+  getRecordings(): Promise<GetRecordingsResult>;
+  /** Starts a manual (speakerphone) recording; rejects when one is running or the microphone is refused. */
+  startManualRecording(options?: StartManualRecordingOptions): Promise<void>;
+  /** Stops the manual recording and gives it back. */
+  stopManualRecording(): Promise<StopManualRecordingResult>;
+  /** Plays a device recording (one at a time: starting another stops the first). */
+  playRecording(options: RecordingPathOptions): Promise<void>;
+  /** Stops playback. */
+  stopRecording(): Promise<void>;
+  /** Deletes a device recording (the uploaded copy on the server stays). */
+  deleteRecording(options: RecordingPathOptions): Promise<void>;
+  checkPermissions(): Promise<RecorderPermissionStatus>;
+  requestPermissions(options?: RequestPermissionsOptions): Promise<RecorderPermissionStatus>;
+  /** New recordings go to this group. */
+  addGroupToRecord(options: AddGroupOptions): Promise<void>;
+  getSettings(): Promise<GetSettingsResult>;
+  saveSettings(options: SaveSettingsOptions): Promise<void>;
+  addListener(eventName: 'recordingAdded', listener: (event: RecordingAddedEvent) => void): Promise<PluginListenerHandle>;
+  removeAllListeners(): Promise<void>;
+}
+
+/** The spec's 12 methods, as a native plugin's header lists them (the fake bridge of the browser tests uses this). */
+export const CALL_RECORDER_METHODS = [
+  'initialize',
+  'getRecordings',
+  'startManualRecording',
+  'stopManualRecording',
+  'playRecording',
+  'stopRecording',
+  'deleteRecording',
+  'checkPermissions',
+  'requestPermissions',
+  'addGroupToRecord',
+  'getSettings',
+  'saveSettings',
+] as const satisfies readonly (keyof CallRecorderPlugin)[];
+
+/** The permissions a manual recording needs (spec 001 §5 "requires all recorder permissions"). */
+export const MANUAL_RECORDING_PERMISSIONS: RecorderPermissionType[] = ['microphone', 'audioFiles'];
