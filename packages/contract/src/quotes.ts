@@ -149,17 +149,20 @@ export const QuoteSummarySchema = QuoteSchema.pick({ id: true, number: true, rev
   approved_total_cents: z.number().int().nullable(),
 });
 export const QuoteListSchema = z.object({ quotes: z.array(QuoteSummarySchema), total: z.number().int() });
+export type QuoteList = z.infer<typeof QuoteListSchema>;
 
 export const SendQuoteBodySchema = z.object({
   contact_id: z.uuid({ error: 'Choose the client contact' }),
   methods: z.array(z.enum(['sms', 'email'])).min(1, { error: 'Choose SMS, email or both' }).max(2),
 });
 export const SentQuoteSchema = z.object({ quote: QuoteSchema, link: z.string(), sent_to: z.array(z.object({ method: z.enum(['sms', 'email']), address: z.string() })) });
+export type SentQuote = z.infer<typeof SentQuoteSchema>;
 
 export const PriceBookQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
 export const PriceBookSchema = z.object({
   items: z.array(z.object({ name: z.string(), description: z.string(), unit: z.string(), unit_price_cents: z.number().int(), taxable: z.boolean(), used: z.number().int() })),
 });
+export type PriceBook = z.infer<typeof PriceBookSchema>;
 
 const JobIdParamsSchema = z.object({ id: z.uuid() });
 const TokenParamsSchema = z.object({ token: z.string().max(200) });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contactEndpoints, quoteEndpoints, type Quote, type QuoteBody } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../../test/fake-api';
+import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { JobQuotes } from './job-quotes';
 
@@ -80,5 +80,29 @@ describe('JobQuotes', () => {
     expect((await within(dialog).findAllByText('$1,083.30')).length).toBeGreaterThan(0);
     expect(within(dialog).getByRole('button', { name: 'Send Quote' })).toHaveProperty('disabled', true); // no contact chosen yet
     expect(api.problems).toEqual([]);
+  }, 20_000); // typing key by key takes seconds on a loaded machine
+
+  it('a link with ?quote= (a notification’s) opens that quote on the job; one that cannot be read says so, no empty editor', async () => {
+    const quote: Quote = {
+      ...saved({ title: 'Roof replacement', items: [{ name: 'Architectural shingles', quantity: 1, unit_price_cents: 558_570 }], expires_on: '2026-12-10' }),
+      number: 'Q-1001',
+      status: 'approved',
+      approval: { signer_name: 'Maria Garcia', option: null, optional_item_ids: [], totals: totals(558_570), approved_at: '2026-11-26T10:00:00.000Z', ip_address: '127.0.0.1', user_agent: 'Phone', fingerprint: 'f'.repeat(64), document_id: null },
+    };
+    const summary = { id: quote.id, job_id: JOB, number: 'Q-1001', revision: 1, status: 'approved' as const, title: quote.title, totals: quote.totals, expires_on: quote.expires_on, sent_at: null, decided_at: null, created_at: quote.created_at, approved_total_cents: 558_570 };
+    const api = fakeApi().on(quoteEndpoints.listForJob, { quotes: [summary], total: 1 }).on(quoteEndpoints.get, quote);
+    const first = renderWithProviders(<JobQuotes jobId={JOB} clientName="Maria Garcia" />, { route: `/jobs/${JOB}?quote=${QUOTE_ID}` });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Approved by Maria Garcia: $5,585.70')).toBeTruthy();
+    expect(api.calls(quoteEndpoints.get)[0]!.params).toEqual({ id: QUOTE_ID });
+    expect(api.problems).toEqual([]);
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    fakeApi().on(quoteEndpoints.listForJob, { quotes: [], total: 0 }).on(quoteEndpoints.get, apiError(404, 'NOT_FOUND', 'Quote not found'));
+    renderWithProviders(<JobQuotes jobId={JOB} clientName="Maria Garcia" />, { route: `/jobs/${JOB}?quote=${QUOTE_ID}` });
+    const missing = await screen.findByRole('dialog');
+    expect(await within(missing).findByText('Could not open this quote')).toBeTruthy();
+    expect(within(missing).queryByRole('button', { name: 'Save Draft' })).toBeNull();
   });
 });

@@ -1,18 +1,44 @@
 import { formatCents } from '@fieldbook/contract';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
-import { useJobQuotes } from '../api/quotes';
+import { useJobQuotes } from '../api/get-job-quotes';
 import { QuoteEditorModal } from './quote-editor';
 import { quoteStatusColor, quoteStatusLabel } from './quote-status';
 
-/** A job's quotes (issue 27): New Quote, and each one's status with its amount — the approved amount once approved. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A job's quotes (issue 27): New Quote, and each one's status with its amount — the approved amount once approved.
+ * `/jobs/<id>?quote=<quote id>` (a notification's link, the contractor's emails) scrolls here and opens that quote.
+ */
 export function JobQuotes({ jobId, clientName }: { jobId: string; clientName: string | null }) {
   const quotes = useJobQuotes(jobId);
   const [open, setOpen] = useState<{ id: string | null } | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('quote');
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!linked || !UUID.test(linked)) return;
+    setOpen({ id: linked });
+    panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [linked]);
+  const close = () => {
+    setOpen(null);
+    if (!linked) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('quote');
+        return next;
+      },
+      { replace: true },
+    );
+  };
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} ref={panel} id="quotes" style={{ scrollMarginTop: 120 }}>
       <Group justify="space-between" mb="xs">
         <Title order={2} fz={18}>
           Quotes
@@ -57,7 +83,7 @@ export function JobQuotes({ jobId, clientName }: { jobId: string; clientName: st
           ))}
         </Stack>
       )}
-      <QuoteEditorModal jobId={jobId} clientName={clientName} quoteId={open?.id ?? null} opened={open !== null} onClose={() => setOpen(null)} />
+      <QuoteEditorModal jobId={jobId} clientName={clientName} quoteId={open?.id ?? null} opened={open !== null} onClose={close} />
     </Paper>
   );
 }

@@ -2,7 +2,9 @@ import { computeTotals, formatCents, toThousandths, type PublicQuote } from '@fi
 import { Alert, Anchor, Box, Button, Checkbox, Container, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
-import { usePublicDecision, usePublicQuote } from '../api/quotes';
+import { useApproveQuote } from '../api/approve-quote';
+import { useDeclineQuote } from '../api/decline-quote';
+import { usePublicQuote } from '../api/get-public-quote';
 import { QuoteTotals } from './quote-totals';
 import { SignatureField } from './signature-field';
 
@@ -40,7 +42,8 @@ function Decided({ q }: { q: PublicQuote }) {
 /** /q/:token — the homeowner's quote (issue 27): no account, fits a 390 px phone. */
 export function PublicQuoteScreen({ token }: { token: string }) {
   const quote = usePublicQuote(token);
-  const { approve, decline } = usePublicDecision(token);
+  const approve = useApproveQuote(token);
+  const decline = useDeclineQuote(token);
   const [option, setOption] = useState<number | null>(null);
   const [optional, setOptional] = useState<string[]>([]);
   const [name, setName] = useState('');

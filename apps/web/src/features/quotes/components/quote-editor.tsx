@@ -1,12 +1,17 @@
 import { formatCents, type Quote } from '@fieldbook/contract';
-import { Alert, Anchor, Badge, Button, Checkbox, Divider, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Divider, Group, Loader, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useContacts } from '../../contacts';
-import { useQuote, useQuoteWrites } from '../api/quotes';
+import { useCreateQuote } from '../api/create-quote';
+import { useQuote } from '../api/get-quote';
+import { useReviseQuote } from '../api/revise-quote';
+import { useSendQuote } from '../api/send-quote';
+import { useUpdateQuote } from '../api/update-quote';
 import { draftFromQuote, emptyDraft, newItem, toQuoteBody, type QuoteDraft } from '../lib/quote-form';
 import { QuoteItemsEditor } from './quote-items-editor';
 import { QuoteTotals } from './quote-totals';
@@ -15,12 +20,12 @@ import { quoteStatusColor, quoteStatusLabel } from './quote-status';
 const errorText = (err: unknown) => (err instanceof ApiRequestError ? [err.message, ...(err.details ?? []).map((d) => d.message)].filter((v, i, a) => a.indexOf(v) === i).join(' · ') : err ? 'Something went wrong. Try again.' : null);
 
 /** Send to the job's client contact: a contact (the one named like the client first) and SMS and/or email. */
-function SendPanel({ quote, clientName, jobId, onSent }: { quote: Quote; clientName: string | null; jobId: string; onSent: (to: string) => void }) {
+function SendPanel({ quote, clientName, onSent }: { quote: Quote; clientName: string | null; onSent: (to: string) => void }) {
   const [search, setSearch] = useState(clientName ?? '');
   const contacts = useContacts({ q: search });
   const [contactId, setContactId] = useState<string | null>(null);
   const [methods, setMethods] = useState<('sms' | 'email')[]>(['sms', 'email']);
-  const { send } = useQuoteWrites(jobId);
+  const send = useSendQuote();
   // Awaited, not mutate's onSuccess: a sent draft turns into the read-only view, which unmounts this panel, and
   // TanStack Query drops mutate()'s own callbacks once their component is gone (the 'Quote sent' notice then raced).
   const sendAndTell = async (id: string) => {
@@ -121,7 +126,9 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
   const [draft, setDraft] = useState<QuoteDraft>(() => emptyDraft(new Date()));
   // Kept here: sending turns the editor into the read-only view, which mounts a new send panel.
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const writes = useQuoteWrites(jobId);
+  const create = useCreateQuote(jobId);
+  const update = useUpdateQuote();
+  const revise = useReviseQuote();
   useEffect(() => {
     setCurrentId(quoteId);
     setSentTo(null);
@@ -133,17 +140,17 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
 
   const save = async () => {
     const body = toQuoteBody(draft);
-    const saved = currentId ? await writes.update.mutateAsync({ id: currentId, body }) : await writes.create.mutateAsync(body);
+    const saved = currentId ? await update.mutateAsync({ id: currentId, body }) : await create.mutateAsync(body);
     setCurrentId(saved.id);
   };
-  const saving = writes.create.isPending || writes.update.isPending;
-  const saveError = writes.create.error ?? writes.update.error;
+  const saving = create.isPending || update.isPending;
+  const saveError = create.error ?? update.error;
   const q = quote.data;
   const editable = !q || q.status === 'draft';
   const set = <K extends keyof QuoteDraft>(key: K, value: QuoteDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   return (
-    <Modal opened={opened} onClose={onClose} size="xl" fullScreen={small} title={q ? `Quote ${q.number}${q.revision > 1 ? ` · revision ${q.revision}` : ''}` : 'New Quote'}>
+    <Modal opened={opened} onClose={onClose} size="xl" fullScreen={small} title={q ? `Quote ${q.number}${q.revision > 1 ? ` · revision ${q.revision}` : ''}` : currentId ? 'Quote' : 'New Quote'}>
       <Stack gap="md">
         {q && (
           <Group gap="xs">
@@ -156,7 +163,15 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
             Sent to {sentTo}. The link works until {q.expires_on}.
           </Alert>
         )}
-        {editable ? (
+        {currentId && !q ? (
+          quote.isError ? (
+            <LoadError error={quote.error} onRetry={() => void quote.refetch()} isRetrying={quote.isFetching} title="Could not open this quote" />
+          ) : (
+            <Group justify="center" p="xl">
+              <Loader size="sm" />
+            </Group>
+          )
+        ) : editable ? (
           <>
             <TextInput label="Title" placeholder="e.g. Roof replacement" value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} required />
             <Stack gap={4}>
@@ -213,16 +228,16 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
                   <QuoteTotals totals={q.totals} taxRate={q.tax_rate_percent} />
                 )}
                 <Divider />
-                <SendPanel quote={q} clientName={clientName} jobId={jobId} onSent={setSentTo} />
+                <SendPanel quote={q} clientName={clientName} onSent={setSentTo} />
               </>
             )}
           </>
         ) : (
           <>
             <QuoteView quote={q} />
-            {(q.status === 'sent' || q.status === 'viewed') && <SendPanel quote={q} clientName={clientName} jobId={jobId} onSent={setSentTo} />}
+            {(q.status === 'sent' || q.status === 'viewed') && <SendPanel quote={q} clientName={clientName} onSent={setSentTo} />}
             {['sent', 'viewed', 'expired', 'declined'].includes(q.status) && (
-              <Button variant="light" loading={writes.revise.isPending} onClick={() => writes.revise.mutate(q.id, { onSuccess: (next) => setCurrentId(next.id) })}>
+              <Button variant="light" loading={revise.isPending} onClick={() => revise.mutate(q.id, { onSuccess: (next) => setCurrentId(next.id) })}>
                 Revise (new revision)
               </Button>
             )}

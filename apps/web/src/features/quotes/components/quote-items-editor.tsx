@@ -1,7 +1,7 @@
 import { ActionIcon, Autocomplete, Checkbox, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { usePriceBook } from '../api/quotes';
+import { usePriceBook } from '../api/get-price-book';
 import { centsToDollars, type ItemDraft } from '../lib/quote-form';
 
 /** One line: name (the price book suggests items used before), quantity, unit, unit price, and where it belongs. */
