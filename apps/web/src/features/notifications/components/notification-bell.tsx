@@ -118,16 +118,16 @@ export function NotificationBell() {
 
   const label = unread > 0 ? `Notifications, ${unreadBadge(unread)} unread` : 'Notifications';
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width="min(380px, calc(100vw - 16px))" shadow="md" radius="md" offset={6} middlewares={{ flip: true, shift: { padding: 8 } }}>
+    <Popover opened={opened} onChange={setOpened} withRoles={false} hideDetached={false} position="bottom-end" width="min(380px, calc(100vw - 16px))" shadow="md" radius="md" offset={6} middlewares={{ flip: true, shift: { padding: 8 } }}>
       <Popover.Target>
-        {/* The badge sits outside the button (ActionIcon clips); a click anywhere on it toggles the panel. */}
+        {/* The badge sits outside the button (ActionIcon clips it); the button's name says the count. */}
         <Indicator label={unreadBadge(unread)} size={18} offset={6} color="red" disabled={unread === 0} className={classes.indicator}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} aria-expanded={opened}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} aria-haspopup="dialog" aria-expanded={opened} onClick={() => setOpened((o) => !o)}>
             <IconBell size={20} />
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notifications">
+      <Popover.Dropdown p={0} role="dialog" aria-label="Notifications">
         {opened && <NotificationPanel onOpen={open} />}
       </Popover.Dropdown>
     </Popover>
