@@ -25,6 +25,7 @@ export const QUEUEABLE_ENDPOINTS = {
   'jobs.updateStatus': jobEndpoints.updateStatus,
   'contacts.create': contactEndpoints.create,
   'contacts.update': contactEndpoints.update,
+  'contacts.remove': contactEndpoints.remove,
 } as const satisfies Record<string, EndpointDef>;
 export type QueueableEndpoint = keyof typeof QUEUEABLE_ENDPOINTS;
 
@@ -49,7 +50,13 @@ export async function sendQueuedWrite(write: QueuedWrite): Promise<{ id?: string
     const endpoint = QUEUEABLE_ENDPOINTS[request.endpoint as QueueableEndpoint] as EndpointDef | undefined;
     if (!endpoint) throw new Error(`This change cannot be sent any more (${request.endpoint})`);
     const call = { ...(request.params ? { params: request.params } : {}), ...(request.query ? { query: request.query } : {}), body: request.body, idempotencyKey: write.id };
-    answer = await callEndpoint(endpoint, call as EndpointCall<EndpointDef>);
+    try {
+      answer = await callEndpoint(endpoint, call as EndpointCall<EndpointDef>);
+    } catch (err) {
+      // A delete whose row is already gone (deleted on another device) has done what it was for.
+      if (endpoint.method === 'DELETE' && err instanceof ApiRequestError && err.status === 404) return {};
+      throw err;
+    }
   } else {
     const endpoint = QUEUEABLE_UPLOADS[request.endpoint as QueueableUpload] as EndpointDef | undefined;
     if (!endpoint) throw new Error(`This upload cannot be sent any more (${request.endpoint})`);

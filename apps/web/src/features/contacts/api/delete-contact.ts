@@ -1,23 +1,50 @@
 import { contactEndpoints } from '@fieldbook/contract';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { endpointRequest, isQueuedAnswer, offlineQueue, sendOrQueue } from '../../../lib/offline/offline-queue';
+import { isTempId } from '../../../lib/offline/write-queue';
 import { invalidateContactViews } from './invalidate';
 import { contactKeys } from './keys';
+import { applyOfflineContactDelete, cachedContact } from './offline-contacts';
 
-/** DELETE /api/contacts/:id. */
-export function deleteContact(id: string): Promise<{ ok: true }> {
-  return callEndpoint(contactEndpoints.remove, { params: { id } });
+/** DELETE /api/contacts/:id (with the offline queue's key when it may be sent twice). */
+export function deleteContact(id: string, idempotencyKey?: string): Promise<{ ok: true }> {
+  return callEndpoint(contactEndpoints.remove, { params: { id }, ...(idempotencyKey ? { idempotencyKey } : {}) });
 }
 
 const deleteContactKey = [...contactKeys.all, 'delete'] as const;
 
+/**
+ * Deletes a contact; without a network it waits in the offline queue (issue 26) and the contact leaves the lists at
+ * once. A contact made offline and not sent yet is never sent: its queued creation (and its edits) are dropped.
+ */
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: deleteContactKey,
-    mutationFn: deleteContact,
-    onSuccess: (_ok, id) => {
+    // Offline the mutation must still run: it queues (TanStack would otherwise pause it until the network returns).
+    networkMode: 'always',
+    mutationFn: async (id: string): Promise<{ ok: true }> => {
+      if (isTempId(id)) {
+        const creation = offlineQueue.getSnapshot().find((w) => w.tempId === id);
+        if (creation) await offlineQueue.discard(creation.id);
+        applyOfflineContactDelete(queryClient, id);
+        return { ok: true };
+      }
+      const name = cachedContact(queryClient, id)?.name ?? '';
+      return sendOrQueue({
+        write: { label: `Delete contact: ${name}`.trim(), request: endpointRequest('contacts.remove', { params: { id } }) },
+        send: (key) => deleteContact(id, key),
+        queued: () => {
+          applyOfflineContactDelete(queryClient, id);
+          return { ok: true as const };
+        },
+      });
+    },
+    onSuccess: (answer, id) => {
       queryClient.removeQueries({ queryKey: contactKeys.detail(id) });
+      // A queued delete: a refetch now would bring the contact back from the server until the queue is sent.
+      if (isQueuedAnswer(answer) || isTempId(id)) return undefined;
       return invalidateContactViews(queryClient);
     },
   });

@@ -4,8 +4,9 @@ import type { OfflineAppliers } from '../../../lib/offline/offline-queue';
 import { contactKeys } from './keys';
 
 /**
- * A contact saved offline (issue 26): the write waits in the offline queue (lib/offline) and the cached lists show
- * it at once — a new one first in the unfiltered lists with a temporary id, an edited one with its new fields.
+ * A contact saved or deleted offline (issue 26): the write waits in the offline queue (lib/offline) and the cached
+ * lists show it at once — a new one first in the unfiltered lists with a temporary id, an edited one with its new
+ * fields, a deleted one gone.
  */
 
 function text(v: string | null | undefined): string | null {
@@ -89,6 +90,23 @@ export function applyOfflineContactUpdate(queryClient: QueryClient, contact: Con
   queryClient.setQueryData(contactKeys.detail(contact.id), contact);
 }
 
+/** A contact deleted offline leaves every cached list (idempotent: a list without it stays as it is). */
+export function applyOfflineContactDelete(queryClient: QueryClient, id: string): void {
+  const without = (list: ContactList): ContactList => {
+    const contacts = list.contacts.filter((c) => c.id !== id);
+    return contacts.length === list.contacts.length ? list : { ...list, contacts, ...(typeof list.total === 'number' ? { total: Math.max(0, list.total - 1) } : {}) };
+  };
+  queryClient.setQueriesData<Pages | ContactList>({ queryKey: contactKeys.all }, (data) => {
+    if (!data || typeof data !== 'object') return data;
+    if ('pages' in data && Array.isArray(data.pages)) {
+      const pages = data.pages.map(without);
+      return pages.every((p, i) => p === data.pages[i]) ? data : { ...data, pages };
+    }
+    if ('contacts' in data && Array.isArray(data.contacts)) return without(data);
+    return data;
+  });
+}
+
 /** The contact writes of the offline queue shown again on fetched data (lib/offline OfflineQueueSync). */
 export const contactOfflineAppliers: OfflineAppliers = {
   'contacts.create': (queryClient, write) => {
@@ -101,5 +119,8 @@ export const contactOfflineAppliers: OfflineAppliers = {
     const body = write.request.body as UpdateContactBody;
     // Applied again only where the fetched copy differs (idempotent: the same fields give the same contact).
     if (current) applyOfflineContactUpdate(queryClient, { ...patchedContact(current, body), updated_at: current.updated_at });
+  },
+  'contacts.remove': (queryClient, write) => {
+    if (write.request.kind === 'endpoint' && write.request.params?.id) applyOfflineContactDelete(queryClient, write.request.params.id);
   },
 };
