@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS } from '@fieldbook/contract';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -141,8 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The Capacitor app calls from its own origin with bearer tokens (no cookies), so any origin may call.
   await app.register(cors, {
     origin: true,
-    exposedHeaders: ['X-Supabase-Api-Version', 'Idempotent-Replayed', 'X-Request-Id'],
-    allowedHeaders: ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'idempotency-key'],
+    // The resumable uploads' tus headers (platform/uploads/resumable.ts) both ways.
+    exposedHeaders: ['X-Supabase-Api-Version', 'Idempotent-Replayed', 'X-Request-Id', ...TUS_RESPONSE_HEADERS],
+    allowedHeaders: ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'idempotency-key', ...TUS_REQUEST_HEADERS],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
   await app.register(swagger, {

@@ -2,12 +2,14 @@ import type { Db } from './db/client';
 import { sweepDocumentUploads } from './features/documents';
 import { sweepRecordingUploads } from './features/recordings';
 import type { BlobStore } from './platform/blob-store';
+import { sweepResumableUploads } from './platform/uploads';
 
 const HOUR_MS = 60 * 60_000;
 
 /**
  * Uploads a crash cut off: document and recording rows left 'uploading' (with their blobs) and the partial files in
- * the folder store's incoming folder.
+ * the folder store's incoming folder; and resumable uploads past their expiry (Upload-Expires, a day after their last
+ * bytes) with their parts — unexpired ones are kept across restarts, so they resume.
  *
  * Another process may be in the middle of an upload on a shared database, so by default only what is an hour old
  * goes. When no other process can use the database (`exclusive`: PGlite behind its data-dir lock), everything from
@@ -20,14 +22,15 @@ export async function sweepPartialUploads(opts: {
   exclusive: boolean;
   startedAt: Date;
   now?: Date;
-}): Promise<{ documents: number; recordings: number; files: number }> {
+}): Promise<{ documents: number; recordings: number; files: number; resumable: number }> {
   const now = opts.now ?? new Date();
   const sinceStart = now.getTime() - opts.startedAt.getTime();
   const olderThanMs = opts.exclusive && sinceStart < HOUR_MS ? Math.max(0, sinceStart) : undefined;
-  const [documents, recordings, files] = await Promise.all([
+  const [documents, recordings, files, resumable] = await Promise.all([
     sweepDocumentUploads(opts.db, opts.blobs, { now, olderThanMs }),
     sweepRecordingUploads(opts.db, opts.blobs, { now, olderThanMs }),
     opts.folder.sweepIncoming(olderThanMs ?? HOUR_MS),
+    sweepResumableUploads(opts.db, opts.blobs, { now }),
   ]);
-  return { documents, recordings, files };
+  return { documents, recordings, files, resumable };
 }

@@ -9,7 +9,8 @@ import type { z } from 'zod';
  *     get: defineEndpoint({ method: 'GET', path: '/api/contacts/:id', params: IdParamsSchema, response: ContactSchema, … }),
  *   };
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** HEAD: the resumable uploads' offset (tus, uploads.ts). */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint. The server's `route()` enforces it before the handler runs and hands the handler the

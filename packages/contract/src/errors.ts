@@ -14,6 +14,8 @@ export const ErrorCodeSchema = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'GONE',
+  /** A resumable upload another request is finishing right now (423; a tus client tries again). */
+  'LOCKED',
   'REQUEST_TIMEOUT',
   'NO_WORKSPACE',
   'INTERNAL',

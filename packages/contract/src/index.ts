@@ -25,3 +25,4 @@ export * from './drive';
 export * from './quote-money';
 export * from './quotes';
 export * from './notifications';
+export * from './uploads';

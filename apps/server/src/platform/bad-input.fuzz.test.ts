@@ -112,7 +112,9 @@ describe('the NUL character', () => {
       const targets = [...(e.path.includes(':') ? [urlOf(e, () => 'a\u0000b')] : []), ...queryKeys.map((k) => `${urlOf(e, () => randomUUID())}?${k}=a%00b`)];
       for (const url of targets) {
         const res = await send(e, url, e.method === 'GET' || e.method === 'DELETE' ? undefined : '{}');
-        if (res.statusCode !== 400 || !/NUL/.test(messageOf(res.body))) failures.push(`${e.method} ${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        // A HEAD answer has no body (the resumable uploads' offset): its status says it.
+        const refused = res.statusCode === 400 && (e.method === 'HEAD' || /NUL/.test(messageOf(res.body)));
+        if (!refused) failures.push(`${e.method} ${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);

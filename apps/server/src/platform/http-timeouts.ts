@@ -38,16 +38,19 @@ export function serverTimeoutOptions(t: ServerTimeouts): { connectionTimeout: nu
   };
 }
 
+/** Upload bodies: multipart (platform/multipart-upload.ts) and a resumable upload's bytes (tus, platform/uploads/resumable.ts). */
+const UPLOAD_BODY = /^(multipart\/form-data|application\/offset\+octet-stream)/i;
+
 /**
  * The body deadline of every request that is not an upload: when its body has not arrived whole in `bodyMs`, the
- * answer is 408 and the connection is closed (as Node's own requestTimeout does). A multipart body is an upload and is
- * left to the idle timeout.
+ * answer is 408 and the connection is closed (as Node's own requestTimeout does). An upload's body (multipart, or a
+ * resumable upload's bytes) is left to the idle timeout.
  */
 export function registerBodyDeadline(app: FastifyInstance, bodyMs: number): void {
   app.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw;
     const hasBody = Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined;
-    if (!hasBody || raw.complete || /^multipart\/form-data/i.test(raw.headers['content-type'] ?? '')) return done();
+    if (!hasBody || raw.complete || UPLOAD_BODY.test(raw.headers['content-type'] ?? '')) return done();
     const timer = setTimeout(() => {
       if (raw.complete || reply.raw.headersSent) return;
       req.log.warn({ bodyMs }, 'request body not received in time: 408');

@@ -2,7 +2,7 @@
  * Every table, for drizzle-kit (drizzle.config.ts) and the typed client (db/client.ts): each feature's tables are in
  * its own features/<name>/<name>.schema.ts and only that feature uses them (docs/ARCHITECTURE.md, table ownership;
  * eslint.config.js refuses a feature's import of another's schema file or of this aggregate). The platform's own
- * tables (outbox, rate limits, server secrets, idempotency keys, workspace counts) are the files beside this one.
+ * tables (outbox, rate limits, server secrets, idempotency keys, workspace counts, resumable uploads) are the files beside this one.
  */
 export * from '../../features/auth/auth.schema';
 export * from '../../features/profiles/profiles.schema';
@@ -23,4 +23,5 @@ export * from '../../features/notifications/notifications.schema';
 export * from './outbox';
 export * from './platform';
 export * from './counts';
+export * from './uploads';
 export { tsvector, WORKSPACE_LEXEME_SQL } from './_columns';

@@ -1,4 +1,4 @@
-import { documentEndpoints } from '@fieldbook/contract';
+import { documentEndpoints, documentUploadEndpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
@@ -36,6 +36,8 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
   route(app, documentEndpoints.get, async ({ actor, params }) => getDocumentJson({ db, actor, id: params.id }));
 
   route(app, documentEndpoints.upload, async ({ actor, req }) => (await upload.receive(req, actor, documentUploadSteps({ db, actor }))).result);
+  // The same upload, resumable (tus; big files from the web and the phone): it ends in the same steps.
+  upload.resumable(documentUploadEndpoints, (actor) => documentUploadSteps({ db, actor }));
 
   route(app, documentEndpoints.content, async ({ actor, req, reply, params, query }) => {
     const row = await getDocumentRow({ db, actor, id: params.id });

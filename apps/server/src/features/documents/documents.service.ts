@@ -8,7 +8,7 @@ import type { BlobStore } from '../../platform/blob-store';
 import { AppError, fieldError } from '../../platform/errors';
 import { assertJobInWorkspace } from '../jobs';
 import { findDocumentJson, findDocumentRow, findDocumentsPageJson, type DocumentRow } from './documents.repository';
-import { sweepUploads, type UploadSteps } from '../../platform/uploads';
+import { sweepUploads, type UploadFields, type UploadSteps } from '../../platform/uploads';
 import type { DocumentKind } from './file-kind';
 
 
@@ -50,7 +50,19 @@ export function documentName(fileName: string | undefined): string {
  */
 export function documentUploadSteps(opts: { db: Db; actor: Actor }): UploadSteps<DocumentKind, JsonText<typeof DocumentSchema>> {
   const { db, actor } = opts;
+  const checkJob = async (fields: UploadFields): Promise<string | undefined> => {
+    const parsed = ProcessDocumentFieldsSchema.safeParse({ job_id: fields.job_id || undefined });
+    if (!parsed.success) throw fieldError('job_id', parsed.error.issues[0]!.message);
+    const jobId = parsed.data.job_id;
+    if (jobId) await assertJobInWorkspace({ db, workspaceId: requireWorkspace(actor), jobId }).catch(() => Promise.reject(fieldError('job_id', 'No such job in your workspace')));
+    return jobId;
+  };
   return {
+    // A job sent before the file (the web sends the fields first; a resumable upload's metadata) is checked before a
+    // byte is stored; finish checks it again with every field.
+    beforeFile: async (fields) => {
+      await checkJob(fields);
+    },
     createRow: async ({ id, workspaceId, storageKey, file }) => {
       await db.insert(documents).values({
         id,
@@ -65,10 +77,7 @@ export function documentUploadSteps(opts: { db: Db; actor: Actor }): UploadSteps
       });
     },
     finish: async (stored, fields) => {
-      const parsed = ProcessDocumentFieldsSchema.safeParse({ job_id: fields.job_id || undefined });
-      if (!parsed.success) throw fieldError('job_id', parsed.error.issues[0]!.message);
-      const jobId = parsed.data.job_id;
-      if (jobId) await assertJobInWorkspace({ db, workspaceId: requireWorkspace(actor), jobId }).catch(() => Promise.reject(fieldError('job_id', 'No such job in your workspace')));
+      const jobId = await checkJob(fields);
       await db
         .update(documents)
         .set({ status: 'processing', fileSize: stored.size, jobId: jobId ?? null, metadata: { size: stored.size } })

@@ -1,4 +1,4 @@
-import { endpointPath, PLAYBACK_URL_TTL_SECONDS, RECORDING_NOT_FOUND, recordingEndpoints as endpoints, ROUGH_DRAFT_LABEL } from '@fieldbook/contract';
+import { endpointPath, PLAYBACK_URL_TTL_SECONDS, RECORDING_NOT_FOUND, recordingEndpoints as endpoints, recordingUploadEndpoints, ROUGH_DRAFT_LABEL } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
@@ -90,6 +90,8 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
     if (existing) return reply.status(200).type('application/json; charset=utf-8').send(result);
     return result;
   });
+  // The same upload, resumable (tus; a long call from a phone on one bar of signal): it ends in the same steps.
+  upload.resumable(recordingUploadEndpoints, (actor) => recordingUploadSteps({ db, blobs, actor, now: deps.now }));
 
   route(app, endpoints.remove, async ({ actor, params }) => {
     await deleteRecording({ db, blobs, actor, id: params.id });

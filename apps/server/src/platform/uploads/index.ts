@@ -1,14 +1,18 @@
-/** The one upload path (receive-upload.ts): multipart with limits, recognition by magic bytes, row → blob → finish, discard, sweep. */
+/**
+ * The one upload path: multipart (receive-upload.ts) or resumable (tus, resumable.ts), both ending in the same
+ * lifecycle (lifecycle.ts): recognition by magic bytes, row → blob → finish, discard, sweep.
+ */
 export {
   ABANDONED_UPLOAD_MS,
   discardUpload,
-  registerUploadEndpoint,
   sweepUploads,
   type FileKinds,
   type RecognisedFile,
   type StoredFile,
-  type UploadEndpoint,
   type UploadFields,
+  type UploadKind,
   type UploadSteps,
   type UploadTable,
-} from './receive-upload';
+} from './lifecycle';
+export { registerUploadEndpoint, type UploadEndpoint } from './receive-upload';
+export { sweepResumableUploads, RESUMABLE_UPLOAD_TTL_MS, PENDING_UPLOADS_PER_USER, PENDING_UPLOAD_BYTES_PER_USER } from './resumable';

@@ -9,7 +9,8 @@ import { createTestApp, createTestUser, type TestContext, type TestUser } from '
 import type { Actor } from '../auth-guard';
 import { folderBlobStore } from '../blob-store';
 import { AppError, fieldError } from '../errors';
-import { registerUploadEndpoint, type UploadSteps } from './receive-upload';
+import type { UploadSteps } from './lifecycle';
+import { registerUploadEndpoint } from './receive-upload';
 
 // The upload path on its own, over the documents table: what it keeps and removes at each step, whatever the feature.
 let ctx: TestContext;
