@@ -10,6 +10,7 @@ import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useDocuments } from '../api/documents';
 import { documentTypeLabel, STATUS_LABELS } from '../lib/document-labels';
 import { DocumentCard } from './document-card';
+import { SharedFiles } from './shared-files';
 import { UploadArea } from './upload-area';
 
 const TYPES = ['contract', 'estimate', 'invoice', 'permit', 'inspection_report', 'uploaded'];
@@ -29,6 +30,8 @@ export function DocumentsScreen({ jobId }: { jobId?: string | undefined }) {
     <>
       <PageHeader title="Documents" description="Contracts, estimates, invoices, permits and reports by job." />
       <Stack gap="md">
+        {/* Files shared from another app (Web Share Target), waiting on this device for their upload. */}
+        <SharedFiles jobId={jobId} />
         <UploadArea jobId={jobId} />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
