@@ -2,6 +2,7 @@ import { driveEndpoints, DriveUploadResultSchema, endpointPath, type DriveFile, 
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-provider';
 import { apiErrorFrom, buildUrl, rawApiAccess } from '../../../lib/api-client';
+import { isNativeApp } from '../../../lib/api-base';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { uploadFile } from '../../../lib/uploads/upload-file';
 
@@ -53,17 +54,36 @@ export function useDriveCopy(kind: DriveItemKind, id: string) {
   });
 }
 
-/** POST /api/drive/connect, then off to Google's consent page; Google sends the browser back to the server. */
+/**
+ * POST /api/drive/connect, then off to Google's consent page; Google sends the browser back to the server. In the phone
+ * app the consent opens in the system browser (Google refuses embedded web views) and the server's callback comes back
+ * to the app as `fieldbook://drive-connected?result=…` (app/app-links.ts), which the Integrations tab confirms.
+ * Answers 'left' when this page is on its way to Google, 'opened' when the app stays (the browser opened beside it).
+ */
 export function useConnectDrive() {
   return useMutation({
-    mutationFn: async (returnTo: string) => {
-      const { authorization_url } = await callEndpoint(driveEndpoints.connect, { body: { return_to: returnTo }, timeoutMs: DRIVE_CONNECT_TIMEOUT_MS });
-      window.location.assign(authorization_url);
+    mutationFn: async (returnTo: string): Promise<'left' | 'opened'> => {
+      const inApp = isNativeApp();
+      const { authorization_url } = await callEndpoint(driveEndpoints.connect, { body: { return_to: returnTo, ...(inApp ? { client: 'app' as const } : {}) }, timeoutMs: DRIVE_CONNECT_TIMEOUT_MS });
+      if (!inApp) {
+        window.location.assign(authorization_url);
+        return 'left';
+      }
+      const { Browser } = await import('@capacitor/browser');
+      await Browser.open({ url: authorization_url });
+      return 'opened';
     },
   });
 }
 
+/** POST /api/drive/connect/confirm: the phone app's return from Google (its single-use result code), as this session. */
+export const useConfirmDriveConnect = () => useStatusMutationWith((result: string) => callEndpoint(driveEndpoints.confirmConnect, { body: { result }, timeoutMs: DRIVE_CONNECT_TIMEOUT_MS }));
+
 function useStatusMutation(run: () => Promise<DriveStatus>) {
+  return useStatusMutationWith<void>(run);
+}
+
+function useStatusMutationWith<V>(run: (vars: V) => Promise<DriveStatus>) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   return useMutation({

@@ -1,10 +1,17 @@
 import { driveEndpoints, type DriveStatus } from '@fieldbook/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Capacitor } from '@capacitor/core';
+import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetNativeAppForTests } from '../../../lib/api-base';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { useDriveReturn } from '../lib/drive-return';
 import { DriveIntegrations } from './drive-integrations';
+
+const browserOpen = vi.hoisted(() => vi.fn(async (_options: { url: string }) => {}));
+vi.mock('@capacitor/browser', () => ({ Browser: { open: browserOpen } }));
 
 const FOLDER_KEYS = ['root', 'documents', 'clients', 'recordings', 'transcripts', 'tasks'] as const;
 
@@ -27,7 +34,22 @@ function status(overrides: Partial<DriveStatus> = {}, created = false): DriveSta
 }
 const connected = (created = true) => status({ status: 'connected', user: { displayName: 'Dana Drive', emailAddress: 'dana.drive@example.com' } }, created);
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetNativeAppForTests();
+});
+
+/** The app shell's part: the return taken off the address; here a button stands in for the app link arriving. */
+function ReturnFromGoogle({ search }: { search: string }) {
+  useDriveReturn(() => {});
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(`/${search}`)}>
+      back from Google
+    </button>
+  );
+}
 
 describe('Settings › Integrations: Google Drive', () => {
   it('disconnected: Connect asks the server for Google’s consent page and goes there (no token ever reaches the page)', async () => {
@@ -40,6 +62,58 @@ describe('Settings › Integrations: Google Drive', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/o/oauth2/v2/auth?state=s'));
     expect(api.calls(driveEndpoints.connect)).toHaveLength(1);
     expect(screen.getByText('Connecting')).toBeTruthy();
+  });
+
+  it('in the phone app: Connect opens the consent in the system browser and stays; the return’s result code is confirmed → Connected, folders set up', async () => {
+    resetNativeAppForTests();
+    vi.spyOn(Capacitor, 'isNativePlatform').mockReturnValue(true);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/', search: '' });
+    const api = fakeApi()
+      .on(driveEndpoints.status, status())
+      .on(driveEndpoints.connect, { authorization_url: 'https://accounts.example/o/oauth2/v2/auth?state=s' })
+      .on(driveEndpoints.confirmConnect, connected(false))
+      .on(driveEndpoints.initializeFolders, connected(true))
+      .on(driveEndpoints.files, { files: [], next_page_token: null });
+    renderWithProviders(
+      <>
+        <ReturnFromGoogle search={`?drive_result=${'R'.repeat(43)}`} />
+        <DriveIntegrations />
+      </>,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText('Disconnected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(browserOpen).toHaveBeenCalledWith({ url: 'https://accounts.example/o/oauth2/v2/auth?state=s' }));
+    expect(api.calls(driveEndpoints.connect)[0]?.body).toEqual({ return_to: '/', client: 'app' });
+    expect(assign).not.toHaveBeenCalled();
+    // The user may come back without consenting: the panel is not stuck on Connecting.
+    expect(await screen.findByText('Disconnected')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'back from Google' }));
+    expect(await screen.findByText('Connected')).toBeTruthy();
+    expect(api.calls(driveEndpoints.confirmConnect).map((c) => c.body)).toEqual([{ result: 'R'.repeat(43) }]);
+    // Then, as after the web's return, the folders are set up (0.5 s later).
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Folder structure' })).getAllByText('Created')).toHaveLength(6));
+    expect(api.calls(driveEndpoints.initializeFolders)).toHaveLength(1);
+  });
+
+  it('in the phone app: a refused return code says why', async () => {
+    resetNativeAppForTests();
+    vi.spyOn(Capacitor, 'isNativePlatform').mockReturnValue(true);
+    fakeApi()
+      .on(driveEndpoints.status, status())
+      .on(driveEndpoints.confirmConnect, apiError(409, 'CONFLICT', 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.'));
+    renderWithProviders(
+      <>
+        <ReturnFromGoogle search={`?drive_result=${'S'.repeat(43)}`} />
+        <DriveIntegrations />
+      </>,
+    );
+    expect(await screen.findByText('Disconnected')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'back from Google' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.');
+    expect(screen.getByText('Disconnected')).toBeTruthy();
   });
 
   it('connected: the account, the folder structure with Created markers, the folder manager’s six cards with 8-character ids, Open and Refresh', async () => {

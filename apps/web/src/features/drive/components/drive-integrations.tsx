@@ -1,11 +1,11 @@
 import { Alert, Button, Code, Collapse, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
-import { FOLDER_INIT_DELAY_MS, JOBS_FOLDER_INIT_DELAY_MS, useConnectDrive, useDisconnectDrive, useDriveStatus, useInitializeFolders } from '../api/drive';
-import { takeDriveReturn } from '../lib/drive-return';
+import { FOLDER_INIT_DELAY_MS, JOBS_FOLDER_INIT_DELAY_MS, useConfirmDriveConnect, useConnectDrive, useDisconnectDrive, useDriveStatus, useInitializeFolders } from '../api/drive';
+import { useTakeDriveReturn, type DriveReturn } from '../lib/drive-return';
 import { DriveConnectionPanel } from './drive-connection-panel';
 import { DriveFolderManager } from './drive-folder-manager';
 
@@ -23,8 +23,11 @@ export function DriveIntegrations() {
   const connect = useConnectDrive();
   const disconnect = useDisconnectDrive();
   const initialize = useInitializeFolders();
+  const confirm = useConfirmDriveConnect();
   const [error, setError] = useState<string | null>(null);
-  const [back] = useState(takeDriveReturn);
+  const back = useTakeDriveReturn();
+  /** Returns already confirmed: a code is single use, so a repeated effect must not present it twice. */
+  const confirmed = useRef(new WeakSet<DriveReturn>());
   const [debugOpened, debug] = useDisclosure(false);
   const [showInfo, setShowInfo] = useState(false);
 
@@ -33,6 +36,13 @@ export function DriveIntegrations() {
       onError: (err) => setError(critical ? `${FOLDER_INIT_FAILED} (${reasonOf(err)})` : FOLDER_INIT_FAILED),
     });
   const initializeAfterConnect = useEffectEvent(() => initializeFolders(false));
+  // The phone app's return: the result code confirmed by this session; connected, the folders follow as on the web.
+  const confirmReturn = useEffectEvent((ret: DriveReturn, result: string, then: () => void) => {
+    if (confirmed.current.has(ret)) return;
+    confirmed.current.add(ret);
+    setError(null);
+    confirm.mutate(result, { onSuccess: then, onError: (err) => setError(reasonOf(err)) });
+  });
 
   // Back from Google: the outcome, and — connected — the folders set up (a failure is not critical).
   useEffect(() => {
@@ -41,8 +51,11 @@ export function DriveIntegrations() {
       setError(back.error);
       return;
     }
+    let timer: ReturnType<typeof setTimeout> | undefined;
     // Spec 001 §9: 0.5 s, or 1 s when the connect started from the jobs dashboard's toggle.
-    const timer = setTimeout(() => initializeAfterConnect(), back.path.startsWith('/jobs') ? JOBS_FOLDER_INIT_DELAY_MS : FOLDER_INIT_DELAY_MS);
+    const initializeSoon = () => (timer = setTimeout(() => initializeAfterConnect(), back.path.startsWith('/jobs') ? JOBS_FOLDER_INIT_DELAY_MS : FOLDER_INIT_DELAY_MS));
+    if (back.result) confirmReturn(back, back.result, initializeSoon);
+    else initializeSoon();
     return () => clearTimeout(timer);
   }, [back]);
 
@@ -75,7 +88,8 @@ export function DriveIntegrations() {
     <Stack gap="md">
       <DriveConnectionPanel
         status={data}
-        isConnecting={connect.isPending || connect.isSuccess}
+        // The browser is on its way to Google ('left'); the app stays open beside the system browser until it returns.
+        isConnecting={connect.isPending || connect.data === 'left' || confirm.isPending}
         isDisconnecting={disconnect.isPending}
         isInitializing={initialize.isPending}
         error={error}

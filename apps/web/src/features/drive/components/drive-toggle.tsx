@@ -27,6 +27,8 @@ export function DriveToggle() {
         if (e.currentTarget.checked) {
           setLeaving(true);
           connect.mutate(`${location.pathname}${location.search}`, {
+            // In the phone app the page stays (the consent is in the system browser): the switch follows the status again.
+            onSuccess: (how) => how === 'opened' && setLeaving(false),
             onError: (err) => {
               setLeaving(false);
               toast.error(`Failed to connect to Google Drive: ${errorReason(err)}`);
