@@ -2,7 +2,7 @@ import { ApiErrorSchema } from '@fieldbook/contract';
 import type { z } from 'zod';
 import { auth } from './auth-client';
 import { clearStoredAuthToken, readStoredAuthToken } from './auth-token-storage';
-import { resolveApiBaseUrl, storedAllowedOrigins, storedApiBase } from './local-settings';
+import { apiBaseUrl } from './api-base';
 
 /**
  * The request layer of the product API (spec 000 §7–§9): bearer token, timeout, retries with backoff,
@@ -237,7 +237,8 @@ const defaultDeps: ApiClientDeps = {
     return data.session?.access_token ?? null;
   },
   clearStoredToken: clearStoredAuthToken,
-  getBaseUrl: () => resolveApiBaseUrl(storedApiBase(), { isDev: import.meta.env.DEV, selfOrigin: location.origin, allowedOrigins: storedAllowedOrigins() }),
+  // The one API base (lib/api-base.ts): same-origin in a browser unless an allowed API URL is stored, absolute in the app.
+  getBaseUrl: apiBaseUrl,
 };
 const defaultClient = createApiClient(defaultDeps);
 

@@ -1,4 +1,21 @@
 import { GoTrueClient } from '@supabase/auth-js';
+import { apiBaseUrl, serverUrl } from './api-base';
+
+const AUTH_PATH = '/auth/v1';
+/** The auth API at the one API base (lib/api-base.ts): this origin in a browser, the absolute base in the app. */
+const authUrl = () => `${apiBaseUrl() || window.location.origin}${AUTH_PATH}`;
+const builtWith = authUrl();
+
+/**
+ * auth-js keeps the URL it was made with; Settings' API URL may change the base while the page is open, so each of
+ * its requests is sent to the current one.
+ */
+function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
+  const now = authUrl();
+  if (url === null || now === builtWith || !url.startsWith(builtWith)) return globalThis.fetch(input, init);
+  return globalThis.fetch(`${now}${url.slice(builtWith.length)}`, init);
+}
 
 /**
  * The one auth client of the app. The server implements the GoTrue subset at /auth/v1 (design.md §5), so
@@ -6,7 +23,8 @@ import { GoTrueClient } from '@supabase/auth-js';
  * Implicit flow: email links (confirmation, recovery) come back with the session in the URL hash.
  */
 export const auth = new GoTrueClient({
-  url: `${window.location.origin}/auth/v1`,
+  url: builtWith,
+  fetch: authFetch,
   storageKey: 'fieldbook-auth',
   storage: window.localStorage,
   persistSession: true,
@@ -15,6 +33,7 @@ export const auth = new GoTrueClient({
   flowType: 'implicit',
 });
 
+/** An address of the web app for mail links (confirmation, recovery): this origin, or in the phone app the server's. */
 export function appUrl(path: string): string {
-  return `${window.location.origin}${path}`;
+  return serverUrl(path);
 }

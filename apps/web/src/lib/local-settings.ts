@@ -79,10 +79,11 @@ export function resolveApiBaseUrl(stored: string | null | undefined, opts: { isD
 
 /**
  * Asks this origin which API origins the deployment allows (public, before sign-in) and keeps the answer for the
- * request layer. Same origin always: a stored API base is what is being checked.
+ * request layer. Same origin in a browser: a stored API base is what is being checked (in the app, `url` is the
+ * built-in default server's, lib/api-base.ts `clientConfigUrl`).
  */
-export async function loadAllowedOrigins(fetchFn: typeof fetch = globalThis.fetch): Promise<string[]> {
-  const res = await fetchFn(CLIENT_CONFIG_PATH, { headers: { Accept: 'application/json' } });
+export async function loadAllowedOrigins(fetchFn: typeof fetch = globalThis.fetch, url: string = CLIENT_CONFIG_PATH): Promise<string[]> {
+  const res = await fetchFn(url, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`client config: ${res.status}`);
   const api_origins = readApiOrigins(await res.json());
   write(LOCAL_KEYS.allowedOrigins, JSON.stringify(api_origins));
