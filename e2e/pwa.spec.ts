@@ -65,72 +65,111 @@ test.describe('installable offline app (issue 26)', () => {
     expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
   });
 
-  test('phone: offline, three task changes and a new contact survive closing the app and arrive once when back online', async ({ page, context, request }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const s = await createWorkSession(request);
-    const { garcia } = await seedCrew(s);
-    const tasks = await Promise.all(['Tear off old shingles', 'Replace drip edge', 'Clean the gutters'].map((description) => createTask(s, { description, job_id: garcia.id })));
+  test('the Done-when walk at 390 px: installed, offline, three task changes and a new contact survive closing the app and arrive once when back online', async ({ request }) => {
+    test.slow(); // a browser of its own, two page loads offline
+    // As a new user would, in a browser profile of its own (never incognito: Chromium offers installation only there).
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-walk-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--bypass-app-banner-engagement-checks'],
+      viewport: { width: 390, height: 844 },
+      baseURL: BASE_URL,
+      serviceWorkers: 'allow',
+    });
+    try {
+      const s = await createWorkSession(request);
+      const { garcia } = await seedCrew(s);
+      const tasks = await Promise.all(['Tear off old shingles', 'Replace drip edge', 'Clean the gutters'].map((description) => createTask(s, { description, job_id: garcia.id })));
+      // Every write that reaches the server and is carried out (not a replay of a kept answer).
+      const arrived: string[] = [];
+      context.on('response', (res) => {
+        const req = res.request();
+        const where = new URL(req.url()).pathname;
+        if (req.method() !== 'GET' && /^\/api\/(tasks\/[^/]+\/status|contacts)$/.test(where) && res.ok() && res.headers()['idempotent-replayed'] !== 'true') arrived.push(`${req.method()} ${where}`);
+      });
 
-    // Online first: the app is installed (service worker in control) and the lists are seen once.
-    await openAs(page, s, '/contacts');
-    await serviceWorkerInControl(page);
-    // Seen again now that the worker is in control (the first load's requests may have gone around it).
-    await page.reload();
-    await expect(page.getByText('Ann Roofer')).toBeVisible();
-    await page.goto('/tasks');
-    for (const t of tasks) await expect(card(page, t.description)).toBeVisible();
+      // Online first: the app is installed (service worker in control, Chromium finds it installable) and the lists are seen once.
+      const page = context.pages()[0] ?? (await context.newPage());
+      await openAs(page, s, '/contacts');
+      await serviceWorkerInControl(page);
+      const cdp = await context.newCDPSession(page);
+      expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+      await cdp.detach();
+      // Seen again now that the worker is in control (the first load's requests may have gone around it).
+      await page.reload();
+      await expect(page.getByText('Ann Roofer')).toBeVisible();
+      await page.goto('/tasks');
+      for (const t of tasks) await expect(card(page, t.description)).toBeVisible();
 
-    await context.setOffline(true);
-    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+      await context.setOffline(true);
+      await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 
-    // The app opens with no network: the shell from the service worker, the last-seen list from its cache.
-    await page.reload();
-    for (const t of tasks) await expect(card(page, t.description)).toBeVisible();
+      // The app opens with no network: the shell from the service worker, the last-seen list from its cache.
+      await page.reload();
+      for (const t of tasks) await expect(card(page, t.description)).toBeVisible();
 
-    for (const t of tasks) {
-      await card(page, t.description).getByRole('button', { name: 'Mark Complete' }).click();
-      await expect(card(page, t.description)).toHaveAttribute('data-status', 'completed');
+      for (const t of tasks) {
+        await card(page, t.description).getByRole('button', { name: 'Mark Complete' }).click();
+        await expect(card(page, t.description)).toHaveAttribute('data-status', 'completed');
+      }
+      await expect(page.getByRole('button', { name: 'Pending changes: 3 pending' })).toBeVisible();
+
+      await page.goto('/contacts');
+      await expect(page.getByText('Ann Roofer')).toBeVisible();
+      await page.getByRole('button', { name: 'Add Contact' }).click();
+      const panel = page.getByRole('dialog', { name: 'New Contact' });
+      await panel.getByLabel('Name').fill('Rosa Electric');
+      await panel.getByLabel('Phone number').pressSequentially('5125550177');
+      await panel.getByRole('button', { name: 'Create Contact' }).click();
+      await expect(panel).toBeHidden();
+      await expect(page.getByText('Rosa Electric')).toBeVisible();
+      const count = page.getByRole('button', { name: 'Pending changes: 4 pending' });
+      await expect(count).toBeVisible();
+      // On a phone the header shows the number only.
+      await expect(count).toHaveText('4', { useInnerText: true });
+      // The notices sit over the header for a moment; the count is shot once they are gone.
+      await expect(page.getByText('Contact created')).toBeHidden();
+      await expect(page.getByText('You are currently offline. Changes will be saved when you reconnect')).toBeHidden();
+      await expect(count).toBeInViewport();
+      await page.screenshot({ path: 'test-results/pwa-walk-offline-count-390.png' });
+
+      // The app is closed and opened again, still offline: the four changes are still waiting.
+      await page.close();
+      const reopened = await context.newPage();
+      await reopened.goto('/tasks');
+      await expect(reopened.getByRole('button', { name: 'Pending changes: 4 pending' })).toBeVisible();
+      // The last-seen list shows the changes still waiting (the queue applied to what the worker kept).
+      for (const t of tasks) await expect(card(reopened, t.description)).toHaveAttribute('data-status', 'completed');
+      await reopened.screenshot({ path: 'test-results/pwa-offline-reopened-phone.png' });
+      await reopened.getByRole('button', { name: 'Pending changes: 4 pending' }).click();
+      const list = reopened.getByRole('dialog', { name: 'Pending changes' });
+      await expect(list.getByTestId('pending-change')).toHaveCount(4);
+      await expect(list.getByText('New contact: Rosa Electric')).toBeVisible();
+      await expect(list.getByRole('button', { name: 'Discard New contact: Rosa Electric' })).toBeVisible();
+      await reopened.screenshot({ path: 'test-results/pwa-pending-list-phone.png' });
+      await reopened.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+      // Nothing reached the server yet.
+      expect(arrived).toEqual([]);
+      expect((await getTask(s, tasks[0]!.id)).status).toBe('pending');
+
+      await context.setOffline(false);
+      await expect(reopened.getByText('Sync Complete: 4 changes synced')).toBeVisible();
+      await expect(reopened.getByTestId('pending-changes')).toBeHidden();
+      await reopened.screenshot({ path: 'test-results/pwa-walk-synced-390.png' });
+      // All four arrived, once each, in the order they were made.
+      expect(arrived).toEqual([...tasks.map((t) => `PUT /api/tasks/${t.id}/status`), 'POST /api/contacts']);
+      for (const t of tasks) expect((await getTask(s, t.id)).status).toBe('completed');
+      const rosa = (await getContacts(s)).contacts.filter((c) => c.name === 'Rosa Electric');
+      expect(rosa).toHaveLength(1);
+      expect(rosa[0]!.phone_number).toBe('5125550177');
+      // A later replay (another tab, the 30 s timer) has nothing left to send.
+      await reopened.waitForTimeout(500);
+      expect(arrived).toHaveLength(4);
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
     }
-    await expect(page.getByRole('button', { name: 'Pending changes: 3 pending' })).toBeVisible();
-
-    await page.goto('/contacts');
-    await expect(page.getByText('Ann Roofer')).toBeVisible();
-    await page.getByRole('button', { name: 'Add Contact' }).click();
-    const panel = page.getByRole('dialog', { name: 'New Contact' });
-    await panel.getByLabel('Name').fill('Rosa Electric');
-    await panel.getByLabel('Phone number').pressSequentially('5125550177');
-    await panel.getByRole('button', { name: 'Create Contact' }).click();
-    await expect(panel).toBeHidden();
-    await expect(page.getByText('Rosa Electric')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pending changes: 4 pending' })).toBeVisible();
-
-    // The app is closed and opened again, still offline: the four changes are still waiting.
-    await page.close();
-    const reopened = await context.newPage();
-    await reopened.setViewportSize({ width: 390, height: 844 });
-    await reopened.goto('/tasks');
-    await expect(reopened.getByRole('button', { name: 'Pending changes: 4 pending' })).toBeVisible();
-    // The last-seen list shows the changes still waiting (the queue applied to what the worker kept).
-    for (const t of tasks) await expect(card(reopened, t.description)).toHaveAttribute('data-status', 'completed');
-    await reopened.screenshot({ path: 'test-results/pwa-offline-reopened-phone.png' });
-    await reopened.getByRole('button', { name: 'Pending changes: 4 pending' }).click();
-    const list = reopened.getByRole('dialog', { name: 'Pending changes' });
-    await expect(list.getByTestId('pending-change')).toHaveCount(4);
-    await expect(list.getByText('New contact: Rosa Electric')).toBeVisible();
-    await expect(list.getByRole('button', { name: 'Discard New contact: Rosa Electric' })).toBeVisible();
-    await reopened.screenshot({ path: 'test-results/pwa-pending-list-phone.png' });
-    await reopened.keyboard.press('Escape');
-    await expect(list).toBeHidden();
-    // Nothing reached the server yet.
-    expect((await getTask(s, tasks[0]!.id)).status).toBe('pending');
-
-    await context.setOffline(false);
-    await expect(reopened.getByText('Sync Complete: 4 changes synced')).toBeVisible();
-    await expect(reopened.getByTestId('pending-changes')).toBeHidden();
-    for (const t of tasks) expect((await getTask(s, t.id)).status).toBe('completed');
-    const rosa = (await getContacts(s)).contacts.filter((c) => c.name === 'Rosa Electric');
-    expect(rosa).toHaveLength(1);
-    expect(rosa[0]!.phone_number).toBe('5125550177');
   });
 
   test('a recording made offline waits on the device and is uploaded once when the network returns', async ({ page, context, request }) => {
