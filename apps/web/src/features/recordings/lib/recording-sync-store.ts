@@ -1,4 +1,4 @@
-import { idbRecordStore } from '../../../lib/offline/idb-storage';
+import { idbRecordStore } from '../../../lib/offline/idb-record-store';
 import type { SyncEntry, SyncStore } from './recording-sync';
 
 export const RECORDING_SYNC_DB_NAME = 'fieldbook-recording-sync';
