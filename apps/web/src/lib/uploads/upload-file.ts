@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { apiErrorFrom, ApiRequestError, AUTHENTICATION_REQUIRED_MESSAGE, authenticationErrorMessage, buildUrl, MAX_RETRIES, rawApiAccess, refreshApiAccess, RETRY_BASE_DELAY_MS, UNAUTHORIZED_MESSAGE } from '../api-client';
+import { resumableTargetFor, uploadResumable } from './resumable-upload';
 
 export type UploadRequest<S extends z.ZodType> = {
   path: string;
@@ -14,6 +15,17 @@ export type UploadRequest<S extends z.ZodType> = {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Uploads one file and answers what the server made of it. A file of 5 MB or more (RESUMABLE_UPLOAD_MIN_BYTES) to an
+ * endpoint with a resumable counterpart (documents, recordings) goes resumably (resumable-upload.ts, tus): a dropped
+ * connection continues from the bytes the server has. Anything else is one multipart request (below).
+ */
+export async function uploadFile<S extends z.ZodType>(opts: UploadRequest<S>): Promise<z.output<S>> {
+  const resumable = resumableTargetFor(opts.path, opts.file.size);
+  if (resumable) return uploadResumable(resumable, opts);
+  return uploadMultipart(opts);
+}
+
+/**
  * Posts one file as multipart with XMLHttpRequest — fetch reports no upload progress — with what the JSON client
  * gives every request (lib/api-client.ts): the bearer token; on a 401 the session refreshed (the same throttled
  * refresh) and the upload sent once more; a network failure or a 5xx tried again with backoff (MAX_RETRIES, the
@@ -21,7 +33,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * stored one). A 4xx is final: rejects with the server's error (its message), or 'Upload failed ({status})' when the
  * answer has none. Fields go before the file, as the upload endpoints expect.
  */
-export async function uploadFile<S extends z.ZodType>(opts: UploadRequest<S>): Promise<z.output<S>> {
+async function uploadMultipart<S extends z.ZodType>(opts: UploadRequest<S>): Promise<z.output<S>> {
   const { baseUrl, token } = await rawApiAccess();
   const url = buildUrl(baseUrl, opts.path);
   let current = token;

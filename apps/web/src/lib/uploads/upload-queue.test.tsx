@@ -1,8 +1,8 @@
-import { DocumentSchema, documentEndpoints } from '@fieldbook/contract';
+import { DocumentSchema, documentEndpoints, recordingEndpoints, RESUMABLE_UPLOAD_MIN_BYTES } from '@fieldbook/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { DropZone } from '../../components/upload/drop-zone';
 import { UploadList } from '../../components/upload/upload-list';
 import { makeDocument } from '../../test/factories';
@@ -10,6 +10,7 @@ import { apiError, fakeApi, type FakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import type * as apiClient from '../api-client';
 import { refreshApiAccess } from '../api-client';
+import { resumableTargetFor } from './resumable-upload';
 import { uploadFile } from './upload-file';
 import { useUploadQueue } from './use-upload-queue';
 
@@ -131,5 +132,60 @@ describe('the upload queue', () => {
     await pick('invoice.pdf');
     await waitFor(() => expect(within(item('invoice.pdf')).getByRole('alert').textContent).toBe('Upload failed: the server could not be reached'));
     expect(sent()).toHaveLength(3);
+  });
+
+  it('a named queue belongs to the app: an upload goes on while its screen is closed, and the screen shows it when it opens again', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    api.on(documentEndpoints.upload, async ({ progress }) => {
+      progress(30);
+      await held;
+      return stored;
+    });
+    function Screen() {
+      const queue = useUploadQueue<File>(
+        useCallback((file: File, { onProgress }) => uploadFile({ path: documentEndpoints.upload.path, file, fileName: file.name, schema: DocumentSchema, onProgress }), []),
+        { id: 'documents' },
+      );
+      return (
+        <>
+          <button type="button" onClick={() => void queue.add([{ name: 'plan.pdf', size: 8, source: new File(['%PDF-1.4'], 'plan.pdf') }])}>
+            Add
+          </button>
+          <UploadList queue={queue} label="Uploads" />
+        </>
+      );
+    }
+    function App() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen((o) => !o)}>
+            Toggle
+          </button>
+          {open && <Screen />}
+        </>
+      );
+    }
+    renderWithProviders(<App />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(item('plan.pdf').textContent).toContain('Uploading 30%'));
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(screen.queryAllByTestId('upload-item')).toEqual([]);
+    answer();
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle' }));
+    await waitFor(() => expect(item('plan.pdf').textContent).toContain('Uploaded'));
+    expect(sent()).toHaveLength(1);
+  });
+});
+
+describe('which uploads are resumable', () => {
+  it('files from 5 MB to the documents and recordings uploads go through tus; smaller ones and other endpoints as one request', () => {
+    expect(resumableTargetFor(documentEndpoints.upload.path, RESUMABLE_UPLOAD_MIN_BYTES)?.resumable.create.path).toBe('/api/uploads/documents');
+    expect(resumableTargetFor(recordingEndpoints.upload.path, 50 * 1024 * 1024)?.resumable.create.path).toBe('/api/uploads/recordings');
+    expect(resumableTargetFor(recordingEndpoints.upload.path, RESUMABLE_UPLOAD_MIN_BYTES - 1)).toBeUndefined();
+    expect(resumableTargetFor('/api/drive/folders/x/files', 50 * 1024 * 1024)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useCallback, useContext, useState, useSyncExternalStore } from 'react';
 import { errorReason } from '../error-reason';
 
 /** Spec 001 §4 upload status: pending, uploading (percentage), success, error (retry offered). */
@@ -8,32 +9,73 @@ export type UploadEntry = { key: string; name: string; size: number; state: Uplo
 /** One file's upload: `key` stays the same across its tries (a recording sends it as its upload_key). */
 export type RunUpload<T> = (source: T, ctx: { key: string; onProgress: (percent: number) => void }) => Promise<unknown>;
 
+/** A queue's entries and, for each file not yet uploaded, its source and the upload it was queued with. */
+type Queue = {
+  entries: UploadEntry[];
+  files: Map<string, { source: unknown; run: RunUpload<unknown> }>;
+  listeners: Set<() => void>;
+};
+
+/**
+ * Named queues live as long as the app (its query client), not the screen: an upload goes on in the background when
+ * its screen closes, and the screen shows it — progress, outcome, Retry — when it opens again. Each test render has
+ * its own query client, so its own queues.
+ */
+const appQueues = new WeakMap<object, Map<string, Queue>>();
+
+function queueOf(owner: object, id: string): Queue {
+  let byId = appQueues.get(owner);
+  if (!byId) appQueues.set(owner, (byId = new Map()));
+  let queue = byId.get(id);
+  if (!queue) byId.set(id, (queue = { entries: [], files: new Map(), listeners: new Set() }));
+  return queue;
+}
+
+function update(queue: Queue, entries: UploadEntry[]): void {
+  queue.entries = entries;
+  for (const listener of queue.listeners) listener();
+}
+
 /**
  * The upload queue of a screen (documents, recordings): files go one after another, each with its state and
  * progress; a failure keeps its reason and the file, so Retry sends it again, and the others go on. The transport
- * (uploadFile) already refreshed the session and retried network failures and 5xx before a file shows as failed.
+ * (uploadFile) already refreshed the session and retried network failures and 5xx — and for big files resumed from
+ * the bytes the server has — before a file shows as failed.
+ *
+ * With an `id` the queue belongs to the app, not to the screen (see appQueues): uploads go on in the background and
+ * the screen that opens again shows them. Without one it lives and dies with the component.
  */
-export function useUploadQueue<T>(run: RunUpload<T>) {
-  const [entries, setEntries] = useState<UploadEntry[]>([]);
-  const [sources] = useState(() => new Map<string, T>());
-  const patch = useCallback((key: string, p: Partial<UploadEntry>) => setEntries((all) => all.map((e) => (e.key === key ? { ...e, ...p } : e))), []);
+export function useUploadQueue<T>(run: RunUpload<T>, opts: { id?: string } = {}) {
+  const client = useContext(QueryClientContext);
+  const [own] = useState(() => ({}));
+  const queue = queueOf(opts.id && client ? client : own, opts.id ?? '');
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      queue.listeners.add(listener);
+      return () => queue.listeners.delete(listener);
+    },
+    [queue],
+  );
+  const entries = useSyncExternalStore(subscribe, () => queue.entries);
+  const patch = useCallback((key: string, p: Partial<UploadEntry>) => update(queue, queue.entries.map((e) => (e.key === key ? { ...e, ...p } : e))), [queue]);
 
   const retry = useCallback(
     async (key: string): Promise<boolean> => {
-      const source = sources.get(key);
-      if (source === undefined) return false;
+      const file = queue.files.get(key);
+      if (file === undefined) return false;
       patch(key, { state: 'uploading', percent: 0, error: undefined });
       try {
-        await run(source, { key, onProgress: (percent) => patch(key, { percent }) });
+        // The upload the file was queued with (a screen opened again may be another job's, with another run).
+        await file.run(file.source, { key, onProgress: (percent) => patch(key, { percent }) });
         patch(key, { state: 'success', percent: 100 });
-        sources.delete(key);
+        queue.files.delete(key);
         return true;
       } catch (err) {
         patch(key, { state: 'error', error: errorReason(err) });
         return false;
       }
     },
-    [patch, run, sources],
+    [patch, queue],
   );
 
   /** Queues the files and uploads them in turn; resolves to whether every one was uploaded. */
@@ -41,23 +83,26 @@ export function useUploadQueue<T>(run: RunUpload<T>) {
     async (files: { name: string; size: number; source: T }[]): Promise<boolean> => {
       const added = files.map((f) => {
         const key = crypto.randomUUID();
-        sources.set(key, f.source);
+        queue.files.set(key, { source: f.source, run: run as RunUpload<unknown> });
         return { key, name: f.name, size: f.size, state: 'pending' as const, percent: 0 };
       });
-      setEntries((all) => [...added, ...all]);
+      update(queue, [...added, ...queue.entries]);
       let allUploaded = true;
       for (const e of added) allUploaded = (await retry(e.key)) && allUploaded;
       return allUploaded;
     },
-    [retry, sources],
+    [queue, retry, run],
   );
 
   const dismiss = useCallback(
     (key: string) => {
-      sources.delete(key);
-      setEntries((all) => all.filter((e) => e.key !== key));
+      queue.files.delete(key);
+      update(
+        queue,
+        queue.entries.filter((e) => e.key !== key),
+      );
     },
-    [sources],
+    [queue],
   );
   return { entries, add, retry, dismiss };
 }

@@ -26,6 +26,8 @@ export function UploadArea({ jobId }: { jobId?: string | undefined }) {
       },
       [jobId, queryClient],
     ),
+    // The app's queue for this list: uploads go on when the screen closes and show again when it opens.
+    { id: `documents:${jobId ?? 'all'}` },
   );
   return (
     <Stack gap="xs">

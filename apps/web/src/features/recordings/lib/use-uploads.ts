@@ -24,6 +24,8 @@ export function useUploads() {
       },
       [queryClient],
     ),
+    // The app's queue: uploads go on when the screen closes and show again when it opens.
+    { id: 'recordings' },
   );
   const { add } = queue;
   /** Resolves to whether every file was uploaded (a page that is gone can still say how it went). */
