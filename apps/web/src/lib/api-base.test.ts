@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE_META, apiBaseUrl, builtInApiBase, clientConfigUrl, detectNativePlatform, normalizeApiBase, resetNativeAppForTests, resolveNativeApiBase, serverUrl } from './api-base';
-import { LOCAL_KEYS } from './local-settings';
+import { clearLocalSettings, LOCAL_KEYS, resetLocalApiBase, storeSettingsLocally } from './local-settings';
 
 const DEFAULT = 'https://fieldbook.example.com';
 
@@ -125,10 +125,30 @@ describe('apiBaseUrl', () => {
     expect(serverUrl('/login')).toBe('https://api.fieldbook.example.com/login');
     // Allowed origins are always asked of the default server, whatever is stored.
     expect(clientConfigUrl()).toBe(`${DEFAULT}/api/client-config`);
-    // "Reset to default" removes the stored address: the default is stored again.
+    // Nothing stored (removed by hand): the default is stored again.
     localStorage.removeItem(LOCAL_KEYS.apiBase);
     expect(apiBaseUrl()).toBe(DEFAULT);
     expect(localStorage.getItem(LOCAL_KEYS.apiBase)).toBe(DEFAULT);
+  });
+
+  it('in the app: "Reset to default", saved settings without an API URL and sign-out store the default, never nothing', () => {
+    asApp(true);
+    setBuiltIn(DEFAULT);
+    const settings = { notifications_enabled: true, email_notifications: true, sms_notifications: true };
+    storeSettingsLocally({ ...settings, api_url: 'https://api.fieldbook.example.com' });
+    expect(localStorage.getItem(LOCAL_KEYS.apiBase)).toBe('https://api.fieldbook.example.com');
+    resetLocalApiBase();
+    expect(localStorage.getItem(LOCAL_KEYS.apiBase)).toBe(DEFAULT);
+    storeSettingsLocally({ ...settings, api_url: 'https://api.fieldbook.example.com' });
+    storeSettingsLocally({ ...settings, api_url: null });
+    expect(localStorage.getItem(LOCAL_KEYS.apiBase)).toBe(DEFAULT);
+    storeSettingsLocally({ ...settings, api_url: 'https://api.fieldbook.example.com' });
+    clearLocalSettings();
+    expect(localStorage.getItem(LOCAL_KEYS.apiBase)).toBe(DEFAULT);
+    // In a browser they remove it (this origin), as before.
+    asApp(false);
+    resetLocalApiBase();
+    expect(localStorage.getItem(LOCAL_KEYS.apiBase)).toBeNull();
   });
 
   it('in the app without a built-in default: the stored address', () => {

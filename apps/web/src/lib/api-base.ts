@@ -1,6 +1,7 @@
 // The zod-free part of the contract: this module is in the entry chunk (see client-config.ts).
 import { CLIENT_CONFIG_PATH, httpOrigin } from '@fieldbook/contract/client-config';
 import { LOCAL_KEYS, resolveApiBaseUrl, storedAllowedOrigins, storedApiBase } from './local-settings';
+import { builtInApiBase, isNativeApp, normalizeApiBase } from './native-platform';
 
 /**
  * The one home of the API base (spec 000 §7): where every request of the app goes — the JSON client (api-client.ts),
@@ -15,48 +16,7 @@ import { LOCAL_KEYS, resolveApiBaseUrl, storedAllowedOrigins, storedApiBase } fr
  *   server allows (its /api/client-config `api_origins`, the same list Settings' API URL is checked against on save).
  */
 
-export const API_BASE_META = 'fieldbook-api-base';
-
-export type CapacitorWindow = {
-  Capacitor?: { isNativePlatform?: () => boolean };
-  CapacitorCustomPlatform?: { name?: string } | null;
-  androidBridge?: unknown;
-  webkit?: { messageHandlers?: { bridge?: unknown } };
-};
-
-/**
- * `Capacitor.isNativePlatform()` without @capacitor/core in the first chunk (design.md §11, the login route's 150 kB):
- * the native bridge puts it on `window.Capacitor` before any script runs (@capacitor/core does too, once loaded);
- * otherwise @capacitor/core's own rule — a custom platform names itself, else Android's or iOS's bridge object.
- */
-export function detectNativePlatform(w: CapacitorWindow): boolean {
-  if (typeof w.Capacitor?.isNativePlatform === 'function') return w.Capacitor.isNativePlatform();
-  if (w.CapacitorCustomPlatform) return w.CapacitorCustomPlatform.name !== 'web';
-  return Boolean(w.androidBridge || w.webkit?.messageHandlers?.bridge);
-}
-
-let native: boolean | undefined;
-/** Whether the page runs inside the Capacitor app (a native platform) rather than a browser. */
-export function isNativeApp(): boolean {
-  return (native ??= detectNativePlatform(window as unknown as CapacitorWindow));
-}
-
-/** Tests only: forget the cached platform (a test switches between browser and app). */
-export function resetNativeAppForTests(): void {
-  native = undefined;
-}
-
-/** An absolute http(s) base without a trailing slash, query or fragment (user info refused), or null. */
-export function normalizeApiBase(value: string | null | undefined): string | null {
-  const trimmed = value?.trim().replace(/\/+$/, '') ?? '';
-  if (!trimmed || /[?#\s]/.test(trimmed) || !httpOrigin(trimmed)) return null;
-  return trimmed;
-}
-
-/** The build's default API base (VITE_API_BASE, in index.html's meta tag), or null when the build has none. */
-export function builtInApiBase(doc: Pick<Document, 'querySelector'> = document): string | null {
-  return normalizeApiBase(doc.querySelector<HTMLMetaElement>(`meta[name="${API_BASE_META}"]`)?.content);
-}
+export { API_BASE_META, builtInApiBase, detectNativePlatform, isNativeApp, normalizeApiBase, resetNativeAppForTests, type CapacitorWindow } from './native-platform';
 
 /**
  * The app's base: the stored address when its origin is the built-in default's or one the default server allows,

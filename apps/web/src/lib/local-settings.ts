@@ -1,6 +1,7 @@
 // The zod-free part of the contract: this module is in the entry chunk (see client-config.ts).
 import { CLIENT_CONFIG_PATH, httpOrigin, readApiOrigins } from '@fieldbook/contract/client-config';
 import type { UserSettings } from '@fieldbook/contract';
+import { builtInApiBase, isNativeApp } from './native-platform';
 
 /**
  * Browser copies of the user's settings (spec 001 §3 local storage keys) and of the deployment's allowed API
@@ -30,19 +31,25 @@ function write(key: string, value: string | null): void {
   }
 }
 
+/**
+ * The API base with no API URL set: nothing stored in a browser (this origin); in the Capacitor app the build's default,
+ * stored (spec 000: "apiBaseUrl is stored locally if absent"; lib/api-base.ts).
+ */
+const defaultApiBase = (): string | null => (isNativeApp() ? builtInApiBase() : null);
+
 export function storeSettingsLocally(settings: Pick<UserSettings, 'notifications_enabled' | 'email_notifications' | 'sms_notifications' | 'api_url'>): void {
   write(LOCAL_KEYS.notifications, JSON.stringify({ enabled: settings.notifications_enabled, email: settings.email_notifications, sms: settings.sms_notifications }));
-  write(LOCAL_KEYS.apiBase, settings.api_url?.trim() || null);
+  write(LOCAL_KEYS.apiBase, settings.api_url?.trim() || defaultApiBase());
 }
 
-/** "Reset to default": requests go to this same origin again, at once and without asking the (maybe unreachable) API. */
+/** "Reset to default": requests go to the default again (this origin, or the app's built-in), at once and without asking the (maybe unreachable) API. */
 export function resetLocalApiBase(): void {
-  write(LOCAL_KEYS.apiBase, null);
+  write(LOCAL_KEYS.apiBase, defaultApiBase());
 }
 
 /** On sign-out: the user's copies go; the deployment's allowed origins stay (they are not the user's). */
 export function clearLocalSettings(): void {
-  write(LOCAL_KEYS.apiBase, null);
+  write(LOCAL_KEYS.apiBase, defaultApiBase());
   write(LOCAL_KEYS.notifications, null);
 }
 
