@@ -1,6 +1,8 @@
 // Quotes (issue 27): the homeowner's quote page and the signed PDF, on PostgreSQL, through real HTTP:
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/quotes.ts [--requests=2000] [--concurrency=8] [--pdfs=20]
-// 1. GET /api/public/quotes/:token (what /q/:token loads: token check, the quote, its 12 lines, company, job, approval)
+// 1. GET /api/public/quotes/:token (what /q/:token loads: the link's two rate-limit counters — per address, per quote —,
+//    the token check, the quote, its 12 lines, company, job, approval; the test app's QUOTE_LINK_RATE_LIMIT and
+//    AUTH_RATE_LIMIT are 10000, so the counters are counted but never refuse the run's requests)
 //    `requests` times, `concurrency` at once, on a Good/Better/Best quote — p50/p95/p99 and requests per second.
 // 2. The signed PDF: `pdfs` quotes approved, then the job (quote-signed-pdf) drained by hand — ms per PDF (write the
 //    PDF with the signature and audit page, store it as a document, queue the contractor's email).
