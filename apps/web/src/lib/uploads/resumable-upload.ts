@@ -1,5 +1,5 @@
 import { endpointPath, RESUMABLE_UPLOAD_MIN_BYTES, RESUMABLE_UPLOADS, UPLOAD_RESULT_HEADER } from '@fieldbook/contract';
-import type { DetailedError } from 'tus-js-client';
+import { Upload, type DetailedError } from 'tus-js-client';
 import type { z } from 'zod';
 import { apiErrorFrom, apiRequest, ApiRequestError, AUTHENTICATION_REQUIRED_MESSAGE, authenticationErrorMessage, buildUrl, rawApiAccess, refreshApiAccess, UNAUTHORIZED_MESSAGE } from '../api-client';
 
@@ -88,7 +88,6 @@ function errorOf(err: Error | DetailedError, authFailure: ApiRequestError | null
  * upload answers.
  */
 export async function uploadResumable<S extends z.ZodType>(target: ResumableTarget, opts: Request<S>): Promise<z.output<S>> {
-  const { Upload } = await import('tus-js-client');
   const { baseUrl } = await rawApiAccess();
   const endpoint = buildUrl(baseUrl, target.resumable.create.path);
   const fields: Record<string, string> = {};

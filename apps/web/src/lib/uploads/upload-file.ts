@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { apiErrorFrom, ApiRequestError, AUTHENTICATION_REQUIRED_MESSAGE, authenticationErrorMessage, buildUrl, MAX_RETRIES, rawApiAccess, refreshApiAccess, RETRY_BASE_DELAY_MS, UNAUTHORIZED_MESSAGE } from '../api-client';
-import { resumableTargetFor, uploadResumable } from './resumable-upload';
 
 export type UploadRequest<S extends z.ZodType> = {
   path: string;
@@ -12,6 +11,13 @@ export type UploadRequest<S extends z.ZodType> = {
   signal?: AbortSignal | undefined;
 };
 
+/**
+ * The contract's RESUMABLE_UPLOAD_MIN_BYTES, written out here: every page's first chunk sends through this file (the
+ * offline queue), and importing the constant would bring the contract's uploads module with it — over the login
+ * route's budget. upload-queue.test.tsx checks that the two agree.
+ */
+export const RESUMABLE_FROM_BYTES = 5 * 1024 * 1024;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -20,8 +26,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * connection continues from the bytes the server has. Anything else is one multipart request (below).
  */
 export async function uploadFile<S extends z.ZodType>(opts: UploadRequest<S>): Promise<z.output<S>> {
-  const resumable = resumableTargetFor(opts.path, opts.file.size);
-  if (resumable) return uploadResumable(resumable, opts);
+  if (opts.file.size >= RESUMABLE_FROM_BYTES) {
+    // Loaded only for a big file: the offline queue, in every page's first chunk, sends through here.
+    const { resumableTargetFor, uploadResumable } = await import('./resumable-upload');
+    const resumable = resumableTargetFor(opts.path, opts.file.size);
+    if (resumable) return uploadResumable(resumable, opts);
+  }
   return uploadMultipart(opts);
 }
 

@@ -11,7 +11,7 @@ import { renderWithProviders } from '../../test/render';
 import type * as apiClient from '../api-client';
 import { refreshApiAccess } from '../api-client';
 import { resumableTargetFor } from './resumable-upload';
-import { uploadFile } from './upload-file';
+import { RESUMABLE_FROM_BYTES, uploadFile } from './upload-file';
 import { useUploadQueue } from './use-upload-queue';
 
 // The queue, drop zone and list as documents and recordings use them: the transport's token, its one refresh after
@@ -187,5 +187,7 @@ describe('which uploads are resumable', () => {
     expect(resumableTargetFor(recordingEndpoints.upload.path, 50 * 1024 * 1024)?.resumable.create.path).toBe('/api/uploads/recordings');
     expect(resumableTargetFor(recordingEndpoints.upload.path, RESUMABLE_UPLOAD_MIN_BYTES - 1)).toBeUndefined();
     expect(resumableTargetFor('/api/drive/folders/x/files', 50 * 1024 * 1024)).toBeUndefined();
+    // upload-file.ts writes the threshold out (the first chunk's budget): it is the contract's.
+    expect(RESUMABLE_FROM_BYTES).toBe(RESUMABLE_UPLOAD_MIN_BYTES);
   });
 });
