@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core'
 import { IconShare, IconTrash } from '@tabler/icons-react';
 import { jobClientName, jobEndpoints } from '@fieldbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { UploadList } from '../../../components/upload/upload-list';
@@ -19,6 +19,12 @@ const sharedFilesKey = [...documentKeys.all, 'shared-files'] as const;
 /** Jobs to file shared documents under: the 100 newest (kept under the jobs root, so job changes refresh it). */
 const jobChoicesKey = [...QUERY_ROOTS.jobs, 'document-share-choices'] as const;
 const NO_JOB = '';
+/**
+ * Shared files handed to an upload and not yet finished, whichever screen handed them: an upload goes on when
+ * Documents closes, and the file (still on the device until the server has it) is not offered again meanwhile. A
+ * failed one is offered again (Retry in its list, or here once the list is gone).
+ */
+const uploading = new Set<string>();
 
 /**
  * Files shared to Fieldbook from another app (Web Share Target, lib/shared-files.ts), waiting on this device: the
@@ -39,30 +45,29 @@ export function SharedFiles({ jobId }: { jobId?: string | undefined }) {
   // Files handed to the upload list: shown there (progress, Retry), not offered again here.
   const [handedOver, setHandedOver] = useState<ReadonlySet<string>>(new Set());
 
-  const inFlight = useRef(new Set<string>());
-
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: sharedFilesKey }), [queryClient]);
   const queue = useUploadQueue<{ shared: SharedFile; jobId: string | undefined }>(
     useCallback(
       async ({ shared: file, jobId: target }: { shared: SharedFile; jobId: string | undefined }, { onProgress }) => {
-        inFlight.current.add(file.key);
+        uploading.add(file.key);
         try {
           await uploadDocument(file.file, { jobId: target, onProgress });
           // The server has it: it leaves the device (a second upload of it is no longer possible).
           await removeSharedFile(file.key);
         } finally {
-          inFlight.current.delete(file.key);
+          uploading.delete(file.key);
         }
+        void refresh();
         toast.success(`Uploaded ${file.name}`);
         void invalidateAfter(queryClient, 'document');
       },
-      [queryClient],
+      [queryClient, refresh],
     ),
   );
   // A failed upload dismissed from the list is offered here again (it is still on the device).
-  const list = { ...queue, dismiss: (key: string) => (queue.dismiss(key), setHandedOver(new Set(inFlight.current))) };
+  const list = { ...queue, dismiss: (key: string) => (queue.dismiss(key), setHandedOver(new Set(uploading))) };
 
-  const waiting = useMemo(() => (shared.data ?? []).filter((f) => !handedOver.has(f.key)), [shared.data, handedOver]);
+  const waiting = useMemo(() => (shared.data ?? []).filter((f) => !handedOver.has(f.key) && !uploading.has(f.key)), [shared.data, handedOver]);
   const jobOptions = useMemo(
     () => [
       { value: NO_JOB, label: 'No job' },
@@ -83,6 +88,7 @@ export function SharedFiles({ jobId }: { jobId?: string | undefined }) {
 
   const upload = () => {
     const files = waiting;
+    for (const f of files) uploading.add(f.key);
     setHandedOver((before) => new Set([...before, ...files.map((f) => f.key)]));
     const target = jobId ?? (job || undefined);
     void queue.add(files.map((f) => ({ name: f.name, size: f.size, source: { shared: f, jobId: target } }))).then(() => refresh());
