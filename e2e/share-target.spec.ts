@@ -79,7 +79,7 @@ test.describe('Web Share Target (issue 26)', () => {
 
     await shareFiles(page, [{ name: 'Roof permit.pdf', mimeType: 'application/pdf', buffer: PDF }]);
     const shared = page.getByRole('region', { name: 'Shared with Fieldbook' });
-    await expect(shared.getByTestId('shared-file')).toHaveCount(1);
+    await expect(shared.getByTestId('shared-file')).toHaveCount(1, { timeout: 30_000 });
     await expect(shared.getByText('Roof permit.pdf')).toBeVisible();
     await shared.getByRole('combobox', { name: 'Job' }).click();
     await page.getByRole('option', { name: 'Garcia Residence — 12 Oak Ave' }).click();
@@ -101,6 +101,7 @@ test.describe('Web Share Target (issue 26)', () => {
   });
 
   test('shared while offline: the files wait on the device across a closed app, and upload once with no job', async ({ page, context }) => {
+    test.slow(); // the app boots twice from the worker (on a loaded machine each boot has taken 10 s)
     const s = await createWorkSession(page.request);
     await openAs(page, s, '/documents');
     await serviceWorkerInControl(page);
@@ -112,7 +113,7 @@ test.describe('Web Share Target (issue 26)', () => {
       { name: 'Change order.pdf', mimeType: 'application/pdf', buffer: PDF },
     ]);
     const shared = page.getByRole('region', { name: 'Shared with Fieldbook' });
-    await expect(shared.getByTestId('shared-file')).toHaveCount(2);
+    await expect(shared.getByTestId('shared-file')).toHaveCount(2, { timeout: 30_000 });
     // Discarded by the user: it goes; the other stays.
     await shared.getByRole('button', { name: 'Discard Site photo.png' }).click();
     await expect(shared.getByTestId('shared-file')).toHaveCount(1);
@@ -123,7 +124,7 @@ test.describe('Web Share Target (issue 26)', () => {
     const reopened = await context.newPage();
     await reopened.goto('/documents');
     const again = reopened.getByRole('region', { name: 'Shared with Fieldbook' });
-    await expect(again.getByTestId('shared-file')).toHaveCount(1);
+    await expect(again.getByTestId('shared-file')).toHaveCount(1, { timeout: 30_000 });
     await expect(again.getByText('Change order.pdf')).toBeVisible();
     await expect(again.getByRole('combobox', { name: 'Job' })).toHaveValue('No job');
     await again.getByRole('button', { name: 'Upload to Documents' }).click();
