@@ -5,6 +5,18 @@ type MailboxMessage = { channel: 'email' | 'sms'; subject: string | null; body: 
 
 const shots = process.env.QUOTES_SCREENSHOTS ?? 'test-results/quotes';
 
+/** No horizontal scrolling at a phone's width: the page, and the open dialog's own scroller (a full-screen modal). */
+async function expectNoSideways(page: Page, width = 390) {
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
+  const overflowing = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('[role="dialog"], .mantine-Modal-body, .mantine-Popover-dropdown')).filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.className),
+  );
+  expect(overflowing).toEqual([]);
+}
+
+/** The app comes back into view (a tab switched to, a phone unlocked): what TanStack Query refetches on. */
+const backIntoView = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+
 async function fillItem(page: Page, i: number, item: { name: string; qty: string; unit: string; price: string; option?: string; optional?: boolean }) {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: `Item ${i + 1}`, exact: true }).fill(item.name);
@@ -47,6 +59,8 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
   await dialog.getByRole('button', { name: 'Save Draft' }).click();
   // The server's totals: Better = 1,080 + 3,000 = 4,080.00 + 8.25 % tax 336.60 = 4,416.60.
   await expect(dialog.getByLabel('Better totals')).toContainText('$4,416.60');
+  await dialog.getByLabel('Better totals').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/contractor-editor-totals-desktop.png` });
   await expect(dialog.getByRole('textbox', { name: 'Client contact' }).or(dialog.getByRole('combobox', { name: 'Client contact' }))).toHaveValue(/Maria Garcia/);
   await dialog.getByRole('button', { name: 'Send Quote' }).click();
   await expect(dialog.getByText('Quote sent')).toBeVisible();
@@ -74,6 +88,7 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
   // 1,080 + 3,000 + 1,080 = 5,160.00; tax 425.70; total 5,585.70; deposit 30 % 1,675.71.
   await expect(home.getByRole('button', { name: 'Approve $5,585.70' })).toBeVisible();
   await expect(home.getByText('Deposit due on approval: $1,675.71')).toBeVisible();
+  await expectNoSideways(home);
   await home.screenshot({ path: `${shots}/homeowner-choose-390.png`, fullPage: true });
   await home.getByLabel('Full name').fill('Maria Garcia');
   const pad = home.getByTestId('signature-pad');
@@ -91,7 +106,29 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
   await home.reload();
   await expect(home.getByText('Approved — thank you!')).toBeVisible();
   await expect(home.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+  await expectNoSideways(home);
   await phone.close();
+
+  // The contractor is told in the app: the bell counts it as the app comes back into view (or within its minute's
+  // poll), and the notification opens the Approved quote on its job.
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect
+    .poll(async () => {
+      await backIntoView(page);
+      return bell.getAttribute('aria-label');
+    }, { timeout: 30_000, intervals: [1000] })
+    .toBe('Notifications, 1 unread');
+  await bell.click();
+  const told = page.getByRole('button', { name: /^Unread: Quote Q-\d+ approved by Maria Garcia$/ });
+  await expect(told).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText('Roof replacement (Better) · $5,585.70 · 12 Oak Street, Austin TX');
+  await page.screenshot({ path: `${shots}/contractor-notifications-desktop.png` });
+  await told.click();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${job.id}\\?quote=[0-9a-f-]{36}$`));
+  await expect(page.getByRole('dialog')).toContainText('Approved by Maria Garcia: $5,585.70');
+  await expect(bell).toHaveAttribute('aria-label', 'Notifications');
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`/jobs/${job.id}$`));
 
   // The contractor sees Approved with the amount and opens the signed PDF (written by the server's job).
   await page.reload();
@@ -118,6 +155,13 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: /^Quote Q-.* revision \d+$/ })).toContainText('Approved');
   await page.screenshot({ path: `${shots}/contractor-job-390.png`, fullPage: true });
+  await expectNoSideways(page);
+  // The bell's panel on a phone: read now, and within the screen.
+  await bell.click();
+  await expect(page.getByRole('button', { name: /^Quote Q-\d+ approved by Maria Garcia$/ })).toBeVisible();
+  await expectNoSideways(page);
+  await page.screenshot({ path: `${shots}/contractor-notifications-390.png` });
+  await page.keyboard.press('Escape');
   const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   await desk.goto(new URL(link).pathname);
   await expect(desk.getByText('Approved — thank you!')).toBeVisible();
@@ -129,4 +173,49 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
   await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/);
   await expect(page.getByText(/Quote Q-.* signed\.pdf/).first()).toBeVisible();
   await page.screenshot({ path: `${shots}/contractor-signed-pdf-desktop.png`, fullPage: true });
+});
+
+/** The contractor's editor on a phone (issue 27): line items, options and the server's totals fit 390 px, no sideways scroll. */
+test('the quote editor fits a 390 px phone: line items, options and totals', async ({ browser, request }) => {
+  test.slow();
+  const s = await createWorkSession(request);
+  const job = await createJob(s, { client_name: 'Maria Garcia', property_address: '12 Oak Street, Austin TX', title: 'Roof replacement' });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, serviceWorkers: 'block' });
+  const page = await phone.newPage();
+  await openAs(page, s, `/jobs/${job.id}`);
+  await page.getByRole('button', { name: 'New Quote' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Full roof replacement with gutters and ventilation upgrade');
+  for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Add Option' }).click();
+  await fillItem(page, 0, { name: 'Tear-off and disposal of existing roofing', qty: '24', unit: 'sq', price: '45' });
+  const items = [
+    { name: '3-tab shingles', qty: '24', unit: 'sq', price: '95', option: 'Good' },
+    { name: 'Architectural shingles, GAF Timberline HDZ', qty: '24', unit: 'sq', price: '125', option: 'Better' },
+    { name: 'Designer shingles', qty: '24', unit: 'sq', price: '180', option: 'Best' },
+    { name: 'Seamless gutters', qty: '120.5', unit: 'ft', price: '8.99', optional: true },
+  ];
+  for (const [n, item] of items.entries()) {
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await fillItem(page, n + 1, item);
+  }
+  await dialog.getByLabel('Discount', { exact: true }).fill('5');
+  await dialog.getByLabel('Tax rate (%)').fill('8.25');
+  await dialog.getByLabel('Deposit', { exact: true }).fill('30');
+  await dialog.getByLabel('Notes').fill('Work can start within two weeks of approval.');
+  await dialog.getByLabel('Terms').fill('Balance due on completion.');
+  await expectNoSideways(page);
+  await dialog.getByText('Item 1', { exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/contractor-editor-items-390.png` });
+  await dialog.getByLabel('Discount', { exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/contractor-editor-terms-390.png` });
+  await dialog.getByRole('button', { name: 'Save Draft' }).click();
+  const better = dialog.getByLabel('Better totals');
+  await expect(better).toContainText('Total', { timeout: 30_000 }); // the save answers, then the server's totals are shown
+  await expectNoSideways(page);
+  await better.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/contractor-editor-totals-390.png` });
+  await dialog.getByRole('button', { name: 'Send Quote' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/contractor-editor-send-390.png` });
+  await expectNoSideways(page);
+  await phone.close();
 });

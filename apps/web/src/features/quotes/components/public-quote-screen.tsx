@@ -108,7 +108,8 @@ export function PublicQuoteScreen({ token }: { token: string }) {
                 <Text fw={700} size="sm">
                   {o.name}
                 </Text>
-                <Text size="sm" ff="monospace">
+                {/* Three across on a 390 px phone: a six-figure amount takes the smaller size to stay inside its card. */}
+                <Text size={formatCents(o.totals.total_cents).length > 10 ? 'xs' : 'sm'} ff="monospace">
                   {formatCents(o.totals.total_cents)}
                 </Text>
               </UnstyledButton>

@@ -180,7 +180,7 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
               </Text>
               <Group gap="xs" wrap="wrap">
                 {draft.options.map((o, i) => (
-                  <TextInput key={i} aria-label={`Option ${i + 1} name`} value={o} onChange={(e) => set('options', draft.options.map((x, j) => (j === i ? e.currentTarget.value : x)))} w={140} />
+                  <TextInput key={i} aria-label={`Option ${i + 1} name`} value={o} onChange={(e) => set('options', draft.options.map((x, j) => (j === i ? e.currentTarget.value : x)))} miw={0} style={{ flex: '1 1 5.5rem', maxWidth: 180 }} />
                 ))}
                 {draft.options.length < 3 && (
                   <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set('options', [...draft.options, ['Good', 'Better', 'Best'][draft.options.length]!])}>
@@ -216,7 +216,7 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
               <>
                 <Divider label="Totals from the server" />
                 {q.options.length > 0 ? (
-                  <SimpleGrid cols={{ base: 1, sm: q.options.length }}>
+                  <SimpleGrid cols={{ base: 1, sm: q.options.length }} spacing="xl" verticalSpacing="md">
                     {q.options.map((o) => (
                       <Stack key={o.name} gap={4}>
                         <Text fw={600}>{o.name}</Text>

@@ -41,15 +41,14 @@ function ItemRow({ item, options, onChange, onRemove, index }: { item: ItemDraft
               w={140}
             />
           )}
-        </Group>
-        <Group gap="md" justify="space-between">
-          <Group gap="md">
-            <Checkbox label="Taxable" checked={item.taxable} onChange={(e) => onChange({ ...item, taxable: e.currentTarget.checked })} />
-            <Checkbox label="Optional (client may add)" checked={item.optional} onChange={(e) => onChange({ ...item, optional: e.currentTarget.checked })} />
-          </Group>
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove item ${index + 1}`} onClick={onRemove}>
-            <IconTrash size={16} />
+          {/* At the end of the row (on a phone, beside "In"): no line of its own. */}
+          <ActionIcon variant="subtle" color="red" size="lg" ml="auto" aria-label={`Remove item ${index + 1}`} onClick={onRemove}>
+            <IconTrash size={18} />
           </ActionIcon>
+        </Group>
+        <Group gap="md">
+          <Checkbox label="Taxable" checked={item.taxable} onChange={(e) => onChange({ ...item, taxable: e.currentTarget.checked })} />
+          <Checkbox label="Optional (client may add)" checked={item.optional} onChange={(e) => onChange({ ...item, optional: e.currentTarget.checked })} />
         </Group>
       </Stack>
     </Paper>
