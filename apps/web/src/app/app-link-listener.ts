@@ -1,5 +1,4 @@
 import { App } from '@capacitor/app';
-import { apiBaseUrl, builtInApiBase } from '../lib/api-base';
 import { appLinkRoute, hostsOf } from './app-links';
 
 /** The launch link is handled once per page, even if the effect that listens runs again (StrictMode, a remount). */
@@ -19,10 +18,12 @@ function isNewLaunch(url: string): boolean {
 
 /**
  * In the Capacitor app: the link the app was started with (App.getLaunchUrl) and every link that opens it while it runs
- * (`appUrlOpen`) are shown as their in-app route (app-links.ts). Answers the function that stops listening.
+ * (`appUrlOpen`) are shown as their in-app route (app-links.ts); https links count only on the hosts of `apiBases()`
+ * (the built-in and the current API base, handed in by app.tsx so this chunk and its mapping stay off the login route).
+ * Answers the function that stops listening.
  */
-export async function listenForAppLinks(navigate: (to: string) => void): Promise<() => void> {
-  const open = (url: string) => navigate(appLinkRoute(url, { trustedHosts: hostsOf([builtInApiBase(), apiBaseUrl()]) }));
+export async function listenForAppLinks(navigate: (to: string) => void, apiBases: () => (string | null)[]): Promise<() => void> {
+  const open = (url: string) => navigate(appLinkRoute(url, { trustedHosts: hostsOf(apiBases()) }));
   const handle = await App.addListener('appUrlOpen', (event) => open(event.url));
   if (!launchHandled) {
     launchHandled = true;

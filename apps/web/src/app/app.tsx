@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { isNativeApp } from '../lib/api-base';
+import { apiBaseUrl, builtInApiBase, isNativeApp } from '../lib/api-base';
 import { AppProviders } from './providers';
 import { router } from './router';
 
@@ -11,7 +11,7 @@ function useAppLinks(): void {
     let stopped = false;
     let stop: (() => void) | undefined;
     void import('./app-link-listener')
-      .then(({ listenForAppLinks }) => listenForAppLinks((to) => void router.navigate(to)))
+      .then(({ listenForAppLinks }) => listenForAppLinks((to) => void router.navigate(to), () => [builtInApiBase(), apiBaseUrl()]))
       .then((s) => (stopped ? s() : (stop = s)))
       .catch((err: unknown) => console.error('App links are not available', err));
     return () => {

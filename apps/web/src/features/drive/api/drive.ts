@@ -2,7 +2,7 @@ import { driveEndpoints, DriveUploadResultSchema, endpointPath, type DriveFile, 
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-provider';
 import { apiErrorFrom, buildUrl, rawApiAccess } from '../../../lib/api-client';
-import { isNativeApp } from '../../../lib/api-base';
+import { isNativeApp } from '../../../lib/native-platform';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { uploadFile } from '../../../lib/uploads/upload-file';
 
