@@ -62,19 +62,26 @@ async function quoteById(db: Db | Tx, id: string, lock = false): Promise<QuoteRo
 
 /** What the homeowner is shown, without status or times: the fingerprinted content. */
 async function shownContent(db: Db | Tx, row: QuoteRow, items: QuoteItemRow[], now: Date, known?: { company: string; job: Awaited<ReturnType<typeof findJobRecord>> }) {
-  const [company, job] = known ? [known.company, known.job] : await Promise.all([workspaceName(db as Db, row.workspaceId), findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId })]);
+  // Without `known`: inside the approval's transaction, one connection, so one statement after the other.
+  const company = known ? known.company : await workspaceName(db as Db, row.workspaceId);
+  const job = known ? known.job : await findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId });
   const { status: _status, ...content } = quoteContent(row, items, now);
   return { ...content, company, job: { title: job?.title ?? null, client_name: job?.clientName ?? null, property_address: job?.propertyAddress ?? null } };
 }
 
-async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow): Promise<PublicQuote> {
-  // One round of reads (the page's p95, bench/quotes.ts): lines, company, job and approval at once.
-  const [items, company, job, [approval]] = await Promise.all([
-    loadItems(db, row.id),
-    workspaceName(db as Db, row.workspaceId),
-    findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId }),
-    db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, row.id)).limit(1),
-  ]);
+async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow, inTransaction = false): Promise<PublicQuote> {
+  const reads = [
+    () => loadItems(db, row.id),
+    () => workspaceName(db as Db, row.workspaceId),
+    () => findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId }),
+    () => db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, row.id)).limit(1),
+  ] as const;
+  // The page: one round of reads at once (its p95, bench/quotes.ts). A transaction is one connection, whose statements
+  // go one after another anyway — node-postgres queues them with a deprecation warning (an error from pg 9) — so the
+  // answer of an approval or a decline reads them in turn.
+  const [items, company, job, [approval]] = inTransaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
   const shown = await shownContent(db, row, items, deps.now, { company, job });
   let replacedBy: string | null = null;
   if (row.status === 'superseded') {
@@ -194,7 +201,7 @@ export async function approveQuote(deps: PublicDeps, token: string, body: z.outp
       `Quote ${row.number} approved by ${body.signer_name}`,
       [row.title + (chosen ? ` (${chosen})` : ''), formatCents(totals.total_cents), ...(where ? [where] : [])].join(' · '),
     );
-    return publicAnswer(deps, tx, approved!);
+    return publicAnswer(deps, tx, approved!, true);
   });
 }
 
@@ -220,6 +227,6 @@ export async function declineQuote(deps: PublicDeps, token: string, reason: stri
       });
     }
     await notifyDecision(tx, row, 'quote_declined', `Quote ${row.number} declined`, `${row.title} · ${reason ? `Reason: ${reason}` : 'No reason given.'}`);
-    return publicAnswer(deps, tx, declined!);
+    return publicAnswer(deps, tx, declined!, true);
   });
 }

@@ -144,7 +144,9 @@ async function findOwnQuote(db: Db | Tx, actor: Actor, id: string, lock = false)
 }
 
 async function answer(db: Db | Tx, row: QuoteRow, now: Date): Promise<Quote> {
-  const [items, approval] = await Promise.all([loadItems(db, row.id), loadApproval(db, row.id)]);
+  // One after the other: a write's answer may be read inside its request's transaction, one connection.
+  const items = await loadItems(db, row.id);
+  const approval = await loadApproval(db, row.id);
   return toQuote(row, items, approval, now);
 }
 
