@@ -5,12 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { openPostgres, type Database, type Db } from './db/client';
-import { documents, groupAssistants, outboxMessages, quoteApprovals, quotes, recordings } from './db/schema';
+import { documents, driveCopies, groupAssistants, outboxMessages, quoteApprovals, quotes, recordings } from './db/schema';
 import { documentProcessingJob } from './features/documents';
+import { driveCopyJob, driveDeps } from './features/drive';
+import { connectDrive } from './features/drive/drive.test-helpers';
 import { fineTuneJob } from './features/group-assistants';
 import { quoteSignedPdfJob } from './features/quotes';
 import { transcriptionJob } from './features/recordings';
 import { insertDocument, insertGroup, insertJob } from './test/factories';
+import { startGoogleStub, type GoogleStub } from './test/google-stub';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from './test/setup-app';
 import { claimOne, defineJob, jobMetrics, startJobs, type AnyJob, type JobRunner } from './platform/jobs';
 import { outboxJob } from './platform/outbox';
@@ -20,14 +23,15 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 let ctx: TestContext;
 let user: TestUser;
+let google: GoogleStub;
 /** Every work call, by job and row: each must be 1. */
 const done = new Map<string, number>();
 const count = (job: string, id: string) => done.set(`${job}:${id}`, (done.get(`${job}:${id}`) ?? 0) + 1);
 const pause = () => new Promise((r) => setTimeout(r, 5));
 
 /**
- * The jobs as main.ts declares them. The outbox sends through a sender that counts deliveries and documents are
- * really processed; transcription, fine-tuning and the quotes' signed PDF count the call and write the finished state (their real work
+ * The jobs as main.ts declares them. The outbox sends through a sender that counts deliveries; documents are really
+ * processed and Drive copies really made (in the Google stub, over HTTP: one file per copy proves exactly once); transcription, fine-tuning and the quotes' signed PDF count the call and write the finished state (their real work
  * needs ffmpeg or a model API; their own tests run it). The claim — what these tests are about — is each job's own.
  */
 function declaredJobs(db: Db): AnyJob[] {
@@ -36,7 +40,9 @@ function declaredJobs(db: Db): AnyJob[] {
   const transcription = transcriptionJob({ db, blobs: ctx.blobs, transcriber: { engine: 'test', transcribe: async () => ({ segments: [], confidence: null }) } });
   const fineTune = fineTuneJob({ db, llm: { baseUrl: 'http://127.0.0.1:9', apiKey: 'x' } as never, pollIntervalMs: 60_000 });
   const quotePdf = quoteSignedPdfJob({ db, blobs: ctx.blobs, publicUrl: 'http://localhost:3000' });
+  const driveCopy = driveCopyJob({ drive: driveDeps({ db, config: ctx.config.drive!, publicUrl: ctx.config.publicUrl }), blobs: ctx.blobs });
   return [
+    { ...driveCopy, work: async (row: typeof driveCopies.$inferSelect) => (count('drive copies', row.id), await driveCopy.work(row)) },
     { ...outbox, work: async (row) => (await pause(), await outbox.work(row)) },
     { ...docs, work: async (row: typeof documents.$inferSelect) => (count('documents', row.id), await docs.work(row)) },
     {
@@ -79,7 +85,7 @@ async function instance(): Promise<{ database: Database; app: FastifyInstance; j
 }
 
 async function queueWork(n: number) {
-  const ids = { outbox: [] as string[], documents: [] as string[], transcription: [] as string[], fineTune: [] as string[], quotePdf: [] as string[] };
+  const ids = { outbox: [] as string[], documents: [] as string[], transcription: [] as string[], fineTune: [] as string[], quotePdf: [] as string[], driveCopies: [] as string[] };
   const job = await insertJob(ctx.db, { workspaceId: user.workspaceId! });
   for (let i = 0; i < n; i++) {
     const [m] = await ctx.db.insert(outboxMessages).values({ channel: 'email', recipient: `r${i}@example.com`, subject: 'Hi', body: 'Hello' }).returning();
@@ -105,15 +111,25 @@ async function queueWork(n: number) {
       .values({ quoteId: quote!.id, workspaceId: user.workspaceId!, signerName: 'Maria Garcia', signaturePng: '', consent: true, shown: {}, fingerprint: 'f', totals: {}, approvedAt: new Date() })
       .returning();
     ids.quotePdf.push(approval!.id);
+    const [copy] = await ctx.db
+      .insert(driveCopies)
+      .values({ userId: user.id, itemKind: 'transcript', itemId: randomUUID(), folderKey: 'transcripts', name: `copy-${randomUUID()}.txt`, mimeType: 'text/plain', textContent: `Call ${i}` })
+      .returning();
+    ids.driveCopies.push(copy!.id);
   }
   return ids;
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ METRICS_TOKEN: TOKEN });
+  google = await startGoogleStub();
+  ctx = await createTestApp({ METRICS_TOKEN: TOKEN, ...google.env });
   user = await createTestUser(ctx, { role: 'admin' });
+  await connectDrive(ctx, user, google);
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await google?.close();
+});
 
 describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} database`, () => {
   let a: Awaited<ReturnType<typeof instance>>;
@@ -134,13 +150,13 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
   it('each job of each kind is done exactly once, both draining at the same time; the queue is seen on /metrics of either', async () => {
     const ids = await queueWork(6);
     const metrics = await a.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    for (const job of ['outbox', 'documents', 'transcription', 'fine-tune', 'quote-signed-pdf']) expect(metrics.body).toContain(`fieldbook_jobs_due{job="${job}"} 6`);
+    const names = ['outbox', 'documents', 'transcription', 'fine-tune', 'quote-signed-pdf', 'drive copies'];
+    for (const job of names) expect(metrics.body).toContain(`fieldbook_jobs_due{job="${job}"} 6`);
 
-    const names = ['outbox', 'documents', 'transcription', 'fine-tune', 'quote-signed-pdf'];
     const handled = await Promise.all(runners.flatMap((r) => names.map((n) => r.drain(n))));
-    expect(handled.reduce((x, y) => x + y, 0)).toBe(30);
+    expect(handled.reduce((x, y) => x + y, 0)).toBe(36);
 
-    for (const [job, list] of [['outbox', ids.outbox], ['documents', ids.documents], ['transcription', ids.transcription], ['fine-tune', ids.fineTune], ['quote-signed-pdf', ids.quotePdf]] as const) {
+    for (const [job, list] of [['outbox', ids.outbox], ['documents', ids.documents], ['transcription', ids.transcription], ['fine-tune', ids.fineTune], ['quote-signed-pdf', ids.quotePdf], ['drive copies', ids.driveCopies]] as const) {
       for (const id of list) expect(done.get(`${job}:${id}`), `${job} ${id}`).toBe(1);
     }
     expect(await ctx.db.select({ status: outboxMessages.status, attempts: outboxMessages.attempts }).from(outboxMessages).where(inArray(outboxMessages.id, ids.outbox))).toEqual(
@@ -148,6 +164,12 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
     );
     const docs = await ctx.db.select({ status: documents.status, attempts: documents.attempts }).from(documents).where(inArray(documents.id, ids.documents));
     expect(docs).toEqual(ids.documents.map(() => ({ status: 'processed', attempts: 1 })));
+    // One file in Drive per copy, and each row names it.
+    const copies = await ctx.db.select().from(driveCopies).where(inArray(driveCopies.id, ids.driveCopies));
+    for (const copy of copies) {
+      expect(copy).toMatchObject({ status: 'done', attempts: 1 });
+      expect([...google.files.values()].filter((f) => f.name === copy.name).map((f) => f.id)).toEqual([copy.driveFileId]);
+    }
 
     const after = await b.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     for (const job of names) {
@@ -161,7 +183,7 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
     const docJob = a.jobs.find((j) => j.name === 'documents')!;
     // Process A claims the document and dies before writing an outcome.
     expect((await claimOne(a.database.db, docJob))?.row).toMatchObject({ id: ids.documents[0], attempts: 1 });
-    await Promise.all(['outbox', 'transcription', 'fine-tune'].map((n) => runners[1]!.drain(n)));
+    await Promise.all(['outbox', 'transcription', 'fine-tune', 'quote-signed-pdf', 'drive copies'].map((n) => runners[1]!.drain(n)));
     expect(await runners[1]!.drain('documents')).toBe(0);
     const running = await b.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(running.body).toContain('fieldbook_jobs_running{job="documents"} 1');
