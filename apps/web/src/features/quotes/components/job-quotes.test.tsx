@@ -83,17 +83,38 @@ describe('JobQuotes', () => {
   }, 20_000); // typing key by key takes seconds on a loaded machine
 
   it('a link with ?quote= (a notification’s) opens that quote on the job; one that cannot be read says so, no empty editor', async () => {
+    const base = saved({
+      title: 'Roof replacement',
+      items: [
+        { name: 'Tear-off and disposal', quantity: 1, unit_price_cents: 108_000 },
+        { name: '3-tab shingles', quantity: 1, unit_price_cents: 228_000, option: 0 },
+        { name: 'Architectural shingles', quantity: 1, unit_price_cents: 300_000, option: 1 },
+        { name: 'Seamless gutters', quantity: 1, unit_price_cents: 108_000, optional: true },
+        { name: 'Ridge vent upgrade', quantity: 1, unit_price_cents: 65_000, optional: true },
+      ],
+      expires_on: '2026-12-10',
+    });
     const quote: Quote = {
-      ...saved({ title: 'Roof replacement', items: [{ name: 'Architectural shingles', quantity: 1, unit_price_cents: 558_570 }], expires_on: '2026-12-10' }),
+      ...base,
       number: 'Q-1001',
       status: 'approved',
-      approval: { signer_name: 'Maria Garcia', option: null, optional_item_ids: [], totals: totals(558_570), approved_at: '2026-11-26T10:00:00.000Z', ip_address: '127.0.0.1', user_agent: 'Phone', fingerprint: 'f'.repeat(64), document_id: null },
+      options: [
+        { name: 'Good', description: '', totals: totals(336_000) },
+        { name: 'Better', description: '', totals: totals(408_000) },
+      ],
+      approval: { signer_name: 'Maria Garcia', option: 1, optional_item_ids: [base.items[3]!.id], totals: totals(558_570), approved_at: '2026-11-26T10:00:00.000Z', ip_address: '127.0.0.1', user_agent: 'Phone', fingerprint: 'f'.repeat(64), document_id: null },
     };
     const summary = { id: quote.id, job_id: JOB, number: 'Q-1001', revision: 1, status: 'approved' as const, title: quote.title, totals: quote.totals, expires_on: quote.expires_on, sent_at: null, decided_at: null, created_at: quote.created_at, approved_total_cents: 558_570 };
     const api = fakeApi().on(quoteEndpoints.listForJob, { quotes: [summary], total: 1 }).on(quoteEndpoints.get, quote);
     const first = renderWithProviders(<JobQuotes jobId={JOB} clientName="Maria Garcia" />, { route: `/jobs/${JOB}?quote=${QUOTE_ID}` });
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Approved by Maria Garcia: $5,585.70')).toBeTruthy();
+    // The lines of what was approved: Better's and the ticked optional item, not Good's nor the one left out.
+    expect(within(dialog).getByText('Architectural shingles (Better)')).toBeTruthy();
+    expect(within(dialog).getByText('Seamless gutters · optional')).toBeTruthy();
+    expect(within(dialog).getByText('Tear-off and disposal')).toBeTruthy();
+    expect(within(dialog).queryByText('3-tab shingles (Good)')).toBeNull();
+    expect(within(dialog).queryByText('Ridge vent upgrade · optional')).toBeNull();
     expect(api.calls(quoteEndpoints.get)[0]!.params).toEqual({ id: QUOTE_ID });
     expect(api.problems).toEqual([]);
     first.unmount();

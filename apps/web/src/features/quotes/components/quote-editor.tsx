@@ -70,6 +70,9 @@ function SendPanel({ quote, clientName, onSent }: { quote: Quote; clientName: st
 /** A sent or decided quote: what the client sees, its status, the approval and the signed PDF. */
 function QuoteView({ quote }: { quote: Quote }) {
   const chosen = quote.approval?.option ?? null;
+  // Once approved, the lines of what the client chose: the chosen option's and every option's, optional ones ticked.
+  const approval = quote.approval;
+  const lines = approval ? quote.items.filter((i) => (i.option === null || i.option === approval.option) && (!i.optional || approval.optional_item_ids.includes(i.id))) : quote.items;
   return (
     <Stack gap="xs">
       {quote.options.length > 0 && (
@@ -82,7 +85,7 @@ function QuoteView({ quote }: { quote: Quote }) {
           ))}
         </SimpleGrid>
       )}
-      {quote.items.map((i) => (
+      {lines.map((i) => (
         <Group key={i.id} justify="space-between" wrap="nowrap">
           <Text size="sm">
             {i.name}
