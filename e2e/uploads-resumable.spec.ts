@@ -139,4 +139,53 @@ test.describe('resumable uploads', () => {
       await proxy.close();
     }
   });
+
+  test('closed mid-upload and opened again, the same file picked again goes on from the bytes the server kept', async ({ page, request }, testInfo) => {
+    const SIZE = 20 * 1024 * 1024;
+    const name = 'incoming_20261126_111500_5125550143_reopen.wav';
+    const file = testInfo.outputPath(name);
+    await writeFile(file, paddedWav(SIZE, { fill: 21 }));
+    const proxy = await throttlingProxy(4 * 1024 * 1024);
+    try {
+      const s = await createWorkSession(request);
+      await page.goto(`${proxy.url}/login`);
+      await page.getByLabel('Email').fill(s.user.email);
+      await page.getByLabel('Password', { exact: true }).fill(s.user.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page).toHaveURL(`${proxy.url}/`);
+      await page.goto(`${proxy.url}/recordings`);
+      const before = proxy.sent();
+      await page.getByLabel('Upload recordings').setInputFiles(file);
+      await expect.poll(() => proxy.sent() - before, { timeout: 60_000, intervals: [50] }).toBeGreaterThan(SIZE * 0.5);
+      // The connection drops and the app is closed before it comes back.
+      proxy.cut();
+      const stored = await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('tus::'));
+        return key ? (JSON.parse(localStorage.getItem(key)!) as { uploadUrl: string }).uploadUrl : null;
+      });
+      const uploadUrl = new URL(new URL(stored!, proxy.url).pathname, BASE_URL).href;
+      const serverOffset = async () => Number((await request.head(uploadUrl, { headers: { ...s.headers, 'Tus-Resumable': '1.0.0' } })).headers()['upload-offset']);
+      await expect.poll(serverOffset, { timeout: 15_000 }).toBeGreaterThan(SIZE * 0.3);
+      const kept = await serverOffset();
+      const context = page.context();
+      await page.close();
+
+      // Opened again (the same browser profile: its session and the upload's URL in localStorage), the file picked again.
+      proxy.reopen();
+      const again = await context.newPage();
+      const patches: number[] = [];
+      again.on('request', (r) => {
+        if (r.method() === 'PATCH' && r.url().includes('/api/uploads/recordings/')) patches.push(Number(r.headers()['upload-offset']));
+      });
+      await again.goto(`${proxy.url}/recordings`);
+      await again.getByLabel('Upload recordings').setInputFiles(file);
+      await expect(again.getByTestId('upload-item').filter({ hasText: name })).toContainText('Uploaded', { timeout: 60_000 });
+      console.log(`closed at ${kept} of ${SIZE} bytes; PATCH offsets after opening again: ${patches.join(', ')}`);
+      expect(patches).toEqual([kept]);
+      const list = (await (await request.get('/api/recordings', { headers: s.headers })).json()) as { recordings: { name: string; size: number }[] };
+      expect(list.recordings.map((r) => [r.name, r.size])).toEqual([[name, SIZE]]);
+    } finally {
+      await proxy.close();
+    }
+  });
 });
