@@ -322,3 +322,43 @@ describe('resumable uploads (tus 1.0)', () => {
     expect((await send('PATCH', url, user, { 'upload-offset': '0' }, Buffer.alloc(101))).status).toBe(400);
   });
 });
+
+describe('resumable uploads in an S3-compatible store', () => {
+  it('a PATCH cut mid-way keeps its bytes as a part object; the rest finishes one recording; the parts are removed', async () => {
+    const { startS3Server } = await import('../../test/s3-server');
+    const { parseS3Url, s3BlobStore } = await import('../blob-store');
+    const s3 = await startS3Server();
+    const onS3 = await createTestApp({}, { blobs: await s3BlobStore(parseS3Url(s3.url)) });
+    try {
+      const owner = await createTestUser(onS3);
+      await onS3.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(onS3.app.server.address() as AddressInfo).port}`;
+      const file = paddedWav(3 * 1024 * 1024, { fill: 17 });
+      const created = await fetch(`${base}/api/uploads/recordings`, {
+        method: 'POST',
+        headers: { ...owner.headers, 'tus-resumable': '1.0.0', 'upload-length': String(file.length), 'upload-metadata': metadata({ filename: 's3.wav', upload_key: 'tus-s3-00001' }) },
+      });
+      expect(created.status).toBe(201);
+      const url = `${base}${created.headers.get('location')}`;
+      const cutAt = 2 * 1024 * 1024 + 5;
+      const req = http.request(url, { method: 'PATCH', headers: { ...owner.headers, 'tus-resumable': '1.0.0', 'content-type': TUS_CONTENT_TYPE, 'content-length': String(file.length), 'upload-offset': '0' } });
+      req.on('error', () => {});
+      await new Promise<void>((resolve) => req.write(file.subarray(0, cutAt), () => resolve()));
+      await sleep(500);
+      req.destroy();
+      const offset = async () => Number((await fetch(url, { method: 'HEAD', headers: { ...owner.headers, 'tus-resumable': '1.0.0' } })).headers.get('upload-offset'));
+      await expect.poll(offset, { timeout: 15_000 }).toBe(cutAt);
+      const [part] = await onS3.db.select().from(resumableUploadParts);
+      expect(await onS3.blobs.size(part!.key)).toBe(cutAt);
+      const rest = await fetch(url, { method: 'PATCH', headers: { ...owner.headers, 'tus-resumable': '1.0.0', 'content-type': TUS_CONTENT_TYPE, 'upload-offset': String(cutAt) }, body: file.subarray(cutAt) });
+      expect(rest.status).toBe(204);
+      const id = rest.headers.get(UPLOAD_RESULT_HEADER)!;
+      const audio = await onS3.app.inject({ method: 'GET', url: `/api/recordings/${id}/audio`, headers: owner.headers });
+      expect(audio.rawPayload.equals(file)).toBe(true);
+      expect(await onS3.blobs.size(part!.key)).toBeNull();
+    } finally {
+      await onS3.close();
+      await s3.close();
+    }
+  });
+});
