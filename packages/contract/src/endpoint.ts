@@ -49,6 +49,14 @@ export type EndpointDef = {
   response: z.ZodType;
   /** Who may call it (required: an endpoint without one cannot be registered); see EndpointAccess. */
   access: EndpointAccess;
+  /**
+   * Written by the phone's offline queue (apps/web/src/lib/offline, which accepts only endpoints marked so): with an
+   * Idempotency-Key, the handler and its kept answer commit in one transaction, so a crash between the two can never
+   * run a repeat again. Only for short handlers that call nothing outside the database: the transaction is held for
+   * the handler's whole run (on the embedded database it holds every other query). Any other signed-in write still
+   * honours the key, keeping its answer after the handler (platform/idempotency.ts).
+   */
+  offlineQueued?: true;
 };
 
 export function defineEndpoint<const E extends EndpointDef>(endpoint: E): E {

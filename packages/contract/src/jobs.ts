@@ -126,6 +126,7 @@ export const jobEndpoints = {
     method: 'PUT',
     path: '/api/jobs/:id/status',
     access: 'workspace',
+    offlineQueued: true,
     summary: "Set a job's status",
     tags: jobTags,
     params: IdParamsSchema,

@@ -122,7 +122,8 @@ export function route<E extends EndpointDef>(
   const config: RouteConfig = { ...options.config, access, endpoint };
   // Signed-in writes honour Idempotency-Key in a scope that keeps answers (platform/idempotency.ts): a repeat gets
   // the first answer without the handler running again.
-  // The handler of a request that claimed its key runs in one transaction with keeping its answer (`around`).
+  // On an endpoint the contract marks offlineQueued, the handler of a request that claimed its key runs in one
+  // transaction with keeping its answer (`around`).
   const { around, ...idempotent } = idempotencyHooks(app, endpoint, access === 'user' || access === 'workspace' || access === 'admin');
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,

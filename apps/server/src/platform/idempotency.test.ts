@@ -265,6 +265,24 @@ describe('Idempotency-Key across a crash', () => {
     expect(await tasksNamed('Flash the chimney')).toHaveLength(1);
   });
 
+  it('a write that is not the offline queue\'s (New Job) keeps its answer after the handler, outside any transaction: the key still makes a repeat a replay', async () => {
+    // Only endpoints the contract marks offlineQueued run in one transaction with their answer: a key sent to a slow
+    // handler (a model, Google) must not hold a transaction — on PGlite every other query — for its whole run.
+    let held = 0;
+    idempotencyCrashPoints.beforeKeep = async () => void (held += 1);
+    const key = randomUUID();
+    const create = () => ctx.app.inject({ method: 'POST', url: '/api/jobs', headers: { ...alice.headers, 'idempotency-key': key }, payload: { client_name: `Keyed ${key}` } });
+    const first = await create();
+    const repeat = await create();
+    expect([first.statusCode, repeat.statusCode]).toEqual([201, 201]);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json().id).toBe(first.json().id);
+    expect(held).toBe(0);
+    const jobs = await ctx.app.inject({ method: 'GET', url: `/api/jobs?search=${encodeURIComponent(`Keyed ${key}`)}`, headers: alice.headers });
+    expect(jobs.statusCode).toBe(200);
+    expect(JSON.stringify(jobs.json()).split(first.json().id).length - 1).toBe(1);
+  });
+
   // A takeover needs two connections at once (PGlite has one: the repeat would simply wait for the first, as above).
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('a repeat that took over a claim whose lease ran out while the first still ran: only one of them commits', async () => {
     const key = randomUUID();

@@ -132,7 +132,7 @@ function headerKey(req: FastifyRequest): string | undefined {
  */
 export function idempotencyHooks(
   app: FastifyInstance,
-  endpoint: { method: string; path: string },
+  endpoint: { method: string; path: string; offlineQueued?: true },
   signedIn: boolean,
 ): {
   preHandler?: preHandlerAsyncHookHandler;
@@ -147,7 +147,8 @@ export function idempotencyHooks(
   async function preHandler(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const key = headerKey(req);
     if (key === undefined || !req.actor) return undefined;
-    if (String(req.headers['content-type'] ?? '').startsWith('multipart/')) return undefined;
+    // An upload's body is streamed by its handler, never kept as an answer (media types are case-insensitive).
+    if (/^multipart\//i.test(String(req.headers['content-type'] ?? ''))) return undefined;
     const claim = { userId: req.actor.userId, key };
     const hash = requestHash(req);
     const giveUpAt = Date.now() + WAIT_FOR_FIRST_MS;
@@ -218,7 +219,10 @@ export function idempotencyHooks(
     return payload;
   };
 
-  return { preHandler, onSend, around };
+  // The handler in one transaction with its kept answer only where the contract says the endpoint is the offline
+  // queue's (short, nothing outside the database): a key sent to a slow endpoint (a model, Google) must not hold a
+  // transaction — on the embedded database, every other query — for its whole run.
+  return endpoint.offlineQueued ? { preHandler, onSend, around } : { preHandler, onSend };
 }
 
 /** The answer as Fastify would send it: through the route's response serializer for `status` (the contract's schema). */

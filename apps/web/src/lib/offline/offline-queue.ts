@@ -26,7 +26,8 @@ export const QUEUEABLE_ENDPOINTS = {
   'contacts.create': contactEndpoints.create,
   'contacts.update': contactEndpoints.update,
   'contacts.remove': contactEndpoints.remove,
-} as const satisfies Record<string, EndpointDef>;
+  // Only endpoints the contract marks offlineQueued: their handler and kept answer are one transaction on the server.
+} as const satisfies Record<string, EndpointDef & { offlineQueued: true }>;
 export type QueueableEndpoint = keyof typeof QUEUEABLE_ENDPOINTS;
 
 /** Uploads that may be queued (the file is kept in IndexedDB until it is sent). */
