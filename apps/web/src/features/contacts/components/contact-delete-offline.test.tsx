@@ -52,7 +52,8 @@ async function deleteOpenContact(name: string) {
   await userEvent.click(within(confirm).getByRole('button', { name: 'Delete Contact' }));
 }
 
-describe('deleting a contact offline', () => {
+// Each test clicks through two dialogs with user-event: seconds on a loaded machine, past the 5 s default.
+describe('deleting a contact offline', { timeout: 20_000 }, () => {
   it('leaves the list at once, waits in the queue, and is sent once with its key when the network returns', async () => {
     const ann = makeContact('Ann Roofer', '5125550100');
     const bo = makeContact('Bo Plumber', '5125550101');
