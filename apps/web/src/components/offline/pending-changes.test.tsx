@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpointRequest, offlineQueue, OfflineQueueSync, queueWrites } from '../../lib/offline/offline-queue';
 import { apiError, fakeApi } from '../../test/fake-api';
 import { makeTask } from '../../test/factories';
+import { setOnline } from '../../test/online';
 import { renderWithProviders } from '../../test/render';
 import { PendingChanges } from './pending-changes';
 
@@ -14,10 +15,6 @@ const T1 = '00000000-0000-4000-8000-000000000001';
 const status = (s: 'completed' | 'in progress' | 'pending') => ({ label: `Task status: ${s}`, request: endpointRequest('tasks.updateStatus', { params: { id: T1 }, body: { status: s } }) });
 const userNamed = (n: string) => ({ id: `6f1c1d1e-0000-4000-8000-0000000000${n}`, email: `crew${n}@example.test` }) as User;
 
-function setOnline(online: boolean) {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

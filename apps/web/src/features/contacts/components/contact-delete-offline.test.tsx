@@ -9,6 +9,7 @@ import { PendingChanges } from '../../../components/offline/pending-changes';
 import { offlineQueue, OfflineQueueSync } from '../../../lib/offline/offline-queue';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { makeContact } from '../../../test/factories';
+import { setOnline } from '../../../test/online';
 import { renderWithProviders } from '../../../test/render';
 import { contactOfflineAppliers } from '../api/offline-contacts';
 import { ContactsScreen } from './contacts-screen';
@@ -16,10 +17,6 @@ import { ContactsScreen } from './contacts-screen';
 /** A contact deleted offline (issue 26): queued with its Idempotency-Key, gone from the list at once, sent once. */
 const userNamed = (n: string) => ({ id: `6f1c1d1e-0000-4000-8000-0000000001${n}`, email: `crew${n}@example.test` }) as User;
 
-function setOnline(online: boolean) {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
