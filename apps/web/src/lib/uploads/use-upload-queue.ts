@@ -1,25 +1,31 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext, useState, useSyncExternalStore } from 'react';
+import { useAuth } from '../auth-provider';
 import { errorReason } from '../error-reason';
 
 /** Spec 001 §4 upload status: pending, uploading (percentage), success, error (retry offered). */
 export type UploadState = 'pending' | 'uploading' | 'success' | 'error';
 export type UploadEntry = { key: string; name: string; size: number; state: UploadState; percent: number; error?: string | undefined };
 
-/** One file's upload: `key` stays the same across its tries (a recording sends it as its upload_key). */
-export type RunUpload<T> = (source: T, ctx: { key: string; onProgress: (percent: number) => void }) => Promise<unknown>;
+/**
+ * One file's upload: `key` stays the same across its tries (a recording sends it as its upload_key); `signal` aborts
+ * when the queue is dropped (its user signed out), for the upload to stop.
+ */
+export type RunUpload<T> = (source: T, ctx: { key: string; onProgress: (percent: number) => void; signal: AbortSignal }) => Promise<unknown>;
 
 /** A queue's entries and, for each file not yet uploaded, its source and the upload it was queued with. */
 type Queue = {
   entries: UploadEntry[];
   files: Map<string, { source: unknown; run: RunUpload<unknown> }>;
   listeners: Set<() => void>;
+  stop: AbortController;
 };
 
 /**
  * Named queues live as long as the app (its query client), not the screen: an upload goes on in the background when
- * its screen closes, and the screen shows it — progress, outcome, Retry — when it opens again. Each test render has
- * its own query client, so its own queues.
+ * its screen closes, and the screen shows it — progress, outcome, Retry — when it opens again. They are the signed-in
+ * user's (kept under their id) and go when that user signs out or another signs in (dropUploadQueues). Each test
+ * render has its own query client, so its own queues.
  */
 const appQueues = new WeakMap<object, Map<string, Queue>>();
 
@@ -27,8 +33,22 @@ function queueOf(owner: object, id: string): Queue {
   let byId = appQueues.get(owner);
   if (!byId) appQueues.set(owner, (byId = new Map()));
   let queue = byId.get(id);
-  if (!queue) byId.set(id, (queue = { entries: [], files: new Map(), listeners: new Set() }));
+  if (!queue) byId.set(id, (queue = { entries: [], files: new Map(), listeners: new Set(), stop: new AbortController() }));
   return queue;
+}
+
+/**
+ * Drops the app's upload queues (the shell, when their user signs out or another user signs in): the files not sent
+ * yet are not sent, the one being sent is aborted, and no screen shows them or offers their Retry any more.
+ */
+export function dropUploadQueues(owner: object): void {
+  const byId = appQueues.get(owner);
+  appQueues.delete(owner);
+  for (const queue of byId?.values() ?? []) {
+    queue.files.clear();
+    queue.stop.abort();
+    update(queue, []);
+  }
 }
 
 function update(queue: Queue, entries: UploadEntry[]): void {
@@ -47,8 +67,9 @@ function update(queue: Queue, entries: UploadEntry[]): void {
  */
 export function useUploadQueue<T>(run: RunUpload<T>, opts: { id?: string } = {}) {
   const client = useContext(QueryClientContext);
+  const userId = useAuth().user?.id ?? '';
   const [own] = useState(() => ({}));
-  const queue = queueOf(opts.id && client ? client : own, opts.id ?? '');
+  const queue = queueOf(opts.id && client ? client : own, opts.id ? `${userId}/${opts.id}` : '');
   const subscribe = useCallback(
     (listener: () => void) => {
       queue.listeners.add(listener);
@@ -66,7 +87,7 @@ export function useUploadQueue<T>(run: RunUpload<T>, opts: { id?: string } = {})
       patch(key, { state: 'uploading', percent: 0, error: undefined });
       try {
         // The upload the file was queued with (a screen opened again may be another job's, with another run).
-        await file.run(file.source, { key, onProgress: (percent) => patch(key, { percent }) });
+        await file.run(file.source, { key, onProgress: (percent) => patch(key, { percent }), signal: queue.stop.signal });
         patch(key, { state: 'success', percent: 100 });
         queue.files.delete(key);
         return true;
