@@ -116,6 +116,15 @@ export function queueWrites(writes: readonly NewWrite[], notice: string = OFFLIN
 }
 
 /**
+ * Deletes a row made offline (temporary id): while its creation waits, it and the writes to the row leave the queue
+ * and nothing reaches the server; once the creation is being sent or has been sent, `remove` (naming the temporary
+ * id) is queued — it follows the creation and goes out with the server's id.
+ */
+export async function deleteOfflineRow(tempId: string, remove: NewWrite): Promise<void> {
+  if ((await offlineQueue.withdraw(tempId)) === 'sent') queueWrites([remove]);
+}
+
+/**
  * A write that waits for the network when there is none: offline — or when the send finds no network (one bar of
  * signal) — it is queued (with the key the failed try carried, so a try that did arrive is not written twice) and
  * `queued()` is the answer the screen shows until the replay; otherwise it is sent with its key.

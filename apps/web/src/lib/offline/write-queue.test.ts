@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api-client';
 import { indexedDbStorage } from './idb-storage';
 import { createWriteQueue, isTransientFailure, newTempId, type NewWrite, type QueuedWrite, type SendWrite } from './write-queue';
@@ -171,6 +171,74 @@ describe('the offline write queue', () => {
     expect(isTransientFailure(new ApiRequestError(409, 'CONFLICT', 'A contact with this phone number already exists'))).toBe(false);
     expect(isTransientFailure(new ApiRequestError(422, 'IDEMPOTENCY_KEY_REUSED', 'x'))).toBe(false);
     expect(isTransientFailure(new Error('boom'))).toBe(false);
+  });
+
+  describe('a row made offline and deleted (withdraw)', () => {
+    const T2 = '00000000-0000-4000-8000-000000000002';
+    const remove = (id: string): NewWrite => ({ label: 'Delete task', request: { kind: 'endpoint', endpoint: 'tasks.remove', params: { id } } });
+    const endpointOf = (w: QueuedWrite) => (w.request.kind === 'endpoint' ? w.request.endpoint : w.request.kind);
+
+    it('still queued: its creation and the writes to it are dropped, nothing is sent', async () => {
+      const tempId = newTempId();
+      const s = sender(() => ({ id: T1 }));
+      const q = newQueue(s.send);
+      await q.setUser(ALICE);
+      await q.enqueue([create(tempId, 'Tarp the roof'), status(tempId, 'completed'), status(T2, 'completed')]);
+      expect(await q.withdraw(tempId)).toBe('dropped');
+      expect(q.getSnapshot().map((w) => w.label)).toEqual(['Task status: completed']);
+      await q.replay();
+      expect(s.sent.map((w) => w.request)).toEqual([status(T2, 'completed').request]);
+    });
+
+    it('already sent (the views still show the temporary id): the delete goes out with the server’s id', async () => {
+      const tempId = newTempId();
+      const s = sender((w) => (endpointOf(w) === 'tasks.create' ? { id: T1 } : {}));
+      const q = newQueue(s.send);
+      await q.setUser(ALICE);
+      await q.enqueue([create(tempId, 'Tarp the roof')]);
+      expect((await q.replay()).synced).toBe(1);
+      expect(await q.withdraw(tempId)).toBe('sent');
+      await q.enqueue([remove(tempId)]);
+      expect(await q.replay()).toEqual({ synced: 1, failed: 0, interrupted: false });
+      expect(s.sent.map((w) => [endpointOf(w), w.request.kind === 'endpoint' ? w.request.params : null])).toEqual([
+        ['tasks.create', undefined],
+        ['tasks.remove', { id: T1 }],
+      ]);
+    });
+
+    it('being sent: it is not discarded; the delete waits for the creation and goes out with the server’s id', async () => {
+      const tempId = newTempId();
+      let answerCreation!: () => void;
+      const creationHeld = new Promise<void>((resolve) => (answerCreation = resolve));
+      let creationSent = false;
+      const s = sender((w) => (endpointOf(w) === 'tasks.create' ? { id: T1 } : {}));
+      const q = newQueue(async (w) => {
+        if (endpointOf(w) === 'tasks.create') {
+          creationSent = true;
+          await creationHeld;
+        }
+        return s.send(w);
+      });
+      await q.setUser(ALICE);
+      const [creation] = await q.enqueue([create(tempId, 'Tarp the roof'), status(T2, 'completed')]);
+      const replaying = q.replay();
+      await vi.waitFor(() => expect(creationSent).toBe(true));
+      // The POST is on its way: neither the crew's discard nor the delete takes it back.
+      await q.discard(creation!.id);
+      expect(q.getSnapshot().map((w) => w.id)).toContain(creation!.id);
+      expect(await q.withdraw(tempId)).toBe('sent');
+      await q.enqueue([remove(tempId)]);
+      const second = q.replay();
+      answerCreation();
+      await replaying;
+      await second;
+      expect(s.sent.map((w) => [endpointOf(w), w.request.kind === 'endpoint' ? w.request.params : null])).toEqual([
+        ['tasks.create', undefined],
+        ['tasks.updateStatus', { id: T2 }],
+        ['tasks.remove', { id: T1 }],
+      ]);
+      expect(q.getSnapshot()).toEqual([]);
+    });
   });
 
   it('keeps a recording file (a Blob) until it is uploaded', async () => {

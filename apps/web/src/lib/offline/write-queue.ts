@@ -130,6 +130,10 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
   let loading: Promise<void> = Promise.resolve();
   let replaying: Promise<ReplayOutcome> | null = null;
   let replayAgain = false;
+  /** The write being sent now (it is never discarded: the server may already have it). */
+  let sending: string | null = null;
+  /** The server's ids of rows made offline whose creation has been sent (views may show the temporary id until refetched). */
+  const created = new Map<string, string>();
   const listeners = new Set<() => void>();
 
   function publish(next: readonly QueuedWrite[]) {
@@ -146,6 +150,7 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
   function setUser(user: string | null): Promise<void> {
     if (user === userId) return loading;
     userId = user;
+    created.clear();
     publish([]);
     loading = (async () => {
       if (!user) return;
@@ -170,7 +175,8 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
         seq: nextSeq(),
         createdAt: now(),
         label: w.label,
-        request: w.request,
+        // A row made offline whose creation was already sent: the write goes with the server's id.
+        request: [...created].reduce((request, [tempId, id]) => replaceId(request, tempId, id), w.request),
         ...(w.tempId ? { tempId: w.tempId } : {}),
         state: 'pending',
         attempts: 0,
@@ -214,10 +220,13 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
         continue;
       }
       try {
+        sending = write.id;
         const answer = await deps.send(write);
+        const realId = answer && typeof answer === 'object' ? answer.id : undefined;
+        if (write.tempId && realId) created.set(write.tempId, realId);
+        sending = null;
         outcome.synced += 1;
         await drop(new Set([write.id]));
-        const realId = answer && typeof answer === 'object' ? answer.id : undefined;
         if (write.tempId && realId) {
           // Later writes to the row made offline go out with the server's id.
           for (const later of items.filter((i) => tempIdsIn(i.request).includes(write.tempId!))) {
@@ -225,6 +234,7 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
           }
         }
       } catch (err) {
+        sending = null;
         if (isTransientFailure(err)) {
           await save({ ...write, attempts: write.attempts + 1 });
           outcome.interrupted = true;
@@ -270,17 +280,32 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
     }
   }
 
-  /** Removes a write, and the writes to the row it would have created (they can never be sent). */
+  /** Removes a write, and the writes to the row it would have created (they can never be sent); not one being sent. */
   async function discard(id: string): Promise<void> {
     const write = items.find((i) => i.id === id);
-    if (!write) return;
+    if (!write || id === sending) return;
     const ids = new Set([id]);
     if (write.tempId) for (const i of items) if (tempIdsIn(i.request).includes(write.tempId)) ids.add(i.id);
     await drop(ids);
   }
 
+  /**
+   * Takes back a row made offline (deleted by the crew): while its creation waits (or was refused), it and the writes
+   * to the row are dropped — nothing reaches the server. Once the creation is being sent or has been sent, `remove`
+   * (a write naming the temporary id) is what to queue: it follows the creation and goes out with the server's id.
+   */
+  async function withdraw(tempId: string): Promise<'dropped' | 'sent' | 'unknown'> {
+    if (created.has(tempId)) return 'sent';
+    const creation = items.find((i) => i.tempId === tempId);
+    if (!creation) return 'unknown';
+    if (creation.id === sending) return 'sent';
+    await discard(creation.id);
+    return 'dropped';
+  }
+
   return {
     setUser,
+    withdraw,
     enqueue,
     replay,
     retry,

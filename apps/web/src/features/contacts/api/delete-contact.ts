@@ -1,7 +1,7 @@
 import { contactEndpoints } from '@fieldbook/contract';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { endpointRequest, isQueuedAnswer, offlineQueue, sendOrQueue } from '../../../lib/offline/offline-queue';
+import { deleteOfflineRow, endpointRequest, isQueuedAnswer, sendOrQueue } from '../../../lib/offline/offline-queue';
 import { isTempId } from '../../../lib/offline/write-queue';
 import { invalidateContactViews } from './invalidate';
 import { contactKeys } from './keys';
@@ -16,7 +16,9 @@ const deleteContactKey = [...contactKeys.all, 'delete'] as const;
 
 /**
  * Deletes a contact; without a network it waits in the offline queue (issue 26) and the contact leaves the lists at
- * once. A contact made offline and not sent yet is never sent: its queued creation (and its edits) are dropped.
+ * once. A contact made offline and not sent yet is never sent: its queued creation (and its edits) are dropped; one
+ * whose creation is being sent, or was sent while the lists still show its temporary id, is deleted on the server
+ * after it (deleteOfflineRow).
  */
 export function useDeleteContact() {
   const queryClient = useQueryClient();
@@ -25,15 +27,15 @@ export function useDeleteContact() {
     // Offline the mutation must still run: it queues (TanStack would otherwise pause it until the network returns).
     networkMode: 'always',
     mutationFn: async (id: string): Promise<{ ok: true }> => {
+      const name = cachedContact(queryClient, id)?.name ?? '';
+      const write = { label: `Delete contact: ${name}`.trim(), request: endpointRequest('contacts.remove', { params: { id } }) };
       if (isTempId(id)) {
-        const creation = offlineQueue.getSnapshot().find((w) => w.tempId === id);
-        if (creation) await offlineQueue.discard(creation.id);
+        await deleteOfflineRow(id, write);
         applyOfflineContactDelete(queryClient, id);
         return { ok: true };
       }
-      const name = cachedContact(queryClient, id)?.name ?? '';
       return sendOrQueue({
-        write: { label: `Delete contact: ${name}`.trim(), request: endpointRequest('contacts.remove', { params: { id } }) },
+        write,
         send: (key) => deleteContact(id, key),
         queued: () => {
           applyOfflineContactDelete(queryClient, id);
