@@ -19,6 +19,9 @@ export async function retrievePassages(db: Db, scope: RetrievalScope, question: 
   // Words that say something about a person: not English stop words ('the', 'is'), three characters or more.
   const personWords = terms.filter((t) => t.length >= 3 && !STOP_WORDS.has(t));
   // The search feature's read model over documents, calls, jobs and tasks; the contacts feature's own contacts.
+  // Both searches at once, each on a connection of the pool: `db` is never a transaction here — the assistant's
+  // question then goes to the model, which rules its endpoints out of a request transaction (docs/adding-a-feature.md
+  // §4), and nothing calls this inside a db.transaction. Were that to change, run them one after the other.
   const [rows, contactRows] = await Promise.all([workCandidates(db, scope, terms), contactCandidates(db, scope, personWords, question)]);
   return [...rows, ...contactRows]
     .map((c) => toSource(c, terms))

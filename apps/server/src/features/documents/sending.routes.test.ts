@@ -9,6 +9,8 @@ import { insertContact, insertJob, insertTask } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { startSmtp } from '../../test/smtp-server';
 import { sharedDocumentToken } from './shared-link';
+import { sendDocument } from './sending.service';
+import { inRequestTransaction } from '../../db/request-transaction';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -208,6 +210,38 @@ describe('sending', () => {
     expect(wrong.statusCode).toBe(400);
     expect(await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.channel, 'email'))).toHaveLength(0); // nothing queued
     expect((await ctx.app.inject({ method: 'POST', url: '/api/notifications', payload: { job_id: jobId, type: 'task_notification', recipients: [maria], method: 'email' }, headers: eve.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('sending inside a request transaction (PostgreSQL: the statements a connection is given)', () => {
+  // Sending is a database-only write the offline queue's request transaction may wrap (docs/adding-a-feature.md §4):
+  // then every statement goes to one connection, where node-postgres queues concurrent ones (deprecated; an error from
+  // pg 9). Counted here at the driver: a query handed to a client still busy with another. PGlite runs one statement
+  // at a time by its own lock, so there is nothing to count there.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('sends a stored document with one statement at a time on the transaction’s connection', async () => {
+    const { document } = GeneratedDocumentSchema.parse((await generate(alice, 'estimate')).json());
+    const { default: pg } = await import('pg');
+    type Busy = { _activeQuery?: unknown; _queryQueue?: unknown[] };
+    const proto = pg.Client.prototype as unknown as { query: (this: Busy, ...args: unknown[]) => unknown };
+    const original = proto.query;
+    let overlapping = 0;
+    proto.query = function (this: Busy, ...args: unknown[]) {
+      if (this._activeQuery || (this._queryQueue?.length ?? 0) > 0) overlapping++;
+      return original.apply(this, args);
+    };
+    try {
+      const actor = { userId: alice.id, email: alice.email, role: 'user' as const, workspaceId: alice.workspaceId, sessionId: alice.sessionId, aal: 'aal1' as const };
+      const delivery = await inRequestTransaction(
+        ctx.db,
+        () => sendDocument({ db: ctx.db, signer: ctx.signer, publicUrl: 'http://localhost:3000', now: new Date(), actor, id: document.id, recipients: [maria], method: 'email' }),
+        async (_tx, answer) => answer,
+      );
+      expect(delivery.sent_to).toHaveLength(1);
+    } finally {
+      proto.query = original;
+    }
+    expect(overlapping).toBe(0);
+    expect(await ctx.db.select().from(outboxMessages)).toHaveLength(1);
   });
 });
 

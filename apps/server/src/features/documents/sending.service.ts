@@ -19,8 +19,13 @@ const labelOf = (type: string) => TYPE_LABELS[type] ?? type.charAt(0).toUpperCas
 
 /** POST /api/documents/:id/send: a stored document to contacts (attached by email, linked by SMS). */
 export async function sendDocument(opts: { db: Db; signer: TokenSigner; publicUrl: string; now: Date; actor: Actor; id: string; recipients: string[]; method: SendMethod }): Promise<Delivery> {
-  const [row, document] = await Promise.all([getDocumentRow(opts), getDocumentObject(opts)]);
+  // One read after the other, never at once on this `db`: sending is a database-only write (its mail and texts go
+  // through the outbox), the kind the contract may mark offlineQueued, and then `db` is the request's transaction —
+  // one connection, where concurrent statements are deprecated in node-postgres (an error from pg 9) and interleave
+  // on PGlite. Two indexed lookups; the row first, so a document of another workspace is a 404 before its JSON is built.
+  const row = await getDocumentRow(opts);
   if (row.storageType !== 'server' || !row.storageKey) throw new AppError('CONFLICT', 'This document is stored in Google Drive; share it from there');
+  const document = await getDocumentObject(opts);
   const recipients = await resolveRecipients({ db: opts.db, actor: opts.actor, ids: opts.recipients, method: opts.method });
   const company = await workspaceName(opts.db, row.workspaceId);
   const about = document.job?.property_address ?? document.job?.client_name ?? null;

@@ -260,6 +260,7 @@ export async function listJobQuotes(opts: { db: Db; actor: Actor; jobId: string;
     .where(and(eq(quotes.workspaceId, workspaceId), eq(quotes.jobId, job.id)))
     .orderBy(desc(quotes.createdAt), desc(quotes.revision));
   const ids = rows.map((r) => r.id);
+  // At once: a read (GET) runs on the pool, never in a request's transaction (only the offline queue's writes get one).
   const [items, approvals] = ids.length
     ? await Promise.all([
         opts.db.select().from(quoteItems).where(inArray(quoteItems.quoteId, ids)).orderBy(asc(quoteItems.position)),

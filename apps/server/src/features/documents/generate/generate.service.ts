@@ -34,6 +34,9 @@ const SavedLineItemsSchema = z.array(LineItemSchema).max(100);
 async function loadFacts(db: Db, actor: Actor, workspaceId: string, jobId: string, today: string) {
   const job = await findJobRecord(db, { workspaceId, jobId });
   if (!job) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  // At once: `db` is the pool here, never a transaction — generating writes a blob (store below), which rules the
+  // endpoint out of the offline queue's request transaction (docs/adding-a-feature.md §4), and nothing calls this
+  // inside a db.transaction. Were that to change, read these one after the other (one connection).
   const [taskRows, company] = await Promise.all([
     listJobTaskRecords(db, { jobId: job.id }),
     workspaceName(db, workspaceId),
