@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
 import { insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { notifications } from './notifications.schema';
 import { notify, unreadCountSql } from './notifications.service';
 
 let ctx: TestContext;
@@ -42,6 +43,27 @@ describe('notify (the feature’s public entry)', () => {
     expect((await listOf(alice)).notifications).toHaveLength(1);
     expect((await listOf(eve)).notifications).toEqual([]);
     await expect(notify(ctx.db, { workspaceId: alice.workspaceId!, userIds: [alice.id], kind: 'quote_approved', title: 'x', body: '', link: 'https://evil.example/', jobId: null })).rejects.toThrow();
+  });
+});
+
+describe('notify and the user’s settings (spec 001 §2)', () => {
+  it('leaves out whoever turned notifications off — no row, not a hidden one; turned on again, the next one arrives', async () => {
+    const erin = await createTestUser(ctx, { workspaceId: alice.workspaceId });
+    const frank = await createTestUser(ctx, { workspaceId: alice.workspaceId });
+    const settings = async (user: TestUser, body: Record<string, boolean>) =>
+      expect((await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: user.headers, payload: body })).statusCode).toBe(200);
+    await settings(erin, { notifications_enabled: false });
+    await settings(frank, { email_notifications: false, sms_notifications: false }); // email and SMS off: the app's own stay on
+    expect(await tell([erin.id, frank.id])).toEqual([frank.id]);
+    expect(await ctx.db.select().from(notifications).where(eq(notifications.userId, erin.id))).toEqual([]);
+    expect(await unreadOf(erin)).toBe(0);
+    expect(await unreadOf(frank)).toBe(1);
+
+    // Inside the caller's transaction too (as a quote's decision calls it): one statement after the other.
+    await settings(erin, { notifications_enabled: true });
+    expect(await unreadOf(erin)).toBe(0); // nothing held back while it was off
+    expect(await ctx.db.transaction((tx) => notify(tx, { workspaceId: alice.workspaceId!, userIds: [erin.id, frank.id], kind: 'quote_declined', title: 'Quote Q-1002 declined', body: '', link: `/jobs/${jobId}`, jobId }))).toEqual([erin.id, frank.id]);
+    expect((await listOf(erin)).notifications.map((n) => n.title)).toEqual(['Quote Q-1002 declined']);
   });
 });
 

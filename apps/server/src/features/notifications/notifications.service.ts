@@ -5,13 +5,14 @@ import { queryRows } from '../../db/sql';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { findPeople } from '../profiles';
+import { getUserSettings } from '../settings';
 import { notifications } from './notifications.schema';
 
 type Row = typeof notifications.$inferSelect;
 
 export type NewNotification = {
   workspaceId: string;
-  /** Who should know; those no longer in the workspace are left out, each person once. */
+  /** Who should know; those no longer in the workspace, or with notifications turned off, are left out, each person once. */
   userIds: readonly (string | null | undefined)[];
   kind: NotificationKind;
   title: string;
@@ -22,15 +23,36 @@ export type NewNotification = {
 };
 
 /**
- * Writes a notification for each of `userIds` who is a member of the workspace — inside the caller's transaction
- * (`tx`), so it exists exactly when what it tells of was committed. The one way other features notify (index.ts).
+ * Whether `userId` wants in-app notifications: the settings' master toggle, notifications_enabled (spec 001 §2; on
+ * without a settings row). Read through the settings feature's entry, one person at a time — one statement after the
+ * other, as the caller's transaction is one connection; the people told of one event are a handful (a quote's author
+ * and the workspace's admins).
+ */
+async function wantsNotifications(tx: Db | Tx, userId: string): Promise<boolean> {
+  // A transaction is a Db for this read: one select.
+  return (await getUserSettings({ db: tx as Db, userId })).notifications_enabled;
+}
+
+/**
+ * Writes a notification for each of `userIds` who is a member of the workspace and has notifications on — inside the
+ * caller's transaction (`tx`), so it exists exactly when what it tells of was committed. The one way other features
+ * notify (index.ts).
+ *
+ * Someone who turned notifications off (the settings' master toggle) gets no row at all, rather than a row hidden
+ * while the toggle is off: off means "do not notify me", and turning it on again starts from what happens next,
+ * without a backlog of everything that happened meanwhile landing on the bell at once. What was decided is not lost:
+ * it stays on its own screen (a quote's status in the job's Quotes panel). Rows written before the toggle went off
+ * stay, read or unread, as any notification already delivered; and the bell's count stays one indexed statement.
  */
 export async function notify(tx: Db | Tx, input: NewNotification): Promise<string[]> {
   const ids = [...new Set(input.userIds.filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return [];
   if (!input.link.startsWith('/') || input.link.startsWith('//')) throw new Error(`A notification links inside the app, not to ${input.link}`);
   const people = await findPeople(tx, ids);
-  const members = ids.filter((id) => people.get(id)?.workspaceId === input.workspaceId);
+  const members: string[] = [];
+  for (const id of ids) {
+    if (people.get(id)?.workspaceId === input.workspaceId && (await wantsNotifications(tx, id))) members.push(id);
+  }
   if (members.length === 0) return [];
   await tx.insert(notifications).values(
     members.map((userId) => ({ workspaceId: input.workspaceId, userId, kind: input.kind, title: input.title.slice(0, 300), body: input.body.slice(0, 2000), link: input.link, jobId: input.jobId })),
@@ -69,6 +91,7 @@ export async function unreadCount(db: Db, actor: Actor): Promise<number> {
 /** A page of the caller's notifications, newest first, with their total and the unread count. */
 export async function listMine(opts: { db: Db; actor: Actor; limit: number; offset: number }): Promise<NotificationList> {
   const { db, actor } = opts;
+  // At once: a read (GET) runs on the pool, never in a request's transaction (only the offline queue's writes get one).
   const [rows, [total], unread] = await Promise.all([
     db.select().from(notifications).where(mine(actor)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(opts.limit).offset(opts.offset),
     db.select({ n: count() }).from(notifications).where(mine(actor)),

@@ -21,8 +21,8 @@ import type { TokenSigner } from '../../platform/tokens';
 import { enqueueMail } from '../../platform/mail';
 import { findJobRecord } from '../jobs';
 import { notify } from '../notifications';
-import { findPeople } from '../profiles';
 import { workspaceAdminIds, workspaceName } from '../workspaces';
+import { authorMailAddress } from './author-mail';
 import { quoteAppPath, quoteLink, readQuoteToken } from './quote-link';
 import { isDrawableSignature } from './quote-pdf';
 import { quoteApprovals, quotes } from './quotes.schema';
@@ -217,11 +217,12 @@ export async function declineQuote(deps: PublicDeps, token: string, reason: stri
       .set({ status: 'declined', decidedAt: deps.now, declineReason: reason || null })
       .where(eq(quotes.id, row.id))
       .returning();
-    // The contractor hears of it at once (an approval's mail goes with its signed PDF, signed-pdf.job.ts).
-    const author = row.createdBy ? (await findPeople(tx, [row.createdBy])).get(row.createdBy) : undefined;
-    if (author?.email) {
+    // The contractor hears of it at once (an approval's mail goes with its signed PDF, signed-pdf.job.ts), unless
+    // their settings say no email (author-mail.ts).
+    const authorEmail = await authorMailAddress(tx, row.createdBy);
+    if (authorEmail) {
       await enqueueMail(tx, {
-        to: author.email,
+        to: authorEmail,
         subject: `Quote ${row.number} declined: ${row.title}`,
         text: [`Your quote "${row.title}" (${row.number}, revision ${row.revision}) was declined.`, '', reason ? `Reason given: ${reason}` : 'No reason was given.', '', `${deps.publicUrl}${quoteAppPath(row)}`].join('\n'),
       });

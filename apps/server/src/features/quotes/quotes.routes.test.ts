@@ -310,6 +310,40 @@ describe('approval', () => {
   });
 });
 
+describe('the contractor’s notification settings (spec 001 §2)', () => {
+  it('email off: no decline email, the in-app notification still comes; notifications off: neither; an admin’s own settings apply to them', async () => {
+    const dora = await createTestUser(ctx, { workspaceName: 'Summit Roofing' }); // owner and author
+    const finn = await createTestUser(ctx, { workspaceId: dora.workspaceId, role: 'admin' });
+    const doraJob = (await insertJob(ctx.db, { workspaceId: dora.workspaceId!, clientName: 'Lee Park', propertyAddress: '4 Elm Road', title: 'Gutters' })).id;
+    const lee = (await insertContact(ctx.db, { ownerId: dora.id, name: 'Lee Park', phoneNumber: '5125550123', email: 'lee@example.com' })).id;
+    const settings = async (user: TestUser, body: Record<string, boolean>) => expect((await api(user, 'PUT', '/api/settings', body)).statusCode).toBe(200);
+    const declinedQuote = async () => {
+      const quote = QuoteSchema.parse((await api(dora, 'POST', `/api/jobs/${doraJob}/quotes`, BODY)).json());
+      const sent = SentQuoteSchema.parse((await api(dora, 'POST', `/api/quotes/${quote.id}/send`, { contact_id: lee, methods: ['email'] })).json());
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${tokenOf(sent.link)}/decline`, payload: { reason: 'Too dear' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const mails = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, dora.email));
+      const told = await ctx.db.select().from(notifications).where(eq(notifications.link, `/jobs/${doraJob}?quote=${quote.id}`));
+      return { mailed: mails.filter((m) => m.subject === `Quote ${quote.number} declined: Roof replacement`).length, told: told.map((n) => n.userId).sort() };
+    };
+
+    // Dora turns email off (notifications on); Finn, the admin, turns notifications off.
+    await settings(dora, { email_notifications: false });
+    await settings(finn, { notifications_enabled: false });
+    expect(await declinedQuote()).toEqual({ mailed: 0, told: [dora.id] });
+
+    // Dora turns the master toggle off; the email switch, hidden then, still says on: no email, no notification.
+    await settings(dora, { notifications_enabled: false, email_notifications: true });
+    expect(await declinedQuote()).toEqual({ mailed: 0, told: [] });
+
+    // Both on again: the next decision is mailed and notified; nothing held back from before.
+    await settings(dora, { notifications_enabled: true });
+    await settings(finn, { notifications_enabled: true });
+    expect(await declinedQuote()).toEqual({ mailed: 1, told: [dora.id, finn.id].sort() });
+    expect(NotificationListSchema.parse((await api(finn, 'GET', '/api/my-notifications')).json()).total).toBe(1);
+  });
+});
+
 describe('rate limits on the homeowner link', () => {
   // Five uses of one quote's link per 15 minutes, eight requests a minute per address (TRUSTED_PROXIES unset).
   let rl: TestContext;
@@ -344,14 +378,14 @@ describe('rate limits on the homeowner link', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   };
 
-  it('per quote, from any address, guesses included: the sixth use is 429 and changes nothing; other quotes are not touched', async () => {
+  it('per quote, from any address, real links only: the sixth use is 429 and changes nothing; other quotes are not touched', async () => {
     const { quote, token } = await sentQuote();
     const [id, exp, mac] = token.split('.') as [string, string, string];
     const forged = `${id}.${exp}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
-    // Three guesses at the link and two real views, each from another address.
+    // Three guesses at the link (404, not counted for the quote) and five real views, each from another address.
     for (const [n, t] of [forged, forged, forged].entries()) expect((await from(`198.51.100.${n + 1}`, `/api/public/quotes/${t}`)).statusCode).toBe(404);
     const page = PublicQuoteSchema.parse((await from('198.51.100.10', `/api/public/quotes/${token}`)).json());
-    expect((await from('198.51.100.11', `/api/public/quotes/${token}`)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await from(`198.51.100.${11 + i}`, `/api/public/quotes/${token}`)).statusCode).toBe(200);
     const before = await stateOf(quote.id);
     expect(before).toMatchObject({ status: 'viewed', approvals: 0, notifications: 0 });
 
@@ -371,6 +405,42 @@ describe('rate limits on the homeowner link', () => {
     const approved = await from('198.51.100.20', `/api/public/quotes/${token}/approve`, 'POST', body);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await stateOf(quote.id)).toMatchObject({ status: 'approved', approvals: 1, notifications: 1 });
+  });
+
+  it('forged links naming a quote spend nothing of its budget: after many, the homeowner’s real link still opens and approves', async () => {
+    const { quote, token } = await sentQuote();
+    const [id, exp, mac] = token.split('.') as [string, string, string];
+    const flip = (s: string) => `${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
+    // Whoever knows the quote's id (not its link): wrong MACs, a moved expiry, another purpose's shape, an expired
+    // expiry with a made-up MAC — on the page, the approval and the decline, four times the quote's limit, each
+    // address within its own limit (8 a minute).
+    const forgeries = [`${id}.${exp}.${flip(mac)}`, `${id}.${Number(exp) + 86_400}.${mac}`, `${id}.1.${mac}`, `${id}.${exp}.${'A'.repeat(43)}`, `${id}.${exp}`];
+    const approval = { signer_name: 'Mallory', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: 'f'.repeat(64) };
+    for (let i = 0; i < 20; i++) {
+      const forged = forgeries[i % forgeries.length]!;
+      const address = `192.0.2.${10 + (i % 5)}`;
+      const res =
+        i % 3 === 0
+          ? await from(address, `/api/public/quotes/${forged}`)
+          : i % 3 === 1
+            ? await from(address, `/api/public/quotes/${forged}/approve`, 'POST', approval)
+            : await from(address, `/api/public/quotes/${forged}/decline`, 'POST', { reason: 'x' });
+      expect(res.statusCode, `${forged}: ${res.body}`).toBe(404);
+    }
+    expect(await stateOf(quote.id)).toMatchObject({ status: 'sent', viewedAt: null, approvals: 0, notifications: 0 });
+
+    // The homeowner: the page, then the approval — two of the quote's five.
+    const page = PublicQuoteSchema.parse((await from('198.51.100.99', `/api/public/quotes/${token}`)).json());
+    const approved = await from('198.51.100.99', `/api/public/quotes/${token}/approve`, 'POST', { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 1, content_fingerprint: page.content_fingerprint });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Three more uses of the real link, then the sixth is refused: the real link is still limited per quote.
+    for (let i = 0; i < 3; i++) expect((await from(`198.51.100.${100 + i}`, `/api/public/quotes/${token}`)).statusCode).toBe(200);
+    expect429(await from('198.51.100.110', `/api/public/quotes/${token}`));
+    // A genuine link past its time names its quote too (its signature holds): it counts, refused like the rest.
+    const expired = tokenOf(quoteLink(rl.signer, 'x', { id: quote.id, expiresOn: '2020-01-01' }, new Date('2019-12-30T00:00:00Z')));
+    expect429(await from('198.51.100.111', `/api/public/quotes/${expired}`));
+    // Forged links for it are still answered 404, not 429: they never touch its counter.
+    expect((await from('192.0.2.50', `/api/public/quotes/${forgeries[0]}`)).statusCode).toBe(404);
   });
 
   it('per address, over every link and whatever X-Forwarded-For says: the ninth request in a minute is 429', async () => {

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { createRateLimiter, enforceRateLimit, userRateLimits } from '../../platform/rate-limit';
+import type { TokenSigner } from '../../platform/tokens';
+import { readQuoteToken } from './quote-link';
 import { approveQuote, declineQuote, viewQuote } from './quotes.public';
 import { createQuote, getQuote, listJobQuotes, priceBook, reviseQuote, sendQuote, updateQuote } from './quotes.service';
 
@@ -10,9 +12,15 @@ const PUBLIC_QUOTE_PATH = endpoints.publicView.path.slice(0, endpoints.publicVie
 const QUOTE_LINK_WINDOW_MS = 15 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The quote id a link names (its first part, before the signature is checked), or null when it names none. */
-function linkQuoteId(token: unknown): string | null {
-  const id = typeof token === 'string' ? token.slice(0, token.indexOf('.')) : '';
+/**
+ * The quote id of a link whose signature holds — expired or not: the id is signed, so an expired link still names its
+ * quote — or null for anything else (no link, tampered, forged, another purpose). A MAC check, nothing read.
+ */
+function signedLinkQuoteId(signer: TokenSigner, token: unknown, now: Date): string | null {
+  if (typeof token !== 'string') return null;
+  const read = readQuoteToken(signer, token, now);
+  if (read === null) return null;
+  const id = read === 'expired' ? token.slice(0, token.indexOf('.')) : read;
   return UUID.test(id) ? id.toLowerCase() : null;
 }
 
@@ -35,9 +43,13 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.priceBook, async ({ actor, query }) => priceBook({ db, actor, q: query.q }));
 
   // No session: the signed link is the permission, for this one quote revision, until it expires. Each use is
-  // counted before anything is read or parsed — per client address (AUTH_RATE_LIMIT a minute over every quote link,
-  // as invitation links) and per quote named by the link (QUOTE_LINK_RATE_LIMIT per 15 minutes, whatever the address
-  // and whether the link's signature holds: guesses at one quote's link are bounded too) — then 429 RATE_LIMITED.
+  // counted before anything is read or parsed, then 429 RATE_LIMITED:
+  // - per client address, every request (AUTH_RATE_LIMIT a minute over every quote link, as invitation links): this
+  //   bounds guesses at links, forged or not;
+  // - per quote (QUOTE_LINK_RATE_LIMIT per 15 minutes, whatever the address), only requests whose link's signature
+  //   holds (issue 27 review): a quote id is no secret (the link's first part, the app's paths), and when forged links
+  //   counted too, anyone who knew one could spend its quote's budget and lock the homeowner out of approving. The
+  //   MAC is checked here, in memory (nothing is read); the handler checks the link again for its answer.
   // req.ip follows TRUSTED_PROXIES only (Fastify's trustProxy): a header any client can set moves no counter.
   const perAddress = createRateLimiter({ db, name: 'quote-link-ip', limit: deps.config.authRateLimit, windowMs: 60_000, now: deps.now });
   const perQuote = createRateLimiter({ db, name: 'quote-link', limit: deps.config.quoteLinkRateLimit, windowMs: QUOTE_LINK_WINDOW_MS, now: deps.now });
@@ -45,7 +57,7 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (!req.routeOptions.url?.startsWith(PUBLIC_QUOTE_PATH)) return;
     await enforceRateLimit(perAddress, req.ip, { message: tooMany });
-    const quoteId = linkQuoteId((req.params as { token?: unknown }).token);
+    const quoteId = signedLinkQuoteId(signer, (req.params as { token?: unknown }).token, deps.now());
     if (quoteId) await enforceRateLimit(perQuote, quoteId, { message: tooMany });
   });
   route(app, endpoints.publicView, async ({ params }) => viewQuote(publicDeps(), params.token));

@@ -6,8 +6,8 @@ import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import { enqueueMail } from '../../platform/mail';
 import { storeGeneratedPdf } from '../documents';
 import { findJobRecord } from '../jobs';
-import { findPeople } from '../profiles';
 import { workspaceName } from '../workspaces';
+import { authorMailAddress } from './author-mail';
 import { quoteAppPath } from './quote-link';
 import { signedQuoteText, writeSignedQuotePdf } from './quote-pdf';
 import { quoteApprovals, quotes } from './quotes.schema';
@@ -42,6 +42,7 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
     work: async (approval) => {
       const [quote] = await db.select().from(quotes).where(eq(quotes.id, approval.quoteId)).limit(1);
       if (!quote) throw new Error('The quote is gone');
+      // At once: a job's work runs outside any transaction (platform/jobs.ts), on the pool's connections.
       const [items, company, job] = await Promise.all([loadItems(db, quote.id), workspaceName(db, quote.workspaceId), findJobRecord(db, { workspaceId: quote.workspaceId, jobId: quote.jobId })]);
       const facts = { company, job: { title: job?.title ?? null, clientName: job?.clientName ?? null, propertyAddress: job?.propertyAddress ?? null }, quote, items, approval };
       const pdf = await writeSignedQuotePdf(facts);
@@ -57,13 +58,14 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
         },
       );
       const totals = approval.totals as QuoteTotalsOut;
-      const author = quote.createdBy ? (await findPeople(db, [quote.createdBy])).get(quote.createdBy) : undefined;
+      // The author's settings may say no email: the PDF is on the job all the same (author-mail.ts).
+      const authorEmail = await authorMailAddress(db, quote.createdBy);
       await db.transaction(async (tx) => {
         await tx.update(quoteApprovals).set({ documentId, pdfStatus: 'done', pdfError: null, lockedUntil: null }).where(eq(quoteApprovals.id, approval.id));
-        if (author?.email) {
+        if (authorEmail) {
           const option = approval.option === null ? '' : ` (${quote.options[approval.option]?.name ?? ''})`;
           await enqueueMail(tx, {
-            to: author.email,
+            to: authorEmail,
             subject: `Quote ${quote.number} approved by ${approval.signerName}: ${formatCents(totals.total_cents)}`,
             text: [
               `${approval.signerName} approved and signed your quote "${quote.title}"${option} for ${job?.propertyAddress ?? job?.clientName ?? 'the job'}.`,
