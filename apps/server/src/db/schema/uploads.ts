@@ -29,9 +29,17 @@ export const resumableUploads = pgTable(
     fileKind: text(),
     /** receiving → finishing (one request makes the feature's row, under a lease) → finished. */
     status: text({ enum: ['receiving', 'finishing', 'finished'] }).notNull().default('receiving'),
-    /** The finishing request's lease: after it (its process died) another request finishes the upload. */
+    /**
+     * The finishing request's lease, renewed while it works: after it (its process died) another request finishes the
+     * upload. Its value is also the fencing token: the finisher writes the row only while it is the one it last wrote.
+     */
     lockedUntil: timestamp({ withTimezone: true }),
-    /** What the finished upload made: the document's or recording's id. */
+    /**
+     * What the finished upload made: the document's or recording's id. Written before the feature's row is made
+     * (status still 'finishing'), so a finish cut short — a dead process, a failed last write — is found by the next
+     * one: the row finished is the answer, a row still 'uploading' is discarded (resumable.ts). Answered only once
+     * the status is 'finished'.
+     */
     resultId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -47,7 +47,9 @@ export type UploadSteps<K extends string, R> = {
   createRow: (row: { id: string; workspaceId: string; storageKey: string; file: RecognisedFile<K>; fields: UploadFields }) => Promise<void>;
   /**
    * The request ended well (the parser reports a file cut at the size limit only after its last byte), with every
-   * field: turn the row out of 'uploading' and answer. A throw here discards the row and its blob.
+   * field: turn the row out of 'uploading' — only while it still is (a resumable upload's finisher that stalled past
+   * its lease races with the one that took over and discards the row) — and answer. A throw here discards the row
+   * and its blob.
    */
   finish: (stored: StoredFile<K>, fields: UploadFields) => Promise<R>;
 };
@@ -78,7 +80,8 @@ export async function recogniseFile<K extends string>(kinds: FileKinds<K>, head:
 
 /**
  * Row → blob: the row is written ('uploading', its blob key fixed), then the blob from `body`; a failure of either
- * removes both. `body` is left unread when the row is refused (the caller drains or drops it).
+ * removes both. `body` is left unread when the row is refused (the caller drains or drops it). `id` is the row's: a
+ * resumable upload fixes it before (resumable.ts, so a finish cut short is found by it); a multipart one's is new.
  */
 export async function storeRecognised<K extends string, R>(
   upload: UploadKind<K>,
@@ -87,8 +90,8 @@ export async function storeRecognised<K extends string, R>(
   body: Readable,
   fields: UploadFields,
   steps: UploadSteps<K, R>,
+  id: string = crypto.randomUUID(),
 ): Promise<StoredFile<K>> {
-  const id = crypto.randomUUID();
   const storageKey = `${upload.keyPrefix}/${workspaceId}/${id}`;
   await steps.createRow({ id, workspaceId, storageKey, file, fields: { ...fields } });
   try {
@@ -109,6 +112,15 @@ export async function finishStored<K extends string, R>(upload: UploadKind<K>, a
     await discardUpload(upload.db, upload.blobs, upload.table, stored);
     throw err;
   }
+  await announceStored(upload, actor, stored, fields);
+  return result;
+}
+
+/**
+ * Tells other features (Drive) about a finished upload. Said again when a resumable upload's finish was cut after the
+ * feature's finish (resumable.ts): the listeners keep one copy per item, so a repeat is harmless and none is lost.
+ */
+export async function announceStored<K extends string>(upload: UploadKind<K>, actor: Actor, stored: StoredFile<K>, fields: UploadFields): Promise<void> {
   if (upload.announceAs) {
     await itemAdded(upload.db, {
       kind: upload.announceAs,
@@ -123,13 +135,29 @@ export async function finishStored<K extends string, R>(upload: UploadKind<K>, a
       importedFrom: fields.drive_file_id || null,
     });
   }
-  return result;
 }
 
 /** Removes an upload's row, then its blob (a blob without a row is never served: the order keeps a failure harmless). */
 export async function discardUpload(db: Db, blobs: BlobStore, table: UploadTable, upload: { id: string; storageKey: string | null }): Promise<void> {
   await db.delete(table).where(eq(table.id, upload.id));
   if (upload.storageKey) await blobs.delete(upload.storageKey);
+}
+
+/** An upload's row (its status and blob key), or null when there is none. */
+export async function findUploadRow(db: Db, table: UploadTable, id: string): Promise<{ status: string; storageKey: string | null } | null> {
+  const [row] = (await db.select({ status: table.status, storageKey: table.storageKey }).from(table).where(eq(table.id, id))) as { status: string; storageKey: string | null }[];
+  return row ?? null;
+}
+
+/**
+ * Removes an upload's row only while it is still 'uploading' (a finish running meanwhile wins: its row is kept), then
+ * its blob; answers whether the row is gone (now or before). Its blob is removed too when the row was already gone.
+ */
+export async function discardUnfinished(db: Db, blobs: BlobStore, table: UploadTable, upload: { id: string; storageKey: string | null }): Promise<boolean> {
+  await db.delete(table).where(and(eq(table.id, upload.id), eq(table.status, 'uploading')));
+  if (await findUploadRow(db, table, upload.id)) return false;
+  if (upload.storageKey) await blobs.delete(upload.storageKey);
+  return true;
 }
 
 /** Uploads a crash cut off: rows of `table` still 'uploading' after `olderThanMs` (an hour by default), with their blobs. */

@@ -1,13 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { TUS_CONTENT_TYPE, UPLOAD_RESULT_HEADER } from '@fieldbook/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, jobs, recordings, resumableUploadParts, resumableUploads } from '../../db/schema';
 import { insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { PENDING_UPLOADS_PER_USER, sweepResumableUploads } from './resumable';
+import { finishTiming, PENDING_UPLOADS_PER_USER, sweepResumableUploads } from './resumable';
 import { paddedWav } from './resumable.test-helpers';
 
 // Resumable uploads (tus 1.0) over real HTTP: a listening server, raw requests where the test must control the bytes
@@ -320,6 +322,157 @@ describe('resumable uploads (tus 1.0)', () => {
     expect(old.status).toBe(412);
     expect(old.headers['tus-version']).toBe('1.0.0');
     expect((await send('PATCH', url, user, { 'upload-offset': '0' }, Buffer.alloc(101))).status).toBe(400);
+  });
+});
+
+describe('finishing a resumable upload exactly once', () => {
+  const RESULT = UPLOAD_RESULT_HEADER.toLowerCase();
+  const pdfOf = (fill: string) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(256 * 1024, fill), Buffer.from('\n%%EOF\n')]);
+  const documentsNamed = (name: string) => ctx.db.select().from(documents).where(eq(documents.name, name));
+  const uploadIdOf = (url: string) => url.split('/').pop()!;
+  const sessionOf = async (url: string) => (await ctx.db.select().from(resumableUploads).where(eq(resumableUploads.id, uploadIdOf(url))))[0]!;
+  const partsOf = (url: string) => ctx.db.select().from(resumableUploadParts).where(eq(resumableUploadParts.uploadId, uploadIdOf(url)));
+  /** The lease of a finisher that is gone (its process died, or froze) runs out. */
+  const leaseRunsOut = (url: string) => ctx.db.update(resumableUploads).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(resumableUploads.id, uploadIdOf(url)));
+
+  /**
+   * The finishing process is cut where the upload leaves 'finishing': every such write of upload `url` fails (only the
+   * one to 'finished' with `only`), as if the process died there, until the returned function is called.
+   */
+  async function cutBeforeLeavingFinishing(url: string, only?: 'finished'): Promise<() => Promise<void>> {
+    await ctx.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION test_cut_finish() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the finishing process is cut here'; END $$`));
+    const leaving = only ? `NEW.status = '${only}'` : `NEW.status <> 'finishing'`;
+    await ctx.db.execute(
+      sql.raw(`CREATE TRIGGER test_cut_finish BEFORE UPDATE ON resumable_uploads FOR EACH ROW WHEN (OLD.id = '${uploadIdOf(url)}' AND OLD.status = 'finishing' AND ${leaving}) EXECUTE FUNCTION test_cut_finish()`),
+    );
+    return async () => {
+      await ctx.db.execute(sql.raw('DROP TRIGGER test_cut_finish ON resumable_uploads'));
+    };
+  }
+
+  /**
+   * Holds the first blob written under `prefix` until `release()`: a finish that takes its time. With `readFirst`
+   * its bytes are read before it is held (the finisher froze while writing them).
+   */
+  function holdFirstPut(prefix: string, opts: { readFirst?: boolean } = {}) {
+    const blobs = ctx.blobs;
+    const put = blobs.put.bind(blobs);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let entered!: (key: string) => void;
+    const held = new Promise<string>((resolve) => (entered = resolve));
+    let holding = false;
+    const { readFirst = false } = opts;
+    blobs.put = async (key, body, options) => {
+      if (!holding && key.startsWith(prefix)) {
+        holding = true;
+        const bytes = readFirst ? await buffer(body) : null;
+        entered(key);
+        await released;
+        if (bytes) return put(key, Readable.from([bytes]), options);
+      }
+      return put(key, body, options);
+    };
+    return { held, release, restore: () => (blobs.put = put) };
+  }
+
+  it('the process died after making the document, before marking the upload finished: the next HEAD answers that document, no second one', async () => {
+    const pdf = pdfOf('a');
+    const url = await create('documents', pdf.length, { filename: 'died-after-finish.pdf' });
+    const heal = await cutBeforeLeavingFinishing(url);
+    let cut: Answer;
+    try {
+      cut = await patch(url, 0, pdf);
+    } finally {
+      await heal();
+    }
+    expect(cut.status).toBe(500);
+    const [made] = await documentsNamed('died-after-finish.pdf');
+    expect(made?.status).toBe('processing');
+    expect((await sessionOf(url)).status).toBe('finishing');
+    await leaseRunsOut(url);
+
+    const again = await head(url);
+    expect(again.status, again.body).toBe(200);
+    expect(again.headers[RESULT]).toBe(made!.id);
+    expect((await documentsNamed('died-after-finish.pdf')).map((d) => d.id)).toEqual([made!.id]);
+    expect(await partsOf(url)).toEqual([]);
+    expect((await head(url)).headers[RESULT]).toBe(made!.id);
+  });
+
+  it('marking the upload finished failed once (after the document was made): the PATCH tried again answers that document, no second one', async () => {
+    const pdf = pdfOf('b');
+    const url = await create('documents', pdf.length, { filename: 'last-write-failed.pdf' });
+    const heal = await cutBeforeLeavingFinishing(url, 'finished');
+    let cut: Answer;
+    try {
+      cut = await patch(url, 0, pdf);
+    } finally {
+      await heal();
+    }
+    expect(cut.status).toBe(500);
+    expect((await sessionOf(url)).status).toBe('receiving');
+    const [made] = await documentsNamed('last-write-failed.pdf');
+
+    const retry = await patch(url, pdf.length, Buffer.alloc(0));
+    expect(retry.status, retry.body).toBe(204);
+    expect(retry.headers[RESULT]).toBe(made!.id);
+    expect((await documentsNamed('last-write-failed.pdf')).map((d) => d.id)).toEqual([made!.id]);
+  });
+
+  it('a finish slower than its lease keeps it (renewed while it works): a HEAD meanwhile waits and gets 423, never a second document', async () => {
+    const timing = { ...finishTiming };
+    // Short enough to wait out here, with room for a loaded machine between renewals.
+    Object.assign(finishTiming, { leaseMs: 3000, renewEveryMs: 100, waitMs: 1000 });
+    const slow = holdFirstPut('documents/');
+    try {
+      const pdf = pdfOf('c');
+      const url = await create('documents', pdf.length, { filename: 'slow-finish.pdf' });
+      const finishing = patch(url, 0, pdf);
+      await slow.held;
+      // Well past the lease it claimed: without renewals another request would take the upload over now.
+      await sleep(finishTiming.leaseMs + 500);
+      const meanwhile = await head(url);
+      expect(meanwhile.status, meanwhile.headers[RESULT] as string).toBe(423);
+      slow.release();
+      const done = await finishing;
+      expect(done.status, done.body).toBe(204);
+      const id = done.headers[RESULT] as string;
+      expect((await head(url)).headers[RESULT]).toBe(id);
+      expect((await documentsNamed('slow-finish.pdf')).map((d) => d.id)).toEqual([id]);
+    } finally {
+      slow.restore();
+      Object.assign(finishTiming, timing);
+    }
+  });
+
+  it('a finish that stalled past its lease is taken over: its unfinished document and blob go, one document is made, and both requests answer it', async () => {
+    const frozen = holdFirstPut('documents/', { readFirst: true });
+    try {
+      const pdf = pdfOf('d');
+      const url = await create('documents', pdf.length, { filename: 'stalled-finish.pdf' });
+      const stalled = patch(url, 0, pdf);
+      const stalledKey = await frozen.held;
+      expect((await documentsNamed('stalled-finish.pdf')).map((d) => d.status)).toEqual(['uploading']);
+      // The finisher froze while writing its blob (no renewals) until its lease ran out; the client asks again.
+      await leaseRunsOut(url);
+      const taken = await head(url);
+      expect(taken.status, taken.body).toBe(200);
+      const id = taken.headers[RESULT] as string;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+      // The frozen finisher wakes up after its row and blob were removed: its blob lands, then it finds the upload
+      // taken over — it finishes nothing, removes that blob, and answers what was made.
+      frozen.release();
+      const late = await stalled;
+      expect(late.status, late.body).toBe(204);
+      expect(late.headers[RESULT]).toBe(id);
+      expect((await documentsNamed('stalled-finish.pdf')).map((d) => [d.id, d.status])).toEqual([[id, 'processing']]);
+      expect(await ctx.blobs.size(stalledKey)).toBeNull();
+      expect(await partsOf(url)).toEqual([]);
+    } finally {
+      frozen.restore();
+    }
   });
 });
 

@@ -1,14 +1,25 @@
 import { endpointPath, TUS_CONTENT_TYPE, TUS_EXTENSIONS, TUS_VERSION, UPLOAD_RESULT_HEADER, type ResumableUploadEndpoints } from '@fieldbook/contract';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import { and, asc, eq, gt, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { resumableUploadParts, resumableUploads } from '../../db/schema/uploads';
 import type { BlobStore } from '../blob-store';
 import { route, type WorkspaceActor } from '../endpoint';
 import { AppError, fieldError, fileTooLargeError } from '../errors';
-import { finishStored, recogniseFile, storeRecognised, type UploadFields, type UploadKind, type UploadSteps } from './lifecycle';
+import {
+  announceStored,
+  discardUnfinished,
+  findUploadRow,
+  finishStored,
+  recogniseFile,
+  storeRecognised,
+  type StoredFile,
+  type UploadFields,
+  type UploadKind,
+  type UploadSteps,
+} from './lifecycle';
 import { readHead } from './stream-head';
 
 /*
@@ -40,8 +51,10 @@ import { readHead } from './stream-head';
  *   streams, or from the stored parts when it was cut before them —: 415 and the upload removed.
  * - The last byte finishes it exactly like a multipart upload (lifecycle.ts): beforeFile, the feature's row
  *   ('uploading') → one blob streamed from the parts → finish → announced; then the parts go. One request finishes
- *   (status 'finishing' under a lease); the upload's row keeps what was made, so a client whose answer was lost
- *   learns it from HEAD instead of uploading again.
+ *   (status 'finishing' under a lease it renews while it works); the upload's row keeps what was made, so a client
+ *   whose answer was lost learns it from HEAD instead of uploading again. Exactly once: the feature's row id is
+ *   written to the upload before the row is made, so a finish cut short (a dead process, a failed last write) is
+ *   found by the next one — a finished row is the answer, a row still 'uploading' is discarded and made anew.
  * - Access: the endpoints are 'workspace' in the contract; an upload is found only by its creator in the workspace
  *   it was made in (anyone else: 404), its id is 192 random bits.
  * - Expiry: an unfinished upload lives RESUMABLE_UPLOAD_TTL_MS after its last bytes (Upload-Expires); the upload
@@ -55,10 +68,15 @@ export const PENDING_UPLOADS_PER_USER = 10;
 export const PENDING_UPLOAD_BYTES_PER_USER = 1024 * 1024 * 1024;
 /** An unfinished upload without new bytes for this long gives way to its owner's new one when the bounds are reached. */
 export const STALE_UPLOAD_MS = 60 * 60_000;
-/** How long the request that finishes an upload holds it before another may take over (its process died). */
-const FINISH_LEASE_MS = 10 * 60_000;
-/** How long a request waits for another that is finishing the same upload before answering 423. */
-const FINISH_WAIT_MS = 20_000;
+/** How a request holds the upload it finishes. Constants in production; tests shorten them (resumable.test.ts). */
+export const finishTiming = {
+  /** The finishing request's lease: after it (its process died, or it stalled) another request may take over. */
+  leaseMs: 2 * 60_000,
+  /** A finishing request renews its lease this often while it works, so a slow finish is never taken over. */
+  renewEveryMs: 20_000,
+  /** How long a request waits for another that is finishing the same upload before answering 423. */
+  waitMs: 20_000,
+};
 /** How long a new request waits for the PATCH it ended on the same upload to commit its bytes. */
 const SETTLE_WAIT_MS = 10_000;
 
@@ -66,6 +84,22 @@ export const UPLOAD_NOT_FOUND = 'Upload not found';
 const UPLOAD_EXPIRED = 'This upload has expired: upload the file again';
 
 type Session = typeof resumableUploads.$inferSelect;
+
+/** The finishing request's hold on an upload (`holdLease`). */
+type Lease = {
+  /** Runs a write of the upload's row with `held`: the condition that this request still holds it. */
+  fenced: <T>(write: (held: SQL) => Promise<T>) => Promise<T>;
+  /** Renews the lease now (with `also` written alongside); throws LeaseLost when another request took the upload over. */
+  renew: (also?: Partial<Pick<Session, 'resultId'>>) => Promise<void>;
+  stop: () => void;
+};
+
+/** Another request took over the upload this one was finishing (this one stalled past its lease): the upload is its now. */
+class LeaseLost extends Error {
+  constructor() {
+    super('Another request took over finishing this upload');
+  }
+}
 
 /** A PATCH being received in this process: `stop` ends its body where it is (its bytes are kept). */
 type InFlight = { stop: () => void; done: Promise<void> };
@@ -230,13 +264,48 @@ export function registerResumableUpload<K extends string, R>(
     return { ...session, fileKind };
   };
 
+  /**
+   * The lease of the request that claimed `session` (its `lockedUntil`), renewed every `renewEveryMs` until `stop`.
+   * Every write of the upload's row while finishing is conditional on the lease being the one this request last wrote
+   * (the value of lockedUntil is the fencing token): once another request has taken the upload over, none lands.
+   * The writes go one after another, so a renewal never moves the token under a write in flight.
+   */
+  const holdLease = (session: Session): Lease => {
+    let until = session.lockedUntil!;
+    let lost = false;
+    let queue: Promise<unknown> = Promise.resolve();
+    const fenced = <T>(write: (held: SQL) => Promise<T>): Promise<T> => {
+      const next = queue.then(() => write(and(eq(resumableUploads.id, session.id), eq(resumableUploads.status, 'finishing'), eq(resumableUploads.lockedUntil, until))!));
+      queue = next.catch(() => {});
+      return next;
+    };
+    const renew = async (also: Partial<Pick<Session, 'resultId'>> = {}) => {
+      await fenced(async (held) => {
+        if (lost) return;
+        const next = new Date(now().getTime() + finishTiming.leaseMs);
+        const [row] = await db
+          .update(resumableUploads)
+          .set({ lockedUntil: next, ...also })
+          .where(held)
+          .returning({ id: resumableUploads.id });
+        if (row) until = next;
+        else lost = true;
+      });
+      if (lost) throw new LeaseLost();
+    };
+    // A renewal that fails (the database unreachable for a moment) is tried again at the next tick, well within the lease.
+    const timer = setInterval(() => void renew().catch(() => {}), finishTiming.renewEveryMs);
+    timer.unref();
+    return { fenced, renew, stop: () => clearInterval(timer) };
+  };
+
   /** Makes the feature's row from the complete upload, once: answers what was made (its id). */
   const finish = async (id: string, actor: WorkspaceActor): Promise<string> => {
-    const giveUpAt = Date.now() + FINISH_WAIT_MS;
+    let giveUpAt = Date.now() + finishTiming.waitMs;
     for (;;) {
       const [claimed] = await db
         .update(resumableUploads)
-        .set({ status: 'finishing', lockedUntil: new Date(now().getTime() + FINISH_LEASE_MS) })
+        .set({ status: 'finishing', lockedUntil: new Date(now().getTime() + finishTiming.leaseMs) })
         .where(
           and(
             eq(resumableUploads.id, id),
@@ -245,7 +314,18 @@ export function registerResumableUpload<K extends string, R>(
           ),
         )
         .returning();
-      if (claimed) return finishClaimed(claimed, actor);
+      if (claimed) {
+        const lease = holdLease(claimed);
+        try {
+          return await finishClaimed(claimed, actor, lease);
+        } catch (err) {
+          if (!(err instanceof LeaseLost)) throw err;
+          // Taken over while this request stalled: the other request's answer is this one's too.
+          giveUpAt = Date.now() + finishTiming.waitMs;
+        } finally {
+          lease.stop();
+        }
+      }
       const [current] = await db.select().from(resumableUploads).where(eq(resumableUploads.id, id));
       if (!current) throw new AppError('NOT_FOUND', UPLOAD_NOT_FOUND);
       if (current.status === 'finished' && current.resultId) return current.resultId;
@@ -254,28 +334,69 @@ export function registerResumableUpload<K extends string, R>(
     }
   };
 
-  const finishClaimed = async (session: Session, actor: WorkspaceActor): Promise<string> => {
+  const finishClaimed = async (session: Session, actor: WorkspaceActor, lease: Lease): Promise<string> => {
     const steps = stepsFor(actor);
     const fields: UploadFields = { ...session.fields };
+    /** The upload is finished with `resultId`; its parts go (unless another request took it over: then they are its). */
+    const finished = async (resultId: string) => {
+      const [done] = await lease.fenced((held) =>
+        db.update(resumableUploads).set({ status: 'finished', resultId, lockedUntil: null }).where(held).returning({ id: resumableUploads.id }),
+      );
+      if (done) await removeParts(db, blobs, session.id);
+      // Not done: taken over after the feature's row was finished — the request that took over finds that row and
+      // answers it too.
+      return resultId;
+    };
     try {
       const ready = await recogniseLate(session);
       const file = { kind: ready.fileKind as K, contentType: kinds.types[ready.fileKind as K], fileName: ready.fileName ?? undefined };
+      const storedAs = (id: string, storageKey: string): StoredFile<K> => ({ ...file, id, storageKey, size: session.uploadLength });
+      // An earlier finish of this upload that was cut short (its process died, its last write failed, it stalled past
+      // its lease) left the row it made under the id it wrote here first.
+      if (session.resultId) {
+        let earlier = await findUploadRow(db, upload.table, session.resultId);
+        // Cut between its row and the feature's finish: this request holds the upload now, so that row and its blob go
+        // and the file is stored again — unless that finisher, still running, finishes the row first: then it stays.
+        if (earlier?.status === 'uploading' && !(await discardUnfinished(db, blobs, upload.table, { id: session.resultId, storageKey: earlier.storageKey }))) {
+          earlier = await findUploadRow(db, upload.table, session.resultId);
+        }
+        if (earlier && earlier.status !== 'uploading') {
+          // Finished: that is the answer, never a second row. Announced again in case the cut came before it (once per item).
+          await announceStored(upload, actor, storedAs(session.resultId, earlier.storageKey ?? `${upload.keyPrefix}/${session.workspaceId}/${session.resultId}`), fields);
+          return await finished(session.resultId);
+        }
+      }
       const before = await steps.beforeFile?.({ ...fields });
-      let resultId: string;
       if (before) {
         // A repeat of an upload already stored (a recording's upload_key): the stored one is the answer.
-        resultId = idOf(before.existing);
-      } else {
-        const parts = await committedParts(db, session.id);
-        assertWhole(parts, session.uploadLength);
-        const stored = await storeRecognised(upload, session.workspaceId, file, partsStream(blobs, parts), fields, steps);
-        await finishStored(upload, actor, stored, fields, steps);
-        resultId = stored.id;
+        return await finished(idOf(before.existing));
       }
-      await db.update(resumableUploads).set({ status: 'finished', resultId, lockedUntil: null }).where(eq(resumableUploads.id, session.id));
-      await removeParts(db, blobs, session.id);
-      return resultId;
+      const parts = await committedParts(db, session.id);
+      assertWhole(parts, session.uploadLength);
+      // The row's id is written here before the row is made (and the lease renewed with it), so whatever cuts this
+      // finish short, the next one finds the row.
+      const id = randomUUID();
+      await lease.renew({ resultId: id });
+      const stored = await storeRecognised(upload, session.workspaceId, file, partsStream(blobs, parts), fields, steps, id);
+      try {
+        await lease.renew();
+      } catch (err) {
+        // Taken over while the blob was written: the row, never finished, is this request's to remove (the one that
+        // took over chose another id), and so is the blob when that one removed the row before the blob was complete.
+        if (err instanceof LeaseLost) await discardUnfinished(db, blobs, upload.table, stored);
+        throw err;
+      }
+      await finishStored(upload, actor, stored, fields, steps);
+      return await finished(stored.id);
     } catch (err) {
+      if (err instanceof LeaseLost) throw err;
+      // Nothing is undone unless this request still holds the upload (the refusal may be a row discarded by the request
+      // that took over).
+      try {
+        await lease.renew();
+      } catch (renewal) {
+        throw renewal instanceof LeaseLost ? renewal : err;
+      }
       const refused = err instanceof AppError && err.status < 500 && !['CONFLICT', 'LOCKED', 'RATE_LIMITED'].includes(err.code);
       if (refused) {
         // Refused for good (a field the feature does not accept, a job gone, …): the upload ends here.
@@ -283,7 +404,7 @@ export function registerResumableUpload<K extends string, R>(
         throw err;
       }
       // Anything else may pass: the bytes stay and the next HEAD (or PATCH's retry) finishes it.
-      await db.update(resumableUploads).set({ status: 'receiving', lockedUntil: null }).where(and(eq(resumableUploads.id, session.id), eq(resumableUploads.status, 'finishing')));
+      await lease.fenced((held) => db.update(resumableUploads).set({ status: 'receiving', lockedUntil: null }).where(held));
       if (err instanceof AppError && err.code === 'CONFLICT') throw new AppError('LOCKED', err.message);
       throw err;
     }
