@@ -474,6 +474,27 @@ describe('finishing a resumable upload exactly once', () => {
       frozen.restore();
     }
   });
+  it('a recording whose finish froze between its row and the finish: the next HEAD stores it (no 423 behind its own upload_key), one recording', async () => {
+    const frozen = holdFirstPut('recordings/', { readFirst: true });
+    try {
+      const file = paddedWav(300 * 1024, { fill: 21 });
+      const url = await create('recordings', file.length, { filename: 'frozen.wav', upload_key: 'tus-frozen-001' });
+      const stalled = patch(url, 0, file);
+      await frozen.held;
+      await leaseRunsOut(url);
+      const taken = await head(url);
+      expect(taken.status, taken.body).toBe(200);
+      const id = taken.headers[RESULT] as string;
+      frozen.release();
+      const late = await stalled;
+      expect(late.status, late.body).toBe(204);
+      expect(late.headers[RESULT]).toBe(id);
+      expect((await recordingRows('tus-frozen-001')).map((r) => [r.id, r.status])).toEqual([[id, 'stored']]);
+      expect((await storedAudio(id)).equals(file)).toBe(true);
+    } finally {
+      frozen.restore();
+    }
+  });
 });
 
 describe('resumable uploads in an S3-compatible store', () => {
