@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTokenSigner, verifyHs256 } from './tokens';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -64,5 +64,35 @@ describe('verifyHs256', () => {
     expect(Buffer.from(signature.slice(0, -1) + sibling, 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(true);
     expect(verify(`${header}.${payload}.${signature.slice(0, -1)}${sibling}`)).toBeNull();
     expect(verify(token)?.sub).toBe(base.sub);
+  });
+});
+
+describe('the signer keeps verified tokens', () => {
+  const claims = { email: 'a@b.c', phone: '', aal: 'aal1' as const, amr: [], app_metadata: {}, user_metadata: {}, is_anonymous: false };
+
+  it('answers a token again from what it kept, and refuses it once it has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
+      const signer = createTokenSigner(SECRET, ISSUER);
+      const { token, expiresAt } = await signer.sign({ sub: base.sub, session_id: base.session_id, ...claims }, new Date());
+      expect((await signer.verify(token))?.sub).toBe(base.sub);
+      expect((await signer.verify(token))?.sub).toBe(base.sub);
+      vi.setSystemTime(new Date(expiresAt * 1000));
+      expect(await signer.verify(token)).toBeNull();
+      expect(await signer.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never lets a token differing from a kept one by its signature through', async () => {
+    const signer = createTokenSigner(SECRET, ISSUER);
+    const { token } = await signer.sign({ sub: base.sub, session_id: base.session_id, ...claims }, new Date());
+    expect(await signer.verify(token)).not.toBeNull();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const other = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
+    expect(await signer.verify(other)).toBeNull();
+    expect(await createTokenSigner('another-secret-another-secret-another-0', ISSUER).verify(token)).toBeNull();
   });
 });
