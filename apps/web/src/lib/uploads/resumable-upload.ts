@@ -95,6 +95,8 @@ export async function uploadResumable<S extends z.ZodType>(target: ResumableTarg
   opts.onProgress(0);
 
   const resultId = await new Promise<string>((resolve, reject) => {
+    // Aborted before the upload was made (while the session was read): its abort event has gone, nothing is sent.
+    if (opts.signal?.aborted) return reject(new ApiRequestError(0, 'ABORTED', 'Upload cancelled'));
     let authFailure: ApiRequestError | null = null;
     let refreshed = false;
     const upload = new Upload(opts.file, {
@@ -159,13 +161,15 @@ export async function uploadResumable<S extends z.ZodType>(target: ResumableTarg
       },
       { once: true },
     );
+    // Not once aborted meanwhile: start() would undo the abort (tus-js-client clears its aborted flag there).
+    const start = () => !opts.signal?.aborted && upload.start();
     upload.findPreviousUploads().then(
       (previous) => {
         const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
         if (latest) upload.resumeFromPreviousUpload(latest);
-        upload.start();
+        start();
       },
-      () => upload.start(),
+      () => start(),
     );
   });
 

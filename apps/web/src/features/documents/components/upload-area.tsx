@@ -19,8 +19,9 @@ export function UploadArea({ jobId }: { jobId?: string | undefined }) {
   const queryClient = useQueryClient();
   const queue = useUploadQueue<{ file: File; driveFileId?: string }>(
     useCallback(
-      async ({ file, driveFileId }: { file: File; driveFileId?: string }, { onProgress }) => {
-        await uploadDocument(file, { jobId, driveFileId, onProgress });
+      async ({ file, driveFileId }: { file: File; driveFileId?: string }, { onProgress, signal }) => {
+        // signal: the queue dropped at sign-out stops the file being sent (multipart or resumable).
+        await uploadDocument(file, { jobId, driveFileId, onProgress, signal });
         toast.success(`Uploaded ${file.name}`);
         void invalidateAfter(queryClient, 'document');
       },
