@@ -6,9 +6,10 @@ import type { NewWrite } from '../../../lib/offline/write-queue';
 /**
  * Uploads one call with progress. `uploadKey` stays the same across retries of one file, so a retry after a lost
  * answer finds the stored recording instead of making a second. The browser's time zone goes with it: a file name's
- * date and time are the phone's wall clock, which the server reads in that zone.
+ * date and time are the phone's wall clock, which the server reads in that zone. `signal` stops it (the upload queue's,
+ * dropped at sign-out).
  */
-export function uploadRecording(file: Blob, opts: { fileName: string; uploadKey: string; groupId?: string | undefined; onProgress: (percent: number) => void }): Promise<RecordingDetail> {
+export function uploadRecording(file: Blob, opts: { fileName: string; uploadKey: string; groupId?: string | undefined; onProgress: (percent: number) => void; signal?: AbortSignal | undefined }): Promise<RecordingDetail> {
   return uploadFile({
     path: recordingEndpoints.upload.path,
     fields: { upload_key: opts.uploadKey, group_id: opts.groupId, time_zone: browserTimeZone() },
@@ -16,6 +17,7 @@ export function uploadRecording(file: Blob, opts: { fileName: string; uploadKey:
     fileName: opts.fileName,
     schema: RecordingDetailSchema,
     onProgress: opts.onProgress,
+    signal: opts.signal,
   });
 }
 

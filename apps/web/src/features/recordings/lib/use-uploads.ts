@@ -18,8 +18,9 @@ export function useUploads() {
   const queryClient = useQueryClient();
   const queue = useUploadQueue<Source>(
     useCallback(
-      async (source: Source, { key, onProgress }) => {
-        await uploadRecording(source.blob, { fileName: source.name, uploadKey: key, groupId: source.groupId, onProgress });
+      async (source: Source, { key, onProgress, signal }) => {
+        // signal: the queue dropped at sign-out stops the recording being sent (multipart or resumable).
+        await uploadRecording(source.blob, { fileName: source.name, uploadKey: key, groupId: source.groupId, onProgress, signal });
         void queryClient.invalidateQueries({ queryKey: recordingKeys.all });
       },
       [queryClient],
