@@ -99,15 +99,19 @@ export function useUploadQueue<T>(run: RunUpload<T>, opts: { id?: string } = {})
     [patch, queue],
   );
 
-  /** Queues the files and uploads them in turn; resolves to whether every one was uploaded. */
+  /**
+   * Queues the files and uploads them in turn; resolves to whether every one was uploaded. A file may bring its own
+   * `key` (one the screen knows it by, e.g. a shared file's); it replaces an entry with that key.
+   */
   const add = useCallback(
-    async (files: { name: string; size: number; source: T }[]): Promise<boolean> => {
+    async (files: { name: string; size: number; source: T; key?: string | undefined }[]): Promise<boolean> => {
       const added = files.map((f) => {
-        const key = crypto.randomUUID();
+        const key = f.key ?? crypto.randomUUID();
         queue.files.set(key, { source: f.source, run: run as RunUpload<unknown> });
         return { key, name: f.name, size: f.size, state: 'pending' as const, percent: 0 };
       });
-      update(queue, [...added, ...queue.entries]);
+      const keys = new Set(added.map((e) => e.key));
+      update(queue, [...added, ...queue.entries.filter((e) => !keys.has(e.key))]);
       let allUploaded = true;
       for (const e of added) allUploaded = (await retry(e.key)) && allUploaded;
       return allUploaded;

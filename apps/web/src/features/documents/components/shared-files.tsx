@@ -19,12 +19,6 @@ const sharedFilesKey = [...documentKeys.all, 'shared-files'] as const;
 /** Jobs to file shared documents under: the 100 newest (kept under the jobs root, so job changes refresh it). */
 const jobChoicesKey = [...QUERY_ROOTS.jobs, 'document-share-choices'] as const;
 const NO_JOB = '';
-/**
- * Shared files handed to an upload and not yet finished, whichever screen handed them: an upload goes on when
- * Documents closes, and the file (still on the device until the server has it) is not offered again meanwhile. A
- * failed one is offered again (Retry in its list, or here once the list is gone).
- */
-const uploading = new Set<string>();
 
 /**
  * Files shared to Fieldbook from another app (Web Share Target, lib/shared-files.ts), waiting on this device: the
@@ -42,32 +36,32 @@ export function SharedFiles({ jobId }: { jobId?: string | undefined }) {
     enabled: signedIn && !jobId && (shared.data?.length ?? 0) > 0,
   });
   const [job, setJob] = useState<string>(jobId ?? NO_JOB);
-  // Files handed to the upload list: shown there (progress, Retry), not offered again here.
-  const [handedOver, setHandedOver] = useState<ReadonlySet<string>>(new Set());
 
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: sharedFilesKey }), [queryClient]);
   const queue = useUploadQueue<{ shared: SharedFile; jobId: string | undefined }>(
     useCallback(
-      async ({ shared: file, jobId: target }: { shared: SharedFile; jobId: string | undefined }, { onProgress }) => {
-        uploading.add(file.key);
-        try {
-          await uploadDocument(file.file, { jobId: target, onProgress });
-          // The server has it: it leaves the device (a second upload of it is no longer possible).
-          await removeSharedFile(file.key);
-        } finally {
-          uploading.delete(file.key);
-        }
+      async ({ shared: file, jobId: target }: { shared: SharedFile; jobId: string | undefined }, { onProgress, signal }) => {
+        await uploadDocument(file.file, { jobId: target, onProgress, signal });
+        // The server has it: it leaves the device (a second upload of it is no longer possible).
+        await removeSharedFile(file.key);
         void refresh();
         toast.success(`Uploaded ${file.name}`);
         void invalidateAfter(queryClient, 'document');
       },
       [queryClient, refresh],
     ),
+    // The app's queue, as the other uploads (lib/uploads): it goes on when Documents closes and shows again when it
+    // opens, and is the signed-in user's — dropped at sign-out, its upload under way stopped and the files it had not
+    // sent offered here again (they are the device's, still in its cache).
+    { id: 'documents:shared' },
   );
-  // A failed upload dismissed from the list is offered here again (it is still on the device).
-  const list = { ...queue, dismiss: (key: string) => (queue.dismiss(key), setHandedOver(new Set(uploading))) };
 
-  const waiting = useMemo(() => (shared.data ?? []).filter((f) => !handedOver.has(f.key) && !uploading.has(f.key)), [shared.data, handedOver]);
+  // A file in the upload list (entries keyed by the shared file's key: pending, uploading, failed with Retry, or
+  // uploaded) is not offered here; dismissed from the list, a failed one is offered again (it is still on the device).
+  const waiting = useMemo(() => {
+    const listed = new Set(queue.entries.map((e) => e.key));
+    return (shared.data ?? []).filter((f) => !listed.has(f.key));
+  }, [shared.data, queue.entries]);
   const jobOptions = useMemo(
     () => [
       { value: NO_JOB, label: 'No job' },
@@ -87,11 +81,8 @@ export function SharedFiles({ jobId }: { jobId?: string | undefined }) {
   }
 
   const upload = () => {
-    const files = waiting;
-    for (const f of files) uploading.add(f.key);
-    setHandedOver((before) => new Set([...before, ...files.map((f) => f.key)]));
     const target = jobId ?? (job || undefined);
-    void queue.add(files.map((f) => ({ name: f.name, size: f.size, source: { shared: f, jobId: target } }))).then(() => refresh());
+    void queue.add(waiting.map((f) => ({ key: f.key, name: f.name, size: f.size, source: { shared: f, jobId: target } }))).then(() => refresh());
   };
   const discard = async (file: SharedFile) => {
     await removeSharedFile(file.key);
@@ -143,7 +134,7 @@ export function SharedFiles({ jobId }: { jobId?: string | undefined }) {
             </Group>
           </>
         )}
-        <UploadList queue={list} label="Shared file uploads" />
+        <UploadList queue={queue} label="Shared file uploads" />
       </Stack>
     </Paper>
   );
