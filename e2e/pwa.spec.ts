@@ -194,7 +194,7 @@ test.describe('installable offline app (issue 26)', () => {
     await expect(page.getByText('Sync Complete: 1 change synced')).toBeVisible();
     const list = (await (await request.get('/api/recordings', { headers: s.headers })).json()) as { recordings: { name: string; size: number }[]; total: number };
     expect(list.total).toBe(1);
-    expect(list.recordings[0]!.name).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
+    expect(list.recordings[0]!.name).toMatch(/^manual_\d{8}_\d{6}_[0-9a-f-]{36}\.webm$/);
     expect(list.recordings[0]!.size).toBeGreaterThan(1000);
     await expect(page.getByText('1 recording', { exact: true })).toBeVisible();
   });

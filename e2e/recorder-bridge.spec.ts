@@ -38,7 +38,7 @@ const GRANTED: Permissions = { microphone: 'granted', audioFiles: 'granted', con
 const FILES = '/storage/emulated/0/Recordings/Fieldbook';
 const AUDIO = wavTone(1.5);
 
-const deviceRecording = (n: number, name = `incoming_20261120_10000${n}_512555010${n}.wav`): DeviceRecording => ({
+const deviceRecording = (n: number, name: string): DeviceRecording => ({
   id: `content://media/external/audio/media/${1000 + n}`,
   name,
   path: `${FILES}/${name}`,
@@ -47,6 +47,12 @@ const deviceRecording = (n: number, name = `incoming_20261120_10000${n}_51255501
   groupId: null,
   mimeType: 'audio/wav',
 });
+
+/**
+ * A call on the phone. The recorder names each recording with the id of the user signed in when it was recorded (the
+ * contract: initialize's and startManualRecording's `userId`); the sync service uploads only the signed-in user's.
+ */
+const callRecording = (n: number, userId: string) => deviceRecording(n, `incoming_20261120_10000${n}_512555010${n}_${userId}.wav`);
 
 /** What the native recorder answers, changed by each test; `failures` makes a method reject with the message until removed. */
 type Script = {
@@ -86,10 +92,12 @@ function answerFrom(script: Script) {
         return script.permissions;
       case 'requestPermissions':
         return (script.permissions = script.requested.shift() ?? script.permissions);
-      case 'startManualRecording':
-        // The native recorder files the recording under the group it was started with.
-        script.manual = { ...script.manual, groupId: (options.groupId as string | undefined) ?? null };
+      case 'startManualRecording': {
+        // The native recorder files the recording under the group it was started with, named with the user's id.
+        const userId = options.userId as string | undefined;
+        script.manual = { ...script.manual, groupId: (options.groupId as string | undefined) ?? null, name: userId ? `manual_20261120_100009_${userId}.wav` : 'manual_20261120_100009.wav' };
         return undefined;
+      }
       case 'stopManualRecording':
         script.recordings = [...script.recordings, script.manual];
         return { recording: script.manual };
@@ -119,6 +127,8 @@ async function openInApp(page: Page, s: WorkSession, script: Script, path = '/re
   return bridge;
 }
 
+/** The session's user id (GoTrue's /user): what the app hands the recorder, and what ends their recordings' names. */
+const userIdOf = async (s: WorkSession) => ((await (await s.request.get('/auth/v1/user', { headers: s.headers })).json()) as { id: string }).id;
 const recorderCalls = async (bridge: FakeBridge) => (await bridge.calls({ plugin: 'CallRecorder' })).map((c) => c.method);
 const serverRecordings = async (s: WorkSession) => (await (await s.request.get('/api/recordings', { headers: s.headers })).json()) as { recordings: { name: string; group_id: string | null }[]; total: number };
 const uploadsIn = (page: Page) => {
@@ -133,9 +143,13 @@ const SLOW = { timeout: 30_000 };
 test.describe('the call recorder over the native bridge', () => {
   test.slow(); // sign-in, uploads, reloads
 
-  test('initialize on load, then getRecordings feeds the sync service: each recording uploaded once, also after reloads and a lost state', async ({ page, request }) => {
+  test('initialize on load, then getRecordings feeds the sync service: each of this user’s recordings uploaded once, also after reloads and a lost state', async ({ page, request }) => {
     const s = await createWorkSession(request);
-    const script = recorderScript({ recordings: [deviceRecording(1), deviceRecording(2)] });
+    const userId = await userIdOf(s);
+    // A shared phone: another user's call and manual recording, and a manual one named with no user, stay on it.
+    const someoneElse = '0b7e7c6a-0000-4000-8000-0000000000b2';
+    const others = [deviceRecording(5, `outgoing_20261120_100005_5125550105_${someoneElse}.wav`), deviceRecording(6, `manual_20261120_100006_${someoneElse}.wav`), deviceRecording(7, 'manual_20261120_100007.wav')];
+    const script = recorderScript({ recordings: [callRecording(1, userId), ...others, callRecording(2, userId)] });
     const posts = uploadsIn(page);
     const bridge = await openInApp(page, s, script);
 
@@ -143,8 +157,11 @@ test.describe('the call recorder over the native bridge', () => {
     const calls = await recorderCalls(bridge);
     expect(calls[0]).toBe('initialize');
     expect(calls.indexOf('getRecordings')).toBeGreaterThan(calls.indexOf('initialize'));
-    expect((await bridge.calls({ plugin: 'CallRecorder', method: 'initialize' }))[0]!.options).toBeUndefined();
+    // The recorder learns who is signed in: it names what it records with their id.
+    expect((await bridge.calls({ plugin: 'CallRecorder', method: 'initialize' }))[0]!.options).toEqual({ userId });
     await expect(page.getByTestId('recording')).toHaveCount(2);
+    await expect(page.getByTestId('device-recording')).toHaveCount(2);
+    expect(posts.length).toBe(2);
     expect((await serverRecordings(s)).total).toBe(2);
     // The browser-only notice is not shown in the app.
     await expect(page.getByText('Recorder is only available in the mobile app.')).toHaveCount(0);
@@ -168,8 +185,8 @@ test.describe('the call recorder over the native bridge', () => {
 
     // A call the recorder just wrote arrives as its event.
     await bridge.waitForListener('CallRecorder', 'recordingAdded');
-    script.recordings = [...script.recordings, deviceRecording(3)];
-    expect(await bridge.emit('CallRecorder', 'recordingAdded', { recording: deviceRecording(3) })).toBe(1);
+    script.recordings = [...script.recordings, callRecording(3, userId)];
+    expect(await bridge.emit('CallRecorder', 'recordingAdded', { recording: callRecording(3, userId) })).toBe(1);
     await expect(syncStatus(page)).toHaveText('3 uploaded · 0 waiting · 0 uploading · 0 failed', SLOW);
     await expect(page.getByTestId('recording')).toHaveCount(3);
     expect((await serverRecordings(s)).total).toBe(3);
@@ -177,6 +194,7 @@ test.describe('the call recorder over the native bridge', () => {
 
   test('manual recording: checkPermissions then requestPermissions (refused: the message), the consent notice, startManualRecording with the group, stopManualRecording then the upload', async ({ page, request }) => {
     const s = await createWorkSession(request);
+    const userId = await userIdOf(s);
     const denied: Permissions = { ...GRANTED, microphone: 'denied' };
     const script = recorderScript({ permissions: { ...GRANTED, microphone: 'prompt' }, requested: [denied, GRANTED] });
     const bridge = await openInApp(page, s, script);
@@ -206,11 +224,11 @@ test.describe('the call recorder over the native bridge', () => {
     await expect(notice).toBeHidden();
     expect(await bridge.calls({ plugin: 'CallRecorder', method: 'startManualRecording' })).toEqual([]);
 
-    // Confirmed: the recorder starts with the group id.
+    // Confirmed: the recorder starts with the group id and the user's id (it names the recording with it).
     await page.getByRole('button', { name: 'Start Recording' }).click();
     await notice.getByRole('button', { name: 'I have told the other party' }).click();
     await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible();
-    expect((await bridge.calls({ plugin: 'CallRecorder', method: 'startManualRecording' })).map((c) => c.options)).toEqual([{ groupId: 'crew-7' }]);
+    expect((await bridge.calls({ plugin: 'CallRecorder', method: 'startManualRecording' })).map((c) => c.options)).toEqual([{ groupId: 'crew-7', userId }]);
     calls = (await recorderCalls(bridge)).filter((m) => ['checkPermissions', 'requestPermissions', 'startManualRecording'].includes(m));
     expect(calls).toEqual(['checkPermissions', 'requestPermissions', 'checkPermissions', 'requestPermissions', 'checkPermissions', 'startManualRecording']);
     await page.screenshot({ path: test.info().outputPath('recorder-recording-390.png') });
@@ -221,7 +239,7 @@ test.describe('the call recorder over the native bridge', () => {
     await expect(syncStatus(page)).toHaveText('1 uploaded · 0 waiting · 0 uploading · 0 failed', SLOW);
     await expect(page.getByTestId('recording')).toHaveCount(1);
     const list = await serverRecordings(s);
-    expect(list.recordings).toEqual([expect.objectContaining({ name: 'manual_20261120_100009.wav', group_id: 'crew-7' })]);
+    expect(list.recordings).toEqual([expect.objectContaining({ name: `manual_20261120_100009_${userId}.wav`, group_id: 'crew-7' })]);
     await page.screenshot({ path: test.info().outputPath('recorder-uploaded-390.png'), fullPage: true });
 
     // The next scan lists it too (getRecordings): still once.
@@ -261,15 +279,16 @@ test.describe('the call recorder over the native bridge', () => {
 
   test('a recording on the phone: play, stop and delete through the plugin', async ({ page, request }) => {
     const s = await createWorkSession(request);
-    const script = recorderScript({ recordings: [deviceRecording(1)] });
+    const mine = callRecording(1, await userIdOf(s));
+    const script = recorderScript({ recordings: [mine] });
     const bridge = await openInApp(page, s, script);
     const row = page.getByTestId('device-recording');
     await expect(row).toContainText('Uploaded', SLOW);
-    const name = deviceRecording(1).name;
+    const name = mine.name;
 
     await row.getByRole('button', { name: `Play ${name}` }).click();
     await expect(row.getByRole('button', { name: `Stop ${name}` })).toBeVisible();
-    expect((await bridge.waitForCall('CallRecorder', 'playRecording')).options).toEqual({ path: deviceRecording(1).path });
+    expect((await bridge.waitForCall('CallRecorder', 'playRecording')).options).toEqual({ path: mine.path });
     await row.getByRole('button', { name: `Stop ${name}` }).click();
     await bridge.waitForCall('CallRecorder', 'stopRecording');
 
@@ -283,7 +302,7 @@ test.describe('the call recorder over the native bridge', () => {
     await expect(confirm).toContainText('The uploaded copy stays in Fieldbook.');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('No recordings on this phone yet.')).toBeVisible();
-    expect((await bridge.waitForCall('CallRecorder', 'deleteRecording')).options).toEqual({ path: deviceRecording(1).path });
+    expect((await bridge.waitForCall('CallRecorder', 'deleteRecording')).options).toEqual({ path: mine.path });
     // The uploaded copy stays.
     expect((await serverRecordings(s)).total).toBe(1);
     await expect(page.getByTestId('recording')).toHaveCount(1);
@@ -302,7 +321,7 @@ test.describe('the call recorder over the native bridge', () => {
     script.failures.getRecordings = 'READ_MEDIA_AUDIO denied';
     await page.reload();
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to load recordings' })).toContainText('READ_MEDIA_AUDIO denied', SLOW);
-    script.recordings = [deviceRecording(4)];
+    script.recordings = [callRecording(4, await userIdOf(s))];
     delete script.failures.getRecordings;
     await page.getByRole('alert').filter({ hasText: 'Failed to load recordings' }).getByRole('button', { name: 'Retry' }).click();
     await expect(syncStatus(page)).toHaveText('1 uploaded · 0 waiting · 0 uploading · 0 failed', SLOW);

@@ -53,14 +53,14 @@ test.describe('recording with the microphone', () => {
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'JOBS', exact: true }).click();
     await expect(page).toHaveURL(/\/jobs/);
-    await expect(page.getByText(/^Recording manual_\d{8}_\d{6}\.webm uploaded$/)).toBeVisible();
+    await expect(page.getByText(/^Recording manual_\d{8}_\d{6}_[0-9a-f-]{36}\.webm uploaded$/)).toBeVisible();
     const tracks = await page.evaluate(() => (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((st) => st.getTracks().map((t) => t.readyState)));
     expect(tracks.length).toBeGreaterThan(0);
     expect(tracks.every((state) => state === 'ended')).toBe(true); // the microphone is released
 
     const list = (await (await request.get('/api/recordings', { headers: s.headers })).json()) as { recordings: { name: string; size: number }[]; total: number };
     expect(list.total).toBe(1);
-    expect(list.recordings[0]!.name).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
+    expect(list.recordings[0]!.name).toMatch(/^manual_\d{8}_\d{6}_[0-9a-f-]{36}\.webm$/);
     expect(list.recordings[0]!.size).toBeGreaterThan(1000);
 
     // Back on the page, the call is listed; on a phone-width screen too.

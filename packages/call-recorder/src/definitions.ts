@@ -45,8 +45,14 @@ export const DEFAULT_CALL_RECORDER_SETTINGS: CallRecorderSettings = {
 /**
  * A recording kept on the device (spec 001 §3 Recording: name, path, size, lastModified, groupId). `id` is stable for
  * the life of the file on this device (the native side uses its content URI or path): the sync service derives the
- * upload's idempotency key from it, so one recording is stored once however often it is offered. The name follows
- * direction_date(8 digits)_time(6 digits)_phone_userId.m4a for calls; manual recordings are manual_<date>_<time>.
+ * upload's idempotency key from it, so one recording is stored once however often it is offered.
+ *
+ * The name ends with the id of the user who was signed in when it was recorded — the user id the app last handed to
+ * `initialize` (calls) or to `startManualRecording` (manual recordings): direction_date(8 digits)_time(6
+ * digits)_phone_userId.m4a for calls (spec 001 §3), manual_<date>_<time>_<userId>.<ext> for manual ones. A phone may be
+ * shared: the app's sync service uploads from getRecordings only the recordings whose name ends with the signed-in
+ * user's id (a recording without one is nobody's to upload), so a recorder that leaves the id out keeps its recordings
+ * on the phone.
  */
 export interface DeviceRecording {
   id: string;
@@ -59,6 +65,15 @@ export interface DeviceRecording {
   groupId: string | null;
   /** audio/mp4, audio/webm, … when known. */
   mimeType?: string;
+}
+
+export interface InitializeOptions {
+  /**
+   * The signed-in user (the app calls initialize again when another user signs in). The recorder ends the name of
+   * every call recording it makes from now on with this id (see DeviceRecording); it keeps recording under the last
+   * id it was given. Absent: the recorder knows of no user, and its recordings carry none.
+   */
+  userId?: string;
 }
 
 export interface InitializeResult {
@@ -75,13 +90,19 @@ export interface GetRecordingsResult {
 export interface StartManualRecordingOptions {
   /** The group the recording belongs to (the page's group id, spec 001 §2). */
   groupId?: string;
+  /**
+   * The signed-in user's id: the recording is named manual_<date>_<time>_<userId>.<ext>, so on a shared phone only
+   * this user's sync service uploads it. Only letters, digits and '-' (a user id is a UUID); anything else is left out.
+   */
+  userId?: string;
 }
 
 export interface StopManualRecordingResult {
   recording: DeviceRecording;
   /**
-   * Web only: the recorded audio, for the app to upload (a browser's recording exists only in the page). Never sent
-   * over the bridge: a native recording stays a file at `recording.path` and reaches the server through the sync service.
+   * Web only: the recorded audio, for the app to upload. The browser's recorder keeps no copy once it has handed this
+   * back (getRecordings does not list it, play and delete do not find it): the app owns it. Never sent over the
+   * bridge: a native recording stays a file at `recording.path` and reaches the server through the sync service.
    */
   file?: Blob;
 }
@@ -128,19 +149,22 @@ export interface RecordingAddedEvent {
 }
 
 export interface CallRecorderPlugin {
-  /** Prepares the recorder (called once when the app opens). */
-  initialize(): Promise<InitializeResult>;
-  /** The recordings kept on the device (on the web: those this page session recorded). */
+  /** Prepares the recorder for the signed-in user (called when the app opens and when another user signs in). */
+  initialize(options?: InitializeOptions): Promise<InitializeResult>;
+  /**
+   * The recordings kept on the device, every user's (the sync service picks the signed-in user's by name). On the web:
+   * none — a browser's recording is handed back by stopManualRecording and not kept.
+   */
   getRecordings(): Promise<GetRecordingsResult>;
   /** Starts a manual (speakerphone) recording; rejects when one is running or the microphone is refused. */
   startManualRecording(options?: StartManualRecordingOptions): Promise<void>;
   /** Stops the manual recording and gives it back. */
   stopManualRecording(): Promise<StopManualRecordingResult>;
-  /** Plays a device recording (one at a time: starting another stops the first). */
+  /** Plays a device recording (one at a time: starting another stops the first). On the web: none is kept to play. */
   playRecording(options: RecordingPathOptions): Promise<void>;
   /** Stops playback. */
   stopRecording(): Promise<void>;
-  /** Deletes a device recording (the uploaded copy on the server stays). */
+  /** Deletes a device recording (the uploaded copy on the server stays). On the web: none is kept to delete. */
   deleteRecording(options: RecordingPathOptions): Promise<void>;
   checkPermissions(): Promise<RecorderPermissionStatus>;
   requestPermissions(options?: RequestPermissionsOptions): Promise<RecorderPermissionStatus>;
@@ -150,6 +174,21 @@ export interface CallRecorderPlugin {
   saveSettings(options: SaveSettingsOptions): Promise<void>;
   addListener(eventName: 'recordingAdded', listener: (event: RecordingAddedEvent) => void): Promise<PluginListenerHandle>;
   removeAllListeners(): Promise<void>;
+}
+
+/** A user id as it may end a recording's name (a UUID; letters, digits and '-'), else null. */
+export function recordingNameUserId(userId: string | null | undefined): string | null {
+  return userId && /^[A-Za-z0-9-]{1,64}$/.test(userId) ? userId : null;
+}
+
+/**
+ * The name of a manual recording started at `at`: manual_<date>_<time>[_<userId>].<extension>, the date and time in UTC
+ * (2026-11-26T04:15:00Z → manual_20261126_041500_<userId>.webm).
+ */
+export function manualRecordingName(at: Date, extension: string, userId?: string | null): string {
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
+  const owner = recordingNameUserId(userId);
+  return `manual_${stamp}${owner ? `_${owner}` : ''}.${extension}`;
 }
 
 /** The spec's 12 methods, as a native plugin's header lists them (the fake bridge of the browser tests uses this). */

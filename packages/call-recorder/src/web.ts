@@ -1,6 +1,7 @@
 import { WebPlugin, type PermissionState } from '@capacitor/core';
 import {
   DEFAULT_CALL_RECORDER_SETTINGS,
+  manualRecordingName,
   RECORDER_SETTINGS_STORAGE_KEY,
   type AddGroupOptions,
   type CallRecorderPlugin,
@@ -8,6 +9,7 @@ import {
   type DeviceRecording,
   type GetRecordingsResult,
   type GetSettingsResult,
+  type InitializeOptions,
   type InitializeResult,
   type RecorderPermissionStatus,
   type RecordingPathOptions,
@@ -21,16 +23,14 @@ const MIME_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4', 'audio/
 
 const release = (stream: MediaStream) => stream.getTracks().forEach((t) => t.stop());
 
-/** 2026-11-26T04:15:00Z → 20261126_041500 (the manual recording's name, as the web app has always named it). */
-const stampOf = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
-
-type Running = { recorder: MediaRecorder; stream: MediaStream; chunks: Blob[]; groupId: string | null; mimeType: string };
+type Running = { recorder: MediaRecorder; stream: MediaStream; chunks: Blob[]; groupId: string | null; userId: string | null; mimeType: string };
 
 /**
  * The browser's call recorder: manual (speakerphone) recording with the microphone through MediaRecorder — a browser
- * cannot record calls. A recording exists only in this page: stopManualRecording hands its audio back (`file`) for
- * the app to upload, getRecordings lists what this page recorded, play/delete work on those. Settings live in
- * localStorage under `callRecorderSettings` (spec 001 §3).
+ * cannot record calls. stopManualRecording hands the audio back (`file`) for the app to upload and keeps no copy: a
+ * page open all day holds no recording in memory after it was handed over (the app uploads it, or its offline queue
+ * keeps it in IndexedDB). So getRecordings lists none, and play and delete find none ('Recording not found'); the app
+ * plays uploaded recordings from the server. Settings live in localStorage under `callRecorderSettings` (spec 001 §3).
  */
 export class CallRecorderWeb extends WebPlugin implements CallRecorderPlugin {
   private running: Running | null = null;
@@ -38,15 +38,15 @@ export class CallRecorderWeb extends WebPlugin implements CallRecorderPlugin {
   private starting = false;
   /** A stop asked for while the microphone prompt was open: the stream is released as soon as it arrives. */
   private cancelStart = false;
-  private readonly session = new Map<string, { recording: DeviceRecording; file: Blob }>();
-  private player: { audio: HTMLAudioElement; url: string } | null = null;
 
-  async initialize(): Promise<InitializeResult> {
+  /** The user id only names manual recordings here (startManualRecording's option): a browser records no calls. */
+  async initialize(_options?: InitializeOptions): Promise<InitializeResult> {
     return { initialized: canRecord() };
   }
 
+  /** None: a browser's recording is handed back when it stops and not kept here. */
   async getRecordings(): Promise<GetRecordingsResult> {
-    return { recordings: [...this.session.values()].map((s) => s.recording).sort((a, b) => b.lastModified - a.lastModified) };
+    return { recordings: [] };
   }
 
   async startManualRecording(options?: StartManualRecordingOptions): Promise<void> {
@@ -74,7 +74,7 @@ export class CallRecorderWeb extends WebPlugin implements CallRecorderPlugin {
         if (e.data.size > 0) chunks.push(e.data);
       };
       recorder.start(1000);
-      this.running = { recorder, stream, chunks, groupId: options?.groupId ?? null, mimeType: type ?? '' };
+      this.running = { recorder, stream, chunks, groupId: options?.groupId ?? null, userId: options?.userId ?? null, mimeType: type ?? '' };
     } catch (err) {
       release(stream);
       throw err;
@@ -101,32 +101,22 @@ export class CallRecorderWeb extends WebPlugin implements CallRecorderPlugin {
     const file = new Blob(run.chunks, { type: mimeType });
     const now = new Date();
     const id = `web-${typeof crypto !== 'undefined' && crypto.randomUUID ? crypto.randomUUID() : now.getTime()}`;
-    const recording: DeviceRecording = { id, name: `manual_${stampOf(now)}.${extension}`, path: `session/${id}`, size: file.size, lastModified: now.getTime(), groupId: run.groupId, mimeType };
-    this.session.set(recording.path, { recording, file });
+    const recording: DeviceRecording = { id, name: manualRecordingName(now, extension, run.userId), path: `session/${id}`, size: file.size, lastModified: now.getTime(), groupId: run.groupId, mimeType };
+    // Handed over, not kept: the caller owns the only reference.
     return { recording, file };
   }
 
-  async playRecording({ path }: RecordingPathOptions): Promise<void> {
-    const kept = this.session.get(path);
-    if (!kept) throw new Error('Recording not found');
-    await this.stopRecording();
-    const url = URL.createObjectURL(kept.file);
-    const audio = new Audio(url);
-    this.player = { audio, url };
-    audio.onended = () => void this.stopRecording();
-    await audio.play();
+  /** Nothing is kept to play (see the class): always 'Recording not found'. */
+  async playRecording(_options: RecordingPathOptions): Promise<void> {
+    throw new Error('Recording not found');
   }
 
-  async stopRecording(): Promise<void> {
-    const player = this.player;
-    this.player = null;
-    if (!player) return;
-    player.audio.pause();
-    URL.revokeObjectURL(player.url);
-  }
+  /** Nothing plays here (see playRecording). */
+  async stopRecording(): Promise<void> {}
 
-  async deleteRecording({ path }: RecordingPathOptions): Promise<void> {
-    if (!this.session.delete(path)) throw new Error('Recording not found');
+  /** Nothing is kept to delete (see the class): always 'Recording not found'. */
+  async deleteRecording(_options: RecordingPathOptions): Promise<void> {
+    throw new Error('Recording not found');
   }
 
   async checkPermissions(): Promise<RecorderPermissionStatus> {

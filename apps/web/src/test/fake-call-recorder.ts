@@ -48,11 +48,14 @@ export const DEVICE_RECORDER_SETTINGS: CallRecorderSettings = {
 
 export const ALL_GRANTED: RecorderPermissionStatus = { microphone: 'granted', audioFiles: 'granted', contacts: 'granted', notifications: 'granted' };
 
-/** A device recording as the native recorder lists it. */
+/** The signed-in user of the component tests (TEST_USER in test/render.tsx), whose id the recorder names recordings with. */
+export const RECORDER_USER_ID = '6f1c1d1e-0000-4000-8000-00000000a11c';
+
+/** A device recording as the native recorder lists it: a call of the signed-in user (its name ends with their id). */
 export function deviceRecording(n: number, patch: Partial<DeviceRecording> = {}): DeviceRecording {
   return {
     id: `content://recordings/${n}`,
-    name: `incoming_20261120_1000${String(n).padStart(2, '0')}_5125550100.m4a`,
+    name: `incoming_20261120_1000${String(n).padStart(2, '0')}_5125550100_${RECORDER_USER_ID}.m4a`,
     path: `/data/recordings/${n}.m4a`,
     size: 1000 + n,
     lastModified: Date.UTC(2026, 10, 20, 10, 0, n),
@@ -80,7 +83,7 @@ export function installFakeRecorder(availability: CallRecorderAvailability = 'na
     initialize: vi.fn(async () => ({ initialized: true })),
     getRecordings: vi.fn(async () => ({ recordings: [] })),
     startManualRecording: vi.fn(async () => undefined),
-    stopManualRecording: vi.fn(async () => ({ recording: deviceRecording(900, { name: 'manual_20261120_100000.m4a' }) })),
+    stopManualRecording: vi.fn(async () => ({ recording: deviceRecording(900, { name: `manual_20261120_100000_${RECORDER_USER_ID}.m4a` }) })),
     playRecording: vi.fn(async () => undefined),
     stopRecording: vi.fn(async () => undefined),
     deleteRecording: vi.fn(async () => undefined),

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeApi } from '../../../test/fake-api';
-import { deviceRecording, installFakeRecorder, resetFakeRecorder, type FakeRecorder } from '../../../test/fake-call-recorder';
+import { deviceRecording, installFakeRecorder, RECORDER_USER_ID, resetFakeRecorder, type FakeRecorder } from '../../../test/fake-call-recorder';
+import { TEST_USER } from '../../../test/render';
 import { fakeRecordingsApi, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
 
 vi.mock('@fieldbook/call-recorder', async (original) => (await import('../../../test/fake-call-recorder')).mockCallRecorderModule(await original()));
@@ -44,6 +45,30 @@ describe('the call recorder in the mobile app (CallRecorderSync with the Recordi
     await waitFor(() => expect(uploadedNames()).toHaveLength(3));
     expect(await screen.findByText('3 uploaded · 0 waiting · 0 uploading · 0 failed')).toBeTruthy();
     expect(new Set(api.calls(recordingEndpoints.upload).map((r) => r.form?.get('upload_key'))).size).toBe(3);
+  });
+
+  it('a shared phone: the recorder learns who is signed in, and only this user’s recordings are uploaded from its list', async () => {
+    const other = '0b7e7c6a-0000-4000-8000-0000000000b2';
+    expect(RECORDER_USER_ID).toBe(TEST_USER.id);
+    plugin.getRecordings.mockResolvedValue({
+      recordings: [
+        deviceRecording(1),
+        deviceRecording(2, { name: `outgoing_20261120_100002_5125550100_${other}.m4a` }),
+        // Another user's manual recordings: one named with their id, one by a recorder that named none.
+        deviceRecording(3, { name: `manual_20261120_100003_${other}.m4a` }),
+        deviceRecording(4, { name: 'manual_20261120_100004.m4a' }),
+        deviceRecording(5, { name: `manual_20261120_100005_${TEST_USER.id}.m4a` }),
+      ],
+    });
+    renderRecordingsScreen('/recordings', { withSync: true });
+    await waitFor(() => expect(uploadedNames()).toHaveLength(2));
+    expect(plugin.initialize).toHaveBeenCalledWith({ userId: TEST_USER.id });
+    expect(uploadedNames()).toEqual([deviceRecording(1).name, `manual_20261120_100005_${TEST_USER.id}.m4a`]);
+    expect(await screen.findByText('2 uploaded · 0 waiting · 0 uploading · 0 failed')).toBeTruthy();
+    // The others are not listed as this user's either.
+    expect(screen.getAllByTestId('device-recording')).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(uploadedNames()).toHaveLength(2);
   });
 
   it('a failed initialize says "Failed to initialize recorder", and the page "Sync service is not available."', async () => {

@@ -16,9 +16,9 @@ import { setActiveRecordingSync } from '../lib/use-recording-sync';
 const isRefusal = (err: unknown) => err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status);
 
 /**
- * Inside the mobile app, for the signed-in user: initializes the call recorder when the app opens (spec 001 §8
- * 'Failed to initialize recorder') and runs the recording sync service — the recordings on the phone, then each one
- * the recorder announces ('recordingAdded'), uploaded once. Mounted once by the app shell; renders nothing. In a
+ * Inside the mobile app, for the signed-in user: initializes the call recorder with their id when the app opens or
+ * another user signs in (spec 001 §8 'Failed to initialize recorder') and runs the recording sync service — their
+ * recordings on the phone, then each one the recorder announces ('recordingAdded'), uploaded once. Mounted once by the app shell; renders nothing. In a
  * browser it does nothing (the web recorder's recordings are uploaded by the Recordings page).
  */
 export function CallRecorderSync() {
@@ -42,7 +42,9 @@ export function CallRecorderSync() {
     const online = () => service.kick();
     void (async () => {
       try {
-        await CallRecorder.initialize();
+        // The recorder names what it records with the signed-in user's id (a shared phone: the sync service takes only
+        // this user's recordings from its list).
+        await CallRecorder.initialize({ userId });
       } catch {
         toast.error('Failed to initialize recorder', { id: 'recorder-init' });
         return;

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { apiError, type FakeApi } from '../../../test/fake-api';
 import { installFakeRecorder, resetFakeRecorder } from '../../../test/fake-call-recorder';
+import { TEST_USER } from '../../../test/render';
 import { fakeRecordingsApi, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
 
 vi.mock('@fieldbook/call-recorder', async (original) => (await import('../../../test/fake-call-recorder')).mockCallRecorderModule(await original()));
@@ -90,7 +91,8 @@ describe('Manual recording with the microphone', () => {
     await waitFor(() => expect(uploads()).toHaveLength(1));
     const [file] = uploads();
     expect(file!.size).toBeGreaterThan(0);
-    expect(file!.name).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
+    // Named with the signed-in user's id (the recorder's contract: a shared phone's other users leave it alone).
+    expect(file!.name).toMatch(new RegExp(`^manual_\\d{8}_\\d{6}_${TEST_USER.id}\\.webm$`));
     expect(tracks).toHaveLength(1);
     expect(tracks[0]!.stop).toHaveBeenCalled();
     expect(FakeMediaRecorder.instances.every((r) => r.state === 'inactive')).toBe(true);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeApi } from '../../../test/fake-api';
+import { TEST_USER } from '../../../test/render';
 import { deviceRecording, installFakeRecorder, resetFakeRecorder } from '../../../test/fake-call-recorder';
 import { fakeRecordingsApi, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
 
@@ -38,7 +39,8 @@ describe('RecordingsScreen inside the mobile app', () => {
     await waitFor(() => expect(plugin.startManualRecording).toHaveBeenCalledTimes(1));
     expect(plugin.checkPermissions).toHaveBeenCalledTimes(1);
     expect(plugin.requestPermissions).not.toHaveBeenCalled(); // all granted already
-    expect(plugin.startManualRecording).toHaveBeenCalledWith({ groupId: 'default' });
+    // With the user's id: the recorder names the recording with it (a shared phone's other users leave it alone).
+    expect(plugin.startManualRecording).toHaveBeenCalledWith({ groupId: 'default', userId: TEST_USER.id });
     const listReads = () => api.calls(recordingEndpoints.list).length;
     const before = listReads();
     await user.click(await screen.findByRole('button', { name: 'Stop Recording' }));

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * native side is pinned by e2e/recorder-bridge.spec.ts over a fake bridge.
  */
 
+const USER_ID = '6f1c1d1e-0000-4000-8000-00000000a11c';
+
 type Track = { stop: ReturnType<typeof vi.fn> };
 let tracks: Track[];
 let microphone: PermissionState;
@@ -57,21 +59,38 @@ describe('the call recorder in a browser', () => {
     expect(await CallRecorder.initialize()).toEqual({ initialized: true });
   });
 
-  it('records with the microphone: stop gives the audio back for upload, and this page’s list holds it until deleted', async () => {
-    await CallRecorder.startManualRecording({ groupId: 'crew-7' });
+  it('records with the microphone: stop gives the audio back for upload, named with the user’s id, and keeps no copy', async () => {
+    await CallRecorder.startManualRecording({ groupId: 'crew-7', userId: USER_ID });
     await expect(CallRecorder.startManualRecording()).rejects.toThrow('A recording is already running');
     const { recording, file } = await CallRecorder.stopManualRecording();
     expect(file).toBeInstanceOf(Blob);
     expect(file!.size).toBeGreaterThan(0);
     expect(recording).toMatchObject({ groupId: 'crew-7', size: file!.size, mimeType: 'audio/webm;codecs=opus' });
-    expect(recording.name).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
+    expect(recording.name).toMatch(new RegExp(`^manual_\\d{8}_\\d{6}_${USER_ID}\\.webm$`));
     expect(tracks.every((t) => t.stop.mock.calls.length > 0)).toBe(true); // the microphone is released
-    expect((await CallRecorder.getRecordings()).recordings).toEqual([recording]);
-
-    await CallRecorder.deleteRecording({ path: recording.path });
-    expect((await CallRecorder.getRecordings()).recordings).toEqual([]);
-    await expect(CallRecorder.playRecording({ path: recording.path })).rejects.toThrow('Recording not found');
     await expect(CallRecorder.stopManualRecording()).rejects.toThrow('No recording is running');
+  });
+
+  it('keeps nothing once a recording is handed back: a page open all day holds none in memory (the app uploads it)', async () => {
+    const paths: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await CallRecorder.startManualRecording({ groupId: 'crew-7' });
+      paths.push((await CallRecorder.stopManualRecording()).recording.path);
+    }
+    // What the web implementation says of its recordings matches: none listed, none to play or delete.
+    expect((await CallRecorder.getRecordings()).recordings).toEqual([]);
+    for (const path of paths) {
+      await expect(CallRecorder.playRecording({ path })).rejects.toThrow('Recording not found');
+      await expect(CallRecorder.deleteRecording({ path })).rejects.toThrow('Recording not found');
+    }
+    await CallRecorder.stopRecording();
+  });
+
+  it('names a manual recording with the user id only when it is one (letters, digits and -)', async () => {
+    await CallRecorder.startManualRecording({ userId: '../../x y' });
+    expect((await CallRecorder.stopManualRecording()).recording.name).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
+    await CallRecorder.startManualRecording();
+    expect((await CallRecorder.stopManualRecording()).recording.name).toMatch(/^manual_\d{8}_\d{6}\.webm$/);
   });
 
   it('a stop while the microphone prompt is open gives the microphone back when it arrives; nothing is recorded', async () => {

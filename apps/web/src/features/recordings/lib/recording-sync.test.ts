@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import type { DeviceRecording } from '@fieldbook/call-recorder';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-client';
-import { isOtherUsersRecording, RecordingSyncService, uploadKeyOf, type SyncDeps, type SyncEntry, type SyncStore } from './recording-sync';
+import { isOtherUsersRecording, isOwnRecording, RecordingSyncService, uploadKeyOf, type SyncDeps, type SyncEntry, type SyncStore } from './recording-sync';
 import { indexedDbSyncStore } from './recording-sync-store';
 
 const USER = '6f1c1d1e-0000-4000-8000-00000000a11c';
@@ -197,13 +197,45 @@ describe('the recording sync service', () => {
     await failing.start();
     expect(failing.getStatus().listError).toBe('Permission denied: READ_MEDIA_AUDIO');
 
-    device = [rec(1), rec(2, { name: `outgoing_20261120_100002_5125550100_${OTHER}.m4a` }), rec(3, { name: 'manual_20261120_100003.m4a' })];
+    device = [rec(1), rec(2, { name: `outgoing_20261120_100002_5125550100_${OTHER}.m4a` }), rec(3, { name: `manual_20261120_100003_${USER}.m4a` })];
     const sync = service();
     await sync.start();
     await sync.idle();
-    expect(server.sent.map((s) => s.name)).toEqual([rec(1).name, 'manual_20261120_100003.m4a']);
+    expect(server.sent.map((s) => s.name)).toEqual([rec(1).name, `manual_20261120_100003_${USER}.m4a`]);
     expect(isOtherUsersRecording(`x_${OTHER}.m4a`, USER)).toBe(true);
     expect(isOtherUsersRecording(`x_${USER.toUpperCase()}.m4a`, USER)).toBe(false);
+  });
+
+  it('a shared phone: from the device’s list only recordings named with this user’s id — not another user’s manual ones, nor any without an id', async () => {
+    // B signs in on A's phone: the recorder lists every recording on it.
+    device = [
+      rec(1, { name: `manual_20261120_100001_${OTHER}.webm` }), // A's manual recording
+      rec(2, { name: 'manual_20261120_100002.m4a' }), // a manual recording named without a user (whose?)
+      rec(3, { name: `incoming_20261120_100003_5125550100_${OTHER}.m4a` }), // A's call
+      rec(4, { name: 'incoming_20261120_100004_5125550100.m4a' }), // a call without a user id
+      rec(5, { name: `manual_20261120_100005_${USER.toUpperCase()}.m4a` }), // B's own
+      rec(6), // B's call
+    ];
+    const sync = service();
+    await sync.start();
+    await sync.idle();
+    expect(server.sent.map((s) => s.name)).toEqual([`manual_20261120_100005_${USER.toUpperCase()}.m4a`, rec(6).name]);
+    expect(sync.getStatus().entries.map((e) => e.deviceId)).toEqual([rec(6).id, rec(5).id]);
+    expect(isOwnRecording(`manual_20261120_100001_${USER}.webm`, USER)).toBe(true);
+    expect(isOwnRecording('manual_20261120_100001.webm', USER)).toBe(false);
+    expect(isOwnRecording(`manual_20261120_100001_${OTHER}.webm`, USER)).toBe(false);
+
+    // Handed in during B's session (the manual recording B just stopped, the recorder's event): B's, named or not —
+    // but never one that names another user. The next scan keeps it known (uploaded once).
+    await sync.handleCallRecording(rec(7, { name: 'manual_20261120_100007.m4a' }));
+    await sync.handleCallRecording(rec(8, { name: `manual_20261120_100008_${OTHER}.m4a` }));
+    await sync.idle();
+    expect(server.sent.map((s) => s.name).slice(2)).toEqual(['manual_20261120_100007.m4a']);
+    device = [...device, rec(7, { name: 'manual_20261120_100007.m4a', path: '/data/recordings/moved-7.m4a' })];
+    await sync.scan();
+    await sync.idle();
+    expect(server.sent).toHaveLength(3);
+    expect(sync.getStatus().done).toBe(3);
   });
 
   it('forget(): a recording deleted before its upload is dropped; an uploaded one stays known and is not sent again', async () => {

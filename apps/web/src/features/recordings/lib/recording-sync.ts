@@ -2,9 +2,10 @@ import type { DeviceRecording } from '@fieldbook/call-recorder';
 
 /**
  * The recording sync service (spec 001 §7: handleCallRecording, getStatus, retry). Inside the mobile app it takes the
- * recordings the native recorder keeps on the phone — from getRecordings when the app opens, and each new one as the
- * recorder announces it or a manual recording stops — and uploads each to the server once, through the feature's one
- * upload (`uploadRecording`, lib/uploads).
+ * signed-in user's recordings the native recorder keeps on the phone — from getRecordings when the app opens (those
+ * whose name ends with the user's id: a shared phone lists everyone's), and each new one as the recorder announces it
+ * or a manual recording stops — and uploads each to the server once, through the feature's one upload
+ * (`uploadRecording`, lib/uploads).
  *
  * Once, however often a recording is offered: the state of every recording is kept per user in IndexedDB, so an
  * uploaded one is never sent again after a restart; and the upload's key (`upload_key`) is derived from the device's
@@ -83,13 +84,22 @@ export const syncBackoffMs = (attempts: number) => Math.min(5 * 60_000, 5_000 * 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The last part of a recording's name (before the extension): where the recorder writes the user id. */
+const lastPartOf = (name: string) => name.replace(/\.[^.]+$/, '').split('_').at(-1) ?? '';
+
 /**
- * A call recording's name ends with the user id of whoever was signed in when it was recorded
- * (direction_date_time_phone_userId.m4a, spec 001 §3): another user's recording on a shared phone is not this user's
- * to upload.
+ * A recording's name ends with the id of the user signed in when it was recorded: direction_date_time_phone_userId
+ * for calls (spec 001 §3), manual_date_time_userId for manual recordings (@fieldbook/call-recorder's DeviceRecording).
+ * On a shared phone the recorder lists every user's recordings: only those whose name ends with this user's id are
+ * theirs to upload. A name without an id (an older recorder's, or one it could not attribute) is nobody's.
  */
+export function isOwnRecording(name: string, userId: string): boolean {
+  return userId !== '' && lastPartOf(name).toLowerCase() === userId.toLowerCase();
+}
+
+/** The name ends with another user's id. */
 export function isOtherUsersRecording(name: string, userId: string): boolean {
-  const last = name.replace(/\.[^.]+$/, '').split('_').at(-1) ?? '';
+  const last = lastPartOf(name);
   return UUID.test(last) && last.toLowerCase() !== userId.toLowerCase();
 }
 
@@ -129,7 +139,10 @@ export class RecordingSyncService {
     await this.scan();
   }
 
-  /** Offers every recording the device lists; resolves when they are known (not when uploaded). */
+  /**
+   * Offers the device's recordings that are this user's (their name ends with the user's id, `isOwnRecording`): the
+   * recorder lists every user's. Resolves when they are known (not when uploaded).
+   */
   async scan(): Promise<void> {
     await this.load();
     let recordings: DeviceRecording[];
@@ -141,14 +154,20 @@ export class RecordingSyncService {
       this.changed();
       return;
     }
-    for (const recording of recordings) await this.add(recording);
+    for (const recording of recordings) {
+      if (isOwnRecording(recording.name, this.deps.userId) || this.entries.has(recording.id)) await this.add(recording);
+    }
     this.changed();
     this.kick();
   }
 
-  /** A recording the device just made (the recorder's event, or a manual recording that stopped). */
+  /**
+   * A recording the device just made in this user's session (the recorder's event while they are signed in, or the
+   * manual recording they just stopped): theirs, whatever its name says — unless it names another user.
+   */
   async handleCallRecording(recording: DeviceRecording): Promise<void> {
     await this.load();
+    if (isOtherUsersRecording(recording.name, this.deps.userId)) return;
     await this.add(recording);
     this.changed();
     this.kick();
@@ -230,7 +249,6 @@ export class RecordingSyncService {
       if (known.path !== recording.path && known.state !== 'done') await this.save({ ...known, path: recording.path });
       return;
     }
-    if (isOtherUsersRecording(recording.name, this.deps.userId)) return;
     await this.save({
       userId: this.deps.userId,
       deviceId: recording.id,

@@ -1,6 +1,7 @@
 import { CallRecorder, callRecorderAvailability, MANUAL_RECORDING_PERMISSIONS, type DeviceRecording, type RecorderPermissionStatus } from '@fieldbook/call-recorder';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useAuth } from '../../../lib/auth-provider';
 
 /** Spec 001 §4 manual recording: idle, recording, stopped — with the steps before a start and during a stop. */
 export type ManualRecordingState = 'idle' | 'starting' | 'recording' | 'stopping';
@@ -19,11 +20,13 @@ const missingPermissions = (status: RecorderPermissionStatus) => MANUAL_RECORDIN
  * microphone through MediaRecorder in a browser (@fieldbook/call-recorder). Before a start: the recorder's
  * permissions (checkPermissions, then requestPermissions for what is missing; spec 001 §5 — refused:
  * 'Failed to request permissions'), then the consent notice (`confirmConsent`: cancelled, nothing is recorded), then
- * startManualRecording with the group. Only one at a time: Start while one is starting or running does nothing.
+ * startManualRecording with the group and the signed-in user's id (the recorder names the recording with it, so on a
+ * shared phone only this user's sync service uploads it). Only one at a time: Start while one is starting or running does nothing.
  * Leaving the page stops the recording (what was recorded is handed over, not dropped); closing the tab asks first.
  */
 export function useManualRecording({ onRecorded, confirmConsent }: { onRecorded: OnRecorded; confirmConsent: () => Promise<boolean> }) {
   const [state, setState] = useState<ManualRecordingState>('idle');
+  const userId = useAuth().user?.id;
   const phase = useRef<ManualRecordingState>('idle');
   const mounted = useRef(true);
   const startedAt = useRef(0);
@@ -76,7 +79,7 @@ export function useManualRecording({ onRecorded, confirmConsent }: { onRecorded:
     if (!(await confirmConsent()) || !mounted.current) return move('idle');
     recorderStarting.current = true;
     try {
-      await CallRecorder.startManualRecording({ groupId });
+      await CallRecorder.startManualRecording({ groupId, ...(userId ? { userId } : {}) });
     } catch (err) {
       recorderStarting.current = false;
       move('idle');
