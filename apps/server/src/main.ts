@@ -21,7 +21,7 @@ import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { sharedSecret } from './platform/server-secret';
 import { createTokenSigner } from './platform/tokens';
-import { sweepPartialUploads } from './upload-sweep';
+import { maintenanceTasks } from './maintenance';
 
 /** DATA_DIR/secrets.json's JWT secret, if there is one. */
 function fileSecret(dataDir: string): string | undefined {
@@ -95,6 +95,8 @@ async function main() {
     email: config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom, blobs) : undefined,
     sms: config.sms ? twilioSender(config.sms) : undefined,
   };
+  // Google Drive, when its credentials are configured: the copy job and the connect sweep (maintenance.ts) share it.
+  const drive = config.drive ? driveDeps({ db: database.db, config: config.drive, publicUrl: config.publicUrl }) : null;
   const jobs: AnyJob[] = [
     outboxJob({ db: database.db, senders }),
     documentProcessingJob({ db: database.db, blobs }),
@@ -102,34 +104,22 @@ async function main() {
     quoteSignedPdfJob({ db: database.db, blobs, publicUrl: config.publicUrl }),
     // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
     // Copies to users' Google Drives, when Google credentials are configured.
-    ...(config.drive ? [driveCopyJob({ drive: driveDeps({ db: database.db, config: config.drive, publicUrl: config.publicUrl }), blobs })] : []),
+    ...(drive ? [driveCopyJob({ drive, blobs })] : []),
     ...(config.llm ? [fineTuneJob({ db: database.db, llm: config.llm, pollIntervalMs: config.llm.fineTunePollMs })] : []),
   ];
   const app = await buildApp({ config, database, signer, blobs, jobMetrics: jobMetrics(database.db, jobs) });
   const demo: DemoSeedResult | null = config.seedDemo ? await seedDemo({ db: database.db, config, log: (msg, err) => app.log.error({ err }, msg) }) : null;
 
   // With the embedded database (ours alone) the leases a killed process left are released first, so its work resumes
-  // now; on PostgreSQL they stand (another process may hold them). Uploads a crash cut off, and partial files it left
-  // in the store's incoming folder, are swept at start (everything from before the start when the embedded database is
-  // ours alone, upload-sweep.ts), then hourly.
+  // now; on PostgreSQL they stand (another process may hold them). The periodic maintenance (maintenance.ts) runs at
+  // start, then on its schedule: uploads a crash cut off and the partial files it left in the store's incoming folder
+  // (everything from before the start when the embedded database is ours alone, upload-sweep.ts), hourly; the grants
+  // of Drive connects the phone app never confirmed, every 5 minutes.
   const runner = await startJobs({
     db: database.db,
     jobs,
     exclusive: database.exclusive,
-    tasks: [
-      {
-        name: 'upload sweep',
-        everyMs: 60 * 60_000,
-        run: () =>
-          sweepPartialUploads({
-            db: database.db,
-            blobs,
-            folder,
-            exclusive: database.exclusive,
-            startedAt: new Date(startedAt),
-          }),
-      },
-    ],
+    tasks: maintenanceTasks({ db: database.db, blobs, folder, exclusive: database.exclusive, startedAt: new Date(startedAt), drive }),
     // Failed attempts and give-ups (warn), each claim and success (info), with the job and the request that queued it.
     log: (msg, err, context) => app.log.warn({ err, ...context }, msg),
     trace: (msg, context) => app.log.info(context, msg),

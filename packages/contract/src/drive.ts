@@ -76,6 +76,20 @@ export const DriveConnectConfirmBodySchema = z.object({ result: z.string().min(1
 /** The app link Google's consent comes back to in the phone app (the server's callback redirects there). */
 export const DRIVE_APP_RETURN_URL = 'fieldbook://drive-connected';
 
+/**
+ * Why a connect failed, as the server's callback reports it: `?drive_error=<code>` on the web app's page or on the
+ * app link. Only a code travels — never text — and the app shows its own text for it (features/drive/lib/
+ * drive-return.ts): a link anyone can make (`fieldbook://drive-connected?drive_error=…`, or the web app's address
+ * with it) cannot put words of its own into Settings. A value that is not one of these is ignored.
+ * unknown_request: the state is unknown, used, expired, its session signed out, or another browser's;
+ * access_denied: the user did not allow access on Google's consent page; consent_failed: Google answered another
+ * error, or no code; auth_failed: the code could not be exchanged, the account read or the connection stored (the
+ * server logs why); not_configured: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not both set.
+ */
+export const DRIVE_RETURN_ERRORS = ['unknown_request', 'access_denied', 'consent_failed', 'auth_failed', 'not_configured'] as const;
+export type DriveReturnError = (typeof DRIVE_RETURN_ERRORS)[number];
+export const isDriveReturnError = (code: string | null | undefined): code is DriveReturnError => (DRIVE_RETURN_ERRORS as readonly string[]).includes(code ?? '');
+
 export const DriveCallbackQuerySchema = z.object({
   state: z.string().max(200).optional(),
   code: z.string().max(2000).optional(),

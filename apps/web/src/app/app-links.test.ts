@@ -27,10 +27,24 @@ describe('appLinkRoute: the links the app is opened with, as in-app routes', () 
     const result = 'r'.repeat(43);
     expect(route(`fieldbook://drive-connected?result=${result}&return_to=/jobs`)).toBe(`/jobs?drive_result=${result}`);
     expect(route(`fieldbook://drive-connected?result=${result}`)).toBe(`/?drive_result=${result}`);
-    expect(route('fieldbook://drive-connected?drive_error=Failed+to+connect+to+Google+Drive%3A+access_denied&return_to=%2Fjobs')).toBe(
-      `/jobs?drive_error=${encodeURIComponent('Failed to connect to Google Drive: access_denied')}`,
-    );
+    expect(route('fieldbook://drive-connected?drive_error=access_denied&return_to=%2Fjobs')).toBe('/jobs?drive_error=access_denied');
+    expect(route('fieldbook://drive-connected?drive_error=auth_failed')).toBe('/?drive_error=auth_failed');
     expect(route('fieldbook://drive-connected')).toBe('/');
+  });
+
+  it('carries a Drive error only as one of the server’s codes: any other text from a link goes home, never to Settings', () => {
+    for (const planted of [
+      'Your Google account is suspended. Call 1-800-555-0100 to restore it.',
+      'Failed to connect to Google Drive: access_denied',
+      'Access_Denied',
+      ' access_denied',
+      'constructor',
+      '__proto__',
+      '',
+      'x'.repeat(500),
+    ]) {
+      expect(route(`fieldbook://drive-connected?drive_error=${encodeURIComponent(planted)}&return_to=%2Fjobs`), planted).toBe('/');
+    }
   });
 
   it('sends unknown links home', () => {
@@ -99,8 +113,7 @@ describe('appLinkRoute: the links the app is opened with, as in-app routes', () 
     for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/jobs/../../admin', '/./jobs', 'javascript:alert(1)', '/jobs?x=1', '/jobs#x', '/%2e%2e/admin', 'jobs']) {
       expect(route(`fieldbook://drive-connected?result=${result}&return_to=${encodeURIComponent(returnTo)}`), returnTo).toBe(`/?drive_result=${result}`);
     }
-    // The error text is carried as a query value (shown as text), never as a path.
-    expect(route(`fieldbook://drive-connected?drive_error=${encodeURIComponent('/x?y#z <b>')}&return_to=//evil.example`)).toBe(`/?drive_error=${encodeURIComponent('/x?y#z <b>')}`);
+    expect(route('fieldbook://drive-connected?drive_error=access_denied&return_to=//evil.example')).toBe('/?drive_error=access_denied');
   });
 
   it('answers a path of this app for any input at all', () => {

@@ -1,3 +1,5 @@
+import { isDriveReturnError } from '@fieldbook/contract';
+
 /**
  * App links (spec 000/002, issue 26): the address the phone app was opened with — `fieldbook://…` or a verified https
  * App Link of the server — as the in-app route to show. Everything that arrives here is untrusted (any app or web page
@@ -10,7 +12,11 @@
  *   https://{host}/accept-invitation?token=T     → /invitation/T
  *   https://{host}/group-invite/{uuid}           → /group-invite/{uuid}
  *   fieldbook://drive-connected?result=R&return_to=/jobs       → /jobs?drive_result=R   (Google Drive's return, issue 25)
- *   fieldbook://drive-connected?drive_error=…&return_to=/jobs  → /jobs?drive_error=…
+ *   fieldbook://drive-connected?drive_error=C&return_to=/jobs  → /jobs?drive_error=C
+ *
+ * A Drive error is one of the codes the server's callback sends (DRIVE_RETURN_ERRORS): Settings shows the app's own
+ * text for it, so a link cannot put words of its own on screen; any other value goes home. A result code is only ever
+ * presented to the server, which accepts it from the session that started the connect alone.
  */
 
 export const APP_SCHEME = 'fieldbook:';
@@ -20,7 +26,6 @@ const TOKEN = /^[A-Za-z0-9_-]{8,200}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A path of this app to come back to: plain segments only. */
 const RETURN_PATH = /^(?:\/[A-Za-z0-9_-][A-Za-z0-9._~-]*)*\/?$/;
-const MAX_ERROR_LENGTH = 500;
 
 export type AppLinkContext = {
   /** The hosts (host[:port]) whose https links are this app's: the API server's (built-in default and current). */
@@ -48,8 +53,8 @@ function driveReturn(q: URLSearchParams): string {
   const path = returnPath(q.get('return_to'));
   const result = q.get('result');
   if (result !== null) return TOKEN.test(result) ? `${path}?drive_result=${result}` : HOME;
-  const error = q.get('drive_error')?.trim();
-  if (error) return `${path}?drive_error=${encodeURIComponent(error.slice(0, MAX_ERROR_LENGTH))}`;
+  const error = q.get('drive_error');
+  if (isDriveReturnError(error)) return `${path}?drive_error=${error}`;
   return HOME;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DRIVE_APP_RETURN_URL } from '@fieldbook/contract';
+import { DRIVE_APP_RETURN_URL, type DriveReturnError } from '@fieldbook/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DriveConfig } from '../../config';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
@@ -18,6 +18,8 @@ export const NEEDS_RECONNECT_MESSAGE = 'Google Drive access was revoked or has e
 const STATE_TTL_MS = 10 * 60_000;
 /** How long the phone app has to confirm a finished connect (its result code). */
 export const RESULT_TTL_MS = 5 * 60_000;
+/** How often the server's maintenance forgets what unfinished connects left (`sweepExpiredConnects`). */
+export const CONNECT_SWEEP_INTERVAL_MS = 5 * 60_000;
 export const UNKNOWN_REQUEST_MESSAGE = 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.';
 /** An access token this close to its expiry is refreshed before use. */
 const EXPIRY_MARGIN_MS = 60_000;
@@ -63,8 +65,6 @@ export async function startConnect(deps: DriveDeps, opts: { actor: Actor; return
   const state = randomBytes(32).toString('base64url');
   const codeVerifier = randomBytes(48).toString('base64url');
   const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
-  await deps.db.delete(driveOauthStates).where(lte(driveOauthStates.expiresAt, sql`now()`));
-  await sweepExpiredResults(deps);
   await deps.db.insert(driveOauthStates).values({
     stateHash: hashState(state),
     userId: opts.actor.userId,
@@ -118,12 +118,33 @@ async function saveConnection(deps: DriveDeps, userId: string, account: { email:
 
 const hashResult = (code: string) => createHash('sha256').update(`drive-result\0${code}`).digest('hex');
 
-/** Forgets results the app never confirmed, giving their grants back to Google. */
-async function sweepExpiredResults(deps: DriveDeps): Promise<void> {
-  const expired = await deps.db.delete(driveConnectResults).where(lte(driveConnectResults.expiresAt, sql`now()`)).returning();
-  if (expired.length === 0) return;
-  const box = await deps.box();
-  await Promise.all(expired.map((row) => revokeToken(deps.config, box.open(row.refreshTokenEnc)).catch(() => {})));
+/**
+ * Forgets what unfinished connects left, on the server's maintenance schedule (maintenance.ts, every
+ * CONNECT_SWEEP_INTERVAL_MS): a phone app's result its app never confirmed (the user never came back to the app) holds
+ * a live Google grant and its sealed tokens — past its 5 minutes the grant is given back to Google and the row
+ * forgotten; a revoke Google could not take (unreachable, 5xx) keeps the row for the next sweep. Expired states (no
+ * grant yet) are deleted. Each row is revoked and deleted once even with several processes sweeping: a process
+ * deletes a row only after its revoke, and a second revoke of a token is answered 400 (already revoked) and ignored.
+ */
+export async function sweepExpiredConnects(deps: DriveDeps): Promise<{ revoked: number; kept: number; states: number }> {
+  const states = await deps.db.delete(driveOauthStates).where(lte(driveOauthStates.expiresAt, sql`now()`)).returning({ stateHash: driveOauthStates.stateHash });
+  const expired = await deps.db.select().from(driveConnectResults).where(lte(driveConnectResults.expiresAt, sql`now()`));
+  let revoked = 0;
+  let kept = 0;
+  if (expired.length > 0) {
+    const box = await deps.box();
+    for (const row of expired) {
+      try {
+        await revokeToken(deps.config, box.open(row.refreshTokenEnc));
+      } catch {
+        kept += 1;
+        continue;
+      }
+      await deps.db.delete(driveConnectResults).where(eq(driveConnectResults.codeHash, row.codeHash));
+      revoked += 1;
+    }
+  }
+  return { revoked, kept, states: states.length };
 }
 
 /**
@@ -133,8 +154,16 @@ async function sweepExpiredResults(deps: DriveDeps): Promise<void> {
  * refresh token sealed. Started in the phone app (the consent ran in the system browser, which has no such cookie),
  * the exchange is finished but the connection waits for the app: the answer is the app link with a single-use result
  * code only the starting session can confirm (`confirmAppConnect`). Answers the absolute address to redirect to.
+ *
+ * A failure goes back as a code (`drive_error`, DRIVE_RETURN_ERRORS), never as text: the app shows its own text for
+ * the code, so nobody can make it show theirs. What Google or the exchange said goes to `log`.
  */
-export async function finishConnect(deps: DriveDeps, query: { state?: string | undefined; code?: string | undefined; error?: string | undefined }, proof: string | undefined): Promise<string> {
+export async function finishConnect(
+  deps: DriveDeps,
+  query: { state?: string | undefined; code?: string | undefined; error?: string | undefined },
+  proof: string | undefined,
+  log: (detail: string) => void = () => {},
+): Promise<string> {
   const back = (returnTo: string, outcome: Record<string, string>) => {
     const url = new URL(returnTo, 'http://app');
     for (const [k, v] of Object.entries(outcome)) url.searchParams.set(k, v);
@@ -143,19 +172,24 @@ export async function finishConnect(deps: DriveDeps, query: { state?: string | u
   const toApp = (outcome: Record<string, string>) => `${DRIVE_APP_RETURN_URL}?${new URLSearchParams(outcome).toString()}`;
   // The state is spent whatever happens next: a replayed callback finds nothing.
   const [pending] = query.state ? await deps.db.delete(driveOauthStates).where(eq(driveOauthStates.stateHash, hashState(query.state))).returning() : [];
-  if (!pending || pending.expiresAt.getTime() <= Date.now()) return back('/', { drive_error: UNKNOWN_REQUEST_MESSAGE });
+  const unknown: Record<string, DriveReturnError> = { drive_error: 'unknown_request' };
+  if (!pending || pending.expiresAt.getTime() <= Date.now()) return back('/', unknown);
   const isApp = pending.client === 'app';
   // The state row goes with its session (a sign-out deletes the session, and the state by its foreign key). A browser
   // connect must finish in the browser that started it (its cookie), so a consent link sent to someone else cannot
   // bind their Google account to the sender's Fieldbook account; an app connect is bound by its result code instead.
-  if (!isApp && !(query.state && (await isStateProof(deps, query.state, proof)))) return back('/', { drive_error: UNKNOWN_REQUEST_MESSAGE });
-  const fail = (message: string) => (isApp ? toApp({ drive_error: message, return_to: pending.returnTo }) : back(pending.returnTo, { drive_error: message }));
-  if (query.error || !query.code) return fail(`Failed to connect to Google Drive: ${query.error ?? 'no authorization code'}`);
+  if (!isApp && !(query.state && (await isStateProof(deps, query.state, proof)))) return back('/', unknown);
+  const fail = (code: DriveReturnError, detail: string) => {
+    log(`drive: connect failed (${code}): ${detail}`);
+    return isApp ? toApp({ drive_error: code, return_to: pending.returnTo }) : back(pending.returnTo, { drive_error: code });
+  };
+  const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  if (query.error || !query.code) return fail(query.error === 'access_denied' ? 'access_denied' : 'consent_failed', `Google answered ${query.error ?? 'no authorization code'}`);
   let account: GoogleAccount;
   try {
     account = await exchangeForAccount(deps, query.code, pending.codeVerifier);
   } catch (err) {
-    return fail(`Failed to authenticate with Google Drive: ${err instanceof Error ? err.message : String(err)}`);
+    return fail('auth_failed', reason(err));
   }
   const box = await deps.box();
   const sealed = {
@@ -170,7 +204,7 @@ export async function finishConnect(deps: DriveDeps, query: { state?: string | u
       await saveConnection(deps, pending.userId, sealed);
     } catch (err) {
       await revokeToken(deps.config, account.refreshToken).catch(() => {});
-      return fail(`Failed to authenticate with Google Drive: ${err instanceof Error ? err.message : String(err)}`);
+      return fail('auth_failed', reason(err));
     }
     return back(pending.returnTo, { drive: 'connected' });
   }
@@ -197,7 +231,6 @@ export async function finishConnect(deps: DriveDeps, query: { state?: string | u
  * was real but not the caller's gives its grant back (someone else's consent must not wait to be claimed).
  */
 export async function confirmAppConnect(deps: DriveDeps, actor: Pick<Actor, 'userId' | 'sessionId'>, result: string): Promise<void> {
-  await sweepExpiredResults(deps);
   const [row] = await deps.db.delete(driveConnectResults).where(eq(driveConnectResults.codeHash, hashResult(result))).returning();
   if (!row) throw new AppError('CONFLICT', UNKNOWN_REQUEST_MESSAGE);
   const isOwn = row.userId === actor.userId && row.sessionId === actor.sessionId;

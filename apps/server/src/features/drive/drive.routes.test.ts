@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DriveConnectSchema, DriveFileListSchema } from '@fieldbook/contract';
+import { DRIVE_RETURN_ERRORS, DriveConnectSchema, DriveFileListSchema } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +72,8 @@ describe('connect (authorization code + PKCE, state bound to the session)', () =
     const cookie = browserCookie(started.headers['set-cookie']);
     expect(String(started.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
     const callback = new URL(stub.approve(start.authorization_url));
-    const refused = 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.';
+    // A code, never text (DRIVE_RETURN_ERRORS): the app shows its own words for it.
+    const refused = 'unknown_request';
     // A forged state with a real code.
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state-forged-state-forged-state-forged');
@@ -91,7 +92,7 @@ describe('connect (authorization code + PKCE, state bound to the session)', () =
     const carolBack = new URL(stub.approve(DriveConnectSchema.parse(carolStarted.json()).authorization_url));
     await ctx.db.delete(authSessions).where(eq(authSessions.id, carol.sessionId));
     const signedOut = await call({ method: 'GET', url: `${carolBack.pathname}${carolBack.search}`, headers: { cookie: browserCookie(carolStarted.headers['set-cookie']) } });
-    expect(String(signedOut.headers.location)).toContain('drive_error=');
+    expect(String(signedOut.headers.location)).toContain('drive_error=unknown_request');
     expect(stub.tokenCalls.length).toBe(tokenCalls);
 
     // A fresh connect in the right browser works once; its replay is refused.
@@ -101,15 +102,25 @@ describe('connect (authorization code + PKCE, state bound to the session)', () =
     const ok = await call({ method: 'GET', url: `${okBack.pathname}${okBack.search}`, headers: { cookie: okCookie } });
     expect(String(ok.headers.location)).toBe('http://localhost:3000/?drive=connected');
     const replay = await call({ method: 'GET', url: `${okBack.pathname}${okBack.search}`, headers: { cookie: okCookie } });
-    expect(String(replay.headers.location)).toContain('drive_error=');
+    expect(String(replay.headers.location)).toContain('drive_error=unknown_request');
     expect((await driveStatus(ctx, bob)).status).toBe('connected');
   });
 
-  it('reports a refused consent as the spec’s connect failure', async () => {
-    const started = await call({ method: 'POST', url: '/api/drive/connect', headers: alice.headers, payload: {} });
-    const state = new URL(DriveConnectSchema.parse(started.json()).authorization_url).searchParams.get('state')!;
-    const res = await call({ method: 'GET', url: `/api/drive/callback?state=${encodeURIComponent(state)}&error=access_denied`, headers: { cookie: browserCookie(started.headers['set-cookie']) } });
-    expect(new URL(String(res.headers.location)).searchParams.get('drive_error')).toBe('Failed to connect to Google Drive: access_denied');
+  it('reports a failed connect as a code the app knows, never as text: a refused consent, another Google error, a failed exchange', async () => {
+    const failWith = async (query: string) => {
+      const started = await call({ method: 'POST', url: '/api/drive/connect', headers: alice.headers, payload: { return_to: '/jobs' } });
+      const state = new URL(DriveConnectSchema.parse(started.json()).authorization_url).searchParams.get('state')!;
+      const res = await call({ method: 'GET', url: `/api/drive/callback?state=${encodeURIComponent(state)}&${query}`, headers: { cookie: browserCookie(started.headers['set-cookie']) } });
+      const back = new URL(String(res.headers.location));
+      expect(back.pathname).toBe('/jobs');
+      return back.searchParams.get('drive_error');
+    };
+    expect(await failWith('error=access_denied')).toBe('access_denied');
+    expect(await failWith('error=Your%20account%20is%20locked.%20Call%20555-0100')).toBe('consent_failed');
+    expect(await failWith('')).toBe('consent_failed');
+    // A code Google does not know: the exchange fails (why is logged, not sent).
+    expect(await failWith('code=made-up-code')).toBe('auth_failed');
+    for (const code of ['access_denied', 'consent_failed', 'auth_failed', 'unknown_request', 'not_configured']) expect(DRIVE_RETURN_ERRORS).toContain(code);
   });
 });
 
@@ -292,7 +303,7 @@ describe('the phone app’s return (consent in the system browser, no cookie): a
     const res = await call({ method: 'GET', url: `/api/drive/callback?state=${encodeURIComponent(state)}&error=access_denied` });
     const link = new URL(String(res.headers.location));
     expect(`${link.protocol}//${link.host}`).toBe('fieldbook://drive-connected');
-    expect(link.searchParams.get('drive_error')).toBe('Failed to connect to Google Drive: access_denied');
+    expect(link.searchParams.get('drive_error')).toBe('access_denied');
     expect(link.searchParams.get('return_to')).toBe('/jobs');
     expect(link.searchParams.get('result')).toBeNull();
   });
@@ -367,6 +378,8 @@ describe('not configured', () => {
       expect((await driveStatus(bare, user)).configured).toBe(false);
       const res = await bare.app.inject({ method: 'POST', url: '/api/drive/connect', headers: user.headers, payload: {} });
       expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Google Drive is not configured on this server' } });
+      const back = await bare.app.inject({ method: 'GET', url: '/api/drive/callback?state=x&code=y' });
+      expect(String(back.headers.location)).toBe('http://localhost:3000/?drive_error=not_configured');
     } finally {
       await bare.close();
     }

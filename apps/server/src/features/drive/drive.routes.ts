@@ -40,7 +40,8 @@ export async function driveRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
   route(app, driveEndpoints.callback, async ({ query, req, reply }) => {
     const proof = new RegExp(`(?:^|;\\s*)${STATE_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
     // An absolute address: this app's page with the outcome, or the phone app's link with its result code.
-    const target = drive ? await finishConnect(drive, query, proof) : `${config.publicUrl}/?drive_error=${encodeURIComponent(NOT_CONFIGURED)}`;
+    // A failure comes back as a code (DRIVE_RETURN_ERRORS); what Google or the exchange said is logged here.
+    const target = drive ? await finishConnect(drive, query, proof, (detail) => req.log.warn(detail)) : `${config.publicUrl}/?drive_error=not_configured`;
     return reply
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')

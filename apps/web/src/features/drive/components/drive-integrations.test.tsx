@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetNativeAppForTests } from '../../../lib/api-base';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { useDriveReturn } from '../lib/drive-return';
+import { DRIVE_RETURN_ERROR_TEXTS, useDriveReturn } from '../lib/drive-return';
 import { DriveIntegrations } from './drive-integrations';
 
 const browserOpen = vi.hoisted(() => vi.fn(async (_options: { url: string }) => {}));
@@ -42,12 +42,21 @@ afterEach(() => {
 
 /** The app shell's part: the return taken off the address; here a button stands in for the app link arriving. */
 function ReturnFromGoogle({ search }: { search: string }) {
+  return <ReturnsFromGoogle links={{ 'back from Google': search }} />;
+}
+
+/** The same with several links, one button each (named by its key). */
+function ReturnsFromGoogle({ links }: { links: Record<string, string> }) {
   useDriveReturn(() => {});
   const navigate = useNavigate();
   return (
-    <button type="button" onClick={() => void navigate(`/${search}`)}>
-      back from Google
-    </button>
+    <>
+      {Object.entries(links).map(([label, search]) => (
+        <button key={label} type="button" onClick={() => void navigate(`/${search}`)}>
+          {label}
+        </button>
+      ))}
+    </>
   );
 }
 
@@ -114,6 +123,26 @@ describe('Settings › Integrations: Google Drive', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'back from Google' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.');
     expect(screen.getByText('Disconnected')).toBeTruthy();
+  });
+
+  it('back with an error: the app’s own words for the server’s code; words someone put in the address are never shown', async () => {
+    fakeApi().on(driveEndpoints.status, status());
+    const planted = 'Your Google account is suspended. Call 1-800-555-0100 to restore it.';
+    renderWithProviders(
+      <>
+        <ReturnsFromGoogle links={{ 'a planted link': `?drive_error=${encodeURIComponent(planted)}`, 'a refused consent': '?drive_error=access_denied' }} />
+        <DriveIntegrations />
+      </>,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText('Disconnected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'a planted link' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(planted, { exact: false })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'a refused consent' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(DRIVE_RETURN_ERROR_TEXTS.access_denied);
   });
 
   it('connected: the account, the folder structure with Created markers, the folder manager’s six cards with 8-character ids, Open and Refresh', async () => {
