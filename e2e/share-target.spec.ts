@@ -49,7 +49,7 @@ async function shareFiles(page: Page, files: { name: string; mimeType: string; b
     document.body.append(form);
   });
   await page.setInputFiles('#share-sheet-files', files);
-  await Promise.all([page.waitForURL(/\/documents\?shared=\d+$/), page.evaluate(() => (document.getElementById('share-sheet') as HTMLFormElement).submit())]);
+  await Promise.all([page.waitForURL(/\/documents\?shared=\d+(&dropped=\d+)?$/), page.evaluate(() => (document.getElementById('share-sheet') as HTMLFormElement).submit())]);
 }
 
 async function documentsNamed(s: WorkSession, name: string): Promise<Document[]> {
@@ -136,6 +136,36 @@ test.describe('Web Share Target (issue 26)', () => {
     expect(docs).toHaveLength(1);
     expect(docs[0]!.job_id).toBeNull();
     expect(await documentsNamed(s, 'Site photo.png')).toHaveLength(0);
+  });
+
+  test('any page can post here: at most 10 files wait on the device, the rest are dropped, and nothing uploads without the user’s Upload', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const s = await createWorkSession(page.request);
+    await openAs(page, s, '/documents');
+    await serviceWorkerInControl(page);
+    const uploads: string[] = [];
+    // The document uploads (the one upload path: multipart, or resumable from 5 MB).
+    page.on('request', (r) => r.method() === 'POST' && /^\/api\/(process-documents|uploads\/documents)/.test(new URL(r.url()).pathname) && uploads.push(r.url()));
+
+    await shareFiles(page, Array.from({ length: 12 }, (_, i) => ({ name: `Flyer ${i + 1}.pdf`, mimeType: 'application/pdf', buffer: PDF })));
+    expect(new URL(page.url()).search).toBe('?shared=10&dropped=2');
+    const shared = page.getByRole('region', { name: 'Shared with Fieldbook' });
+    await expect(shared.getByTestId('shared-file')).toHaveCount(10, { timeout: 30_000 });
+    await expect(shared.getByText('2 shared files were not kept')).toBeVisible();
+    await expect(shared.getByText('Flyer 11.pdf')).toHaveCount(0);
+
+    // Another share while ten wait: none of it is kept, none of the ten is pushed out.
+    await shareFiles(page, [{ name: 'Late flyer.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+    // (Already on a /documents?shared= address: wait for this share's.)
+    await expect(page).toHaveURL(/\/documents\?shared=0&dropped=1$/);
+    await expect(shared.getByTestId('shared-file')).toHaveCount(10, { timeout: 30_000 });
+    await expect(shared.getByText('1 shared file was not kept')).toBeVisible();
+    await expect(shared.getByText(/^Flyer 1\.pdf · /)).toBeVisible();
+    await page.screenshot({ path: 'test-results/share-target-capped-390.png', fullPage: true });
+
+    // Offered, not uploaded: the server has none of them until the user picks Upload.
+    expect(uploads).toEqual([]);
+    expect(await documentsNamed(s, 'Flyer 1.pdf')).toHaveLength(0);
   });
 
   test('shared while signed out: the file waits through the sign-in and is offered in Documents after it', async ({ page }) => {

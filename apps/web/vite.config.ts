@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { shareTargetHandler } from './src/sw/share-target';
 
 /** The Fastify server the dev proxy forwards to (started separately, see the README). */
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -34,7 +35,8 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
         // Web Share Target (issue 26): a PDF or photo shared from another app is posted here; the service worker
-        // answers (runtimeCaching below), so it works offline and signed out, and the files land in Documents.
+        // answers (runtimeCaching below), so it works offline and signed out, and the files wait in Documents for the
+        // user's Upload (at most 10 files / 100 MB at a time: src/sw/share-target.ts).
         share_target: {
           action: '/share-target',
           method: 'POST',
@@ -54,40 +56,13 @@ export default defineConfig({
         skipWaiting: true,
         runtimeCaching: [
           {
-            // The share target's POST (manifest above), answered by the worker itself: every shared file is kept in
-            // the `fieldbook-shared-files` cache (features/documents/lib/shared-files.ts reads it; the names there
-            // are repeated here because Workbox copies this function's text into sw.js) and the app opens
-            // Documents, which offers them for upload. Nothing goes to the network here: offline or signed out, the
-            // files wait on the device until uploaded or discarded.
+            // The share target's POST (manifest above), answered by the worker itself (src/sw/share-target.ts): the
+            // shared files are kept on the device — at most 10 files and 100 MB waiting at a time, any page can post
+            // here — and the app opens Documents, which offers them for upload. Workbox copies the function's text
+            // into sw.js, so it is self-contained.
             urlPattern: ({ url, request }) => request.method === 'POST' && url.pathname === '/share-target',
             method: 'POST',
-            handler: async ({ request }) => {
-              let count = 0;
-              try {
-                const form = await request.formData();
-                const cache = await caches.open('fieldbook-shared-files');
-                const now = Date.now();
-                const batch = `${now}-${Math.random().toString(16).slice(2)}`;
-                for (const entry of form.getAll('files')) {
-                  if (typeof entry === 'string') continue;
-                  await cache.put(
-                    `/__shared-files/${batch}/${count}`,
-                    new Response(entry, {
-                      headers: {
-                        'content-type': entry.type || 'application/octet-stream',
-                        'x-fieldbook-file-name': encodeURIComponent(entry.name || 'Shared file'),
-                        'x-fieldbook-shared-at': String(now),
-                      },
-                    }),
-                  );
-                  count += 1;
-                }
-              } catch {
-                // A body that is not a form (or a full disk): Documents opens with nothing new, and says so.
-                return Response.redirect(new URL('/documents?shared=failed', request.url).href, 303);
-              }
-              return Response.redirect(new URL(`/documents?shared=${count}`, request.url).href, 303);
-            },
+            handler: shareTargetHandler,
           },
           {
             // Product API reads (GET under /api, its multi-workspace alias, /api-fast) on any origin the API base may

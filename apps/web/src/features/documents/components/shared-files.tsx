@@ -71,13 +71,23 @@ export function SharedFiles({ jobId }: { jobId?: string | undefined }) {
   );
 
   const [params] = useSearchParams();
+  // The worker keeps at most 10 files / 100 MB waiting (src/sw/share-target.ts): what was past that was dropped.
+  const dropped = Math.max(0, Math.floor(Number(params.get('dropped')) || 0));
+  const droppedNotice =
+    dropped > 0 ? (
+      <Alert color="orange" title={dropped === 1 ? '1 shared file was not kept' : `${dropped} shared files were not kept`} role="status">
+        Up to 10 shared files (100 MB) wait on this device at a time. Upload or discard the ones waiting, then share the rest again.
+      </Alert>
+    ) : null;
   if (waiting.length === 0 && queue.entries.length === 0) {
     // The worker could not read or keep what was shared (/documents?shared=failed).
     return params.get('shared') === 'failed' ? (
       <Alert color="red" title="The shared files could not be kept" role="alert">
         Share them again, or upload them below.
       </Alert>
-    ) : null;
+    ) : (
+      droppedNotice
+    );
   }
 
   const upload = () => {
@@ -96,6 +106,7 @@ export function SharedFiles({ jobId }: { jobId?: string | undefined }) {
           <IconShare size={18} aria-hidden />
           <Text fw={600}>Shared with Fieldbook</Text>
         </Group>
+        {droppedNotice}
         {waiting.length > 0 && (
           <>
             <Text size="sm" c="dimmed">

@@ -1,8 +1,8 @@
 /**
  * Files shared to Fieldbook from another app (Web Share Target, issue 26). The manifest's `share_target` posts them
- * to /share-target; the service worker (apps/web/vite.config.ts) answers that POST itself — no network needed, nobody
- * needs to be signed in — by keeping each file in this Cache Storage cache and sending the app to
- * /documents?shared=<count>. They stay here, on the device, until the user uploads them (each is removed once the
+ * to /share-target; the service worker (src/sw/share-target.ts, wired in apps/web/vite.config.ts) answers that POST
+ * itself — no network needed, nobody needs to be signed in — by keeping each file in this Cache Storage cache (at most
+ * 10 files / 100 MB waiting; more is dropped) and sending the app to /documents?shared=<count>[&dropped=<n>]. They stay here, on the device, until the user uploads them (each is removed once the
  * server has it) or discards them: closing the app, going offline or signing out loses none.
  *
  * The worker's function is copied into sw.js as text, without this module: the cache name, the key prefix and the
