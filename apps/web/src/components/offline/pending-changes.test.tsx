@@ -76,4 +76,39 @@ describe('the pending changes of the offline queue', () => {
     expect(await within(dialog).findByText('All changes are synced.')).toBeTruthy();
     expect(offlineQueue.getSnapshot()).toEqual([]);
   });
+
+  it('the change being sent shows as Sending without Discard (the queue never takes it back); the ones waiting keep theirs', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const api = fakeApi().on(taskEndpoints.updateStatus, async ({ body }) => {
+      await held;
+      return makeTask({ id: T1, status: body?.status ?? 'pending' });
+    });
+    setOnline(false);
+    renderWithProviders(
+      <>
+        <OfflineQueueSync />
+        <PendingChanges />
+      </>,
+      { user: userNamed('03') },
+    );
+    await act(() => offlineQueue.ready());
+    act(() => queueWrites([status('completed'), status('in progress')]));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pending changes: 2 pending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pending changes' });
+    expect(within(dialog).getAllByRole('button', { name: /^Discard/ })).toHaveLength(2);
+
+    act(() => setOnline(true));
+    await waitFor(() => expect(api.calls(taskEndpoints.updateStatus)).toHaveLength(1));
+    const [sending, waiting] = within(dialog).getAllByTestId('pending-change');
+    await waitFor(() => expect(within(sending!).queryByRole('button', { name: 'Discard Task status: completed' })).toBeNull());
+    expect(within(sending!).getByText('Sending')).toBeTruthy();
+    expect(within(waiting!).getByRole('button', { name: 'Discard Task status: in progress' })).toBeTruthy();
+    expect(within(waiting!).getByText('Waiting')).toBeTruthy();
+
+    answer();
+    expect(await within(dialog).findByText('All changes are synced.')).toBeTruthy();
+    expect(api.calls(taskEndpoints.updateStatus)).toHaveLength(2);
+    expect(api.problems).toEqual([]);
+  });
 });

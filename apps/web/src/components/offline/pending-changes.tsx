@@ -2,7 +2,7 @@ import { Badge, Box, Button, Group, Modal, Paper, Stack, Text } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { IconCloudUpload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { isOffline, offlineQueue, requestOfflineSync, useOfflineWrites } from '../../lib/offline/offline-queue';
+import { isOffline, offlineQueue, requestOfflineSync, useOfflineWrites, useSendingWrite } from '../../lib/offline/offline-queue';
 import type { QueuedWrite } from '../../lib/offline/write-queue';
 
 function useIsOffline(): boolean {
@@ -29,10 +29,12 @@ export function pendingSummary(writes: readonly QueuedWrite[]): string {
 /**
  * The header's count of changes waiting for the network (the offline queue, lib/offline) and the list behind it:
  * each change with its state, a refused one with the server's reason, Retry and Discard, and Sync now.
- * Nothing shows while the queue is empty.
+ * Nothing shows while the queue is empty. The change being sent shows as Sending, without Discard: the queue never
+ * takes it back (the server may already have it).
  */
 export function PendingChanges() {
   const writes = useOfflineWrites();
+  const sending = useSendingWrite();
   const offline = useIsOffline();
   const [opened, modal] = useDisclosure(false);
   if (writes.length === 0 && !opened) return null;
@@ -79,8 +81,8 @@ export function PendingChanges() {
                     </Text>
                   )}
                 </Stack>
-                <Badge color={w.state === 'failed' ? 'red' : 'orange'} variant="light" style={{ flexShrink: 0 }}>
-                  {w.state === 'failed' ? 'Failed' : 'Waiting'}
+                <Badge color={w.state === 'failed' ? 'red' : w.id === sending ? 'blue' : 'orange'} variant="light" style={{ flexShrink: 0 }}>
+                  {w.state === 'failed' ? 'Failed' : w.id === sending ? 'Sending' : 'Waiting'}
                 </Badge>
               </Group>
               <Group gap="xs" mt="xs" justify="flex-end">
@@ -95,9 +97,11 @@ export function PendingChanges() {
                     Retry
                   </Button>
                 )}
-                <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void offlineQueue.discard(w.id)} aria-label={`Discard ${w.label}`}>
-                  Discard
-                </Button>
+                {w.id !== sending && (
+                  <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void offlineQueue.discard(w.id)} aria-label={`Discard ${w.label}`}>
+                    Discard
+                  </Button>
+                )}
               </Group>
             </Paper>
           ))}

@@ -168,6 +168,11 @@ export function useOfflineWrites(): readonly QueuedWrite[] {
   return useSyncExternalStore(offlineQueue.subscribe, offlineQueue.getSnapshot, offlineQueue.getSnapshot);
 }
 
+/** The id of the queued write being sent now (null: none): it cannot be discarded (the server may have it already). */
+export function useSendingWrite(): string | null {
+  return useSyncExternalStore(offlineQueue.subscribe, offlineQueue.sendingId, offlineQueue.sendingId);
+}
+
 /**
  * How a feature shows one of its queued writes in the cached views (a task's new status on the boards). The shell
  * passes the features' appliers to OfflineQueueSync, which applies every pending write again whenever a query brings

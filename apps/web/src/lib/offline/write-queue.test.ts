@@ -241,6 +241,30 @@ describe('the offline write queue', () => {
     });
   });
 
+  it('says which write is being sent (sendingId), and its listeners hear it start and end', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const q = newQueue(async () => {
+      await held;
+      return {};
+    });
+    await q.setUser(ALICE);
+    const [first] = await q.enqueue([status(T1, 'completed')]);
+    const heard: (string | null)[] = [];
+    q.subscribe(() => heard.push(q.sendingId()));
+    expect(q.sendingId()).toBeNull();
+    const replay = q.replay();
+    await vi.waitFor(() => expect(q.sendingId()).toBe(first!.id));
+    expect(heard).toContain(first!.id);
+    await q.discard(first!.id); // ignored: it is being sent
+    expect(q.getSnapshot()).toHaveLength(1);
+    answer();
+    await replay;
+    expect(q.sendingId()).toBeNull();
+    expect(heard.at(-1)).toBeNull();
+    expect(q.getSnapshot()).toEqual([]);
+  });
+
   it('keeps a recording file (a Blob) until it is uploaded', async () => {
     const s = sender();
     const q = newQueue(s.send);

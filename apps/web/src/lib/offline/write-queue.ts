@@ -141,6 +141,12 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
     listeners.forEach((l) => l());
   }
 
+  /** The write being sent changes (listeners hear it: the list hides its Discard). */
+  function sendingNow(id: string | null) {
+    sending = id;
+    listeners.forEach((l) => l());
+  }
+
   function nextSeq(): number {
     lastSeq = Math.max(lastSeq + 1, now() * 1000);
     return lastSeq;
@@ -220,11 +226,11 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
         continue;
       }
       try {
-        sending = write.id;
+        sendingNow(write.id);
         const answer = await deps.send(write);
         const realId = answer && typeof answer === 'object' ? answer.id : undefined;
         if (write.tempId && realId) created.set(write.tempId, realId);
-        sending = null;
+        sendingNow(null);
         outcome.synced += 1;
         await drop(new Set([write.id]));
         if (write.tempId && realId) {
@@ -234,7 +240,7 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
           }
         }
       } catch (err) {
-        sending = null;
+        sendingNow(null);
         if (isTransientFailure(err)) {
           await save({ ...write, attempts: write.attempts + 1 });
           outcome.interrupted = true;
@@ -319,5 +325,7 @@ export function createWriteQueue(deps: { storage: WriteStorage; send: SendWrite;
       return () => listeners.delete(listener);
     },
     getSnapshot: (): readonly QueuedWrite[] => items,
+    /** The id of the write being sent now (null: none), which discard leaves alone; `subscribe` hears it change. */
+    sendingId: (): string | null => sending,
   };
 }
