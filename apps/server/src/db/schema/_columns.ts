@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Columns every table has (design.md §4). */
 export const id = () => uuid().primaryKey().defaultRandom();
@@ -9,6 +9,9 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** A row's owner: a required uuid that goes with the row it names (`on delete cascade`), e.g. its workspace or job. */
+export const ownerRef = (column: () => AnyPgColumn) => uuid().notNull().references(column, { onDelete: 'cascade' });
 
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
 export const tsvector = customType<{ data: string }>({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/schema/_columns';
+import { createdAt, id, ownerRef } from '../../db/schema/_columns';
 import { users } from '../auth/auth.schema';
 import { jobs } from '../jobs/jobs.schema';
 import { workspaces } from '../workspaces/workspaces.schema';
@@ -14,12 +14,8 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: ownerRef(() => workspaces.id),
+    userId: ownerRef(() => users.id),
     kind: text().$type<'quote_approved' | 'quote_declined'>().notNull(),
     title: text().notNull(),
     body: text().notNull().default(''),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/schema/_columns';
+import { createdAt, id, ownerRef, updatedAt } from '../../db/schema/_columns';
 import { users } from '../auth/auth.schema';
 import { documents } from '../documents/documents.schema';
 import { jobs } from '../jobs/jobs.schema';
@@ -19,12 +19,8 @@ export const quotes = pgTable(
   'quotes',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    jobId: uuid()
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    workspaceId: ownerRef(() => workspaces.id),
+    jobId: ownerRef(() => jobs.id),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     familyId: uuid().notNull(),
     /**
@@ -67,12 +63,8 @@ export const quoteItems = pgTable(
   'quote_items',
   {
     id: id(),
-    quoteId: uuid()
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    quoteId: ownerRef(() => quotes.id),
+    workspaceId: ownerRef(() => workspaces.id),
     position: integer().notNull(),
     section: text(),
     name: text().notNull(),
@@ -101,12 +93,8 @@ export const quoteApprovals = pgTable(
   'quote_approvals',
   {
     id: id(),
-    quoteId: uuid()
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    quoteId: ownerRef(() => quotes.id),
+    workspaceId: ownerRef(() => workspaces.id),
     option: smallint(),
     optionalItemIds: jsonb().$type<string[]>().notNull().default([]),
     signerName: text().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tsvector, updatedAt, WORKSPACE_LEXEME_SQL } from '../../db/schema/_columns';
+import { createdAt, id, ownerRef, tsvector, updatedAt, WORKSPACE_LEXEME_SQL } from '../../db/schema/_columns';
 import { users } from '../auth/auth.schema';
 import { groups } from '../groups/groups.schema';
 import { jobs } from '../jobs/jobs.schema';
@@ -13,12 +13,8 @@ export const tasks = pgTable(
   'tasks',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    jobId: uuid()
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    workspaceId: ownerRef(() => workspaces.id),
+    jobId: ownerRef(() => jobs.id),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     description: text().notNull(),
     /** A contact's phone (10 digits), or null for unassigned. */
