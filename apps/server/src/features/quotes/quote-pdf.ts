@@ -1,6 +1,6 @@
 import { formatCents, includedLines, lineTotalCents, type QuoteTotalsOut } from '@fieldbook/contract';
 import PDFDocument from 'pdfkit';
-import { writePageFooters } from '../../platform/pdf-footer';
+import { startLetterPdf } from '../../platform/pdf-document';
 import type { ApprovalRow, QuoteItemRow, QuoteRow } from './quotes.service';
 
 export type SignedQuoteFacts = {
@@ -51,14 +51,7 @@ export function signedQuoteText(f: SignedQuoteFacts): string {
 export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> {
   const { quote, approval } = f;
   const totals = approval.totals as QuoteTotalsOut;
-  const doc = new PDFDocument({ size: 'LETTER', margins: { top: MARGIN, bottom: MARGIN + 18, left: MARGIN, right: MARGIN }, bufferPages: true, info: { Title: `Approved quote ${quote.number}`, Author: f.company } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
+  const { doc, width, finish } = startLetterPdf({ title: `Approved quote ${quote.number}`, author: f.company, margin: MARGIN, footerColor: MUTED });
   const keepRoom = (h: number) => {
     if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
   };
@@ -175,10 +168,7 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
       { width },
     );
 
-  writePageFooters(doc, `Quote ${quote.number} · ${f.company}`, { margin: MARGIN, color: MUTED });
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return finish(`Quote ${quote.number} · ${f.company}`);
 }
 
 /**

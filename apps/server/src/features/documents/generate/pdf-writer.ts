@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { writePageFooters } from '../../../platform/pdf-footer';
+import { startLetterPdf } from '../../../platform/pdf-document';
 
 /** What a generated document says, in the order a reader meets it; templates.ts fills it per document type. */
 export type PdfContent = {
@@ -27,14 +26,7 @@ const ACCENT = '#1c7ed6';
 
 /** Renders `content` as a US-letter PDF: header, parties, table with totals, sections, signatures, page numbers. */
 export async function writePdf(content: PdfContent): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margins: { top: MARGIN, bottom: MARGIN + 18, left: MARGIN, right: MARGIN }, bufferPages: true, info: { Title: `${content.title} ${content.number}`, Author: content.company } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
+  const { doc, width, finish } = startLetterPdf({ title: `${content.title} ${content.number}`, author: content.company, margin: MARGIN, footerColor: MUTED });
 
   header(doc, content, width);
   parties(doc, content.parties, width);
@@ -46,10 +38,7 @@ export async function writePdf(content: PdfContent): Promise<Buffer> {
     for (const p of section.paragraphs) doc.text(p, MARGIN, doc.y, { width, align: 'left' }).moveDown(0.4);
   }
   signatures(doc, content.signatures, width);
-  writePageFooters(doc, `${content.title} ${content.number} · ${content.company}`, { margin: MARGIN, color: MUTED });
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return finish(`${content.title} ${content.number} · ${content.company}`);
 }
 
 function header(doc: PDFKit.PDFDocument, content: PdfContent, width: number) {
