@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { documents } from './documents.schema';
-import { registerUploadEndpoint } from '../../platform/uploads';
-import { userRateLimits } from '../../platform/rate-limit';
+import { registerUploadEndpoint, uploadDeps } from '../../platform/uploads';
 import { sendingRoutes } from './sending.routes';
 import { serveDocument } from './serve-document';
 import { deleteDocument, documentUploadSteps, getDocumentJson, getDocumentRow, listDocuments, retryDocument } from './documents.service';
@@ -16,8 +15,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
   const { db, blobs } = deps;
   // Only this scope parses multipart: one file, a few small fields, the size limit enforced while streaming.
   const upload = await registerUploadEndpoint(app, {
-    db,
-    blobs,
+    ...uploadDeps(deps),
     path: documentEndpoints.upload.path,
     maxBytes: deps.config.documentMaxBytes,
     fields: 5,
@@ -26,8 +24,6 @@ export async function documentsRoutes(app: FastifyInstance, deps: FeatureDeps): 
     keyPrefix: 'documents',
     kinds: documentKinds,
     fieldsBeforeFile: false,
-    // UPLOAD_RATE_LIMIT per user, shared with recordings.
-    limit: userRateLimits(deps).upload,
     messages: { notMultipart: 'Send the file as multipart/form-data (field "file")', missingFile: 'Choose a file to upload' },
     announceAs: 'document',
   });

@@ -4,8 +4,7 @@ import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { recordings } from './recordings.schema';
 import { AppError } from '../../platform/errors';
-import { registerUploadEndpoint } from '../../platform/uploads';
-import { userRateLimits } from '../../platform/rate-limit';
+import { registerUploadEndpoint, uploadDeps } from '../../platform/uploads';
 import { contentDisposition, serveBlob } from '../../platform/serve-blob';
 import { audioKinds } from './audio-kind';
 import { transcriptFileName } from './file-name';
@@ -31,8 +30,7 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
   const { db, blobs } = deps;
   // Fields first, then the file (the upload_key must be known before the bytes arrive).
   const upload = await registerUploadEndpoint(app, {
-    db,
-    blobs,
+    ...uploadDeps(deps),
     path: endpoints.upload.path,
     maxBytes: deps.config.recordingMaxBytes,
     fields: 8,
@@ -41,8 +39,6 @@ export async function recordingsRoutes(app: FastifyInstance, deps: FeatureDeps):
     keyPrefix: 'recordings',
     kinds: audioKinds,
     fieldsBeforeFile: true,
-    // UPLOAD_RATE_LIMIT per user, shared with documents.
-    limit: userRateLimits(deps).upload,
     messages: { notMultipart: 'Send the recording as multipart/form-data (field "file")', missingFile: 'Choose a recording to upload' },
     announceAs: 'recording',
   });

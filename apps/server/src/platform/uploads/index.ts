@@ -14,5 +14,5 @@ export {
   type UploadSteps,
   type UploadTable,
 } from './lifecycle';
-export { registerUploadEndpoint, type UploadEndpoint } from './receive-upload';
+export { registerUploadEndpoint, uploadDeps, type UploadEndpoint } from './receive-upload';
 export { sweepResumableUploads, RESUMABLE_UPLOAD_TTL_MS, PENDING_UPLOADS_PER_USER, PENDING_UPLOAD_BYTES_PER_USER } from './resumable';

@@ -3,8 +3,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireWorkspace, type Actor } from '../auth-guard';
 import type { WorkspaceActor } from '../endpoint';
+import type { FeatureDeps } from '../deps';
 import { AppError, fieldError } from '../errors';
 import { registerUploads, uploadError } from '../multipart-upload';
+import { userRateLimits } from '../rate-limit';
 import { discardUpload, finishStored, recogniseFile, storeRecognised, type RecognisedFile, type StoredFile, type UploadFields, type UploadKind, type UploadSteps } from './lifecycle';
 import { registerResumableUpload } from './resumable';
 import { readHead } from './stream-head';
@@ -18,6 +20,14 @@ export type UploadEndpoint<K extends string> = {
    */
   resumable: <R>(endpoints: ResumableUploadEndpoints, steps: (actor: WorkspaceActor) => UploadSteps<K, R>) => void;
 };
+
+/**
+ * What every feature's upload endpoint takes from its deps: the database, the blob store, and the per-user
+ * UPLOAD_RATE_LIMIT that all uploads (documents, recordings) share.
+ */
+export function uploadDeps(deps: FeatureDeps): Pick<UploadKind<string>, 'db' | 'blobs' | 'limit'> {
+  return { db: deps.db, blobs: deps.blobs, limit: userRateLimits(deps).upload };
+}
 
 /**
  * The one upload path (documents, recordings): a multipart request of one file of at most `maxBytes` — refused with
