@@ -27,6 +27,37 @@ async function fillItem(page: Page, i: number, item: { name: string; qty: string
   if (item.optional) await dialog.getByLabel('Optional (client may add)').nth(i).check();
 }
 
+type QuoteItem = Parameters<typeof fillItem>[2];
+
+/**
+ * The roof quote the tests build: tear-off, the shingles in the Good/Better/Best options, optional gutters.
+ * `longer` (the phone layout test) gives longer names and odd amounts, to wrap and to show decimals.
+ */
+function roofItems({ longer = false } = {}): QuoteItem[] {
+  return [
+    { name: longer ? 'Tear-off and disposal of existing roofing' : 'Tear-off and disposal', qty: '24', unit: 'sq', price: '45' },
+    { name: '3-tab shingles', qty: '24', unit: 'sq', price: '95', option: 'Good' },
+    { name: longer ? 'Architectural shingles, GAF Timberline HDZ' : 'Architectural shingles', qty: '24', unit: 'sq', price: '125', option: 'Better' },
+    { name: 'Designer shingles', qty: '24', unit: 'sq', price: '180', option: 'Best' },
+    { name: 'Seamless gutters', qty: longer ? '120.5' : '120', unit: 'ft', price: longer ? '8.99' : '9', optional: true },
+  ];
+}
+
+/** Opens New Quote on the job page, adds the Good/Better/Best options and fills the title, the lines and the labelled fields (in order); returns the dialog, not yet saved. */
+async function draftQuote(page: Page, quote: { title: string; items: QuoteItem[]; fields: [label: string, value: string, exact?: 'exact'][] }) {
+  await page.getByRole('button', { name: 'New Quote' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(quote.title);
+  for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Add Option' }).click();
+  for (const [n, item] of quote.items.entries()) {
+    // The editor starts with one empty line.
+    if (n > 0) await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await fillItem(page, n, item);
+  }
+  for (const [label, value, exact] of quote.fields) await dialog.getByLabel(label, { exact: exact === 'exact' }).fill(value);
+  return dialog;
+}
+
 /** Issue 27's walk: the contractor builds and sends a quote; the homeowner, on a phone, picks Better and an optional item, signs and approves; the contractor sees Approved and opens the signed PDF. */
 test('a quote built, sent, approved and signed on a phone, and the signed PDF on the job', async ({ page, request, browser }) => {
   test.slow();
@@ -38,24 +69,15 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
 
   // The contractor, desktop.
   await openAs(page, s, `/jobs/${job.id}`);
-  await page.getByRole('button', { name: 'New Quote' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Title').fill('Roof replacement');
-  for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Add Option' }).click();
-  await fillItem(page, 0, { name: 'Tear-off and disposal', qty: '24', unit: 'sq', price: '45' });
-  const items = [
-    { name: '3-tab shingles', qty: '24', unit: 'sq', price: '95', option: 'Good' },
-    { name: 'Architectural shingles', qty: '24', unit: 'sq', price: '125', option: 'Better' },
-    { name: 'Designer shingles', qty: '24', unit: 'sq', price: '180', option: 'Best' },
-    { name: 'Seamless gutters', qty: '120', unit: 'ft', price: '9', optional: true },
-  ];
-  for (const [n, item] of items.entries()) {
-    await dialog.getByRole('button', { name: 'Add Item' }).click();
-    await fillItem(page, n + 1, item);
-  }
-  await dialog.getByLabel('Tax rate (%)').fill('8.25');
-  await dialog.getByLabel('Deposit', { exact: true }).fill('30');
-  await dialog.getByLabel('Terms').fill('Balance due on completion.');
+  const dialog = await draftQuote(page, {
+    title: 'Roof replacement',
+    items: roofItems(),
+    fields: [
+      ['Tax rate (%)', '8.25'],
+      ['Deposit', '30', 'exact'],
+      ['Terms', 'Balance due on completion.'],
+    ],
+  });
   await dialog.getByRole('button', { name: 'Save Draft' }).click();
   // The server's totals: Better = 1,080 + 3,000 = 4,080.00 + 8.25 % tax 336.60 = 4,416.60.
   await expect(dialog.getByLabel('Better totals')).toContainText('$4,416.60');
@@ -183,26 +205,17 @@ test('the quote editor fits a 390 px phone: line items, options and totals', asy
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, serviceWorkers: 'block' });
   const page = await phone.newPage();
   await openAs(page, s, `/jobs/${job.id}`);
-  await page.getByRole('button', { name: 'New Quote' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Title').fill('Full roof replacement with gutters and ventilation upgrade');
-  for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Add Option' }).click();
-  await fillItem(page, 0, { name: 'Tear-off and disposal of existing roofing', qty: '24', unit: 'sq', price: '45' });
-  const items = [
-    { name: '3-tab shingles', qty: '24', unit: 'sq', price: '95', option: 'Good' },
-    { name: 'Architectural shingles, GAF Timberline HDZ', qty: '24', unit: 'sq', price: '125', option: 'Better' },
-    { name: 'Designer shingles', qty: '24', unit: 'sq', price: '180', option: 'Best' },
-    { name: 'Seamless gutters', qty: '120.5', unit: 'ft', price: '8.99', optional: true },
-  ];
-  for (const [n, item] of items.entries()) {
-    await dialog.getByRole('button', { name: 'Add Item' }).click();
-    await fillItem(page, n + 1, item);
-  }
-  await dialog.getByLabel('Discount', { exact: true }).fill('5');
-  await dialog.getByLabel('Tax rate (%)').fill('8.25');
-  await dialog.getByLabel('Deposit', { exact: true }).fill('30');
-  await dialog.getByLabel('Notes').fill('Work can start within two weeks of approval.');
-  await dialog.getByLabel('Terms').fill('Balance due on completion.');
+  const dialog = await draftQuote(page, {
+    title: 'Full roof replacement with gutters and ventilation upgrade',
+    items: roofItems({ longer: true }),
+    fields: [
+      ['Discount', '5', 'exact'],
+      ['Tax rate (%)', '8.25'],
+      ['Deposit', '30', 'exact'],
+      ['Notes', 'Work can start within two weeks of approval.'],
+      ['Terms', 'Balance due on completion.'],
+    ],
+  });
   await expectNoSideways(page);
   await dialog.getByText('Item 1', { exact: true }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/contractor-editor-items-390.png` });
