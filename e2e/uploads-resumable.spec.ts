@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { paddedWav } from '../apps/server/src/platform/uploads/resumable.test-helpers';
+import { signInThroughUi } from './support/auth';
 import { BASE_URL } from './support/env';
 import { createWorkSession } from './support/work-data';
 
@@ -74,11 +75,9 @@ test.describe('resumable uploads', () => {
     try {
       const s = await createWorkSession(request);
       await page.setViewportSize({ width: 390, height: 844 });
+      // Signed in through the proxy, so the app's own requests (the upload) go through it.
       await page.goto(`${proxy.url}/login`);
-      await page.getByLabel('Email').fill(s.user.email);
-      await page.getByLabel('Password', { exact: true }).fill(s.user.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await expect(page).toHaveURL(`${proxy.url}/`);
+      await signInThroughUi(page, s.user, `${proxy.url}/`);
       await page.goto(`${proxy.url}/recordings`);
       await expect(page.getByText('No recordings yet. Record with your microphone or upload a call.')).toBeVisible();
 
@@ -148,11 +147,9 @@ test.describe('resumable uploads', () => {
     const proxy = await throttlingProxy(4 * 1024 * 1024);
     try {
       const s = await createWorkSession(request);
+      // Signed in through the proxy, so the app's own requests (the upload) go through it.
       await page.goto(`${proxy.url}/login`);
-      await page.getByLabel('Email').fill(s.user.email);
-      await page.getByLabel('Password', { exact: true }).fill(s.user.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await expect(page).toHaveURL(`${proxy.url}/`);
+      await signInThroughUi(page, s.user, `${proxy.url}/`);
       await page.goto(`${proxy.url}/recordings`);
       const before = proxy.sent();
       await page.getByLabel('Upload recordings').setInputFiles(file);
