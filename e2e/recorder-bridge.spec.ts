@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CALL_RECORDER_METHOD_NAMES } from '../packages/call-recorder/src/methods';
 import { wavTone } from './support/audio';
 import { signInThroughUi } from './support/auth';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
@@ -14,21 +15,8 @@ import { createWorkSession, openAs, type WorkSession } from './support/work-data
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** Spec 001 §7, in its order: what the native plugin's header lists. */
-const CALL_RECORDER_METHODS = [
-  'initialize',
-  'getRecordings',
-  'startManualRecording',
-  'stopManualRecording',
-  'playRecording',
-  'stopRecording',
-  'deleteRecording',
-  'checkPermissions',
-  'requestPermissions',
-  'addGroupToRecord',
-  'getSettings',
-  'saveSettings',
-];
+/** Spec 001 §7, in its order: what the native plugin's header lists (the package's own list). */
+const CALL_RECORDER_METHODS = [...CALL_RECORDER_METHOD_NAMES];
 
 type Permission = 'granted' | 'denied' | 'prompt';
 type Permissions = { microphone: Permission; audioFiles: Permission; contacts: Permission; notifications: Permission };

@@ -31,6 +31,12 @@ async function serviceWorkerInControl(page: Page) {
  * the app (a form submitted from the page, so the service worker answers it like the OS's share).
  */
 async function shareFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  await fillShareSheet(page, files);
+  await Promise.all([page.waitForURL(/\/documents\?shared=\d+(&dropped=\d+)?$/), submitShareSheet(page)]);
+}
+
+/** The share sheet's form on the page (files, and the title a share sends), not yet submitted. */
+async function fillShareSheet(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   await page.evaluate(() => {
     const form = document.createElement('form');
     form.method = 'post';
@@ -49,7 +55,10 @@ async function shareFiles(page: Page, files: { name: string; mimeType: string; b
     document.body.append(form);
   });
   await page.setInputFiles('#share-sheet-files', files);
-  await Promise.all([page.waitForURL(/\/documents\?shared=\d+(&dropped=\d+)?$/), page.evaluate(() => (document.getElementById('share-sheet') as HTMLFormElement).submit())]);
+}
+
+function submitShareSheet(page: Page) {
+  return page.evaluate(() => (document.getElementById('share-sheet') as HTMLFormElement).submit());
 }
 
 async function documentsNamed(s: WorkSession, name: string): Promise<Document[]> {
@@ -172,21 +181,8 @@ test.describe('Web Share Target (issue 26)', () => {
     const s = await createWorkSession(page.request);
     await page.goto('/login');
     await serviceWorkerInControl(page);
-    await page.evaluate(() => {
-      const form = document.createElement('form');
-      form.method = 'post';
-      form.action = '/share-target';
-      form.enctype = 'multipart/form-data';
-      form.id = 'share-sheet';
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.name = 'files';
-      input.id = 'share-sheet-files';
-      form.append(input);
-      document.body.append(form);
-    });
-    await page.setInputFiles('#share-sheet-files', [{ name: 'Signed-out invoice.pdf', mimeType: 'application/pdf', buffer: PDF }]);
-    await page.evaluate(() => (document.getElementById('share-sheet') as HTMLFormElement).submit());
+    await fillShareSheet(page, [{ name: 'Signed-out invoice.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+    await submitShareSheet(page);
     // Documents needs a session: the sign-in comes first, and brings the user back to what was shared.
     await expect(page).toHaveURL(/\/login/);
     await signInThroughUi(page, s.user, '/documents?shared=1');

@@ -1,4 +1,7 @@
 import type { PermissionState, PluginListenerHandle } from '@capacitor/core';
+import type { RecorderSettings } from '@fieldbook/contract';
+import { DEFAULT_RECORDER_SETTINGS } from '@fieldbook/contract/recorder-defaults';
+import { CALL_RECORDER_METHOD_NAMES } from './methods';
 
 /**
  * The call recorder plugin's contract (spec 001 §7 "Mobile plugins": initialize, getRecordings, startManualRecording,
@@ -8,39 +11,17 @@ import type { PermissionState, PluginListenerHandle } from '@capacitor/core';
  * Options and results are plain JSON on the bridge, except where a field says "web only".
  */
 
-export type AudioQuality = 'low' | 'medium' | 'high';
-export type AudioSource = 'voice_communication' | 'mic' | 'voice_recognition' | 'camcorder';
+export type AudioQuality = RecorderSettings['audioQuality'];
+export type AudioSource = RecorderSettings['audioSource'];
 
-/** Spec 001 §3 recorder settings (the same fields as the user's stored recorder_settings). */
-export interface CallRecorderSettings {
-  enabled: boolean;
-  recordAllContacts: boolean;
-  recordUnknown: boolean;
-  useGoogleDrive: boolean;
-  audioQuality: AudioQuality;
-  audioSource: AudioSource;
-  recordGroups: string[];
-  whitelistNumbers: string[];
-  blacklistNumbers: string[];
-  lastGroupId: string;
-}
+/** Spec 001 §3 recorder settings: the contract's (the same fields as the user's stored recorder_settings). */
+export type CallRecorderSettings = RecorderSettings;
 
 /** Spec 001 §3 local storage key of the recorder settings (the web implementation keeps them there). */
 export const RECORDER_SETTINGS_STORAGE_KEY = 'callRecorderSettings';
 
-/** Spec 001 §3/§9 defaults: booleans true, quality medium, source voice_communication, group id 'default'. */
-export const DEFAULT_CALL_RECORDER_SETTINGS: CallRecorderSettings = {
-  enabled: true,
-  recordAllContacts: true,
-  recordUnknown: true,
-  useGoogleDrive: true,
-  audioQuality: 'medium',
-  audioSource: 'voice_communication',
-  recordGroups: [],
-  whitelistNumbers: [],
-  blacklistNumbers: [],
-  lastGroupId: 'default',
-};
+/** Spec 001 §3/§9 defaults (the contract's: booleans true, quality medium, source voice_communication, group id 'default'). */
+export const DEFAULT_CALL_RECORDER_SETTINGS: CallRecorderSettings = DEFAULT_RECORDER_SETTINGS;
 
 /**
  * A recording kept on the device (spec 001 §3 Recording: name, path, size, lastModified, groupId). `id` is stable for
@@ -192,20 +173,7 @@ export function manualRecordingName(at: Date, extension: string, userId?: string
 }
 
 /** The spec's 12 methods, as a native plugin's header lists them (the fake bridge of the browser tests uses this). */
-export const CALL_RECORDER_METHODS = [
-  'initialize',
-  'getRecordings',
-  'startManualRecording',
-  'stopManualRecording',
-  'playRecording',
-  'stopRecording',
-  'deleteRecording',
-  'checkPermissions',
-  'requestPermissions',
-  'addGroupToRecord',
-  'getSettings',
-  'saveSettings',
-] as const satisfies readonly (keyof CallRecorderPlugin)[];
+export const CALL_RECORDER_METHODS = CALL_RECORDER_METHOD_NAMES satisfies readonly (keyof CallRecorderPlugin)[];
 
 /** The permissions a manual recording needs (spec 001 §5 "requires all recorder permissions"). */
 export const MANUAL_RECORDING_PERMISSIONS: RecorderPermissionType[] = ['microphone', 'audioFiles'];

@@ -23,18 +23,7 @@ export const RecorderSettingsSchema = z.object({
 });
 export type RecorderSettings = z.infer<typeof RecorderSettingsSchema>;
 
-export const DEFAULT_RECORDER_SETTINGS: RecorderSettings = {
-  enabled: true,
-  recordAllContacts: true,
-  recordUnknown: true,
-  useGoogleDrive: true,
-  audioQuality: 'medium',
-  audioSource: 'voice_communication',
-  recordGroups: [],
-  whitelistNumbers: [],
-  blacklistNumbers: [],
-  lastGroupId: 'default',
-};
+export { DEFAULT_RECORDER_SETTINGS } from './recorder-defaults';
 
 /** The user_settings record (spec 001 §3). */
 export const UserSettingsSchema = z.object({

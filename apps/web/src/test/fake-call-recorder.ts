@@ -1,6 +1,7 @@
 // Types only: the mock factory imports this file, so a value import of the mocked package here would be a cycle.
 import type * as CallRecorderModule from '@fieldbook/call-recorder';
 import type { CallRecorderAvailability, CallRecorderSettings, DeviceRecording, RecorderPermissionStatus } from '@fieldbook/call-recorder';
+import { DEFAULT_RECORDER_SETTINGS } from '@fieldbook/contract';
 import { vi, type Mock } from 'vitest';
 
 /**
@@ -33,18 +34,7 @@ export function mockCallRecorderModule(real: Module): Module {
 }
 
 /** Spec 001 §3 defaults, as a phone's recorder starts. */
-export const DEVICE_RECORDER_SETTINGS: CallRecorderSettings = {
-  enabled: true,
-  recordAllContacts: true,
-  recordUnknown: true,
-  useGoogleDrive: true,
-  audioQuality: 'medium',
-  audioSource: 'voice_communication',
-  recordGroups: [],
-  whitelistNumbers: [],
-  blacklistNumbers: [],
-  lastGroupId: 'default',
-};
+export const DEVICE_RECORDER_SETTINGS: CallRecorderSettings = { ...DEFAULT_RECORDER_SETTINGS };
 
 export const ALL_GRANTED: RecorderPermissionStatus = { microphone: 'granted', audioFiles: 'granted', contacts: 'granted', notifications: 'granted' };
 

@@ -2,9 +2,10 @@ import { DEFAULT_RECORDING_CONSENT_NOTICE, recordingEndpoints, workspaceEndpoint
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeApi } from '../../../test/fake-api';
 import { installFakeRecorder, resetFakeRecorder } from '../../../test/fake-call-recorder';
+import { FakeMediaRecorder, installFakeMicrophone, removeFakeMicrophone, type FakeMicrophone } from '../../../test/fake-microphone';
 import { TEST_USER } from '../../../test/render';
 import { fakeRecordingsApi, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
 
@@ -20,60 +21,17 @@ const startRecording = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(await screen.findByRole('button', { name: 'I have told the other party' }));
 };
 
-/** A microphone stream whose one track records whether it was stopped (the browser's "microphone in use" light). */
-type FakeTrack = { stop: ReturnType<typeof vi.fn> };
-let tracks: FakeTrack[];
-const openStream = async () => {
-  const track = { stop: vi.fn() };
-  tracks.push(track);
-  return { getTracks: () => [track] };
-};
-let getUserMedia: Mock<typeof openStream>;
-/** What the browser's Permissions API says of the microphone. */
-let microphone: PermissionState;
-
-/** MediaRecorder as the browser has it: stop() delivers the last data, then the stop event, a moment later. */
-class FakeMediaRecorder {
-  static instances: FakeMediaRecorder[] = [];
-  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
-  state: 'inactive' | 'recording' = 'inactive';
-  mimeType: string;
-  ondataavailable: ((e: { data: Blob }) => void) | null = null;
-  onstop: (() => void) | null = null;
-  constructor(_stream: unknown, options?: { mimeType?: string }) {
-    this.mimeType = options?.mimeType ?? '';
-    FakeMediaRecorder.instances.push(this);
-  }
-  start() {
-    this.state = 'recording';
-  }
-  stop() {
-    if (this.state === 'inactive') return;
-    this.state = 'inactive';
-    setTimeout(() => {
-      this.ondataavailable?.({ data: new Blob(['spoken words'], { type: this.mimeType }) });
-      this.onstop?.();
-    }, 5);
-  }
-}
+let mic: FakeMicrophone;
 
 beforeEach(() => {
   localStorage.clear();
-  tracks = [];
-  FakeMediaRecorder.instances = [];
-  getUserMedia = vi.fn(openStream);
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-  microphone = 'granted';
-  Object.defineProperty(navigator, 'permissions', { value: { query: async () => ({ state: microphone }) }, configurable: true });
-  vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+  mic = installFakeMicrophone('granted');
   api = fakeRecordingsApi().on(recordingEndpoints.upload, ({ form }) => makeRecording(1, (form?.get('file') as File).name, { transcription_status: 'pending', transcript: null }));
 });
 afterEach(() => {
   toast.remove();
   cleanup();
-  vi.unstubAllGlobals();
-  delete (navigator as { mediaDevices?: unknown }).mediaDevices;
-  delete (navigator as { permissions?: unknown }).permissions;
+  removeFakeMicrophone();
   resetFakeRecorder();
   expect(api.problems).toEqual([]);
 });
@@ -84,7 +42,7 @@ describe('Manual recording with the microphone', () => {
     const user = userEvent.setup();
     await startRecording(user);
     expect(await screen.findByRole('button', { name: 'Stop Recording' })).toBeTruthy();
-    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(mic.getUserMedia).toHaveBeenCalledTimes(1);
 
     page.unmount(); // the user clicks JOBS: the route changes and the page goes
 
@@ -93,8 +51,8 @@ describe('Manual recording with the microphone', () => {
     expect(file!.size).toBeGreaterThan(0);
     // Named with the signed-in user's id (the recorder's contract: a shared phone's other users leave it alone).
     expect(file!.name).toMatch(new RegExp(`^manual_\\d{8}_\\d{6}_${TEST_USER.id}\\.webm$`));
-    expect(tracks).toHaveLength(1);
-    expect(tracks[0]!.stop).toHaveBeenCalled();
+    expect(mic.tracks).toHaveLength(1);
+    expect(mic.tracks[0]!.stop).toHaveBeenCalled();
     expect(FakeMediaRecorder.instances.every((r) => r.state === 'inactive')).toBe(true);
     await new Promise((r) => setTimeout(r, 30));
     expect(uploads()).toHaveLength(1);
@@ -103,26 +61,26 @@ describe('Manual recording with the microphone', () => {
   it('leaving before the microphone was granted releases it as soon as it arrives, and records nothing', async () => {
     let grant!: () => void;
     const granted = new Promise<void>((resolve) => (grant = resolve));
-    getUserMedia.mockImplementation(async () => {
+    mic.getUserMedia.mockImplementation(async () => {
       await granted;
-      return openStream();
+      return mic.openStream();
     });
     const page = renderRecordingsScreen();
     const user = userEvent.setup();
     await startRecording(user);
     page.unmount();
     await act(async () => grant());
-    await waitFor(() => expect(tracks).toHaveLength(1));
-    await waitFor(() => expect(tracks[0]!.stop).toHaveBeenCalled());
+    await waitFor(() => expect(mic.tracks).toHaveLength(1));
+    await waitFor(() => expect(mic.tracks[0]!.stop).toHaveBeenCalled());
     expect(FakeMediaRecorder.instances.filter((r) => r.state === 'recording')).toHaveLength(0);
   });
 
   it('a second Start while one is starting opens no second microphone stream', async () => {
     let grant!: () => void;
     const granted = new Promise<void>((resolve) => (grant = resolve));
-    getUserMedia.mockImplementation(async () => {
+    mic.getUserMedia.mockImplementation(async () => {
       await granted;
-      return openStream();
+      return mic.openStream();
     });
     renderRecordingsScreen();
     const user = userEvent.setup();
@@ -133,12 +91,12 @@ describe('Manual recording with the microphone', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Before you record' })).toBeNull());
     await act(async () => grant());
     const stop = await screen.findByRole('button', { name: 'Stop Recording' });
-    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(mic.getUserMedia).toHaveBeenCalledTimes(1);
     expect(FakeMediaRecorder.instances).toHaveLength(1);
 
     await user.click(stop);
     await waitFor(() => expect(uploads()).toHaveLength(1));
-    expect(tracks.every((t) => t.stop.mock.calls.length > 0)).toBe(true);
+    expect(mic.tracks.every((t) => t.stop.mock.calls.length > 0)).toBe(true);
     expect(await screen.findByRole('button', { name: 'Start Recording' })).toBeTruthy();
   });
 
@@ -158,13 +116,13 @@ describe('Manual recording with the microphone', () => {
 
 describe('Before a recording starts: permissions and the consent notice', () => {
   it('asks for the microphone when it is not granted yet, and says so when refused: nothing is recorded', async () => {
-    microphone = 'prompt';
-    getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
+    mic.permission = 'prompt';
+    mic.getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
     renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
     expect(await screen.findByText('Failed to request permissions')).toBeTruthy();
-    expect(getUserMedia).toHaveBeenCalledTimes(1); // the browser's prompt
+    expect(mic.getUserMedia).toHaveBeenCalledTimes(1); // the browser's prompt
     expect(screen.queryByRole('dialog', { name: 'Before you record' })).toBeNull();
     expect(FakeMediaRecorder.instances).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Start Recording' })).toBeTruthy();
@@ -178,7 +136,7 @@ describe('Before a recording starts: permissions and the consent notice', () => 
     expect(notice.textContent).toContain('Tell the homeowner this call is recorded. Texas and Florida crews: everyone must agree.');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Before you record' })).toBeNull());
-    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(mic.getUserMedia).not.toHaveBeenCalled();
     expect(FakeMediaRecorder.instances).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Start Recording' })).toBeTruthy();
 

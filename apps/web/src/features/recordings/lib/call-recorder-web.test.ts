@@ -1,5 +1,6 @@
 import { CallRecorder, callRecorderAvailability, DEFAULT_CALL_RECORDER_SETTINGS, RECORDER_SETTINGS_STORAGE_KEY } from '@fieldbook/call-recorder';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeMicrophone, removeFakeMicrophone, type FakeMicrophone } from '../../../test/fake-microphone';
 
 /**
  * @fieldbook/call-recorder in a browser: registerPlugin's web implementation (CallRecorderWeb, MediaRecorder). The
@@ -8,50 +9,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const USER_ID = '6f1c1d1e-0000-4000-8000-00000000a11c';
 
-type Track = { stop: ReturnType<typeof vi.fn> };
-let tracks: Track[];
-let microphone: PermissionState;
-const getUserMedia = vi.fn(async () => {
-  const track = { stop: vi.fn() };
-  tracks.push(track);
-  return { getTracks: () => [track] };
-});
-
-class FakeMediaRecorder {
-  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
-  state: 'inactive' | 'recording' = 'inactive';
-  mimeType: string;
-  ondataavailable: ((e: { data: Blob }) => void) | null = null;
-  onstop: (() => void) | null = null;
-  constructor(_stream: unknown, options?: { mimeType?: string }) {
-    this.mimeType = options?.mimeType ?? '';
-  }
-  start() {
-    this.state = 'recording';
-  }
-  stop() {
-    this.state = 'inactive';
-    setTimeout(() => {
-      this.ondataavailable?.({ data: new Blob(['spoken words'], { type: this.mimeType }) });
-      this.onstop?.();
-    }, 5);
-  }
-}
+let mic: FakeMicrophone;
 
 beforeEach(() => {
   localStorage.clear();
-  tracks = [];
-  microphone = 'prompt';
-  getUserMedia.mockClear();
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-  Object.defineProperty(navigator, 'permissions', { value: { query: async () => ({ state: microphone }) }, configurable: true });
-  vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+  mic = installFakeMicrophone('prompt');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  delete (navigator as { mediaDevices?: unknown }).mediaDevices;
-  delete (navigator as { permissions?: unknown }).permissions;
-});
+afterEach(() => removeFakeMicrophone());
 
 describe('the call recorder in a browser', () => {
   it('is the web implementation: no Call Recorder tab, no sync service', async () => {
@@ -67,7 +31,7 @@ describe('the call recorder in a browser', () => {
     expect(file!.size).toBeGreaterThan(0);
     expect(recording).toMatchObject({ groupId: 'crew-7', size: file!.size, mimeType: 'audio/webm;codecs=opus' });
     expect(recording.name).toMatch(new RegExp(`^manual_\\d{8}_\\d{6}_${USER_ID}\\.webm$`));
-    expect(tracks.every((t) => t.stop.mock.calls.length > 0)).toBe(true); // the microphone is released
+    expect(mic.tracks.every((t) => t.stop.mock.calls.length > 0)).toBe(true); // the microphone is released
     await expect(CallRecorder.stopManualRecording()).rejects.toThrow('No recording is running');
   });
 
@@ -96,31 +60,29 @@ describe('the call recorder in a browser', () => {
   it('a stop while the microphone prompt is open gives the microphone back when it arrives; nothing is recorded', async () => {
     let grant!: () => void;
     const granted = new Promise<void>((resolve) => (grant = resolve));
-    getUserMedia.mockImplementationOnce(async () => {
+    mic.getUserMedia.mockImplementationOnce(async () => {
       await granted;
-      const track = { stop: vi.fn() };
-      tracks.push(track);
-      return { getTracks: () => [track] };
+      return mic.openStream();
     });
     const starting = CallRecorder.startManualRecording();
-    await vi.waitFor(() => expect(getUserMedia).toHaveBeenCalled());
+    await vi.waitFor(() => expect(mic.getUserMedia).toHaveBeenCalled());
     await expect(CallRecorder.stopManualRecording()).rejects.toThrow('No recording is running');
     grant();
     await expect(starting).rejects.toThrow('Recording cancelled');
-    expect(tracks[0]!.stop).toHaveBeenCalled();
+    expect(mic.tracks[0]!.stop).toHaveBeenCalled();
     expect((await CallRecorder.getRecordings()).recordings).toEqual([]);
   });
 
   it('permissions: the microphone from the Permissions API; asking opens it once and closes it; refused is denied', async () => {
     expect(await CallRecorder.checkPermissions()).toMatchObject({ microphone: 'prompt', audioFiles: 'granted' });
     expect(await CallRecorder.requestPermissions({ permissions: ['microphone'] })).toMatchObject({ microphone: 'granted' });
-    expect(getUserMedia).toHaveBeenCalledTimes(1);
-    expect(tracks[0]!.stop).toHaveBeenCalled();
+    expect(mic.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(mic.tracks[0]!.stop).toHaveBeenCalled();
 
-    getUserMedia.mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'));
+    mic.getUserMedia.mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'));
     expect(await CallRecorder.requestPermissions({ permissions: ['microphone'] })).toMatchObject({ microphone: 'denied' });
 
-    microphone = 'granted';
+    mic.permission = 'granted';
     expect((await CallRecorder.checkPermissions()).microphone).toBe('granted');
   });
 
