@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, jobs, recordings, resumableUploadParts, resumableUploads } from '../../db/schema';
 import { insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { finishTiming, PENDING_UPLOADS_PER_USER, sweepResumableUploads } from './resumable';
+import { finishTiming, PENDING_UPLOADS_PER_USER, receiveTiming, sweepResumableUploads } from './resumable';
 import { paddedWav } from './resumable.test-helpers';
 
 // Resumable uploads (tus 1.0) over real HTTP: a listening server, raw requests where the test must control the bytes
@@ -269,6 +269,57 @@ describe('resumable uploads (tus 1.0)', () => {
     await create('documents', 1000, { filename: 'newest.pdf' }, many);
     expect((await head(`/api/uploads/documents/${stale!.id}`, many)).status).toBe(404);
     expect((await send('POST', '/api/uploads/documents', many, { 'upload-length': '1000', 'upload-metadata': metadata({ filename: 'again.pdf' }) })).status).toBe(429);
+  });
+
+  it('an upload whose one long PATCH is still receiving is never stale nor expired: its owner’s next upload and the sweep leave it, and it finishes', async () => {
+    const timing = { ...receiveTiming };
+    receiveTiming.touchEveryMs = 50;
+    try {
+      const owner = await createTestUser(ctx);
+      const file = paddedWav(3 * 1024 * 1024, { fill: 11 });
+      const url = await create('recordings', file.length, { filename: 'long-call.wav', upload_key: 'tus-long-00001' }, owner);
+      const id = url.split('/').pop()!;
+      for (let i = 0; i < PENDING_UPLOADS_PER_USER - 1; i++) await create('documents', 1000, { filename: `w${i}.pdf` }, owner);
+      // tus-js-client's default: the whole file in one PATCH, here over a weak signal (bytes now and then).
+      const long = http.request(`${origin}${url}`, {
+        method: 'PATCH',
+        headers: { ...owner.headers, 'tus-resumable': '1.0.0', 'content-type': TUS_CONTENT_TYPE, 'content-length': String(file.length), 'upload-offset': '0' },
+      });
+      const answered = new Promise<Answer>((resolve, reject) => {
+        long.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        });
+        long.on('error', reject);
+      });
+      const sendBytes = (from: number, to: number) => new Promise<void>((resolve) => long.write(file.subarray(from, to), () => resolve()));
+      await sendBytes(0, 1024 * 1024);
+      await expect.poll(async () => (await ctx.db.select().from(resumableUploadParts).where(eq(resumableUploadParts.uploadId, id))).length).toBe(1);
+      // More than an hour into that PATCH (nothing committed since its creation), a day nearly gone; bytes still arrive.
+      await ctx.db
+        .update(resumableUploads)
+        .set({ updatedAt: new Date(Date.now() - 2 * 60 * 60_000), expiresAt: new Date(Date.now() + 1000) })
+        .where(eq(resumableUploads.id, id));
+      await sendBytes(1024 * 1024, 2 * 1024 * 1024);
+      await sleep(300);
+      // The owner's next upload would be one too many: the receiving one does not give way (before: it was expired and
+      // removed, and the PATCH answered 409 after its hour).
+      const next = await send('POST', '/api/uploads/documents', owner, { 'upload-length': '1000', 'upload-metadata': metadata({ filename: 'next.pdf' }) });
+      expect(next.status, next.body).toBe(429);
+      // Nor does the sweep take it: its Upload-Expires moved on while bytes arrived.
+      expect(await sweepResumableUploads(ctx.db, ctx.blobs, { now: new Date(Date.now() + 60_000) })).toBe(0);
+      await sendBytes(2 * 1024 * 1024, file.length);
+      long.end();
+      const done = await answered;
+      expect(done.status, done.body).toBe(204);
+      const recordingId = done.headers[UPLOAD_RESULT_HEADER.toLowerCase()] as string;
+      expect(await recordingRows('tus-long-00001')).toHaveLength(1);
+      const audio = await ctx.app.inject({ method: 'GET', url: `/api/recordings/${recordingId}/audio`, headers: owner.headers });
+      expect(audio.rawPayload.equals(file)).toBe(true);
+    } finally {
+      Object.assign(receiveTiming, timing);
+    }
   });
 
   it('the upload sweep removes an expired upload and its parts; an unexpired one is kept', async () => {

@@ -58,7 +58,8 @@ import { readHead } from './stream-head';
  * - Access: the endpoints are 'workspace' in the contract; an upload is found only by its creator in the workspace
  *   it was made in (anyone else: 404), its id is 192 random bits.
  * - Expiry: an unfinished upload lives RESUMABLE_UPLOAD_TTL_MS after its last bytes (Upload-Expires); the upload
- *   sweep (upload-sweep.ts, hourly in the job runner) removes expired uploads and their parts.
+ *   sweep (upload-sweep.ts, hourly in the job runner) removes expired uploads and their parts. A PATCH still receiving
+ *   touches its upload (receiveTiming), so a long one is neither stale to its owner's next creation nor expired.
  */
 
 /** An unfinished upload is kept this long after its creation or its last bytes (Upload-Expires). */
@@ -76,6 +77,16 @@ export const finishTiming = {
   renewEveryMs: 20_000,
   /** How long a request waits for another that is finishing the same upload before answering 423. */
   waitMs: 20_000,
+};
+/**
+ * How a PATCH shows it is still receiving. Constant in production; tests shorten it (resumable.test.ts). One PATCH may
+ * carry the whole file for hours (tus-js-client's default), and updatedAt otherwise moves only when a PATCH commits:
+ * while bytes keep arriving the upload's row is touched (updatedAt, and Upload-Expires moved on), so no process takes
+ * it for stale (the creation's bounds) or expired (the sweep) in the middle of it.
+ */
+export const receiveTiming = {
+  /** Well within STALE_UPLOAD_MS and RESUMABLE_UPLOAD_TTL_MS. */
+  touchEveryMs: 60_000,
 };
 /** How long a new request waits for the PATCH it ended on the same upload to commit its bytes. */
 const SETTLE_WAIT_MS = 10_000;
@@ -197,6 +208,20 @@ export function registerResumableUpload<K extends string, R>(
     const flight: InFlight = { stop: incoming.stop, done: new Promise<void>((resolve) => (settled = resolve)) };
     inFlight.get(session.id)?.stop();
     inFlight.set(session.id, flight);
+    // While bytes arrive, the row says so (for every process): never stale, never expired, in the middle of a PATCH.
+    // Only an upload still receiving at this offset and not yet expired (or given way) is touched: nothing comes back.
+    let touchedAt = 0;
+    const touch = setInterval(() => {
+      if (incoming.received === touchedAt) return; // a connection that sends nothing keeps nothing alive
+      touchedAt = incoming.received;
+      const at = now();
+      void db
+        .update(resumableUploads)
+        .set({ updatedAt: at, expiresAt: new Date(at.getTime() + RESUMABLE_UPLOAD_TTL_MS) })
+        .where(and(eq(resumableUploads.id, session.id), eq(resumableUploads.status, 'receiving'), eq(resumableUploads.uploadOffset, offset), gt(resumableUploads.expiresAt, at)))
+        .catch(() => {}); // tried again at the next tick, well within the hour
+    }, receiveTiming.touchEveryMs);
+    touch.unref();
     try {
       let fileKind = session.fileKind;
       let size: number;
@@ -245,6 +270,7 @@ export function registerResumableUpload<K extends string, R>(
       }
       return committed;
     } finally {
+      clearInterval(touch);
       if (inFlight.get(session.id) === flight) inFlight.delete(session.id);
       settled();
     }
@@ -448,7 +474,8 @@ export function registerResumableUpload<K extends string, R>(
       let count = pending.length;
       let bytes = pending.reduce((sum, p) => sum + p.uploadLength, 0);
       // Over the bounds, the user's own uploads that have had no bytes for an hour make room, oldest first (an
-      // abandoned upload never blocks its owner); fresh ones are never taken.
+      // abandoned upload never blocks its owner); fresh ones are never taken, nor one whose PATCH is still receiving
+      // (touched every receiveTiming.touchEveryMs while bytes arrive) or being finished (its lease renewals touch it).
       const stale: string[] = [];
       for (const p of pending) {
         if (count < PENDING_UPLOADS_PER_USER && bytes + length <= PENDING_UPLOAD_BYTES_PER_USER) break;
@@ -457,16 +484,19 @@ export function registerResumableUpload<K extends string, R>(
         count--;
         bytes -= p.uploadLength;
       }
-      if (count >= PENDING_UPLOADS_PER_USER || bytes + length > PENDING_UPLOAD_BYTES_PER_USER) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many unfinished uploads: at most ${PENDING_UPLOADS_PER_USER} files (${PENDING_UPLOAD_BYTES_PER_USER / 1024 ** 3} GB together) may wait to be finished. Let one finish, or try again in an hour.`,
-        );
-      }
-      // Expired at once (no longer counted, 410 to their clients); their parts go right after the commit.
-      if (stale.length) await tx.update(resumableUploads).set({ expiresAt: now() }).where(inArray(resumableUploads.id, stale));
+      if (count >= PENDING_UPLOADS_PER_USER || bytes + length > PENDING_UPLOAD_BYTES_PER_USER) throw tooMany();
+      // Expired at once (no longer counted, 410 to their clients); their parts go right after the commit. Only while
+      // still stale: a PATCH of another process may have touched one since it was read (then it stays, and counts).
+      const given = stale.length
+        ? await tx
+            .update(resumableUploads)
+            .set({ expiresAt: now() })
+            .where(and(inArray(resumableUploads.id, stale), lt(resumableUploads.updatedAt, new Date(now().getTime() - STALE_UPLOAD_MS)), gt(resumableUploads.expiresAt, now())))
+            .returning({ id: resumableUploads.id })
+        : [];
+      if (given.length < stale.length) throw tooMany();
       await tx.insert(resumableUploads).values({ id, userId: actor.userId, workspaceId: actor.workspaceId, kind, uploadLength: length, fileName, fields, expiresAt });
-      return stale;
+      return given.map((g) => g.id);
     });
     for (const stale of evicted) await removeUpload(db, blobs, stale);
     let [session] = await db.select().from(resumableUploads).where(eq(resumableUploads.id, id));
@@ -525,6 +555,13 @@ export function registerResumableUpload<K extends string, R>(
   });
 }
 
+function tooMany(): AppError {
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many unfinished uploads: at most ${PENDING_UPLOADS_PER_USER} files (${PENDING_UPLOAD_BYTES_PER_USER / 1024 ** 3} GB together) may wait to be finished. Let one finish, or try again in an hour.`,
+  );
+}
+
 /** What an answer for an earlier upload names: its id (JSON text from SQL, or an object). */
 function idOf(result: unknown): string {
   const value = typeof result === 'string' ? (JSON.parse(result) as { id?: unknown }) : (result as { id?: unknown } | null);
@@ -574,7 +611,7 @@ function parseMetadata(header: string | string[] | undefined, limits: { fields: 
  * A request body passed on as it arrives, at most `limit` bytes (more fails the stream: `overflow`). When the
  * connection drops, or `stop()` is called, the stream ends where it is instead of failing: what arrived is kept.
  */
-function receiveBody(source: Readable, limit: number): { stream: PassThrough; stop: () => void; drain: () => void; readonly overflow: boolean } {
+function receiveBody(source: Readable, limit: number): { stream: PassThrough; stop: () => void; drain: () => void; readonly overflow: boolean; readonly received: number } {
   const stream = new PassThrough();
   let received = 0;
   let ended = false;
@@ -628,6 +665,9 @@ function receiveBody(source: Readable, limit: number): { stream: PassThrough; st
     },
     get overflow() {
       return overflow;
+    },
+    get received() {
+      return received;
     },
   };
 }
