@@ -47,6 +47,11 @@ export type FakeAnswer<E extends AnyEndpoint> = EndpointResponse<E> | Response |
 export type FakeApi = {
   /** Answers `endpoint` with `answers` in turn (the last one repeats); replaces an earlier fake of it. */
   on<E extends AnyEndpoint>(endpoint: E, ...answers: [FakeAnswer<E>, ...FakeAnswer<E>[]]): FakeApi;
+  /**
+   * A request caught in flight: `endpoint` reports `progress` percent (an upload's) and gives `answer` only once the
+   * returned release is called.
+   */
+  hold<E extends AnyEndpoint>(endpoint: E, answer: FakeAnswer<E>, opts?: { progress?: number }): () => void;
   /** Every request, in order (also the refused and unfaked ones). */
   requests: FakeRequest[];
   /** The requests made to `endpoint`, with its parsed params, query and body. */
@@ -107,6 +112,16 @@ export function fakeApi(): FakeApi {
       if (!nameOf.has(endpoint)) throw new Error(`fakeApi.on: ${endpoint.method} ${endpoint.path} is not an endpoint the contract exports`);
       answers.set(endpoint, [...list] as FakeAnswer<AnyEndpoint>[]);
       return api;
+    },
+    hold(endpoint, answer, opts = {}) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      api.on(endpoint, async (req) => {
+        if (opts.progress !== undefined) req.progress(opts.progress);
+        await held;
+        return typeof answer === 'function' ? answer(req) : answer;
+      });
+      return release;
     },
     calls: <E extends AnyEndpoint>(endpoint: E) => api.requests.filter((r) => r.endpoint === endpoint) as unknown as FakeRequest<E>[],
   };

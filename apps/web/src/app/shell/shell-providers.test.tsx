@@ -94,13 +94,7 @@ afterEach(() => {
 
 describe('the shell’s data across users', () => {
   it('a user signing out leaves nothing to the next one: their uploads stop, and neither uploads nor cached reads show', async () => {
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    api.on(documentEndpoints.upload, async ({ progress }) => {
-      progress(40);
-      await held;
-      return makeDocument('plan.pdf');
-    });
+    const answer = api.hold(documentEndpoints.upload, makeDocument('plan.pdf'), { progress: 40 });
     const { rerender } = render(<App user={ANN} />);
     authEvent('INITIAL_SESSION', ANN);
     queryClient.setQueryData(['profile'], { full_name: 'Ann' });

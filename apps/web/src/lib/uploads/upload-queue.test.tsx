@@ -135,13 +135,7 @@ describe('the upload queue', () => {
   });
 
   it('a named queue belongs to the app: an upload goes on while its screen is closed, and the screen shows it when it opens again', async () => {
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    api.on(documentEndpoints.upload, async ({ progress }) => {
-      progress(30);
-      await held;
-      return stored;
-    });
+    const answer = api.hold(documentEndpoints.upload, stored, { progress: 30 });
     function Screen() {
       const queue = useUploadQueue<File>(
         useCallback((file: File, { onProgress }) => uploadFile({ path: documentEndpoints.upload.path, file, fileName: file.name, schema: DocumentSchema, onProgress }), []),

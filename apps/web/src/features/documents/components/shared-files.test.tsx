@@ -32,13 +32,7 @@ afterEach(() => {
 
 describe('shared files at sign-out', () => {
   it('their upload queue is the user’s: dropped at sign-out, the upload under way stops and the files are offered again', async () => {
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    api.on(documentEndpoints.upload, async ({ progress }) => {
-      progress(40);
-      await held;
-      return makeDocument('plan.pdf');
-    });
+    const answer = api.hold(documentEndpoints.upload, makeDocument('plan.pdf'), { progress: 40 });
     const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
     const { queryClient } = renderWithProviders(<SharedFiles jobId="9f1c1d1e-0000-4000-8000-0000000000j1" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Upload 2 files to Documents' }));

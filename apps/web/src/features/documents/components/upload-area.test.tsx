@@ -20,13 +20,7 @@ afterEach(() => {
 
 describe('the Document Manager’s uploads at sign-out', () => {
   it('dropping the app’s queues (the user signed out) aborts the document being sent', async () => {
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    api.on(documentEndpoints.upload, async ({ progress }) => {
-      progress(40);
-      await held;
-      return makeDocument('plan.pdf');
-    });
+    const answer = api.hold(documentEndpoints.upload, makeDocument('plan.pdf'), { progress: 40 });
     const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
     const { queryClient } = renderWithProviders(<UploadArea />);
     await userEvent.upload(screen.getByLabelText('Upload documents'), [new File(['%PDF-1.4 a plan'], 'plan.pdf', { type: 'application/pdf' })]);

@@ -31,13 +31,7 @@ function Recordings() {
 
 describe('the recordings’ uploads at sign-out', () => {
   it('dropping the app’s queues (the user signed out) aborts the recording being sent', async () => {
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    api.on(recordingEndpoints.upload, async ({ progress }) => {
-      progress(40);
-      await held;
-      return new Response(null, { status: 500 });
-    });
+    const answer = api.hold(recordingEndpoints.upload, new Response(null, { status: 500 }), { progress: 40 });
     const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
     const { queryClient } = renderWithProviders(<Recordings />);
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
