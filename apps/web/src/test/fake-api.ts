@@ -119,7 +119,8 @@ export function fakeApi(): FakeApi {
       api.on(endpoint, async (req) => {
         if (opts.progress !== undefined) req.progress(opts.progress);
         await held;
-        return typeof answer === 'function' ? answer(req) : answer;
+        type Answerer = (r: typeof req) => Awaitable<EndpointResponse<typeof endpoint> | Response>;
+        return typeof answer === 'function' ? (answer as Answerer)(req) : answer instanceof Response ? answer.clone() : answer;
       });
       return release;
     },
