@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/schema/_columns';
+import { createdAt, id, ownerRef, updatedAt } from '../../db/schema/_columns';
 import { authSessions, users } from '../auth/auth.schema';
 
 /**
@@ -40,12 +40,8 @@ export const driveOauthStates = pgTable(
   'drive_oauth_states',
   {
     stateHash: text().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: uuid()
-      .notNull()
-      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    userId: ownerRef(() => users.id),
+    sessionId: ownerRef(() => authSessions.id),
     codeVerifier: text().notNull(),
     returnTo: text().notNull().default('/'),
     /** 'app': the return goes to the phone app with a result code it confirms (driveConnectResults), not by cookie. */
@@ -67,12 +63,8 @@ export const driveConnectResults = pgTable(
   'drive_connect_results',
   {
     codeHash: text().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: uuid()
-      .notNull()
-      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    userId: ownerRef(() => users.id),
+    sessionId: ownerRef(() => authSessions.id),
     googleEmail: text().notNull(),
     googleName: text().notNull(),
     refreshTokenEnc: text().notNull(),
@@ -93,9 +85,7 @@ export const driveFolders = pgTable(
   'drive_folders',
   {
     id: id(),
-    connectionId: uuid()
-      .notNull()
-      .references(() => driveConnections.id, { onDelete: 'cascade' }),
+    connectionId: ownerRef(() => driveConnections.id),
     key: text().notNull(),
     driveId: text().notNull(),
     /** The folder exists in Drive (created, or found there). */
@@ -116,9 +106,7 @@ export const driveCopies = pgTable(
   'drive_copies',
   {
     id: id(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef(() => users.id),
     itemKind: text().$type<'document' | 'recording' | 'transcript' | 'task_list'>().notNull(),
     itemId: uuid().notNull(),
     /** The folder: documents, clients/<client>, recordings, transcripts or tasks. */
