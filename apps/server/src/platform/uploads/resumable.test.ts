@@ -427,16 +427,20 @@ describe('finishing a resumable upload exactly once', () => {
     return { held, release, restore: () => (blobs.put = put) };
   }
 
-  it('the process died after making the document, before marking the upload finished: the next HEAD answers that document, no second one', async () => {
-    const pdf = pdfOf('a');
-    const url = await create('documents', pdf.length, { filename: 'died-after-finish.pdf' });
-    const heal = await cutBeforeLeavingFinishing(url);
-    let cut: Answer;
+  /** The whole file in one PATCH while the finish is cut (cutBeforeLeavingFinishing), healed after. */
+  async function patchWhileCut(url: string, body: Buffer, at?: Parameters<typeof cutBeforeLeavingFinishing>[1]): Promise<Answer> {
+    const heal = await cutBeforeLeavingFinishing(url, at);
     try {
-      cut = await patch(url, 0, pdf);
+      return await patch(url, 0, body);
     } finally {
       await heal();
     }
+  }
+
+  it('the process died after making the document, before marking the upload finished: the next HEAD answers that document, no second one', async () => {
+    const pdf = pdfOf('a');
+    const url = await create('documents', pdf.length, { filename: 'died-after-finish.pdf' });
+    const cut = await patchWhileCut(url, pdf);
     expect(cut.status).toBe(500);
     const [made] = await documentsNamed('died-after-finish.pdf');
     expect(made?.status).toBe('processing');
@@ -454,13 +458,7 @@ describe('finishing a resumable upload exactly once', () => {
   it('marking the upload finished failed once (after the document was made): the PATCH tried again answers that document, no second one', async () => {
     const pdf = pdfOf('b');
     const url = await create('documents', pdf.length, { filename: 'last-write-failed.pdf' });
-    const heal = await cutBeforeLeavingFinishing(url, 'finished');
-    let cut: Answer;
-    try {
-      cut = await patch(url, 0, pdf);
-    } finally {
-      await heal();
-    }
+    const cut = await patchWhileCut(url, pdf, 'finished');
     expect(cut.status).toBe(500);
     expect((await sessionOf(url)).status).toBe('receiving');
     const [made] = await documentsNamed('last-write-failed.pdf');
