@@ -28,7 +28,7 @@ export const DRIVE_RETURN_ERROR_TEXTS: Record<DriveReturnError, string> = {
   unknown_request: 'Failed to connect to Google Drive: the sign-in request is unknown or has expired. Please try again.',
   access_denied: 'Failed to connect to Google Drive: access was not allowed on Google’s consent page.',
   consent_failed: 'Failed to connect to Google Drive: Google did not complete the sign-in. Please try again.',
-  auth_failed: 'Failed to authenticate with Google Drive. Please try again.',
+  auth_failed: 'Failed to authenticate with Google Drive: Google did not accept the sign-in. Please try again.',
   not_configured: 'Google Drive is not configured on this server',
 };
 
