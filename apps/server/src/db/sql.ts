@@ -67,6 +67,36 @@ export async function queryJsonText(db: Db, query: SQL): Promise<string | null> 
   return row?.body ?? null;
 }
 
+/**
+ * `LIMIT n`, the number written into the statement. A prepared statement's generic plan cannot see a `LIMIT $1`'s
+ * value: PostgreSQL then assumes 10% of the rows (~950 of the workspace's tasks), plans a hash join over every job,
+ * and so plans each execution afresh instead — for the cheap lists planning cost twice what running them did
+ * (tasks?limit=10: 0.36 ms planning, 0.17 ms running). With the number in the text the generic plan is the custom
+ * one and PostgreSQL keeps it (bench/README.md, 2026-11-29). Limits are few (each list's page sizes, capped by the
+ * contract), so the statements stay few.
+ */
+export function limitSql(limit: number): SQL {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Not a limit: ${limit}`);
+  return sql.raw(`LIMIT ${limit}`);
+}
+
+/**
+ * An id the plan must not depend on: `(SELECT $1::uuid)`, a value PostgreSQL learns only when the statement runs.
+ * Which workspace (or person) a list is for does not change its best plan — a range scan of that workspace's index,
+ * cut at the page — but PostgreSQL's estimate for a big workspace differs from its average one, so it judges each
+ * execution's own plan cheaper than the shared one and plans every execution afresh, which for the lists cost as much
+ * as running them. With the id hidden every execution's plan is the shared one, and PostgreSQL keeps it.
+ */
+export function planFreeId(id: string): SQL {
+  return sql`(SELECT ${id}::uuid)`;
+}
+
+/** A list page's `LIMIT n` (limitSql), with `OFFSET $m` past the first page (offsets are many: they stay parameters). */
+export function pageSql(page: { limit: number; offset: number }): SQL {
+  if (!Number.isSafeInteger(page.offset) || page.offset < 0) throw new Error(`Not an offset: ${page.offset}`);
+  return page.offset === 0 ? limitSql(page.limit) : sql`${limitSql(page.limit)} OFFSET ${page.offset}`;
+}
+
 /** Escapes LIKE wildcards so user text matches literally. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

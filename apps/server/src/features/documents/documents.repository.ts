@@ -2,7 +2,7 @@ import { DocumentListSchema, DocumentSchema, type ListDocumentsQuery } from '@fi
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents } from './documents.schema';
-import { isoTs, queryJsonText } from '../../db/sql';
+import { isoTs, pageSql, planFreeId, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 import { workspaceCountSql } from '../../platform/workspace-counts';
 import { jobRefSql } from '../jobs';
@@ -38,7 +38,7 @@ const NEWEST_FIRST = sql`d.created_at DESC NULLS LAST, d.id`;
  * only the status is filtered, else from counting the matches (bench/README.md: 157 ms → ~1 ms on 20k documents).
  */
 export async function findDocumentsPageJson(db: Db, workspaceId: string, query: ListDocumentsQuery): Promise<JsonText<typeof DocumentListSchema>> {
-  const where: SQL[] = [sql`d.workspace_id = ${workspaceId}`, sql`d.status <> 'uploading'`];
+  const where: SQL[] = [sql`d.workspace_id = ${planFreeId(workspaceId)}`, sql`d.status <> 'uploading'`];
   if (query.job_id) where.push(sql`d.job_id = ${query.job_id}`);
   if (query.document_type) where.push(sql`d.document_type = ${query.document_type}`);
   if (query.status) where.push(sql`d.status = ${query.status}`);
@@ -50,7 +50,7 @@ export async function findDocumentsPageJson(db: Db, workspaceId: string, query: 
       : sql`(SELECT count(*) FROM documents d WHERE ${whereSql})`;
   const body = await queryJsonText(
     db,
-    sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM documents d WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})
+    sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM documents d WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} ${pageSql(query)})
         SELECT json_build_object(
           'documents', (SELECT coalesce(json_agg(${DOCUMENT_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page d ${JOB.join}),
           'total', ${total}::int)::text AS body`,

@@ -1,6 +1,6 @@
 import { DEFAULT_DOCUMENT_TYPES } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { isoTs } from '../../db/sql';
+import { isoTs, limitSql, planFreeId } from '../../db/sql';
 
 /**
  * The workspace's newest documents as a JSON array of HomeDocumentSchema items, as an SQL expression: the home's
@@ -10,8 +10,8 @@ import { isoTs } from '../../db/sql';
 export function recentDocumentsJsonSql(opts: { workspaceId: string; limit: number }): SQL {
   return sql`(SELECT coalesce(json_agg(json_build_object('id', d.id, 'name', d.name, 'document_type', d.document_type, 'status', d.status,
       'file_size', d.file_size, 'job_id', d.job_id, 'created_at', ${isoTs(sql`d.created_at`)}) ORDER BY d.created_at DESC, d.id), '[]'::json)
-    FROM (SELECT * FROM documents WHERE workspace_id = ${opts.workspaceId} AND status <> 'uploading'
-          ORDER BY created_at DESC NULLS LAST, id LIMIT ${opts.limit}) d)`;
+    FROM (SELECT * FROM documents WHERE workspace_id = ${planFreeId(opts.workspaceId)} AND status <> 'uploading'
+          ORDER BY created_at DESC NULLS LAST, id ${limitSql(opts.limit)}) d)`;
 }
 
 /** 'inspection_report' → 'Inspection Report' (as initcap(replace(type, '_', ' ')) below). */

@@ -2,7 +2,7 @@ import { JobListSchema, JobSchema, type JobStatus, type ListJobsQuery } from '@f
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from './jobs.schema';
-import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
+import { isoDate, isoTs, likePattern, pageSql, planFreeId, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 import { workspaceCountSql } from '../../platform/workspace-counts';
 
@@ -46,7 +46,7 @@ export function jobSearchCondition(text: string): SQL {
 /** One statement: the page of jobs with their tasks and documents, and the total. Returns JobListSchema JSON text. */
 export async function findJobsPageJson(opts: { db: Db; workspaceId: string; query: ListJobsQuery; parts: JobPageParts }): Promise<JsonText<typeof JobListSchema>> {
   const { db, workspaceId, query, parts } = opts;
-  const where: SQL[] = [sql`j.workspace_id = ${workspaceId}`];
+  const where: SQL[] = [sql`j.workspace_id = ${planFreeId(workspaceId)}`];
   const status = query.status && query.status !== 'all' ? query.status : undefined;
   if (status) where.push(sql`j.status = ${statusLiteral(status)}`);
   if (query.exclude_status) where.push(sql`j.status <> ${statusLiteral(query.exclude_status)}`);
@@ -65,7 +65,7 @@ export async function findJobsPageJson(opts: { db: Db; workspaceId: string; quer
   const body = await queryJsonText(
     db,
     sql`WITH page AS (
-          SELECT ${JOB_COLUMNS} FROM jobs j WHERE ${whereSql} ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset})
+          SELECT ${JOB_COLUMNS} FROM jobs j WHERE ${whereSql} ORDER BY ${order} ${pageSql(query)})
         SELECT json_build_object(
           'jobs', (SELECT coalesce(json_agg(${jobJson(parts)} ORDER BY ${order}), '[]'::json) FROM page j),
           'total', ${total}::int)::text AS body`,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isoDate, isoTs } from '../../db/sql';
+import { isoDate, isoTs, limitSql, planFreeId } from '../../db/sql';
 
 /**
  * The jobs feature's summary read for the home: the workspace's open jobs by due date (undated last) as a JSON
@@ -12,6 +12,6 @@ export function activeJobsJsonSql(opts: { workspaceId: string; limit: number }):
       'status', j.status, 'due_date', ${isoDate(sql`j.due_date`)}, 'created_at', ${isoTs(sql`j.created_at`)})
       ORDER BY j.due_date ASC NULLS LAST, j.created_at DESC NULLS LAST, j.id), '[]'::json)
     FROM (SELECT id, client_name, property_address, title, status, due_date, created_at FROM jobs
-          WHERE workspace_id = ${opts.workspaceId} AND status <> 'completed'
-          ORDER BY due_date ASC NULLS LAST, created_at DESC NULLS LAST, id LIMIT ${opts.limit}) j)`;
+          WHERE workspace_id = ${planFreeId(opts.workspaceId)} AND status <> 'completed'
+          ORDER BY due_date ASC NULLS LAST, created_at DESC NULLS LAST, id ${limitSql(opts.limit)}) j)`;
 }

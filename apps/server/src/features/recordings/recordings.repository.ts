@@ -5,7 +5,7 @@ import { userEmailSql } from '../auth';
 import { linkedContactsJsonSql } from '../contacts';
 import { profileUserNameSql } from '../profiles';
 import { recordings } from './recordings.schema';
-import { isoTs, queryJsonText } from '../../db/sql';
+import { isoTs, pageSql, planFreeId, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 
 export type RecordingRow = typeof recordings.$inferSelect;
@@ -49,7 +49,7 @@ export function callCountsSql(opts: { bucket: string; timeZone: string; from: st
 export type RecordingScope = { userId: string } | { all: true; userId?: string | undefined };
 
 function scopeCondition(scope: RecordingScope): SQL {
-  return 'all' in scope ? (scope.userId ? sql`r.user_id = ${scope.userId}` : sql`true`) : sql`r.user_id = ${scope.userId}`;
+  return 'all' in scope ? (scope.userId ? sql`r.user_id = ${planFreeId(scope.userId)}` : sql`true`) : sql`r.user_id = ${planFreeId(scope.userId)}`;
 }
 
 /** The total from user_recording_counts (triggers, migration 0013): no count of the user's (or everyone's) calls. */
@@ -65,7 +65,7 @@ export async function findRecordingsPageJson(db: Db, scope: RecordingScope, quer
   const where = sql`${scopeCondition(scope)} AND r.status = 'stored'`;
   const body = await queryJsonText(
     db,
-    sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM recordings r WHERE ${where} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})
+    sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM recordings r WHERE ${where} ORDER BY ${NEWEST_FIRST} ${pageSql(query)})
         SELECT json_build_object(
           'recordings', (SELECT coalesce(json_agg(${RECORDING_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page r),
           'total', ${totalOf(scope)})::text AS body`,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tasks } from './tasks.schema';
-import { isoDate, isoTs, likePattern, queryJsonText } from '../../db/sql';
+import { isoDate, isoTs, likePattern, pageSql, planFreeId, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 import { ownContactNameByPhoneKeySql, ownContactPhonesByNameSql, phoneKeySql } from '../contacts';
 import { isUsableGroup as groupIsUsable } from '../groups';
@@ -73,7 +73,7 @@ function textFilter(opts: { workspaceId: string; userId: string; text: string })
 /** One statement: a page of the workspace's tasks with jobs and assignee names, and the total (TaskListSchema JSON). */
 export async function findTasksPageJson(opts: { db: Db; workspaceId: string; userId: string; query: ListTasksQuery }): Promise<JsonText<typeof TaskListSchema>> {
   const { db, workspaceId, userId, query } = opts;
-  const where: SQL[] = [sql`t.workspace_id = ${workspaceId}`];
+  const where: SQL[] = [sql`t.workspace_id = ${planFreeId(workspaceId)}`];
   const status = query.status && query.status !== 'all' ? query.status : undefined;
   if (status) where.push(sql`t.status = ${statusLiteral(status)}`);
   if (query.job_id) where.push(sql`t.job_id = ${query.job_id}`);
@@ -92,8 +92,8 @@ export async function findTasksPageJson(opts: { db: Db; workspaceId: string; use
     ? sql`matched AS MATERIALIZED (SELECT t.id, t.created_at FROM tasks t WHERE ${whereSql}),
           page AS (
             SELECT ${TASK_COLUMNS} FROM tasks t
-            JOIN (SELECT m.id FROM matched m ORDER BY m.created_at DESC NULLS LAST, m.id LIMIT ${query.limit} OFFSET ${query.offset}) m ON m.id = t.id)`
-    : sql`page AS (SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} LIMIT ${query.limit} OFFSET ${query.offset})`;
+            JOIN (SELECT m.id FROM matched m ORDER BY m.created_at DESC NULLS LAST, m.id ${pageSql(query)}) m ON m.id = t.id)`
+    : sql`page AS (SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} ${pageSql(query)})`;
   const total = hasRowFilters ? sql`(SELECT count(*) FROM matched)` : countsTotal;
 
   const body = await queryJsonText(

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { taskTitleSql } from '../contacts';
 import { groupNameJsonSql } from '../groups';
 import { jobSummaryJoinSql } from '../jobs';
-import { isoDate, isoTs } from '../../db/sql';
+import { isoDate, isoTs, limitSql, planFreeId } from '../../db/sql';
 
 /**
  * The tasks feature's summary read for the home and the fast dashboard: the workspace's newest tasks (optionally
@@ -20,6 +20,6 @@ export function recentTasksJsonSql(opts: { workspaceId: string; userId: string; 
       'assigned_to', t.assigned_to, 'due_date', ${isoDate(sql`t.due_date`)}, 'job_id', t.job_id${group},
       'created_at', ${isoTs(sql`t.created_at`)}) ORDER BY t.created_at DESC NULLS LAST, t.id), '[]'::json)
     FROM (SELECT id, job_id, description, status, priority, assigned_to, due_date, group_id, created_at FROM tasks
-          WHERE workspace_id = ${opts.workspaceId} ${assigned} ORDER BY created_at DESC NULLS LAST, id LIMIT ${opts.limit}) t
+          WHERE workspace_id = ${planFreeId(opts.workspaceId)} ${assigned} ORDER BY created_at DESC NULLS LAST, id ${limitSql(opts.limit)}) t
     ${jobSummaryJoinSql(sql`t.job_id`)})`;
 }
