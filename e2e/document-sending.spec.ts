@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createContact, createJob, createTask, createWorkSession, openAs } from './support/work-data';
+import { uniqueDigits } from './support/unique';
 
 type MailboxMessage = { channel: 'email' | 'sms'; subject: string | null; body: string; links: string[]; attachments: { file_name: string; content_type: string; size: number }[] };
 
@@ -21,7 +22,7 @@ test.describe('generating and sending documents', () => {
 
   test('generate a priced invoice from a job, email it (PDF attached), text it, and open the texted link signed out', async ({ page, request, browser }) => {
     const s = await createWorkSession(request);
-    const suffix = Date.now().toString().slice(-7);
+    const suffix = uniqueDigits(7);
     const phone = `512${suffix}`;
     const email = `homeowner-${suffix}@example.com`;
     await createContact(s, { name: 'Maria Garcia', phone_number: phone, email });
@@ -86,7 +87,7 @@ test.describe('generating and sending documents', () => {
 
   test('a task’s work order from the job card; Send Tasks texts the open tasks', async ({ page, request }) => {
     const s = await createWorkSession(request);
-    const phone = `737${Date.now().toString().slice(-7)}`;
+    const phone = `737${uniqueDigits(7)}`;
     await createContact(s, { name: 'Sam Crew', phone_number: phone });
     const job = await createJob(s, { client_name: 'Lee Family', property_address: '9 Pine Rd' });
     await createTask(s, { job_id: job.id, description: 'Replace vent boots' });

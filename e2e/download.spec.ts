@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import { startOwnServer } from './support/own-server';
 import { createContact, createWorkSession } from './support/work-data';
+import { uniqueDigits, uniqueName } from './support/unique';
 
 /**
  * /download (spec 002). The shared e2e server has no ANDROID_APK_URL (playwright.config.ts), so it is the
@@ -50,10 +51,10 @@ function watchDownloads(page: Page) {
 /** A real invitation on the shared server: a group, a contact invited to it, and the token from the texted link. */
 async function createInvitation(request: APIRequestContext): Promise<{ token: string; groupName: string }> {
   const session = await createWorkSession(request);
-  const groupName = `Download Crew ${Date.now() % 100000}`;
+  const groupName = uniqueName('Download Crew');
   const group = await request.post('/api/groups', { headers: session.headers, data: { name: groupName } });
   expect(group.ok(), await group.text()).toBe(true);
-  const phone = `512555${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
+  const phone = `512555${uniqueDigits(4)}`;
   const contact = await createContact(session, { name: 'Dana Installer', phone_number: phone });
   const invite = await request.post(`/api/groups/${((await group.json()) as { id: string }).id}/invitations`, { headers: session.headers, data: { contact_ids: [contact.id] } });
   expect(invite.ok(), await invite.text()).toBe(true);

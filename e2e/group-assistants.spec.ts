@@ -7,6 +7,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
 import { createGroupWithFaq, FAQ_DOCUMENT, FAQ_PAIRS, PENDING_QUESTION, signInApi } from './support/group-assistant-data';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { createWorkSession, openAs } from './support/work-data';
+import { uniqueName } from './support/unique';
 
 /**
  * Group assistant administration (spec 002 §2–§8) in the browser. Fine-tuning needs an LLM API: the full flow runs on
@@ -239,7 +240,7 @@ test.describe('group assistants on a server without an LLM', () => {
     expect((await request.delete(`/api/workspaces/${own.workspace.id}`, { headers: admin.headers })).ok()).toBe(true);
     const adminWorkspace = ((await (await request.get('/api/my-workspace', { headers: admin.headers })).json()) as { workspace: { id: string } }).workspace.id;
     expect((await request.post(`/api/workspaces/${adminWorkspace}/users`, { headers: admin.headers, data: { user_ids: [await userId(request, crew.headers)] } })).ok()).toBe(true);
-    const name = `Crew Only ${Date.now()}`;
+    const name = uniqueName('Crew Only');
     const group = (await (await request.post('/api/groups', { headers: crew.headers, data: { name, description: 'Not the admin’s' } })).json()) as { id: string };
 
     await signInThroughUi(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });

@@ -3,6 +3,7 @@ import { apiAccessToken, createConfirmedUser, mailboxLink, signInThroughUi, uniq
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
 import { textedInvitationCode } from './support/invitations';
 import { createContact, createWorkSession, openAs, type WorkSession } from './support/work-data';
+import { uniqueName } from './support/unique';
 
 type MailboxMessage = { to: string; body: string; links: string[] };
 
@@ -240,7 +241,7 @@ test.describe('workspaces', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Workspace' });
     await dialog.getByRole('button', { name: 'Create Workspace' }).click();
     await expect(page.getByText('Workspace name is required')).toBeVisible();
-    const name = `Summit Siding ${Date.now()}`;
+    const name = uniqueName('Summit Siding');
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByRole('button', { name: 'Create Workspace' }).click();
     await expect(page.getByText('Workspace created successfully')).toBeVisible();

@@ -3,6 +3,7 @@ import { wavTone } from './support/audio';
 import { apiAccessToken, signInThroughUi } from './support/auth';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
 import { createWorkSession, openAs } from './support/work-data';
+import { uniqueName } from './support/unique';
 
 /** Issue 22 items 15 and 16: every list pages (Load More, numbered pages, server search) and calls keep their local time. */
 test.describe('paging and the call’s local time', () => {
@@ -54,7 +55,7 @@ test.describe('paging and the call’s local time', () => {
   test('workspaces: the admin table pages, and the analytics select finds any workspace by name (at 390 px)', async ({ page, request }) => {
     const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
     const headers = { Authorization: `Bearer ${await apiAccessToken(request, admin)}` };
-    const prefix = `Paged ${Date.now()} `;
+    const prefix = `${uniqueName('Paged')} `;
     for (let i = 1; i <= 55; i += 1) {
       const res = await request.post('/api/workspaces', { headers, data: { name: `${prefix}${String(i).padStart(2, '0')}` } });
       expect(res.status(), await res.text()).toBe(201);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createContact, createJob, createWorkSession, openAs } from './support/work-data';
+import { uniqueDigits } from './support/unique';
 
 type MailboxMessage = { channel: 'email' | 'sms'; subject: string | null; body: string; links: string[] };
 
@@ -62,7 +63,7 @@ async function draftQuote(page: Page, quote: { title: string; items: QuoteItem[]
 test('a quote built, sent, approved and signed on a phone, and the signed PDF on the job', async ({ page, request, browser }) => {
   test.slow();
   const s = await createWorkSession(request);
-  const suffix = Date.now().toString().slice(-7);
+  const suffix = uniqueDigits(7);
   const email = `homeowner-${suffix}@example.com`;
   await createContact(s, { name: 'Maria Garcia', phone_number: `512${suffix}`, email });
   const job = await createJob(s, { client_name: 'Maria Garcia', property_address: '12 Oak Street, Austin TX', title: 'Roof replacement' });

@@ -5,6 +5,7 @@ import { signInThroughUi } from './support/auth';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
 import { installFakeBridge, type BridgeCall, type FakeBridge } from './support/fake-bridge';
 import { createWorkSession, openAs, type WorkSession } from './support/work-data';
+import { uniqueTag } from './support/unique';
 
 /**
  * The call recorder plugin's contract (issue 26 §3, spec 001 §7/§8), pinned in Chromium with a fake native bridge:
@@ -320,7 +321,7 @@ test.describe('the call recorder over the native bridge', () => {
     await signInThroughUi(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     await page.goto('/my-workspace');
     const card = page.getByRole('region', { name: 'Call recording notice' });
-    const text = `Say: this call is recorded (e2e ${Date.now()}).`;
+    const text = `Say: this call is recorded (e2e ${uniqueTag()}).`;
     await card.getByLabel('Notice').fill(text);
     await card.getByRole('button', { name: 'Save notice' }).click();
     await expect(page.getByText('Recording notice saved')).toBeVisible();

@@ -3,6 +3,7 @@ import { spokenCall } from './support/audio';
 import { signInThroughUi } from './support/auth';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
 import { createContact, createWorkSession, openAs } from './support/work-data';
+import { uniqueDigits } from './support/unique';
 
 test.describe('recordings', () => {
   test.slow(); // upload, background transcription, playback
@@ -10,7 +11,7 @@ test.describe('recordings', () => {
   test('upload a call, watch it transcribed, play it from a transcript line, assign a contact, delete it; the admin filters by user', async ({ page, request }) => {
     const s = await createWorkSession(request);
     await createContact(s, { name: 'Maria Garcia', phone_number: '5125550100' });
-    await createContact(s, { name: 'Sam Crew', phone_number: `737${Date.now().toString().slice(-7)}` });
+    await createContact(s, { name: 'Sam Crew', phone_number: `737${uniqueDigits(7)}` });
     await openAs(page, s, '/recordings');
     await expect(page.getByText('No recordings yet. Record with your microphone or upload a call.')).toBeVisible();
 

@@ -77,7 +77,7 @@ step "migration drift" npm run --silent db:check-drift
 step "unit and API tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run
 
 if postgres_answers; then
-  step "server tests on PostgreSQL" env TEST_DATABASE_URL="$PG_URL" npx vitest run --project server
+  step "server tests on PostgreSQL" env TEST_DATABASE_URL="$PG_URL" npx vitest run --project 'server*'
 else
   skip "server tests on PostgreSQL" "no server answers on 127.0.0.1:5432"
 fi

@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test/setup.ts'],
+    // Vitest's default is one worker less than the cores: a single worker on the 2-core machines.
+    maxWorkers: 2,
   },
 });

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { uniqueEmail } from './unique';
+
+export { uniqueEmail };
 
 export type TestUser = { email: string; password: string };
-
-/** A unique address per call: tests own their data. */
-export function uniqueEmail(prefix = 'crew'): string {
-  return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
-}
 
 type MailboxMessage = { to: string; subject: string | null; body: string; links: string[]; created_at: string };
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -99,6 +99,21 @@ export function pageSql(page: { limit: number; offset: number }): SQL {
 
 /** Escapes LIKE wildcards so user text matches literally. */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The order of a name search (workspaces, contacts): the name typed in full first, then names that start with what
+ * was typed, then the rest (0, 1, 2; sort by it, then by name). Without it a search whose words also occur inside
+ * other names ("Paged 55" in "Paged 1764…55… 01") can leave the one typed in full off the first page.
+ * Case-insensitive and trimmed like the search; inner spaces are matched as typed.
+ */
+export function nameRank(column: SQL | AnyColumn, typed: string): SQL {
+  const text = typed.trim().toLowerCase();
+  return sql`(CASE WHEN lower(${column}) = ${text} THEN 0 WHEN lower(${column}) LIKE ${`${escapeLike(text)}%`} THEN 1 ELSE 2 END)`;
 }
 

@@ -44,6 +44,14 @@ describe('GET /api/contacts', () => {
     expect(await names('50%_')).toEqual([]);
   });
 
+  it('a name search puts the name typed in full first, then names starting with it (issue 38)', async () => {
+    const carol = await createTestUser(ctx);
+    const names = ['Al 55 Crew', 'Al 155', 'Al 55', 'Al Bro 55', 'al 55x'];
+    for (const [i, name] of names.entries()) await insertContact(ctx.db, { ownerId: carol.id, name, phoneNumber: `555010000${i}` });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/contacts?q=al%2055', headers: carol.headers });
+    expect(ContactListSchema.parse(res.json()).contacts.map((c) => c.name)).toEqual(['Al 55', 'Al 55 Crew', 'al 55x', 'Al 155', 'Al Bro 55']);
+  });
+
   it('answers 401 anonymous and 400 for a bad limit', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/contacts' })).statusCode).toBe(401);
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/contacts?limit=0', headers: alice.headers });

@@ -7,7 +7,7 @@ import { contacts } from './contacts.schema';
 import { contactSharing, replaceSharing, sharedContactIds } from './contacts.sharing';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
-import { likePattern } from '../../db/sql';
+import { likePattern, nameRank } from '../../db/sql';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 
@@ -81,7 +81,13 @@ export async function findContacts(opts: { db: Db; actor: Actor; query: ListCont
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    db.select().from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(query.limit).offset(query.offset),
+    db
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(...(query.q ? [nameRank(contacts.name, query.q)] : []), asc(contacts.name), asc(contacts.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ n: count() }).from(contacts).where(where),
   ]);
   return { contacts: await withSharing(db, actor, rows), total: total?.n ?? 0 };

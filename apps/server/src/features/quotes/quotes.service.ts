@@ -16,9 +16,10 @@ import {
   type QuoteTotalsOut,
   type SendQuoteBodySchema,
 } from '@fieldbook/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { likePattern, nameRank } from '../../db/sql';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { enqueueMail, enqueueSms } from '../../platform/mail';
@@ -377,25 +378,30 @@ export async function reviseQuote(opts: { db: Db; actor: Actor; id: string; now:
   return answer(opts.db, row, opts.now);
 }
 
-/** The price book: items of the workspace's earlier quotes whose name starts with (or contains) `q`, most used first, at their latest price. */
+/**
+ * The price book: items of the workspace's earlier quotes whose name contains `q`, ranked like every name search
+ * (nameRank: the name typed in full, then names starting with it, then the rest), most used first within a rank, at
+ * their latest price.
+ */
 export async function priceBook(opts: { db: Db; actor: Actor; q: string }) {
   const workspaceId = requireWorkspace(opts.actor);
-  const pattern = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  // The latest 500 matching lines (newest quote first), grouped by name in memory: enough for a suggestion list.
+  const rank = nameRank(quoteItems.name, opts.q);
+  // The latest 500 matching lines of the best ranks (newest quote first), grouped by name in memory: enough for a suggestion list.
   const rows = await opts.db
-    .select({ name: quoteItems.name, description: quoteItems.description, unit: quoteItems.unit, unit_price_cents: quoteItems.unitPriceCents, taxable: quoteItems.taxable })
+    .select({ name: quoteItems.name, description: quoteItems.description, unit: quoteItems.unit, unit_price_cents: quoteItems.unitPriceCents, taxable: quoteItems.taxable, rank: sql<number>`${rank}` })
     .from(quoteItems)
     .innerJoin(quotes, eq(quotes.id, quoteItems.quoteId))
-    .where(and(eq(quoteItems.workspaceId, workspaceId), sql`${quoteItems.name} ilike ${pattern}`))
-    .orderBy(desc(quotes.createdAt), asc(quoteItems.position))
+    .where(and(eq(quoteItems.workspaceId, workspaceId), ilike(quoteItems.name, likePattern(opts.q))))
+    .orderBy(rank, desc(quotes.createdAt), asc(quoteItems.position))
     .limit(500);
-  const byName = new Map<string, (typeof rows)[number] & { used: number }>();
-  for (const r of rows) {
-    const key = r.name.toLowerCase();
+  const byName = new Map<string, Omit<(typeof rows)[number], 'rank'> & { rank: number; used: number }>();
+  for (const { rank: r, ...row } of rows) {
+    const key = row.name.toLowerCase();
     const seen = byName.get(key);
     if (seen) seen.used += 1;
-    else byName.set(key, { ...r, used: 1 });
+    else byName.set(key, { ...row, rank: Number(r), used: 1 });
   }
-  return { items: [...byName.values()].sort((a, b) => b.used - a.used || a.name.localeCompare(b.name)).slice(0, 10) };
+  const ranked = [...byName.values()].sort((a, b) => a.rank - b.rank || b.used - a.used || a.name.localeCompare(b.name));
+  return { items: ranked.slice(0, 10).map(({ rank: _rank, ...item }) => item) };
 }
 

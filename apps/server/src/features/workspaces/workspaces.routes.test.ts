@@ -228,3 +228,21 @@ describe('paging past 500', () => {
     expect(searched.names.at(-1)).toBe('Bulk Co 0520');
   });
 });
+
+describe('a name search ranks the name typed in full first (issue 38)', () => {
+  it('"Paged 55" is first among 60 names that all contain "55", then the names starting with it', async () => {
+    // Every name carries "55" in its middle (as a clock-made name did in the flaky browser test): each matches the
+    // typed words as substrings, and the one typed in full would otherwise sort last of all by name.
+    for (let i = 1; i <= 60; i += 1) await call(admin, 'POST', '/api/workspaces', { name: `Ranked 1755${String(i).padStart(2, '0')}55 ${String(i).padStart(2, '0')}` });
+    await call(admin, 'POST', '/api/workspaces', { name: 'Ranked 55' });
+    await call(admin, 'POST', '/api/workspaces', { name: 'Ranked 55 Annex' });
+    await call(admin, 'POST', '/api/workspaces', { name: 'RANKED 55' });
+    const list = WorkspaceListSchema.parse((await call(admin, 'GET', `/api/workspaces?q=${encodeURIComponent('ranked 55')}&limit=50`)).json());
+    expect(list.total).toBe(63);
+    const names = list.workspaces.map((w) => w.name);
+    // Exact (case-insensitively) first, then the names starting with the text, then the rest by name.
+    expect(names.slice(0, 2)).toEqual(['RANKED 55', 'Ranked 55']);
+    expect(names[2]).toBe('Ranked 55 Annex');
+    expect(names.slice(3, 6)).toEqual(['Ranked 17550155 01', 'Ranked 17550255 02', 'Ranked 17550355 03']);
+  });
+});

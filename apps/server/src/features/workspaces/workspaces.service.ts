@@ -27,7 +27,7 @@ import {
   workspaceAdminMemberIds,
 } from '../profiles';
 import { workspaces } from './workspaces.schema';
-import { likePattern } from '../../db/sql';
+import { likePattern, nameRank } from '../../db/sql';
 import { requireAdmin, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 
@@ -110,8 +110,10 @@ export async function saveMyWorkspace(opts: { db: Db; actor: Actor; input: z.out
  * counts (index lookups on profiles_workspace_id_idx and groups_workspace_idx): counting in the same select as the
  * OFFSET would count every skipped row too (EXPLAIN on 20,000 workspaces, offset 10,000: 460 ms → 6 ms).
  */
-async function summaries(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<WorkspaceSummary[]> {
-  let ids = db.select({ id: workspaces.id }).from(workspaces).where(where).orderBy(asc(workspaces.name), asc(workspaces.id)).$dynamic();
+async function summaries(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }, typed?: string): Promise<WorkspaceSummary[]> {
+  // A search puts the name typed in full first, then names starting with it (nameRank), each part by name.
+  const order = [...(typed ? [nameRank(workspaces.name, typed)] : []), asc(workspaces.name), asc(workspaces.id)];
+  let ids = db.select({ id: workspaces.id }).from(workspaces).where(where).orderBy(...order).$dynamic();
   if (page) ids = ids.limit(page.limit).offset(page.offset);
   const rows = await db
     .select({
@@ -122,7 +124,7 @@ async function summaries(db: Db, where: SQL | undefined, page?: { limit: number;
     })
     .from(workspaces)
     .where(inArray(workspaces.id, ids))
-    .orderBy(asc(workspaces.name), asc(workspaces.id));
+    .orderBy(...order);
   return rows.map((r) => ({ ...toWorkspace(r.w), user_count: Number(r.users), group_count: Number(r.groups) }));
 }
 
@@ -140,7 +142,7 @@ export async function listWorkspaces(opts: { db: Db; actor: Actor; query: z.outp
     conditions.push(or(ilike(workspaces.name, likePattern(word)), ilike(workspaces.description, likePattern(word)))!);
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([summaries(opts.db, where, query), opts.db.select({ n: count() }).from(workspaces).where(where)]);
+  const [rows, [total]] = await Promise.all([summaries(opts.db, where, query, query.q), opts.db.select({ n: count() }).from(workspaces).where(where)]);
   return { workspaces: rows, total: total?.n ?? 0 };
 }
 
