@@ -66,7 +66,7 @@ function pgliteTemplate(): Blob | undefined {
 
 /**
  * Opens PGlite in `dataDir` (or in memory with `memory://`). `load`: a dumpDataDir tar to create a new data
- * directory from (a restore) instead of the build's template.
+ * directory from (a restore; the tests' migrated template) instead of the build's template.
  */
 export async function openPglite(dataDir: string | 'memory://', opts: { load?: Blob } = {}): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -75,7 +75,7 @@ export async function openPglite(dataDir: string | 'memory://', opts: { load?: B
   let release = () => {};
   let client;
   if (dataDir === 'memory://') {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: { pg_trgm }, ...(opts.load ? { loadDataDir: opts.load } : {}) });
   } else {
     const dir = path.resolve(dataDir);
     mkdirSync(dir, { recursive: true });

@@ -10,6 +10,7 @@ import { authSessions, profiles, users, workspaces } from '../db/schema';
 import { folderBlobStore, type BlobStore } from '../platform/blob-store';
 import type { ServerTimeouts } from '../platform/http-timeouts';
 import { createTokenSigner, type TokenSigner } from '../platform/tokens';
+import { pgliteTemplate, postgresTemplate } from './database-template';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -39,7 +40,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { no
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // A copy of the run's migrated template when there is one (global-setup.ts), else an empty database to migrate.
+    const template = postgresTemplate();
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -52,8 +55,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { no
       await c.end();
     };
   } else {
-    database = await openPglite('memory://');
+    const template = pgliteTemplate();
+    database = await openPglite('memory://', template ? { load: template } : {});
   }
+  // Applies nothing on a copy of the template (its migrations are recorded), everything on an empty database.
   await migrateDatabase(database);
   const signer = createTokenSigner('test-secret-test-secret-test-secret-0123', `${config.publicUrl}/auth/v1`);
   const blobRoot = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-blobs-'));
