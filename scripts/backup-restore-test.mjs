@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -32,6 +32,22 @@ function npmRun(script, args, env) {
     child.stderr.on('data', (c) => (output += c));
     child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`npm run ${script} exited ${code}:\n${output}`))));
   });
+}
+
+/**
+ * What under `root` is not private (docs/operations.md, "File permissions": folders 0700, everything else 0600), as
+ * `<path> <mode>`: the data directory, the backup and what a restore writes are the server account's alone.
+ */
+function notPrivate(root) {
+  const found = [];
+  for (const file of [root, ...readdirSync(root, { recursive: true }).map((name) => path.join(root, name))]) {
+    // The running server may remove a file meanwhile (PostgreSQL's temporary files).
+    const info = statSync(file, { throwIfNoEntry: false });
+    if (!info) continue;
+    const mode = info.mode & 0o777;
+    if (mode !== (info.isDirectory() ? 0o700 : 0o600)) found.push(`${path.relative(root, file) || '.'} ${mode.toString(8)}`);
+  }
+  return found;
 }
 
 const bytesOf = (label) => Buffer.from(`${label}: invoice for the roof at 12 Oak Ave, ${randomUUID()}\n`.repeat(200));
@@ -141,7 +157,8 @@ async function verify(base, data, lateJob) {
 
 test('embedded database: backed up while running, wiped, restored', { timeout: 240_000 }, async (t) => {
   assertBuilt();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fb-bk-'));
+  // A DATA_DIR the server creates, as on a first start (not mkdtemp's, which is 0700 already).
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'fb-bk-')), 'data');
   const backups = mkdtempSync(path.join(tmpdir(), 'fb-bk-out-'));
   const out = path.join(backups, 'backup');
   // One address for both starts: tokens name it as their issuer.
@@ -150,7 +167,7 @@ test('embedded database: backed up while running, wiped, restored', { timeout: 2
   let server = await startServer('pglite', { ...env, JWT_SECRET: undefined });
   t.after(async () => {
     await server.stop('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(path.dirname(dataDir), { recursive: true, force: true });
     rmSync(backups, { recursive: true, force: true });
   });
   await server.ready();
@@ -158,12 +175,16 @@ test('embedded database: backed up while running, wiped, restored', { timeout: 2
   const { manifest, ms, lateJob } = await backupWhileBusy(server, data, env, out);
   assert.equal(manifest.database, 'pglite');
   assert.equal(manifest.secrets, true);
+  // The running server's DATA_DIR (the database, files, secrets, lock and admin socket) and the backup.
+  assert.deepEqual(notPrivate(dataDir), []);
+  assert.deepEqual(notPrivate(out), []);
   assert.deepEqual(await server.stop('SIGTERM'), { code: 0, signal: null });
 
   rmSync(dataDir, { recursive: true, force: true });
   const t0 = Date.now();
   await npmRun('restore', ['--from', out], env);
   const restoreMs = Date.now() - t0;
+  assert.deepEqual(notPrivate(dataDir), []);
   // A second restore onto the restored data is refused without --replace.
   await assert.rejects(npmRun('restore', ['--from', out], env), /has a database already/);
 
@@ -207,6 +228,7 @@ test('PostgreSQL: pg_dump and the blob store while running, wiped, restored', { 
   const data = await populate(server.base);
   const { manifest, ms, lateJob } = await backupWhileBusy(server, data, env, out);
   assert.equal(manifest.database, 'postgres');
+  assert.deepEqual(notPrivate(out), []);
   assert.deepEqual(await server.stop('SIGTERM'), { code: 0, signal: null });
 
   await admin(`DROP DATABASE ${dbName} WITH (FORCE)`);

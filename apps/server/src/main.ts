@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, startupWarnings, type Config } from './config';
@@ -19,33 +18,22 @@ import { driveCopyJob, driveDeps } from './features/drive';
 import { quoteSignedPdfJob } from './features/quotes';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
+import { makePrivateDir } from './platform/private-files';
+import { keepSecret, readSecretsFile } from './platform/secrets-file';
 import { sharedSecret } from './platform/server-secret';
 import { createTokenSigner } from './platform/tokens';
 import { maintenanceTasks } from './maintenance';
 
-/** DATA_DIR/secrets.json's JWT secret, if there is one. */
-function fileSecret(dataDir: string): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string }).jwtSecret;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The JWT secret: JWT_SECRET; else, on PostgreSQL, the one stored in the database, shared by every process on it
  * (the first to start stores its DATA_DIR/secrets.json's, so an upgrade keeps sessions, or a new one); else, with
- * the embedded database, one generated on first start and kept in DATA_DIR.
+ * the embedded database, one generated on first start and kept in DATA_DIR/secrets.json (platform/secrets-file.ts).
  */
 async function jwtSecret(config: { dataDir: string; jwtSecret: string | undefined }, database: Database): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
-  const existing = fileSecret(config.dataDir);
-  if (database.kind === 'postgres') return sharedSecret(database.db, 'jwt', existing ?? randomBytes(48).toString('base64url'));
-  if (existing) return existing;
-  mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(path.join(config.dataDir, 'secrets.json'), JSON.stringify({ jwtSecret: secret }), { mode: 0o600 });
-  return secret;
+  const candidate = randomBytes(48).toString('base64url');
+  if (database.kind === 'postgres') return sharedSecret(database.db, 'jwt', readSecretsFile(config.dataDir).jwtSecret ?? candidate);
+  return keepSecret(config.dataDir, 'jwtSecret', candidate);
 }
 
 /** File contents: S3_URL's bucket, else the folder DATA_DIR/blobs. */
@@ -61,23 +49,15 @@ async function openBlobStore(config: Config, folder = folderBlobStore(path.join(
 async function driveTokenKey(config: { dataDir: string }, database: Database): Promise<string> {
   const candidate = randomBytes(48).toString('base64url');
   if (database.kind === 'postgres') return sharedSecret(database.db, 'drive-token-key', candidate);
-  const file = path.join(config.dataDir, 'secrets.json');
-  let secrets: Record<string, string> = {};
-  try {
-    secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    // none yet
-  }
-  if (secrets.driveTokenKey) return secrets.driveTokenKey;
-  mkdirSync(config.dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...secrets, driveTokenKey: candidate }), { mode: 0o600 });
-  return candidate;
+  return keepSecret(config.dataDir, 'driveTokenKey', candidate);
 }
 
 async function main() {
   const startedAt = Date.now();
   const config = loadConfig(process.env);
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  // The blob folder 0700, also one an older version made 0755 (DATA_DIR itself: openPglite, with the embedded database).
+  if (!config.s3) makePrivateDir(path.join(config.dataDir, 'blobs'));
   await migrateDatabase(database);
   const signer = createTokenSigner(await jwtSecret(config, database), `${config.publicUrl}/auth/v1`);
   if (config.drive && !config.drive.tokenKey) config.drive.tokenKey = await driveTokenKey(config, database);
@@ -184,6 +164,13 @@ async function main() {
   // After the summary, each on its own line (stderr).
   for (const warning of startupWarnings(config)) console.warn(warning);
 }
+
+// What this process writes is for its own account alone (docs/operations.md, "File permissions"): DATA_DIR, blobs,
+// secrets.json, backups and restores. Each of those is written with its mode (0700 folders, 0600 files:
+// platform/private-files.ts) — the umask alone would not do: PGlite sets its files' modes itself (0666;
+// db/pglite-private-fs.ts), copies keep their source's mode and a rewritten file its old one. The umask covers the
+// rest: anything else this process creates, and the files of the programs it runs (pg_dump's dump, ffmpeg's output).
+process.umask(0o077);
 
 // `main.js backup …` / `main.js restore …` (npm run backup / restore): backup/cli.ts. Otherwise the server.
 const command = process.argv[2];

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { openPglite, type Database } from '../db/client';
 import { assertBlobKey, type BlobStore } from '../platform/blob-store';
+import { makePrivateDir, PRIVATE_DIR, PRIVATE_FILE, writePrivateFile } from '../platform/private-files';
+import { SECRETS_FILE } from '../platform/secrets-file';
 import { BACKUP_LOCK } from '../platform/blob-delete-gate';
 
 /**
@@ -18,6 +20,7 @@ import { BACKUP_LOCK } from '../platform/blob-delete-gate';
  *   database.pgdump    PostgreSQL's `pg_dump --format=custom`
  *   blobs/<key>        every file the database's rows name, copied through the blob store (a folder or S3)
  *   secrets.json       DATA_DIR/secrets.json (the JWT secret) when there is one
+ * Folders 0700 and files 0600, like DATA_DIR (platform/private-files.ts): a backup holds the secrets and every file.
  * Consistency: the database is read at one instant (PGlite: dumped inside a transaction, so no other statement runs
  * between its reads and the dump; PostgreSQL: pg_dump on a snapshot exported by our own transaction), the blob keys
  * are read at that same instant, and blob deletions wait from before that instant until the blobs are copied
@@ -61,15 +64,18 @@ function blobKeysQuery(present: Set<string>): string {
 }
 const TABLES_PRESENT = `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename IN (${BLOB_KEY_SOURCES.map((s) => `'${s.table}'`).join(', ')})`;
 
-/** An empty folder to write a backup into (created; an existing one must be empty). */
+/** An empty folder to write a backup into (created; an existing one must be empty), 0700. */
 async function prepareOut(out: string): Promise<void> {
   const names = await readdir(out).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [];
     throw err;
   });
   if (names.length > 0) throw new Error(`${out} is not empty: give a new folder for the backup`);
-  await mkdir(out, { recursive: true });
+  makePrivateDir(out);
 }
+
+/** A new file of the backup, 0600. */
+const writeNew = (file: string, data: string | Uint8Array) => writeFile(file, data, { flag: 'wx', mode: PRIVATE_FILE });
 
 async function copyBlobsOut(blobs: BlobStore, keys: string[], out: string): Promise<{ count: number; bytes: number; missing: string[] }> {
   let count = 0;
@@ -85,8 +91,8 @@ async function copyBlobsOut(blobs: BlobStore, keys: string[], out: string): Prom
         continue;
       }
       const file = path.join(out, 'blobs', ...key.split('/'));
-      await mkdir(path.dirname(file), { recursive: true });
-      await pipeline(blob.body, createWriteStream(file, { flags: 'wx' }));
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
+      await pipeline(blob.body, createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE }));
       count++;
       bytes += (await stat(file)).size;
     }
@@ -96,9 +102,10 @@ async function copyBlobsOut(blobs: BlobStore, keys: string[], out: string): Prom
 }
 
 async function copySecrets(dataDir: string, out: string): Promise<boolean> {
-  const file = path.join(dataDir, 'secrets.json');
+  const file = path.join(dataDir, SECRETS_FILE);
   if (!existsSync(file)) return false;
-  await copyFile(file, path.join(out, 'secrets.json'));
+  // Read and written rather than copied: a copy would keep the source's mode.
+  await writeNew(path.join(out, SECRETS_FILE), await readFile(file));
   return true;
 }
 
@@ -126,7 +133,7 @@ async function finishBackup(
     took_ms: Date.now() - started,
     ...(what.pause_ms === undefined ? {} : { pause_ms: what.pause_ms }),
   };
-  await writeFile(path.join(out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  await writeNew(path.join(out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
 }
 
@@ -151,7 +158,7 @@ export async function backupPglite(opts: { database: Database; blobs: BlobStore;
       data = await opts.database.dumpDataDir!();
     });
     const pauseMs = Date.now() - paused;
-    await writeFile(path.join(out, 'database.tar.gz'), await promisify(gzip)(Buffer.from(await data!.arrayBuffer())));
+    await writeNew(path.join(out, 'database.tar.gz'), await promisify(gzip)(Buffer.from(await data!.arrayBuffer())));
     const copied = await copyBlobsOut(opts.blobs, keys, out);
     return await finishBackup(out, opts.dataDir, started, copied, { database: 'pglite', database_file: 'database.tar.gz', pause_ms: pauseMs });
   } finally {
@@ -174,7 +181,10 @@ export async function backupPostgres(opts: { url: string; blobs: BlobStore; data
     const snapshot = (await client.query<{ s: string }>('SELECT pg_export_snapshot() AS s')).rows[0]!.s;
     const present = new Set((await client.query<{ name: string }>(TABLES_PRESENT)).rows.map((r) => r.name));
     const keys = (await client.query<{ key: string }>(blobKeysQuery(present))).rows.map((r) => r.key);
-    await runPgTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${path.join(out, 'database.pgdump')}`], opts.url);
+    const dump = path.join(out, 'database.pgdump');
+    await runPgTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${dump}`], opts.url);
+    // pg_dump creates it under its umask (ours, 077, when run by main.ts; 022 commonly otherwise).
+    await chmod(dump, PRIVATE_FILE);
     const copied = await copyBlobsOut(opts.blobs, keys, out);
     await client.query('COMMIT');
     return await finishBackup(out, opts.dataDir, started, copied, { database: 'postgres', database_file: 'database.pgdump' });
@@ -216,11 +226,12 @@ async function restoreBlobs(blobs: BlobStore, from: string): Promise<number> {
   return count;
 }
 
+/** The backup's secrets.json into DATA_DIR, 0600 whatever the backup's mode (an older backup's is 0644). */
 async function restoreSecrets(from: string, dataDir: string): Promise<boolean> {
-  const file = path.join(from, 'secrets.json');
+  const file = path.join(from, SECRETS_FILE);
   if (!existsSync(file)) return false;
-  await mkdir(dataDir, { recursive: true });
-  await copyFile(file, path.join(dataDir, 'secrets.json'));
+  makePrivateDir(dataDir);
+  writePrivateFile(path.join(dataDir, SECRETS_FILE), await readFile(file));
   return true;
 }
 
@@ -235,17 +246,17 @@ export async function restorePglite(opts: { dataDir: string; from: string; repla
   const from = path.resolve(opts.from);
   const manifest = await readManifest(from, 'pglite');
   const dataDir = path.resolve(opts.dataDir);
-  await mkdir(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   let replaced: string | null = null;
   const release = acquireDataDirLock(dataDir);
   try {
-    const present = ['pg', 'blobs', 'secrets.json'].filter((name) => existsSync(path.join(dataDir, name)));
+    const present = ['pg', 'blobs', SECRETS_FILE].filter((name) => existsSync(path.join(dataDir, name)));
     if (existsSync(path.join(dataDir, 'pg'))) {
       if (!opts.replace) throw new Error(`${dataDir} has a database already: restore into an empty DATA_DIR, or add --replace to move it aside first`);
     }
     if (opts.replace && present.length > 0) {
       replaced = path.join(dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-      await mkdir(replaced);
+      await mkdir(replaced, { mode: PRIVATE_DIR });
       for (const name of present) await rename(path.join(dataDir, name), path.join(replaced, name));
     }
   } finally {

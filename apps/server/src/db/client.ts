@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { default as PgModule, Client as PgClient } from 'pg';
+import { makePrivateDir, tightenTree } from '../platform/private-files';
 import { acquireDataDirLock } from './data-dir-lock';
 import { requestTransactionAware } from './request-transaction';
 import * as schema from './schema';
@@ -77,14 +78,20 @@ export async function openPglite(dataDir: string | 'memory://', opts: { load?: B
   if (dataDir === 'memory://') {
     client = await PGlite.create({ extensions: { pg_trgm }, ...(opts.load ? { loadDataDir: opts.load } : {}) });
   } else {
+    const { PrivateNodeFS } = await import('./pglite-private-fs');
     const dir = path.resolve(dataDir);
-    mkdirSync(dir, { recursive: true });
+    // DATA_DIR is for this account alone (platform/private-files.ts): 0700, also one an older version made 0755.
+    makePrivateDir(dir);
     release = acquireDataDirLock(dir);
     try {
       const pgDir = path.join(dir, 'pg');
+      const isNew = !existsSync(pgDir);
       // First start: copy the migrated empty database made by the build, if there is one (much faster than initdb).
-      const template = existsSync(pgDir) ? undefined : (opts.load ?? pgliteTemplate());
-      client = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
+      const template = isNew ? (opts.load ?? pgliteTemplate()) : undefined;
+      // Its files 0600 and folders 0700 (PrivateNodeFS); a cluster an older version wrote (files 0666) is tightened.
+      if (isNew) makePrivateDir(pgDir);
+      else tightenTree(pgDir);
+      client = await PGlite.create({ dataDir: pgDir, fs: new PrivateNodeFS(pgDir), extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
     } catch (err) {
       release();
       throw err;

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE } from '../platform/private-files';
 
 /**
  * PGlite has no cross-process lock: two processes on one data dir would corrupt it. We hold `<dir>/fieldbook.lock`
@@ -18,7 +19,7 @@ export function acquireDataDirLock(dir: string): () => void {
   const mine: LockOwner = { pid: process.pid, identity: processIdentity(process.pid) };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
+      const fd = openSync(file, 'wx', PRIVATE_FILE);
       writeSync(fd, JSON.stringify(mine));
       closeSync(fd);
       return () => {

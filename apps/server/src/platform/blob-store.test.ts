@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notPrivate } from '../test/file-modes';
 import { startS3Server } from '../test/s3-server';
 import { folderBlobStore, parseS3Url, s3BlobStore, type BlobStore } from './blob-store';
 
@@ -70,6 +71,22 @@ blobStoreContract('folder blob store', async () => {
       await rm(root, { recursive: true, force: true });
     },
   };
+});
+
+describe('folder blob store on disk', () => {
+  it('creates its folders 0700 and its files 0600, as the rest of DATA_DIR', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-blob-modes-'));
+    try {
+      // DATA_DIR/blobs, neither existing yet (a first start).
+      const blobs = path.join(root, 'data', 'blobs');
+      const store = folderBlobStore(blobs);
+      await store.put('documents/ws1/a', Readable.from([Buffer.from('invoice')]));
+      await store.put('recordings/ws1/b', Readable.from([Buffer.from('call')]));
+      expect(notPrivate(path.join(root, 'data'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });
 
 // TEST_S3_URL runs the same suite against another S3-compatible server (its bucket must exist).

@@ -4,6 +4,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files';
 
 /** Part of a blob, both ends inclusive (an HTTP Range). */
 export type ByteRange = { start: number; end: number };
@@ -47,11 +48,12 @@ export function folderBlobStore(root: string): BlobStore & { sweepIncoming(older
     kind: 'folder',
     async put(key, body) {
       const target = fileOf(key);
-      await mkdir(incoming, { recursive: true });
-      await mkdir(path.dirname(target), { recursive: true });
+      // Private like the rest of DATA_DIR (private-files.ts): folders 0700, files 0600.
+      await mkdir(incoming, { recursive: true, mode: PRIVATE_DIR });
+      await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
       const temp = path.join(incoming, randomUUID());
       try {
-        await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(body, createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE }));
         const { size } = await stat(temp);
         await rename(temp, target);
         return { size };
