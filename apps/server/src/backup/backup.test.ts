@@ -28,7 +28,8 @@ describe('backup', () => {
 });
 
 // A backup holds the secrets and every file: like DATA_DIR, folders 0700 and files 0600 (docs/operations.md, "File
-// permissions"); a restore makes DATA_DIR so whatever the backup's modes. PGlite's initdb is slow on a busy machine.
+// permissions"); a restore makes DATA_DIR so whatever the backup's modes. The database is a new one from PGlite's
+// initdb (which writes its files by another route than a tar loaded: pglite-private-fs.ts), slow on a busy machine.
 describe('backup and restore on disk', { timeout: 120_000 }, () => {
   it('the backup is private, and a restore of an older one (folders 0755, files 0644) gives a private DATA_DIR', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'fieldbook-backup-modes-'));

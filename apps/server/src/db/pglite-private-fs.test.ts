@@ -3,20 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../test/database-template';
 import { loosen, notPrivate } from '../test/file-modes';
 import { openPglite } from './client';
 
 // The embedded database's files are the account's alone: DATA_DIR and PGlite's folders 0700, its files 0600
-// (docs/operations.md, "File permissions"), under this process's usual umask (022), not only main.ts's 077. A data
-// directory made from a dump (a first start from the build's template, a restore): backup/backup.test.ts.
+// (docs/operations.md, "File permissions"), under this process's usual umask (022), not only main.ts's 077. The new
+// data directory is made from the run's migrated template, as a first start loads the build's (a restore too); one
+// PGlite's initdb makes: backup/backup.test.ts.
 const root = mkdtempSync(path.join(os.tmpdir(), 'fieldbook-modes-'));
 const dataDir = path.join(root, 'data');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-// PGlite's initdb is slow on a busy 2-core machine.
+// PGlite is slow to start on a busy 2-core machine.
 describe('the embedded database on disk', { timeout: 120_000 }, () => {
   it('a new DATA_DIR is 0700 with every file 0600, while open (the lock, what PostgreSQL writes as it runs) and once closed', async () => {
-    const database = await openPglite(dataDir);
+    const template = pgliteTemplate();
+    const database = await openPglite(dataDir, template ? { load: template } : {});
     await database.db.execute(sql`CREATE TABLE notes (id int PRIMARY KEY, note text)`);
     await database.db.execute(sql`INSERT INTO notes SELECT g, repeat('x', 100) FROM generate_series(1, 1000) g`);
     await database.db.execute(sql`CHECKPOINT`);
