@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Contact, CreateJobBody, Job, Task } from '@fieldbook/contract';
-import { apiAccessToken, createConfirmedUser, signInThroughUi, type TestUser } from './auth';
+import { apiAccessToken, createConfirmedUser, type TestUser } from './auth';
 
 /**
  * Work data for the browser tests (jobs, tasks, contacts), created through the product API with the
@@ -15,10 +15,28 @@ export async function createWorkSession(request: APIRequestContext): Promise<Wor
   return { user, request, headers: { Authorization: `Bearer ${token}` } };
 }
 
-/** The same user, signed in through the UI, landing on `path`. */
+/**
+ * The same user, already signed in, landing on `path`: a session from the auth API is put where the app keeps it
+ * (auth-js's 'fieldbook-auth' in localStorage), as if the user had signed in earlier and opened the app again. The
+ * sign-in page itself is walked by auth.spec.ts and the tests that call signInThroughUi; going through it here cost
+ * every test two more loads of the app and the home dashboard (issue 38).
+ */
 export async function openAs(page: Page, session: WorkSession, path: string): Promise<void> {
-  await signInThroughUi(page, session.user);
+  await putSession(page, await passwordSession(session.request, session.user));
   await page.goto(path);
+}
+
+/** A password grant's whole session (what auth-js stores), for a browser to start signed in. */
+export async function passwordSession(request: APIRequestContext, user: { email: string; password: string }): Promise<unknown> {
+  const res = await request.post('/auth/v1/token?grant_type=password', { data: { email: user.email, password: user.password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/** Stores `stored` as the app's session on the server's origin (a small same-origin page first: localStorage is per origin). */
+export async function putSession(page: Page, stored: unknown): Promise<void> {
+  await page.goto('/auth/v1/health');
+  await page.evaluate((value) => window.localStorage.setItem('fieldbook-auth', value), JSON.stringify(stored));
 }
 
 async function send<T>(session: WorkSession, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<T> {
