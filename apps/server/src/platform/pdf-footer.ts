@@ -1,3 +1,5 @@
+import { PDF_FONT } from './pdf-fonts';
+
 /**
  * The footer of every page of a PDF we write (generated documents, signed quotes): what it is on the left, "Page i of
  * n" on the right, small and muted. Call it once all pages exist, on a document made with `bufferPages: true`.
@@ -11,7 +13,7 @@ export function writePageFooters(doc: PDFKit.PDFDocument, left: string, style: {
     doc.page.margins.bottom = 0;
     const y = doc.page.height - style.margin;
     doc
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(8)
       .fillColor(style.color)
       .text(left, style.margin, y, { width: 300, lineBreak: false })

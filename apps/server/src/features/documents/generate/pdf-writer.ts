@@ -1,4 +1,4 @@
-import { startLetterPdf } from '../../../platform/pdf-document';
+import { PDF_FONT, startLetterPdf } from '../../../platform/pdf-document';
 
 /** What a generated document says, in the order a reader meets it; templates.ts fills it per document type. */
 export type PdfContent = {
@@ -33,8 +33,8 @@ export async function writePdf(content: PdfContent): Promise<Buffer> {
   if (content.table) table(doc, content.table, width);
   for (const section of content.sections) {
     keepRoom(doc, 60);
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor(INK).text(section.heading, MARGIN);
-    doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor(INK);
+    doc.moveDown(0.8).font(PDF_FONT.bold).fontSize(11).fillColor(INK).text(section.heading, MARGIN);
+    doc.moveDown(0.3).font(PDF_FONT.regular).fontSize(10).fillColor(INK);
     for (const p of section.paragraphs) doc.text(p, MARGIN, doc.y, { width, align: 'left' }).moveDown(0.4);
   }
   signatures(doc, content.signatures, width);
@@ -42,9 +42,9 @@ export async function writePdf(content: PdfContent): Promise<Buffer> {
 }
 
 function header(doc: PDFKit.PDFDocument, content: PdfContent, width: number) {
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text(content.company, MARGIN, MARGIN, { width: width * 0.6 });
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(ACCENT).text(content.title, MARGIN, MARGIN, { width, align: 'right' });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`No. ${content.number}`, { width, align: 'right' }).text(`Date: ${content.issuedOn}`, { width, align: 'right' });
+  doc.font(PDF_FONT.bold).fontSize(16).fillColor(INK).text(content.company, MARGIN, MARGIN, { width: width * 0.6 });
+  doc.font(PDF_FONT.bold).fontSize(20).fillColor(ACCENT).text(content.title, MARGIN, MARGIN, { width, align: 'right' });
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`No. ${content.number}`, { width, align: 'right' }).text(`Date: ${content.issuedOn}`, { width, align: 'right' });
   const y = Math.max(doc.y, MARGIN + 40) + 8;
   doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(1).strokeColor(ACCENT).stroke();
   doc.y = y + 12;
@@ -59,8 +59,8 @@ function parties(doc: PDFKit.PDFDocument, blocks: PdfContent['parties'], width: 
     let bottom = top;
     shown.slice(start, start + columns).forEach((block, i) => {
       const x = MARGIN + i * colWidth;
-      doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(block.label.toUpperCase(), x, top, { width: colWidth - 12, characterSpacing: 0.5 });
-      doc.font('Helvetica').fontSize(10).fillColor(INK);
+      doc.font(PDF_FONT.bold).fontSize(8).fillColor(MUTED).text(block.label.toUpperCase(), x, top, { width: colWidth - 12, characterSpacing: 0.5 });
+      doc.font(PDF_FONT.regular).fontSize(10).fillColor(INK);
       for (const line of block.lines) doc.text(line, x, doc.y, { width: colWidth - 12 });
       bottom = Math.max(bottom, doc.y);
     });
@@ -73,7 +73,7 @@ function table(doc: PDFKit.PDFDocument, data: NonNullable<PdfContent['table']>, 
   const widths = [width - 3 * 85, 85, 85, 85];
   const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
   const row = (cells: string[], opts: { bold?: boolean; fill?: string } = {}) => {
-    doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    doc.font(opts.bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(10);
     const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]! - 10 }))) + 8;
     keepRoom(doc, height);
     const top = doc.y;
@@ -89,7 +89,7 @@ function table(doc: PDFKit.PDFDocument, data: NonNullable<PdfContent['table']>, 
   for (const [label, value] of data.totals) {
     keepRoom(doc, 18);
     const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(label, xs[2]! - 85, top, { width: 165, align: 'right' });
+    doc.font(PDF_FONT.bold).fontSize(10).fillColor(INK).text(label, xs[2]! - 85, top, { width: 165, align: 'right' });
     doc.text(value, xs[3]! + 5, top, { width: widths[3]! - 10, align: 'right' });
     doc.y = top + 16;
   }
@@ -105,7 +105,7 @@ function signatures(doc: PDFKit.PDFDocument, labels: string[], width: number) {
     const lineY = top;
     doc.moveTo(MARGIN, lineY).lineTo(MARGIN + half, lineY).lineWidth(0.7).strokeColor(INK).stroke();
     doc.moveTo(MARGIN + half + 24, lineY).lineTo(MARGIN + width, lineY).stroke();
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${labels[i]} signature`, MARGIN, lineY + 4, { width: half });
+    doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`${labels[i]} signature`, MARGIN, lineY + 4, { width: half });
     doc.text('Date', MARGIN + half + 24, lineY + 4, { width: half });
     doc.y = lineY + 20;
   }
