@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contactEndpoints, quoteEndpoints, type Quote, type QuoteBody } from '@fieldbook/contract';
+import { contactEndpoints, quoteEndpoints, type Contact, type Quote, type QuoteBody, type SentQuote } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -54,6 +54,48 @@ function saved(body: QuoteBody): Quote {
     updated_at: '2026-11-26T00:00:00.000Z',
   };
 }
+
+const CONTACT: Contact = {
+  id: '00000000-0000-4000-8000-000000000003',
+  owner_id: '6f1c1d1e-0000-4000-8000-00000000a11c',
+  name: 'Maria Garcia',
+  phone_number: '(555) 555-0100',
+  phone: '5555550100',
+  email: 'maria@example.test',
+  notes: null,
+  role: null,
+  email_opt_in: true,
+  sms_opt_in: true,
+  created_at: '2026-11-26T00:00:00.000Z',
+  updated_at: '2026-11-26T00:00:00.000Z',
+  shared_by: null,
+  shared_group_ids: [],
+};
+
+/**
+ * A draft saved a while ago, opened from its link, with a fake server that keeps what is saved and sends what it
+ * keeps — refusing, as the server does, a quote whose saved expiry has passed.
+ */
+function savedDraftOnServer() {
+  let stored = saved({ title: 'Gutter repair', items: [{ name: 'Seamless gutters', quantity: 10, unit_price_cents: 1000 }], expires_on: '2020-01-31' });
+  const today = new Date().toISOString().slice(0, 10);
+  const api = fakeApi()
+    .on(quoteEndpoints.listForJob, { quotes: [], total: 0 })
+    .on(quoteEndpoints.get, () => stored)
+    .on(quoteEndpoints.update, ({ body }) => (stored = saved(body as QuoteBody)))
+    .on(quoteEndpoints.send, (): SentQuote | Response =>
+      stored.expires_on < today
+        ? apiError(400, 'VALIDATION_ERROR', 'The expiry date has passed: choose a later one before sending', [{ field: 'expires_on', message: 'The expiry date has passed: choose a later one before sending' }])
+        : { quote: { ...stored, status: 'sent', sent_at: '2026-11-27T00:00:00.000Z' }, link: 'http://localhost/q/token', sent_to: [{ method: 'sms', address: '+15555550100' }] },
+    )
+    .on(quoteEndpoints.priceBook, { items: [] })
+    .on(contactEndpoints.list, { contacts: [CONTACT], total: 1 });
+  renderWithProviders(<JobQuotes jobId={JOB} clientName="Maria Garcia" />, { route: `/jobs/${JOB}?quote=${QUOTE_ID}` });
+  return api;
+}
+
+/** The quote writes, in the order they were made. */
+const writes = (api: ReturnType<typeof fakeApi>) => api.requests.map((r) => r.name).filter((name) => name === 'quoteEndpoints.update' || name === 'quoteEndpoints.send');
 
 describe('JobQuotes', () => {
   it('New Quote: the typed dollars go to the server as cents, and the totals shown are the server’s', async () => {
@@ -126,4 +168,40 @@ describe('JobQuotes', () => {
     expect(await within(missing).findByText('Could not open this quote')).toBeTruthy();
     expect(within(missing).queryByRole('button', { name: 'Save Draft' })).toBeNull();
   });
+
+  it('Send Quote sends what is on screen: a price and an expiry changed since Save Draft are saved first, then sent', async () => {
+    const api = savedDraftOnServer();
+    const dialog = await screen.findByRole('dialog');
+    const price = await within(dialog).findByLabelText('Unit price ($)');
+    await waitFor(() => expect(price).toHaveProperty('value', '10.00'));
+    await userEvent.clear(price);
+    await userEvent.type(price, '12.50');
+    // The saved expiry has passed since; the one on screen has not.
+    fireEvent.change(within(dialog).getByLabelText('Expires on'), { target: { value: '2099-12-31' } });
+    const send = within(dialog).getByRole('button', { name: 'Send Quote' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false)); // the contact named like the client is chosen
+    await userEvent.click(send);
+    await waitFor(() => expect(api.calls(quoteEndpoints.send)).toHaveLength(1));
+    expect(writes(api)).toEqual(['quoteEndpoints.update', 'quoteEndpoints.send']);
+    expect(api.calls(quoteEndpoints.update)[0]!.body).toMatchObject({ items: [{ name: 'Seamless gutters', unit_price_cents: 1250 }], expires_on: '2099-12-31' });
+    expect(api.calls(quoteEndpoints.send)[0]!.body).toEqual({ contact_id: CONTACT.id, methods: ['sms', 'email'] });
+    expect(await within(dialog).findByText('Quote sent')).toBeTruthy();
+    expect(api.problems).toEqual([]);
+  }, 20_000);
+
+  it('Send Quote with changes the server refuses to save sends nothing and says why', async () => {
+    const api = savedDraftOnServer();
+    const dialog = await screen.findByRole('dialog');
+    const title = await within(dialog).findByLabelText(/Title/);
+    await waitFor(() => expect(title).toHaveProperty('value', 'Gutter repair'));
+    await userEvent.clear(title);
+    const send = within(dialog).getByRole('button', { name: 'Send Quote' });
+    await waitFor(() => expect(send).toHaveProperty('disabled', false));
+    await userEvent.click(send);
+    // The contract refuses the body as the server would (400, the title's message): shown by Save Draft and by Send.
+    expect((await within(dialog).findAllByText(/Give the quote a title/)).length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('Not sent: the changes could not be saved')).toBeTruthy();
+    expect(writes(api)).toEqual(['quoteEndpoints.update']);
+    expect(within(dialog).queryByText('Quote sent')).toBeNull();
+  }, 20_000);
 });

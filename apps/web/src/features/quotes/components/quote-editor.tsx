@@ -19,16 +19,33 @@ import { quoteStatusColor, quoteStatusLabel } from './quote-status';
 
 const errorText = (err: unknown) => (err instanceof ApiRequestError ? [err.message, ...(err.details ?? []).map((d) => d.message)].filter((v, i, a) => a.indexOf(v) === i).join(' · ') : err ? 'Something went wrong. Try again.' : null);
 
-/** Send to the job's client contact: a contact (the one named like the client first) and SMS and/or email. */
-function SendPanel({ quote, clientName, onSent }: { quote: Quote; clientName: string | null; onSent: (to: string) => void }) {
+/**
+ * Send to the job's client contact: a contact (the one named like the client first) and SMS and/or email. A draft is
+ * sent as it is on screen: `saveFirst` saves the editor's values and answers once they are the quote's; if the save is
+ * refused (its errors show by Save Draft), nothing is sent.
+ */
+function SendPanel({ quote, clientName, onSent, saveFirst, isSaving = false }: { quote: Quote; clientName: string | null; onSent: (to: string) => void; saveFirst?: () => Promise<void>; isSaving?: boolean }) {
   const [search, setSearch] = useState(clientName ?? '');
   const contacts = useContacts({ q: search });
   const [contactId, setContactId] = useState<string | null>(null);
   const [methods, setMethods] = useState<('sms' | 'email')[]>(['sms', 'email']);
   const send = useSendQuote();
+  const [saveFailed, setSaveFailed] = useState<unknown>(null);
   // Awaited, not mutate's onSuccess: a sent draft turns into the read-only view, which unmounts this panel, and
   // TanStack Query drops mutate()'s own callbacks once their component is gone (the 'Quote sent' notice then raced).
   const sendAndTell = async (id: string) => {
+    setSaveFailed(null);
+    send.reset();
+    if (saveFirst) {
+      const isSaved = await saveFirst().then(
+        () => true,
+        (err: unknown) => {
+          setSaveFailed(err ?? new Error('Not saved'));
+          return false;
+        },
+      );
+      if (!isSaved) return;
+    }
     const sent = await send.mutateAsync({ id: quote.id, contactId: id, methods }).catch(() => null);
     if (sent) onSent(sent.sent_to.map((x) => x.address).join(' and '));
   };
@@ -59,8 +76,13 @@ function SendPanel({ quote, clientName, onSent }: { quote: Quote; clientName: st
           <Checkbox value="email" label="Email" />
         </Group>
       </Checkbox.Group>
+      {saveFailed !== null && (
+        <Alert color="red" title="Not sent: the changes could not be saved">
+          {errorText(saveFailed)}
+        </Alert>
+      )}
       {send.error && <Alert color="red">{errorText(send.error)}</Alert>}
-      <Button onClick={() => contactId && void sendAndTell(contactId)} disabled={!contactId || methods.length === 0} loading={send.isPending}>
+      <Button onClick={() => contactId && void sendAndTell(contactId)} disabled={!contactId || methods.length === 0} loading={send.isPending || isSaving}>
         {quote.status === 'draft' ? 'Send Quote' : 'Send Again'}
       </Button>
     </Stack>
@@ -231,7 +253,8 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
                   <QuoteTotals totals={q.totals} taxRate={q.tax_rate_percent} />
                 )}
                 <Divider />
-                <SendPanel quote={q} clientName={clientName} onSent={setSentTo} />
+                {/* Send saves what is on screen first: the client gets the prices and expiry shown, not the last saved. */}
+                <SendPanel quote={q} clientName={clientName} onSent={setSentTo} saveFirst={save} isSaving={saving} />
               </>
             )}
           </>
