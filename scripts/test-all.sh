@@ -51,6 +51,39 @@ skip() {
   skipped=$((skipped + 1))
 }
 
+# Side by side (issue 38): steps that each keep one core busy (tsc, ESLint) or mostly wait on a server they started
+# (the built-server scripts) run in two lanes at once on the 2-core machines. `queued N NAME CMD…` runs one step into
+# its own log (inside a lane, a background subshell); `collect N…` then prints each log in order and records the
+# results as step() does.
+queued() {
+  local n=$1 name=$2
+  shift 2
+  local t0=$(date +%s)
+  echo "$name" > "${logs_dir}/q-${n}.name"
+  { echo; echo "==> ${name}: $*"; } > "${logs_dir}/q-${n}.log"
+  "$@" >> "${logs_dir}/q-${n}.log" 2>&1
+  echo "$? $(($(date +%s) - t0))" > "${logs_dir}/q-${n}.rc"
+}
+
+collect() {
+  local n name rc secs line
+  for n in "$@"; do
+    [ -f "${logs_dir}/q-${n}.name" ] || continue
+    name=$(cat "${logs_dir}/q-${n}.name")
+    cat "${logs_dir}/q-${n}.log"
+    read -r rc secs < "${logs_dir}/q-${n}.rc" || { rc=1; secs=0; }
+    if [ "$rc" -eq 0 ]; then
+      results+=("PASS  ${name} (${secs} s, side by side)")
+      passed=$((passed + 1))
+    else
+      results+=("FAIL  ${name} (${secs} s, side by side)")
+      failed=$((failed + 1))
+      failures+=("--- ${name}")
+      while IFS= read -r line; do failures+=("${line:0:300}"); done < <(failure_lines "${logs_dir}/q-${n}.log")
+    fi
+  done
+}
+
 postgres_answers() {
   if command -v pg_isready >/dev/null 2>&1; then
     pg_isready -q -h 127.0.0.1 -p 5432
@@ -69,9 +102,11 @@ fi
 # The project runs on the Node 24 it installs (devDependency `node`, first on the PATH of every npm script).
 node_is_24() { local v; v=$(node --version); echo "node ${v} at $(command -v node)"; [[ $v == v24.* ]]; }
 step "runtime (Node 24)" node_is_24
-step typecheck npm run --silent typecheck
-step lint npx eslint .
-step "migration drift" npm run --silent db:check-drift
+# tsc and ESLint are one thread each: side by side.
+queued 1 typecheck npm run --silent typecheck &
+{ queued 2 lint npx eslint .; queued 3 "migration drift" npm run --silent db:check-drift; } &
+wait
+collect 1 2 3
 
 # All Vitest projects (vitest.config.ts at the root lists those that have a config: server, web).
 step "unit and API tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run
@@ -83,29 +118,39 @@ else
 fi
 
 step build npm run build
-# The Capacitor shell: cap sync copies the built web app into apps/mobile/android, offline; its manifest's permissions.
-step "mobile shell (cap sync)" node --test apps/mobile/test/shell.test.mjs
-# The built server as real processes: SIGTERM with a request in flight (PGlite); two servers on one PostgreSQL.
-step "graceful shutdown (built server)" node --test scripts/graceful-shutdown-test.mjs
-if postgres_answers; then
-  step "two servers on one PostgreSQL (built)" env TEST_DATABASE_URL="$PG_URL" node --test scripts/scale-out-test.mjs
-else
-  skip "two servers on one PostgreSQL (built)" "no server answers on 127.0.0.1:5432"
-fi
-# Backup while the server runs (and documents come and go), wipe, restore: everything is back (issue 24).
-# (The PostgreSQL half needs PostgreSQL's client tools, pg_dump and pg_restore, which come with a Debian cluster.)
-if postgres_answers && command -v pg_dump >/dev/null 2>&1; then
-  step "backup and restore (built server, PGlite and PostgreSQL)" env TEST_DATABASE_URL="$PG_URL" node --test scripts/backup-restore-test.mjs
-else
-  step "backup and restore (built server, PGlite)" env -u TEST_DATABASE_URL node --test scripts/backup-restore-test.mjs
-fi
-# A full flow at LOG_LEVEL=debug: no secret in the whole log; a request id reaches its job and its mail (issue 24).
-step "no secrets in the logs (built server)" node --test scripts/log-secrets-test.mjs
-# kill -9 in the middle of writes and uploads, restart on the same data: every acknowledged write is found.
-step "kill -9 (built server, PGlite)" node bench/crash.mjs --rounds=3
-if postgres_answers; then
-  step "kill -9 (built server, PostgreSQL)" env CRASH_DATABASE_URL="$PG_URL" node bench/crash.mjs --rounds=3 --postgres
-fi
+# The built server as real processes, in two lanes (each script starts its own servers on free ports; kill -9 on
+# PostgreSQL takes another fixed port than on PGlite).
+lane_a() {
+  # The Capacitor shell: cap sync copies the built web app into apps/mobile/android, offline; its manifest's permissions.
+  queued 10 "mobile shell (cap sync)" node --test apps/mobile/test/shell.test.mjs
+  # SIGTERM with a request in flight (PGlite).
+  queued 11 "graceful shutdown (built server)" node --test scripts/graceful-shutdown-test.mjs
+  # A full flow at LOG_LEVEL=debug: no secret in the whole log; a request id reaches its job and its mail (issue 24).
+  queued 12 "no secrets in the logs (built server)" node --test scripts/log-secrets-test.mjs
+  # kill -9 in the middle of writes and uploads, restart on the same data: every acknowledged write is found.
+  queued 13 "kill -9 (built server, PGlite)" node bench/crash.mjs --rounds=3
+}
+lane_b() {
+  if postgres_answers; then
+    # Two servers on one PostgreSQL.
+    queued 20 "two servers on one PostgreSQL (built)" env TEST_DATABASE_URL="$PG_URL" node --test scripts/scale-out-test.mjs
+  fi
+  # Backup while the server runs (and documents come and go), wipe, restore: everything is back (issue 24).
+  # (The PostgreSQL half needs PostgreSQL's client tools, pg_dump and pg_restore, which come with a Debian cluster.)
+  if postgres_answers && command -v pg_dump >/dev/null 2>&1; then
+    queued 21 "backup and restore (built server, PGlite and PostgreSQL)" env TEST_DATABASE_URL="$PG_URL" node --test scripts/backup-restore-test.mjs
+  else
+    queued 21 "backup and restore (built server, PGlite)" env -u TEST_DATABASE_URL node --test scripts/backup-restore-test.mjs
+  fi
+  if postgres_answers; then
+    queued 22 "kill -9 (built server, PostgreSQL)" env CRASH_DATABASE_URL="$PG_URL" node bench/crash.mjs --rounds=3 --postgres --port=3478
+  fi
+}
+lane_a &
+lane_b &
+wait
+collect 10 11 12 13 20 21 22
+if ! postgres_answers; then skip "two servers on one PostgreSQL (built)" "no server answers on 127.0.0.1:5432"; fi
 # design.md §11 as sizes: the login route's JavaScript ≤ 150 kB gzip, no chunk > 250 kB gzip (needs Chromium).
 if [ -x "$CHROMIUM" ]; then step "web weight" npx tsx bench/web-weight.ts --check; fi
 
