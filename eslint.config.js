@@ -125,6 +125,14 @@ export default defineConfig(
             // The shared layers never reach up: platform, db and test helpers do not import features (server);
             // components, lib and test helpers do not import features or the app shell (web); features never import app/.
             { target: './apps/server/src/platform', from: './apps/server/src/features', message: 'platform/ is shared: it must not depend on a feature.' },
+            // platform/untrusted, the one home for reading untrusted files, is used through its two entries: index.ts
+            // (the server's side) and child.ts (code that runs in a child it starts).
+            {
+              target: './apps/server/src/!(platform)/**/*',
+              from: './apps/server/src/platform/untrusted',
+              except: ['./index.ts', './child.ts'],
+              message: 'Use platform/untrusted through its entries: index.ts (the server side) or child.ts (inside a child process).',
+            },
             { target: './apps/server/src/db/!(schema)/**/*', from: './apps/server/src/features', message: 'db/ is shared: it must not depend on a feature.' },
             { target: './apps/server/src/db/*.ts', from: './apps/server/src/features', message: 'db/ is shared: it must not depend on a feature.' },
             // db/schema/ holds the platform's tables and the aggregate: the aggregate re-exports every feature's schema

@@ -1,5 +1,7 @@
-// Bundles the server for `npm start`: src/main.ts → dist/main.js, migrations → dist/migrations; the documents'
-// processing child (src/features/documents/extract-worker.ts, forked once per file) → dist/document-extract.js.
+// Bundles the server for `npm start`: src/main.ts → dist/main.js, migrations → dist/migrations; the children that read
+// untrusted files (platform/untrusted runInChild, forked once per file): the documents' processing
+// (src/features/documents/extract-worker.ts) → dist/document-extract.js, PNG images (signatures;
+// src/platform/untrusted/png-child.ts) → dist/untrusted-png.js.
 // npm packages stay external (resolved from node_modules at run time, native and wasm files included);
 // the workspace contract package is TypeScript source, which Node cannot load, so it is bundled in.
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,7 +46,11 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 
 const result = await build({
-  entryPoints: { main: path.join(here, 'src/main.ts'), 'document-extract': path.join(here, 'src/features/documents/extract-worker.ts') },
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'document-extract': path.join(here, 'src/features/documents/extract-worker.ts'),
+    'untrusted-png': path.join(here, 'src/platform/untrusted/png-child.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { inflate } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { transcriptionJob } from './features/recordings';
 import { insertDocument, insertGroup, insertJob } from './test/factories';
 import { startGoogleStub, type GoogleStub } from './test/google-stub';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from './test/setup-app';
-import { claimOne, defineJob, jobMetrics, startJobs, type AnyJob, type JobRunner } from './platform/jobs';
+import { catchEscapedJobErrors, claimOne, defineJob, jobMetrics, startJobs, type AnyJob, type JobRunner } from './platform/jobs';
 import { outboxJob } from './platform/outbox';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -247,5 +248,45 @@ describe('failures and stop', () => {
     const [row] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, m!.id));
     expect(row).toMatchObject({ status: 'failed', lastError: 'Provider refused', lockedUntil: null, attempts: 1 });
     expect(logged).toContain(`SMS to +15125550100 given up after 1 attempt: Provider refused`);
+  });
+
+  it('an error thrown past the work’s promise (a library’s callback) fails that attempt, retried then given up; the process goes on', async () => {
+    const [m] = await ctx.db.insert(outboxMessages).values({ channel: 'sms', recipient: '+15125550101', body: 'x' }).returning();
+    const job = defineJob<typeof outboxMessages.$inferSelect>({
+      ...(outboxJob({ db: ctx.db, senders: {} }) as AnyJob),
+      settle: undefined,
+      name: 'escape-test',
+      maxAttempts: 2,
+      // As pdfkit's PNG decoder did (issue 32): inflate in the background and throw in its callback, past every
+      // try/catch — the work's own promise never settles. Before, that ended the process.
+      work: (row) =>
+        new Promise<void>((resolve) => {
+          if (row.id !== m!.id) return resolve();
+          inflate(Buffer.from('not deflate data'), (err) => {
+            if (err) throw err;
+            resolve();
+          });
+        }),
+    });
+    const logged: string[] = [];
+    const fatal: unknown[] = [];
+    const stopCatching = catchEscapedJobErrors({ log: (msg) => logged.push(msg), fatal: (err) => fatal.push(err) });
+    try {
+      const runner = await startJobs({ db: ctx.db, jobs: [job], exclusive: false, poll: false });
+      await runner.drain('escape-test');
+      const [retried] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, m!.id));
+      expect(retried).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null, lastError: 'incorrect header check' });
+      expect(retried!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+      await ctx.db.update(outboxMessages).set({ nextAttemptAt: sql`now()` }).where(eq(outboxMessages.id, m!.id));
+      await runner.drain('escape-test');
+      const [givenUp] = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, m!.id));
+      expect(givenUp).toMatchObject({ status: 'failed', attempts: 2, lockedUntil: null, lastError: 'incorrect header check' });
+      await runner.stop();
+    } finally {
+      stopCatching();
+    }
+    expect(logged.filter((l) => l.includes("an error escaped the job's work"))).toHaveLength(2);
+    expect(fatal).toEqual([]);
   });
 });

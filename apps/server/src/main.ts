@@ -6,7 +6,7 @@ import { migrateDatabase, openPglite, openPostgres, type Database } from './db/c
 import { seedDemo, type DemoSeedResult } from './features/demo';
 import { smtpSender } from './platform/mail';
 import { outboxJob } from './platform/outbox';
-import { jobMetrics, startJobs, type AnyJob } from './platform/jobs';
+import { catchEscapedJobErrors, jobMetrics, startJobs, type AnyJob } from './platform/jobs';
 import { twilioSender } from './platform/sms';
 import { folderBlobStore, s3BlobStore, type BlobStore } from './platform/blob-store';
 import { advisoryDeleteGate, gateBlobDeletes, memoryDeleteGate } from './platform/blob-delete-gate';
@@ -103,6 +103,15 @@ async function main() {
     // Failed attempts and give-ups (warn), each claim and success (info), with the job and the request that queued it.
     log: (msg, err, context) => app.log.warn({ err, ...context }, msg),
     trace: (msg, context) => app.log.info(context, msg),
+  });
+  // An error a job's work lets escape past its promise (a library's callback) fails that attempt; any other uncaught
+  // error still ends the process, logged, as Node would end it (platform/jobs.ts catchEscapedJobErrors).
+  catchEscapedJobErrors({
+    log: (msg, err, context) => app.log.error({ err, ...context }, msg),
+    fatal: (err, origin) => {
+      app.log.fatal({ err, origin }, 'uncaught error: the process ends');
+      process.exit(1);
+    },
   });
 
   // SIGTERM/SIGINT: stop accepting (Fastify answers 503 to new requests on open connections), let the requests in

@@ -29,6 +29,16 @@ export const QUOTE_OPTION_REQUIRED = 'Choose one of the options';
 export const QUOTE_CONSENT_REQUIRED = 'Tick the box to agree to sign electronically';
 export const QUOTE_NAME_REQUIRED = 'Type your full name';
 export const QUOTE_SIGNATURE_REQUIRED = 'Draw your signature';
+/**
+ * The largest signature image taken, in pixels: the pad is 720 × 160 CSS pixels at most (the page's width), drawn at
+ * the device's pixel ratio — 2,880 × 640 at a ratio of 4. A bigger one is refused before anything decodes it.
+ */
+export const MAX_SIGNATURE_WIDTH = 3000;
+export const MAX_SIGNATURE_HEIGHT = 1000;
+export const QUOTE_SIGNATURE_BLANK = 'The signature is empty: draw your signature';
+export const QUOTE_SIGNATURE_UNREADABLE = 'The signature image could not be read: clear it and draw your signature again';
+export const QUOTE_SIGNATURE_TOO_LARGE = (width: number, height: number) =>
+  `The signature image is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels; at most ${MAX_SIGNATURE_WIDTH.toLocaleString('en-US')} × ${MAX_SIGNATURE_HEIGHT.toLocaleString('en-US')} are taken`;
 export const QUOTE_NO_ITEMS = 'Add at least one line item before sending';
 export const QUOTE_NO_ADDRESS = (method: 'sms' | 'email') => (method === 'sms' ? 'The contact has no phone number' : 'The contact has no email address');
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
@@ -19,6 +20,10 @@ import { startTableWorker, type TableWorker } from './table-worker';
  * process are released at start instead (`exclusive`). The attempt is counted at the claim, not when the work
  * fails: a due row whose attempts are all used up is given up at the claim — each one was claimed and none wrote an
  * outcome, so the work took its process down each time.
+ *
+ * An error a job's work lets escape past its promise — thrown in a callback, timer or event handler the work started,
+ * as pdfkit's PNG decoder did from its inflate callback (issue 32) — fails that attempt instead of ending the process
+ * (catchEscapedJobErrors, installed by main.ts).
  */
 
 /** The columns and conditions of a job's table, declared once. */
@@ -153,6 +158,44 @@ function keyOf(row: unknown, q: JobQueue): unknown {
   return (row as Record<string, unknown>)[propertyOf(q, q.key)];
 }
 
+/** The attempt in flight that a piece of code belongs to: set around a job's work, kept by every callback it starts. */
+type AttemptInFlight = { job: string; row: string; isOver: boolean; fail: (err: unknown) => void };
+const attemptInFlight = new AsyncLocalStorage<AttemptInFlight>();
+
+/**
+ * Makes an error that escaped every promise fail the job attempt it came from instead of ending the process: a
+ * listener of 'uncaughtException' (which also receives unhandled rejections while no 'unhandledRejection' listener
+ * exists) that finds the attempt through the async context the throwing callback was created in. The attempt then
+ * fails like any failure — retried with its backoff, or given up — and the process goes on: only the abandoned work's
+ * own objects saw the error. Anything else (no attempt, or one already over) goes to `fatal`, which must end the
+ * process as Node would have. Answers the listener's removal. main.ts installs it once the jobs start.
+ */
+export function catchEscapedJobErrors(opts: { log: JobLog; fatal: (err: unknown, origin: string) => void }): () => void {
+  const listener = (err: unknown, origin: string) => {
+    const attempt = attemptInFlight.getStore();
+    if (!attempt || attempt.isOver) return opts.fatal(err, origin);
+    opts.log(`${attempt.row}: an error escaped the job's work (${origin}); the attempt is failed, the process goes on`, err, { job: attempt.job });
+    attempt.fail(err);
+  };
+  process.on('uncaughtException', listener);
+  return () => void process.off('uncaughtException', listener);
+}
+
+/**
+ * The job's work in its own async context (attemptInFlight): settles with the work, or fails with the first error
+ * that escapes it (catchEscapedJobErrors) — the work's own promise may then never settle, and is left behind.
+ */
+async function runAttempt<Row>(job: JobDefinition<Row>, row: Row, reqId: string | undefined): Promise<void> {
+  let fail: (err: unknown) => void = () => {};
+  const escaped = new Promise<never>((_resolve, reject) => (fail = reject));
+  const attempt: AttemptInFlight = { job: job.name, row: job.describe(row), isOver: false, fail: (err) => fail(err) };
+  try {
+    await Promise.race([attemptInFlight.run(attempt, () => runWithRequestId(reqId, () => job.work(row))), escaped]);
+  } finally {
+    attempt.isOver = true;
+  }
+}
+
 /**
  * Works on one claimed row; answers false when the attempt failed. The work runs in the context of the request that
  * queued the row (platform/request-context.ts), so what it queues in turn keeps that request's id.
@@ -164,7 +207,7 @@ async function runOne<Row>(db: Db, job: JobDefinition<Row>, row: Row, log?: JobL
   const started = Date.now();
   trace?.(`${job.describe(row)}: started (attempt ${attempts})`, context);
   try {
-    await runWithRequestId(context.reqId, () => job.work(row));
+    await runAttempt(job, row, context.reqId);
     trace?.(`${job.describe(row)}: done in ${Date.now() - started} ms (attempt ${attempts})`, context);
     return true;
   } catch (err) {

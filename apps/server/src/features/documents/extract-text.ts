@@ -1,6 +1,7 @@
 import type { DocumentKind } from './file-kind';
 import { fitImageForOcr, OCR_ENGINE, recogniseImage, renderPdfPage } from './ocr';
-import { ProcessingStopped, STOPPED, type ProcessingLimits } from './processing-limits';
+import { ProcessingStopped } from '../../platform/untrusted/child';
+import { STOPPED, type ProcessingLimits } from './processing-limits';
 
 /** How the text was read when it came from OCR: the engine, pages recognised, mean word confidence (0–100). */
 export type OcrInfo = { engine: string; pages: number; confidence: number };

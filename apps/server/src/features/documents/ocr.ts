@@ -1,8 +1,8 @@
 import eng from '@tesseract.js-data/eng';
 import type { Worker } from 'tesseract.js';
 import type { PDFDocumentProxy } from 'unpdf/pdfjs';
-import { imageSize } from './image-size';
-import { PDF_MAX_PAGE_POINTS, ProcessingStopped, STOPPED, type ProcessingLimits } from './processing-limits';
+import { imageSize, ProcessingStopped } from '../../platform/untrusted/child';
+import { PDF_MAX_PAGE_POINTS, STOPPED, type ProcessingLimits } from './processing-limits';
 
 /** Shown with the extracted text, so a reader knows a machine read it (and how well: the confidence). */
 export const OCR_ENGINE = 'tesseract.js (English)';

@@ -6,7 +6,7 @@ import { multipartBody } from '../../test/multipart';
 import { appWithUser } from '../../test/app-with-user';
 import { bigPagePdf, bigPng, manyPagesPdf } from './bombs.test-helpers';
 import { scannedPdf, printedPagePng } from './documents.test-helpers';
-import { imageSize } from './image-size';
+import { imageSize } from '../../platform/untrusted';
 import { startDocumentWorker } from './processing';
 import type { ProcessingLimits } from './processing-limits';
 

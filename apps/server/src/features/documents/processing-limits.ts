@@ -1,16 +1,13 @@
+import type { ChildLimits } from '../../platform/untrusted';
+
 /**
  * What reading one uploaded file may cost (design.md §7: heavy work runs with bounded pages, pixels, duration and
  * memory). A 15 MB PDF of 200,000 empty pages, an 875 KB PNG that claims 30,000 × 30,000 pixels or a 300-byte PDF
  * with one 8,000-point page each took gigabytes when read without bounds; these limits keep a file's reading inside
- * a child process of known size, for a known time, whatever the file claims.
+ * a child process of known size (time, heap and resident memory: ChildLimits, platform/untrusted), for a known time,
+ * whatever the file claims.
  */
-export type ProcessingLimits = {
-  /** Wall-clock time for one file; the child process is killed after it. */
-  timeoutMs: number;
-  /** The child's JavaScript heap (--max-old-space-size), in MB. */
-  heapMb: number;
-  /** The child's whole resident memory (heap, PDF.js, canvas, the OCR engine's WebAssembly), in MB; killed above. */
-  memoryMb: number;
+export type ProcessingLimits = ChildLimits & {
   /** PDFs with more pages are refused: PDF.js's cost per page grows with the page count (200,000 empty pages took
    * 6 s to open and 0.2–0.4 s per page fetched after that). */
   pdfPages: number;
@@ -47,22 +44,17 @@ export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
   textChars: 1_000_000,
 };
 
-/**
- * Processing stopped at a limit: the same file would stop the same way again, so the document fails at once with
- * this message (no retries), and the message is what the Document Manager shows.
- */
-export class ProcessingStopped extends Error {}
-
 /** The largest page PDF allows (ISO 32000: 14,400 units a side). */
 export const PDF_MAX_PAGE_POINTS = 14_400;
 
 const n = (value: number) => value.toLocaleString('en-US');
 
+/**
+ * Why a document's processing stopped (what the Document Manager shows). A limit reached throws ProcessingStopped
+ * (platform/untrusted): the same file would stop the same way again, so the document fails at once, no retries. The
+ * time and memory messages are the child runner's (CHILD_STOPPED).
+ */
 export const STOPPED = {
-  memory: (limits: Pick<ProcessingLimits, 'memoryMb'>) => `Processing stopped: this file needs more memory than processing allows (${n(limits.memoryMb)} MB)`,
-  time: (limits: Pick<ProcessingLimits, 'timeoutMs'>) => `Processing stopped: this file takes longer to read than processing allows (${Math.round(limits.timeoutMs / 1000)} seconds)`,
-  /** The child died without a reason of its own (a signal, a crash in native code): retried like any failure. */
-  crashed: 'Reading this file ended without a result',
   givenUp: (attempts: number) =>
     `Processing stopped: ${attempts} attempts to read this file ended without a result (it may need more memory or time than processing allows)`,
   imagePixels: (width: number, height: number, limits: Pick<ProcessingLimits, 'imagePixels'>) =>

@@ -9,7 +9,8 @@ import { sweepDocumentUploads } from './documents.service';
 import { classifyDocument } from './extract-fields';
 import { extractInChild } from './extract-in-child';
 import type { DocumentKind } from './file-kind';
-import { DEFAULT_PROCESSING_LIMITS, ProcessingStopped, STOPPED, type ProcessingLimits } from './processing-limits';
+import { ProcessingStopped } from '../../platform/untrusted';
+import { DEFAULT_PROCESSING_LIMITS, STOPPED, type ProcessingLimits } from './processing-limits';
 
 const MAX_ATTEMPTS = 5;
 /** A claimed document is reserved this long: a process that dies mid-way frees it for another try. */
@@ -27,7 +28,7 @@ export type DocumentJobDeps = { db: Db; blobs: BlobStore; limits?: Partial<Proce
  * documents_queue_idx); the outcome — text, fields, type, job, or the error with a backoff of 30 s × 2^attempts,
  * failed after five tries — is written to the same row.
  *
- * The file itself is read in a child process with limits (extract-in-child.ts): a file over a limit fails at once
+ * The file itself is read in a child process with limits (extract-in-child.ts, platform/untrusted): a file over a limit fails at once
  * with the reason. The attempt is counted when claimed, so a file that took its process down anyway (the row still
  * 'processing' when its lease ends) is given up at the claim after MAX_ATTEMPTS, never read again.
  */

@@ -1,14 +1,19 @@
-import { formatCents, includedLines, lineTotalCents, type QuoteTotalsOut } from '@fieldbook/contract';
-import PDFDocument from 'pdfkit';
+import { formatCents, includedLines } from '@fieldbook/contract';
 import { startLetterPdf } from '../../platform/pdf-document';
-import type { ApprovalRow, QuoteItemRow, QuoteRow } from './quotes.service';
+import type { ApprovedSnapshot } from './approved-snapshot';
+import type { ApprovalRow, QuoteRow } from './quotes.service';
 
+/**
+ * What the signed PDF says: what was approved (the approval's snapshot, fingerprinted: content, company, job,
+ * selection, totals), the approval's audit facts, the quote's sent and first-opened times (fixed once it was
+ * approved), and the signature as the server re-wrote it (signature.ts) — never the quote, job or workspace as they
+ * are when the PDF is written.
+ */
 export type SignedQuoteFacts = {
-  company: string;
-  job: { title: string | null; clientName: string | null; propertyAddress: string | null };
-  quote: QuoteRow;
-  items: QuoteItemRow[];
-  approval: ApprovalRow;
+  approved: ApprovedSnapshot;
+  quote: Pick<QuoteRow, 'id' | 'sentAt' | 'viewedAt'>;
+  approval: Pick<ApprovalRow, 'signerName' | 'approvedAt' | 'consent' | 'ipAddress' | 'userAgent' | 'fingerprint'>;
+  signature: Buffer;
 };
 
 const MARGIN = 54;
@@ -17,26 +22,24 @@ const MUTED = '#5c636a';
 const RULE = '#ced4da';
 const ACCENT = '#1c7ed6';
 
-const quantity = (milli: number) => String(milli / 1000);
-
-/** The quote as approved: the chosen option's and ticked lines only, with the totals the homeowner approved. */
+/** The quote as approved: the chosen option's and ticked lines only, as they were shown (amounts included). */
 function approvedLines(f: SignedQuoteFacts) {
-  const lines = f.items.map((i) => ({ ...i, id: i.id, quantityMilli: i.quantityMilli, unitPriceCents: i.unitPriceCents }));
-  return includedLines(lines, { option: f.approval.option, optionalIds: f.approval.optionalItemIds });
+  const { quote, selection } = f.approved;
+  const lines = quote.items.map((i) => ({ ...i, quantityMilli: Math.round(i.quantity * 1000), unitPriceCents: i.unit_price_cents }));
+  return includedLines(lines, { option: selection.option, optionalIds: selection.optional_item_ids });
 }
 
 /** Everything the signed PDF says, as plain text (the document's extracted text: search and the assistant read it). */
 export function signedQuoteText(f: SignedQuoteFacts): string {
-  const totals = f.approval.totals as QuoteTotalsOut;
-  const option = f.approval.option === null ? null : (f.quote.options[f.approval.option]?.name ?? null);
+  const { quote, selection, totals } = f.approved;
   return [
-    `APPROVED QUOTE ${f.quote.number} (revision ${f.quote.revision})`,
-    f.company,
-    f.quote.title,
-    f.job.clientName,
-    f.job.propertyAddress,
-    option ? `Option: ${option}` : null,
-    ...approvedLines(f).map((l) => `${l.name} ${quantity(l.quantityMilli)} ${l.unit} ${formatCents(l.unitPriceCents)} ${formatCents(lineTotalCents(l))}`),
+    `APPROVED QUOTE ${quote.number} (revision ${quote.revision})`,
+    quote.company,
+    quote.title,
+    quote.job.client_name,
+    quote.job.property_address,
+    selection.option_name ? `Option: ${selection.option_name}` : null,
+    ...approvedLines(f).map((l) => `${l.name} ${l.quantity} ${l.unit} ${formatCents(l.unit_price_cents)} ${formatCents(l.line_total_cents)}`),
     `Subtotal ${formatCents(totals.subtotal_cents)}`,
     `Total ${formatCents(totals.total_cents)}`,
     `Deposit due ${formatCents(totals.deposit_cents)}`,
@@ -49,15 +52,15 @@ export function signedQuoteText(f: SignedQuoteFacts): string {
 
 /** The signed PDF (issue 27): the quote as approved, the signature, and an audit-trail page. */
 export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> {
-  const { quote, approval } = f;
-  const totals = approval.totals as QuoteTotalsOut;
-  const { doc, width, finish } = startLetterPdf({ title: `Approved quote ${quote.number}`, author: f.company, margin: MARGIN, footerColor: MUTED });
+  const { approval } = f;
+  const { quote, selection, totals } = f.approved;
+  const { doc, width, finish } = startLetterPdf({ title: `Approved quote ${quote.number}`, author: quote.company, margin: MARGIN, footerColor: MUTED });
   const keepRoom = (h: number) => {
     if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
   };
 
   // Header
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text(f.company, MARGIN, MARGIN, { width: width * 0.6 });
+  doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text(quote.company, MARGIN, MARGIN, { width: width * 0.6 });
   doc.font('Helvetica-Bold').fontSize(18).fillColor(ACCENT).text('APPROVED QUOTE', MARGIN, MARGIN, { width, align: 'right' });
   doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`No. ${quote.number} · revision ${quote.revision}`, { width, align: 'right' });
   doc.text(`Approved: ${approval.approvedAt.toISOString().slice(0, 10)}`, { width, align: 'right' });
@@ -66,9 +69,9 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   doc.y = y + 12;
   doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(quote.title, MARGIN);
   doc.font('Helvetica').fontSize(10).fillColor(INK);
-  for (const line of [f.job.clientName && `Client: ${f.job.clientName}`, f.job.propertyAddress && `Property: ${f.job.propertyAddress}`, f.job.title && `Job: ${f.job.title}`]) if (line) doc.text(line);
-  const option = approval.option === null ? null : quote.options[approval.option];
-  if (option) doc.moveDown(0.3).font('Helvetica-Bold').text(`Option chosen: ${option.name}`);
+  const { job } = quote;
+  for (const line of [job.client_name && `Client: ${job.client_name}`, job.property_address && `Property: ${job.property_address}`, job.title && `Job: ${job.title}`]) if (line) doc.text(line);
+  if (selection.option_name) doc.moveDown(0.3).font('Helvetica-Bold').text(`Option chosen: ${selection.option_name}`);
 
   // Lines, by section
   const widths = [width - 3 * 80, 80, 80, 80];
@@ -92,14 +95,14 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
       row([section.toUpperCase(), '', '', ''], true);
     }
     const name = `${l.name}${l.optional ? ' (optional, added)' : ''}${l.description ? `\n${l.description}` : ''}`;
-    row([name, `${quantity(l.quantityMilli)} ${l.unit}`.trim(), formatCents(l.unitPriceCents), formatCents(lineTotalCents(l))]);
+    row([name, `${l.quantity} ${l.unit}`.trim(), formatCents(l.unit_price_cents), formatCents(l.line_total_cents)]);
   }
   doc.moveDown(0.4);
-  const discountLabel = quote.discount?.type === 'percent' ? `Discount (${quote.discount.milliPercent / 1000}%)` : 'Discount';
+  const discountLabel = quote.discount?.type === 'percent' ? `Discount (${quote.discount.percent}%)` : 'Discount';
   const totalRows: [string, number][] = [
     ['Subtotal', totals.subtotal_cents],
     ...(totals.discount_cents ? ([[discountLabel, -totals.discount_cents]] as [string, number][]) : []),
-    ...(quote.taxRateMilliPercent ? ([[`Tax (${quote.taxRateMilliPercent / 1000}%)`, totals.tax_cents]] as [string, number][]) : []),
+    ...(quote.tax_rate_percent ? ([[`Tax (${quote.tax_rate_percent}%)`, totals.tax_cents]] as [string, number][]) : []),
     ['Total', totals.total_cents],
     ...(totals.deposit_cents ? ([['Deposit due', totals.deposit_cents], ['Balance', totals.balance_cents]] as [string, number][]) : []),
   ];
@@ -123,7 +126,8 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   keepRoom(130);
   doc.moveDown(1).font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Accepted and signed', MARGIN);
   y = doc.y + 6;
-  doc.image(Buffer.from(approval.signaturePng, 'base64'), MARGIN, y, { fit: [240, 80] });
+  // The signature as the server re-wrote it in the bounded child (signature.ts): pdfkit decodes only images we made.
+  doc.image(f.signature, MARGIN, y, { fit: [240, 80] });
   y += 84;
   doc.moveTo(MARGIN, y).lineTo(MARGIN + 260, y).lineWidth(0.7).strokeColor(INK).stroke();
   doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${approval.signerName} · signed electronically ${approval.approvedAt.toISOString()}`, MARGIN, y + 4, { width });
@@ -133,15 +137,15 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Audit trail', MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`Approved quote ${quote.number}, revision ${quote.revision}`);
   doc.moveDown(0.8);
-  const optional = f.items.filter((i) => approval.optionalItemIds.includes(i.id)).map((i) => i.name);
+  const optional = quote.items.filter((i) => selection.optional_item_ids.includes(i.id)).map((i) => i.name);
   const entries: [string, string][] = [
     ['Quote id', quote.id],
-    ['Sent', quote.sentAt?.toISOString() ?? '—'],
-    ['First opened', quote.viewedAt?.toISOString() ?? '—'],
+    ['Sent', f.quote.sentAt?.toISOString() ?? '—'],
+    ['First opened', f.quote.viewedAt?.toISOString() ?? '—'],
     ['Approved at (UTC)', approval.approvedAt.toISOString()],
     ['Signer (typed name)', approval.signerName],
     ['Consent to sign electronically', approval.consent ? 'Yes' : 'No'],
-    ['Option chosen', option?.name ?? 'None (the quote has no options)'],
+    ['Option chosen', selection.option_name ?? 'None (the quote has no options)'],
     ['Optional items added', optional.length ? optional.join(', ') : 'None'],
     ['Total approved', formatCents(totals.total_cents)],
     ['Deposit due', formatCents(totals.deposit_cents)],
@@ -168,24 +172,5 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
       { width },
     );
 
-  return finish(`Quote ${quote.number} · ${f.company}`);
-}
-
-/**
- * Whether a signature image is a PNG the signed PDF can draw (decoded by pdfkit, as the PDF job will) within
- * 4000 × 4000 pixels: checked at the approval, so a bad image is refused there instead of failing the PDF later.
- */
-export function isDrawableSignature(png: Buffer): boolean {
-  try {
-    const doc = new PDFDocument({ autoFirstPage: false });
-    // openImage is pdfkit's (not in its type definitions): it parses the header and answers the size.
-    const image = (doc as unknown as { openImage: (src: Buffer) => { width: number; height: number } }).openImage(png);
-    // Decoding the pixels is what fails on a corrupt file: embed it into a throwaway document.
-    doc.addPage();
-    doc.image(png, 0, 0, { fit: [10, 10] });
-    doc.end();
-    return image.width > 0 && image.height > 0 && image.width <= 4000 && image.height <= 4000;
-  } catch {
-    return false;
-  }
+  return finish(`Quote ${quote.number} · ${quote.company}`);
 }

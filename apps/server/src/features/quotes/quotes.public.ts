@@ -5,7 +5,6 @@ import {
   QUOTE_LINK_EXPIRED,
   QUOTE_LINK_INVALID,
   QUOTE_OPTION_REQUIRED,
-  QUOTE_SIGNATURE_REQUIRED,
   QUOTE_SUPERSEDED,
   formatCents,
   type ApproveQuoteBodySchema,
@@ -24,9 +23,9 @@ import { notify } from '../notifications';
 import { workspaceAdminIds, workspaceName } from '../workspaces';
 import { authorMailAddress } from './author-mail';
 import { quoteAppPath, quoteLink, readQuoteToken } from './quote-link';
-import { isDrawableSignature } from './quote-pdf';
 import { quoteApprovals, quotes } from './quotes.schema';
 import { effectiveStatus, loadItems, quoteContent, totalsFor, type ApprovalRow, type QuoteItemRow, type QuoteRow } from './quotes.service';
+import { readDrawnSignature } from './signature';
 
 export type PublicDeps = { db: Db; signer: TokenSigner; publicUrl: string; now: Date };
 type Client = { ip: string | null; userAgent: string | null };
@@ -147,17 +146,20 @@ async function notifyDecision(tx: Tx, row: QuoteRow, kind: 'quote_approved' | 'q
   await notify(tx, { workspaceId: row.workspaceId, userIds: [row.createdBy, ...admins], kind, title, body, link: quoteAppPath(row), jobId: row.jobId });
 }
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
 /**
  * POST /api/public/quotes/:token/approve — records the approval and locks the quote, in one transaction with the
  * quote's row locked: a second approval (or a decline) waits and is then refused, nothing changed. The approval row is
  * also the signed PDF's job.
+ *
+ * The link and the quote's state are checked before the signature image is touched (a link that can approve nothing
+ * never gets an image read), then the image is read in a child process with limits and kept as the clean copy written
+ * there (signature.ts) — outside the transaction, which checks the state again under the row lock.
  */
 export async function approveQuote(deps: PublicDeps, token: string, body: z.output<typeof ApproveQuoteBodySchema>, client: Client): Promise<PublicQuote> {
   const id = quoteIdOf(deps, token);
-  const png = Buffer.from(body.signature_png.slice(body.signature_png.indexOf(',') + 1), 'base64');
-  if (png.length < 60 || !png.subarray(0, 8).equals(PNG_MAGIC) || !isDrawableSignature(png)) throw fieldError('signature_png', QUOTE_SIGNATURE_REQUIRED);
+  const refusedNow = refusal(await quoteById(deps.db, id), deps.now);
+  if (refusedNow) throw refusedNow;
+  const signature = await readDrawnSignature(body.signature_png);
   return deps.db.transaction(async (tx) => {
     const row = await quoteById(tx, id, true);
     const refused = refusal(row, deps.now);
@@ -183,7 +185,7 @@ export async function approveQuote(deps: PublicDeps, token: string, body: z.outp
       option,
       optionalItemIds: ticked,
       signerName: body.signer_name,
-      signaturePng: png.toString('base64'),
+      signaturePng: signature.toString('base64'),
       consent: true,
       ipAddress: client.ip,
       userAgent: client.userAgent,

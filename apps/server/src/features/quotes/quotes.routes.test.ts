@@ -1,10 +1,29 @@
-import { formatCents, NotificationListSchema, PublicQuoteSchema, QUOTE_ALREADY_APPROVED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, QUOTE_SUPERSEDED, QuoteListSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
+import {
+  formatCents,
+  MAX_SIGNATURE_CHARS,
+  MAX_SIGNATURE_HEIGHT,
+  MAX_SIGNATURE_WIDTH,
+  NotificationListSchema,
+  PublicQuoteSchema,
+  QUOTE_ALREADY_APPROVED,
+  QUOTE_LINK_EXPIRED,
+  QUOTE_LINK_INVALID,
+  QUOTE_SIGNATURE_BLANK,
+  QUOTE_SIGNATURE_TOO_LARGE,
+  QUOTE_SIGNATURE_UNREADABLE,
+  QUOTE_SUPERSEDED,
+  QuoteListSchema,
+  QuoteSchema,
+  SentQuoteSchema,
+  type QuoteBody,
+} from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, outboxMessages, quoteApprovals, quotes } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { signaturePng } from './quotes.test-helpers';
+import { absurdSizePng, blankSignaturePng, corruptDeflatePng, dataUrl, signaturePng } from './quotes.test-helpers';
 import { quoteLink } from './quote-link';
 
 let ctx: TestContext;
@@ -243,7 +262,11 @@ describe('approval', () => {
 
     const [record] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
     expect(record).toMatchObject({ signerName: 'Maria Garcia', consent: true, ipAddress: '127.0.0.1', userAgent: 'Mozilla/5.0 (iPhone) TestPhone', option: 1 });
-    expect(record!.signaturePng).toBe(SIGNATURE.split(',')[1]);
+    // The signature kept is the one drawn, written again by the server (platform/untrusted): the same pixels.
+    const kept = PNG.sync.read(Buffer.from(record!.signaturePng, 'base64'));
+    const drawn = PNG.sync.read(Buffer.from(SIGNATURE.split(',')[1]!, 'base64'));
+    expect({ width: kept.width, height: kept.height }).toEqual({ width: drawn.width, height: drawn.height });
+    expect(kept.data.equals(drawn.data)).toBe(true);
     // The fingerprint is the SHA-256 of the canonical JSON kept beside it: exactly what was shown and chosen.
     const { canonicalJson, sha256 } = await import('./quotes.public');
     expect(sha256(canonicalJson(record!.shown))).toBe(record!.fingerprint);
@@ -307,6 +330,75 @@ describe('approval', () => {
     const told = await notificationsOf(other.id);
     expect(told.map((n) => n.userId).sort()).toEqual([alice.id, carol.id].sort());
     expect(told[0]).toMatchObject({ kind: 'quote_declined', title: `Quote ${other.number} declined`, body: 'Roof replacement · Reason: Went with another roofer' });
+  });
+});
+
+describe('signature images (issue 32)', () => {
+  /** A sent quote's link, opened, and the approval its page allows. */
+  const readyToApprove = async () => {
+    const quote = await create();
+    const token = tokenOf((await send(quote.id)).link);
+    const page = PublicQuoteSchema.parse((await view(token)).json());
+    return { quote, token, body: { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint } };
+  };
+  const expectSignatureRefused = (res: Awaited<ReturnType<typeof approve>>, message: string) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message, details: [{ field: 'signature_png', message }] } });
+  };
+  const approvalsOf = (quoteId: string) => ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quoteId));
+
+  it('a PNG whose compressed data is corrupt, or whose header claims 60,000 × 60,000 pixels, is refused with 400; the server keeps answering', async () => {
+    const { quote, token, body } = await readyToApprove();
+    // Before, pdfkit's decoder inflated these asynchronously and threw in its callback, past every try/catch: the
+    // process (this test's) ended.
+    expectSignatureRefused(await approve(token, { ...body, signature_png: dataUrl(corruptDeflatePng()) }), QUOTE_SIGNATURE_UNREADABLE);
+    expectSignatureRefused(await approve(token, { ...body, signature_png: dataUrl(absurdSizePng()) }), QUOTE_SIGNATURE_TOO_LARGE(60_000, 60_000));
+    expect(await approvalsOf(quote.id)).toEqual([]);
+    expect(await notificationsOf(quote.id)).toEqual([]);
+
+    // Still here, and answering: the page, then the approval with a real signature.
+    expect((await view(token)).statusCode).toBe(200);
+    const res = await approve(token, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await approvalsOf(quote.id)).toHaveLength(1);
+  });
+
+  it('the link and the quote’s state are checked before the image is touched: an approved quote’s link is 409, a made-up one 404', async () => {
+    const { token, body } = await readyToApprove();
+    expect((await approve(token, body)).statusCode).toBe(200);
+    for (const png of [corruptDeflatePng(), absurdSizePng()]) {
+      const res = await approve(token, { ...body, signature_png: dataUrl(png) });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ error: { message: QUOTE_ALREADY_APPROVED } });
+      expect((await approve('not-a-link', { ...body, signature_png: dataUrl(png) })).statusCode).toBe(404);
+    }
+  });
+
+  it('a blank signature (nothing drawn: every pixel transparent) is refused with 400 and changes nothing', async () => {
+    const { quote, token, body } = await readyToApprove();
+    expectSignatureRefused(await approve(token, { ...body, signature_png: blankSignaturePng() }), QUOTE_SIGNATURE_BLANK);
+    expect(await approvalsOf(quote.id)).toEqual([]);
+    expect(await notificationsOf(quote.id)).toEqual([]);
+    expect(PublicQuoteSchema.parse((await view(token)).json())).toMatchObject({ status: 'viewed', approval: null });
+  });
+
+  it('a signature bigger than a signature pad draws is refused before anything decodes it; the largest one is taken and kept small', async () => {
+    const { quote, token, body } = await readyToApprove();
+    // 4,000 × 4,000 pixels in under 150 kB: the old bound let it through, and decoding it took the event loop for
+    // about 1.5 s and 425 MB.
+    const huge = signaturePng(4000, 4000);
+    expect(huge.length).toBeLessThan(MAX_SIGNATURE_CHARS);
+    expectSignatureRefused(await approve(token, { ...body, signature_png: huge }), QUOTE_SIGNATURE_TOO_LARGE(4000, 4000));
+    expectSignatureRefused(await approve(token, { ...body, signature_png: signaturePng(MAX_SIGNATURE_WIDTH + 1, 100) }), QUOTE_SIGNATURE_TOO_LARGE(MAX_SIGNATURE_WIDTH + 1, 100));
+    expect(await approvalsOf(quote.id)).toEqual([]);
+
+    const res = await approve(token, { ...body, signature_png: signaturePng(MAX_SIGNATURE_WIDTH, MAX_SIGNATURE_HEIGHT) });
+    expect(res.statusCode, res.body).toBe(200);
+    // Kept scaled down to what the signed PDF draws (240 × 80 points), as a PNG the server wrote.
+    const [record] = await approvalsOf(quote.id);
+    const kept = PNG.sync.read(Buffer.from(record!.signaturePng, 'base64'));
+    expect({ width: kept.width, height: kept.height }).toEqual({ width: 1200, height: 400 });
+    expect(kept.data.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
   });
 });
 

@@ -1,17 +1,17 @@
-import { formatCents, type QuoteTotalsOut } from '@fieldbook/contract';
+import { formatCents } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { BlobStore } from '../../platform/blob-store';
 import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import { enqueueMail } from '../../platform/mail';
 import { storeGeneratedPdf } from '../documents';
-import { findJobRecord } from '../jobs';
-import { workspaceName } from '../workspaces';
+import { readApprovedSnapshot, UnreadableSnapshot } from './approved-snapshot';
 import { authorMailAddress } from './author-mail';
 import { quoteAppPath } from './quote-link';
 import { signedQuoteText, writeSignedQuotePdf } from './quote-pdf';
 import { quoteApprovals, quotes } from './quotes.schema';
-import { loadItems, type ApprovalRow } from './quotes.service';
+import type { ApprovalRow } from './quotes.service';
+import { signatureForPdf, UnusableSignature } from './signature';
 
 const givenUp = (attempts: number) => `Signed PDF stopped: ${attempts} attempts ended without a result`;
 
@@ -20,6 +20,10 @@ const givenUp = (attempts: number) => `Signed PDF stopped: ${attempts} attempts 
  * feature (the document's id is the approval's, so a retry finds it instead of adding a second), and emails the
  * quote's author through the outbox. A job of the runner over quote_approvals (platform/jobs.ts; ADR 0008): the
  * approval itself is committed by the homeowner's request and never waits for the PDF.
+ *
+ * Everything the PDF, the document's fields and the email say comes from the approval's snapshot of what was shown
+ * and chosen (approved-snapshot.ts), not from the job or the company as they are when this runs (issue 32). The
+ * signature is read again in a bounded child first (signature.ts): pdfkit decodes only images we wrote.
  */
 export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: string; now?: () => Date }) {
   const { db } = deps;
@@ -42,33 +46,33 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
     work: async (approval) => {
       const [quote] = await db.select().from(quotes).where(eq(quotes.id, approval.quoteId)).limit(1);
       if (!quote) throw new Error('The quote is gone');
-      // At once: a job's work runs outside any transaction (platform/jobs.ts), on the pool's connections.
-      const [items, company, job] = await Promise.all([loadItems(db, quote.id), workspaceName(db, quote.workspaceId), findJobRecord(db, { workspaceId: quote.workspaceId, jobId: quote.jobId })]);
-      const facts = { company, job: { title: job?.title ?? null, clientName: job?.clientName ?? null, propertyAddress: job?.propertyAddress ?? null }, quote, items, approval };
+      const approved = readApprovedSnapshot(approval.shown);
+      const { totals } = approved;
+      const { job } = approved.quote;
+      const facts = { approved, quote, approval, signature: await signatureForPdf(approval.signaturePng) };
       const pdf = await writeSignedQuotePdf(facts);
-      const name = `Quote ${quote.number} signed.pdf`.replace(/[\\/:*?"<>|]/g, '-');
+      const name = `Quote ${approved.quote.number} signed.pdf`.replace(/[\\/:*?"<>|]/g, '-');
       const documentId = await storeGeneratedPdf(
         { db, blobs: deps.blobs, now: deps.now?.() ?? new Date() },
         { id: approval.id, workspaceId: quote.workspaceId, jobId: quote.jobId, createdBy: quote.createdBy, name, documentType: 'contract', pdf, text: signedQuoteText(facts), metadata: {
             quote_id: quote.id,
             fingerprint: approval.fingerprint,
             // What the document screen shows as its extracted fields, as a generated document's.
-            extracted_data: { client_name: job?.clientName ?? null, property_address: job?.propertyAddress ?? null, total: (approval.totals as QuoteTotalsOut).total_cents / 100, document_number: quote.number },
+            extracted_data: { client_name: job.client_name, property_address: job.property_address, total: totals.total_cents / 100, document_number: approved.quote.number },
           },
         },
       );
-      const totals = approval.totals as QuoteTotalsOut;
       // The author's settings may say no email: the PDF is on the job all the same (author-mail.ts).
       const authorEmail = await authorMailAddress(db, quote.createdBy);
       await db.transaction(async (tx) => {
         await tx.update(quoteApprovals).set({ documentId, pdfStatus: 'done', pdfError: null, lockedUntil: null }).where(eq(quoteApprovals.id, approval.id));
         if (authorEmail) {
-          const option = approval.option === null ? '' : ` (${quote.options[approval.option]?.name ?? ''})`;
+          const option = approved.selection.option_name === null ? '' : ` (${approved.selection.option_name})`;
           await enqueueMail(tx, {
             to: authorEmail,
-            subject: `Quote ${quote.number} approved by ${approval.signerName}: ${formatCents(totals.total_cents)}`,
+            subject: `Quote ${approved.quote.number} approved by ${approval.signerName}: ${formatCents(totals.total_cents)}`,
             text: [
-              `${approval.signerName} approved and signed your quote "${quote.title}"${option} for ${job?.propertyAddress ?? job?.clientName ?? 'the job'}.`,
+              `${approval.signerName} approved and signed your quote "${approved.quote.title}"${option} for ${job.property_address ?? job.client_name ?? 'the job'}.`,
               '',
               `Total: ${formatCents(totals.total_cents)} · deposit due: ${formatCents(totals.deposit_cents)}`,
               `Approved at ${approval.approvedAt.toISOString()}.`,
@@ -80,6 +84,8 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
         }
       });
     },
+    // A signature no decoder reads, or a snapshot that does not parse, fails the same way every time.
+    isFinal: (err) => err instanceof UnusableSignature || err instanceof UnreadableSnapshot,
     onRetry: (_row, reason) => ({ pdfError: reason }),
     onGiveUp: (_row, reason) => ({ pdfStatus: 'failed', pdfError: reason }),
     givenUpReason: givenUp,

@@ -1,11 +1,11 @@
 import { PublicQuoteSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, outboxMessages, quoteApprovals } from '../../db/schema';
+import { documents, jobs, outboxMessages, quoteApprovals, workspaces } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
 import { onItemAdded, type AddedItem } from '../../platform/item-events';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { signaturePng } from './quotes.test-helpers';
+import { absurdSizePng, corruptDeflatePng, signaturePng } from './quotes.test-helpers';
 import { startQuotePdfWorker } from './signed-pdf.job';
 
 let ctx: TestContext;
@@ -46,6 +46,29 @@ beforeAll(async () => {
   maria = (await insertContact(ctx.db, { ownerId: alice.id, name: 'Maria Garcia', phoneNumber: '5125550199', email: 'maria@example.com' })).id;
 });
 afterAll(() => ctx.close());
+
+/** A quote of `job` created, sent, opened and approved (option 0) by the homeowner; its approval row. */
+async function approvedQuote(job = jobId) {
+  const quote = QuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/jobs/${job}/quotes`, headers: alice.headers, payload: BODY })).json());
+  const sent = SentQuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/send`, headers: alice.headers, payload: { contact_id: maria, methods: ['email'] } })).json());
+  const token = sent.link.slice(sent.link.lastIndexOf('/') + 1);
+  const page = PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` })).json());
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/public/quotes/${token}/approve`,
+    payload: { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const [approval] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
+  return { quote, approval: approval! };
+}
+
+const drainPdfs = async () => {
+  const worker = startQuotePdfWorker({ db: ctx.db, blobs: ctx.blobs, publicUrl: 'http://localhost:3000' });
+  const handled = await worker.drain();
+  worker.stop();
+  return handled;
+};
 
 describe('the signed PDF', () => {
   it('is stored on the job with the chosen items, the totals, the signature and the audit trail; the contractor is emailed', async () => {
@@ -139,5 +162,59 @@ describe('the signed PDF', () => {
     expect(approval).toMatchObject({ pdfStatus: 'done', documentId: approval!.id });
     expect(await ctx.db.select().from(documents).where(eq(documents.id, approval!.id))).toHaveLength(1);
     expect(await ctx.db.select().from(outboxMessages)).toEqual([]);
+  });
+
+  it('is written from what was approved: the company renamed and the job edited afterwards change nothing in it', async () => {
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: alice.headers, payload: { email_notifications: true } })).statusCode).toBe(200);
+    const job = await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Maria Garcia', propertyAddress: '12 Oak Street, Austin TX', title: 'Roof replacement' });
+    const { approval } = await approvedQuote(job.id);
+    const [company] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, alice.workspaceId!));
+    await ctx.db.update(workspaces).set({ name: 'Renamed Roofing LLC' }).where(eq(workspaces.id, alice.workspaceId!));
+    await ctx.db.update(jobs).set({ clientName: 'Someone Else', propertyAddress: '99 Elm Road, Dallas TX', title: 'Kitchen remodel' }).where(eq(jobs.id, job.id));
+    await ctx.db.delete(outboxMessages);
+    try {
+      expect(await drainPdfs()).toBe(1);
+    } finally {
+      await ctx.db.update(workspaces).set({ name: company!.name }).where(eq(workspaces.id, alice.workspaceId!));
+    }
+    const [done] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.id, approval.id));
+    expect(done).toMatchObject({ pdfStatus: 'done' });
+    const file = await ctx.app.inject({ method: 'GET', url: `/api/documents/${done!.documentId}/content`, headers: alice.headers });
+    const { text } = await pdfText(file.rawPayload);
+    for (const approved of ['Ridge Line Roofing', 'Client: Maria Garcia', 'Property: 12 Oak Street, Austin TX', 'Job: Roof replacement']) expect(text).toContain(approved);
+    for (const later of ['Renamed Roofing', 'Someone Else', '99 Elm Road', 'Kitchen remodel']) expect(text).not.toContain(later);
+    // The document's fields and the contractor's email say the same.
+    const [doc] = await ctx.db.select().from(documents).where(eq(documents.id, done!.documentId!));
+    expect(doc!.metadata).toMatchObject({ extracted_data: { client_name: 'Maria Garcia', property_address: '12 Oak Street, Austin TX' } });
+    const mail = await ctx.db.select().from(outboxMessages);
+    expect(JSON.stringify(mail)).toContain('12 Oak Street, Austin TX');
+    expect(JSON.stringify(mail)).not.toContain('99 Elm Road');
+  });
+
+  it('a signature image no decoder can read, found in an approval row, fails the job cleanly: given up with the reason, nothing stored, the process goes on', async () => {
+    // Rows approved before the image was checked in a bounded child (issue 32) may hold anything the client sent.
+    const corrupt = await approvedQuote();
+    const absurd = await approvedQuote();
+    await ctx.db.update(quoteApprovals).set({ signaturePng: corruptDeflatePng().toString('base64') }).where(eq(quoteApprovals.id, corrupt.approval.id));
+    await ctx.db.update(quoteApprovals).set({ signaturePng: absurdSizePng().toString('base64') }).where(eq(quoteApprovals.id, absurd.approval.id));
+    // Before, pdfkit inflated them in the job's process and threw in its callback: the process ended (and the drain never answered).
+    expect(await drainPdfs()).toBe(2);
+    for (const { approval } of [corrupt, absurd]) {
+      const [row] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.id, approval.id));
+      expect(row).toMatchObject({ pdfStatus: 'failed', attempts: 1, lockedUntil: null, documentId: null });
+      expect(row!.pdfError).toMatch(/signature/i);
+      expect(await ctx.db.select().from(documents).where(eq(documents.id, approval.id))).toEqual([]);
+    }
+    // The process is still here: a good approval's PDF is written after them.
+    await approvedQuote();
+    expect(await drainPdfs()).toBe(1);
+  });
+
+  it('an approval whose every attempt took its process down is given up when claimed, never worked on again', async () => {
+    const { approval } = await approvedQuote();
+    await ctx.db.update(quoteApprovals).set({ attempts: 5 }).where(eq(quoteApprovals.id, approval.id));
+    expect(await drainPdfs()).toBe(0);
+    const [row] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.id, approval.id));
+    expect(row).toMatchObject({ pdfStatus: 'failed', pdfError: 'Signed PDF stopped: 5 attempts ended without a result', documentId: null });
   });
 });
