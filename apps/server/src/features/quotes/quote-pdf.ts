@@ -1,5 +1,5 @@
 import { formatCents, includedLines } from '@fieldbook/contract';
-import { startLetterPdf } from '../../platform/pdf-document';
+import { PDF_FONT, startLetterPdf } from '../../platform/pdf-document';
 import type { ApprovedSnapshot } from './approved-snapshot';
 import type { ApprovalRow, QuoteRow } from './quotes.service';
 
@@ -60,24 +60,24 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   };
 
   // Header
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text(quote.company, MARGIN, MARGIN, { width: width * 0.6 });
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(ACCENT).text('APPROVED QUOTE', MARGIN, MARGIN, { width, align: 'right' });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`No. ${quote.number} · revision ${quote.revision}`, { width, align: 'right' });
+  doc.font(PDF_FONT.bold).fontSize(16).fillColor(INK).text(quote.company, MARGIN, MARGIN, { width: width * 0.6 });
+  doc.font(PDF_FONT.bold).fontSize(18).fillColor(ACCENT).text('APPROVED QUOTE', MARGIN, MARGIN, { width, align: 'right' });
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`No. ${quote.number} · revision ${quote.revision}`, { width, align: 'right' });
   doc.text(`Approved: ${approval.approvedAt.toISOString().slice(0, 10)}`, { width, align: 'right' });
   let y = Math.max(doc.y, MARGIN + 40) + 8;
   doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(1).strokeColor(ACCENT).stroke();
   doc.y = y + 12;
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(quote.title, MARGIN);
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.font(PDF_FONT.bold).fontSize(13).fillColor(INK).text(quote.title, MARGIN);
+  doc.font(PDF_FONT.regular).fontSize(10).fillColor(INK);
   const { job } = quote;
   for (const line of [job.client_name && `Client: ${job.client_name}`, job.property_address && `Property: ${job.property_address}`, job.title && `Job: ${job.title}`]) if (line) doc.text(line);
-  if (selection.option_name) doc.moveDown(0.3).font('Helvetica-Bold').text(`Option chosen: ${selection.option_name}`);
+  if (selection.option_name) doc.moveDown(0.3).font(PDF_FONT.bold).text(`Option chosen: ${selection.option_name}`);
 
   // Lines, by section
   const widths = [width - 3 * 80, 80, 80, 80];
   const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
   const row = (cells: string[], bold = false, fill?: string) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(10);
     const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]! - 10 }))) + 8;
     keepRoom(height);
     const top = doc.y;
@@ -109,7 +109,7 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   for (const [label, cents] of totalRows) {
     keepRoom(18);
     const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(label, xs[1]!, top, { width: 160, align: 'right' });
+    doc.font(PDF_FONT.bold).fontSize(10).fillColor(INK).text(label, xs[1]!, top, { width: 160, align: 'right' });
     doc.text(formatCents(cents), xs[3]! + 5, top, { width: widths[3]! - 10, align: 'right' });
     doc.y = top + 16;
   }
@@ -119,23 +119,23 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   ] as const) {
     if (!body) continue;
     keepRoom(50);
-    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text(heading, MARGIN).font('Helvetica').fontSize(10).text(body, MARGIN, doc.y, { width });
+    doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(11).text(heading, MARGIN).font(PDF_FONT.regular).fontSize(10).text(body, MARGIN, doc.y, { width });
   }
 
   // Signature
   keepRoom(130);
-  doc.moveDown(1).font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Accepted and signed', MARGIN);
+  doc.moveDown(1).font(PDF_FONT.bold).fontSize(11).fillColor(INK).text('Accepted and signed', MARGIN);
   y = doc.y + 6;
   // The signature as the server re-wrote it in the bounded child (signature.ts): pdfkit decodes only images we made.
   doc.image(f.signature, MARGIN, y, { fit: [240, 80] });
   y += 84;
   doc.moveTo(MARGIN, y).lineTo(MARGIN + 260, y).lineWidth(0.7).strokeColor(INK).stroke();
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${approval.signerName} · signed electronically ${approval.approvedAt.toISOString()}`, MARGIN, y + 4, { width });
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`${approval.signerName} · signed electronically ${approval.approvedAt.toISOString()}`, MARGIN, y + 4, { width });
 
   // Audit trail
   doc.addPage();
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text('Audit trail', MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`Approved quote ${quote.number}, revision ${quote.revision}`);
+  doc.font(PDF_FONT.bold).fontSize(16).fillColor(INK).text('Audit trail', MARGIN, MARGIN);
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`Approved quote ${quote.number}, revision ${quote.revision}`);
   doc.moveDown(0.8);
   const optional = quote.items.filter((i) => selection.optional_item_ids.includes(i.id)).map((i) => i.name);
   const entries: [string, string][] = [
@@ -156,13 +156,13 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   for (const [label, value] of entries) {
     keepRoom(30);
     const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(label, MARGIN, top, { width: 170 });
-    doc.font(label.startsWith('Content') ? 'Courier' : 'Helvetica').fontSize(10).text(value, MARGIN + 180, top, { width: width - 180 });
+    doc.font(PDF_FONT.bold).fontSize(10).fillColor(INK).text(label, MARGIN, top, { width: 170 });
+    doc.font(label.startsWith('Content') ? PDF_FONT.mono : PDF_FONT.regular).fontSize(10).text(value, MARGIN + 180, top, { width: width - 180 });
     doc.y = Math.max(doc.y, top + 14) + 6;
   }
   doc
     .moveDown(1)
-    .font('Helvetica')
+    .font(PDF_FONT.regular)
     .fontSize(9)
     .fillColor(MUTED)
     .text(

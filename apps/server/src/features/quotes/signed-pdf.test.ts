@@ -191,6 +191,29 @@ describe('the signed PDF', () => {
     expect(JSON.stringify(mail)).not.toContain('99 Elm Road');
   });
 
+  it('prints names in any script (issue 32 item 10): a Polish company, a Vietnamese signer, Greek and Cyrillic on the job', async () => {
+    const job = await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Дмитрий Иванов', propertyAddress: 'Οδός Αθηνάς 12', title: 'Roof replacement' });
+    const quote = QuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/quotes`, headers: alice.headers, payload: BODY })).json());
+    const sent = SentQuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/send`, headers: alice.headers, payload: { contact_id: maria, methods: ['email'] } })).json());
+    const token = sent.link.slice(sent.link.lastIndexOf('/') + 1);
+    const [company] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, alice.workspaceId!));
+    await ctx.db.update(workspaces).set({ name: 'Łukasz Żółć Dachy' }).where(eq(workspaces.id, alice.workspaceId!));
+    try {
+      const page = PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` })).json());
+      const payload = { signer_name: 'Nguyễn Thị Hương', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint };
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${token}/approve`, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await drainPdfs()).toBe(1);
+    } finally {
+      await ctx.db.update(workspaces).set({ name: company!.name }).where(eq(workspaces.id, alice.workspaceId!));
+    }
+    const [approval] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
+    const file = await ctx.app.inject({ method: 'GET', url: `/api/documents/${approval!.documentId}/content`, headers: alice.headers });
+    const { text } = await pdfText(file.rawPayload);
+    for (const name of ['Łukasz Żółć Dachy', 'Nguyễn Thị Hương', 'Дмитрий Иванов', 'Οδός Αθηνάς 12']) expect(text).toContain(name);
+    expect(file.rawPayload.toString('latin1')).not.toMatch(/\/BaseFont \/(Helvetica|Courier)/);
+  });
+
   it('a signature image no decoder can read, found in an approval row, fails the job cleanly: given up with the reason, nothing stored, the process goes on', async () => {
     // Rows approved before the image was checked in a bounded child (issue 32) may hold anything the client sent.
     const corrupt = await approvedQuote();
