@@ -42,7 +42,17 @@ export const QUOTE_SIGNATURE_TOO_LARGE = (width: number, height: number) =>
 export const QUOTE_NO_ITEMS = 'Add at least one line item before sending';
 export const QUOTE_NO_ADDRESS = (method: 'sms' | 'email') => (method === 'sms' ? 'The contact has no phone number' : 'The contact has no email address');
 
-const money = z.number().int({ error: 'Amounts are whole cents' }).min(0, { error: 'Amounts cannot be negative' }).max(100_000_000_00, { error: 'Amount too large' });
+/**
+ * The largest amount a line's price or a fixed discount/deposit may be: $10,000,000.00. The columns that keep a price
+ * are PostgreSQL integers (at most 2,147,483,647 cents); the contract allowed $100,000,000.00, so a price between the
+ * two passed validation and failed in the database with a 5xx (issue 32 item 6).
+ */
+export const MAX_AMOUNT_CENTS = 1_000_000_000;
+const money = z
+  .number()
+  .int({ error: 'Amounts are whole cents' })
+  .min(0, { error: 'Amounts cannot be negative' })
+  .max(MAX_AMOUNT_CENTS, { error: 'Amount too large: at most $10,000,000.00' });
 const threeDecimals = (v: number) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6;
 const percent = z.number().min(0, { error: 'A percentage cannot be negative' }).max(100, { error: 'A percentage is at most 100' }).refine(threeDecimals, { error: 'At most three decimals' });
 

@@ -128,6 +128,15 @@ describe('contractor endpoints', () => {
     expect(res.body).toContain('Amounts are whole cents');
     const orphan = await api(alice, 'POST', `/api/jobs/${jobId}/quotes`, { ...BODY, options: [], items: [{ name: 'x', quantity: 1, unit_price_cents: 10, option: 1 }] });
     expect(orphan.statusCode).toBe(400);
+    // Above what the price column holds (2,147,483,647 cents) was a 5xx from the database; now the contract's 400.
+    for (const cents of [2_147_483_648, 1_000_000_001]) {
+      const huge = await api(alice, 'POST', `/api/jobs/${jobId}/quotes`, { ...BODY, items: [{ name: 'x', quantity: 1, unit_price_cents: cents }] });
+      expect(huge.statusCode, huge.body).toBe(400);
+      expect(huge.body).toContain('Amount too large: at most $10,000,000.00');
+    }
+    const largest = await api(alice, 'POST', `/api/jobs/${jobId}/quotes`, { ...BODY, items: [{ name: 'x', quantity: 2, unit_price_cents: 1_000_000_000 }] });
+    expect(largest.statusCode, largest.body).toBe(201);
+    await ctx.db.delete(quotes).where(eq(quotes.id, (largest.json() as { id: string }).id));
     expect((await ctx.db.select().from(quotes)).length).toBe(before);
   });
 
