@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError } from '../errors';
 import { CHILD_STOPPED, ChildFailed, ProcessingStopped, type ChildLimits } from './limits';
@@ -77,13 +76,15 @@ export function runInChild<Reply>(opts: { entry: ChildEntry; request: unknown; i
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4096);
     });
-    // A child that dies early closes its stdin: the pipe's error is expected then, the exit below says why.
+    // A child that dies early (or is stopped) closes its stdin: the write's error (EPIPE) is expected then, and the
+    // exit below says why. pipe(), not pipeline(): pipeline would destroy the input with that error, which would then
+    // read as the input's own failure instead of the limit that stopped the child.
     child.stdin?.on('error', () => undefined);
     input.on('error', (err) => {
       readError = err;
       child.kill('SIGKILL');
     });
-    if (child.stdin) pipeline(input, child.stdin).catch(() => undefined);
+    if (child.stdin) input.pipe(child.stdin);
 
     child.on('error', (err) => {
       clearTimeout(deadline);
@@ -98,8 +99,8 @@ export function runInChild<Reply>(opts: { entry: ChildEntry; request: unknown; i
       // A child stopped before it read the whole input leaves a blob's stream open: release it.
       input.destroy();
       const answer = reply as ChildReply<Reply> | null;
-      if (readError) reject(readError);
-      else if (stoppedBy) reject(new ProcessingStopped(stoppedBy));
+      if (stoppedBy) reject(new ProcessingStopped(stoppedBy));
+      else if (readError) reject(readError);
       else if (answer?.ok) resolve({ reply: answer.reply, peakMemoryMb });
       else if (answer) reject(answer.stopped ? new ProcessingStopped(answer.message) : new ChildFailed(answer.message));
       // V8 aborts the process when the heap limit is reached.
