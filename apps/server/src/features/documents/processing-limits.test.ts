@@ -69,8 +69,14 @@ async function processWhileAsking(id: string, limits?: Partial<ProcessingLimits>
  * below the many seconds the event loop was blocked when PDF.js read the 200,000 pages in the server itself.
  */
 const ANSWER_WITHIN_MS = 3000;
-/** The server's memory while a file is read: a child does the reading; the bombs took 2–6 GB in the server itself. */
-const RSS_RISE_MAX_MB = 200;
+/**
+ * The server's memory while a file is read: a child does the reading; the bombs took 2–6 GB in the server itself.
+ * The rise also holds the test's own copies of the upload (a 15 MB file, its multipart body, the pipe to the child)
+ * and whatever the collector has not yet taken back in a worker that other test files shared before (issue 38):
+ * measured 187–228 MB on a loaded machine with the file read in the child, so 400 MB — still a fifth of the smallest
+ * bomb read in-process.
+ */
+const RSS_RISE_MAX_MB = 400;
 
 describe('files made to exhaust the server', () => {
   it('a 15 MB PDF of 200,000 empty pages: the server keeps answering and the document fails with the reason', async () => {
