@@ -1,7 +1,7 @@
 import { globSync, readFileSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import serverConfig from './apps/server/vitest.config';
-import webConfig from './apps/web/vitest.config';
+import serverConfig from './apps/server/vitest.config.ts';
+import webConfig from './apps/web/vitest.config.ts';
 
 /**
  * Every Vitest project of the repository. Each app keeps its own config file; here each becomes two projects:
