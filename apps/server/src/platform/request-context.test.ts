@@ -42,11 +42,19 @@ describe('redactUrl', () => {
     ['/api/shared-documents/c77424ea-e602-45c7-b738-baaa3164a15f.1796260496.jYgOojDH4zC70uac38f4', '/api/shared-documents/[redacted]'],
     ['/api/recording-audio/d8279a4c.1795659298.pBoGWQIJ', '/api/recording-audio/[redacted]'],
     ['/api/something/aVeryLongOpaqueTokenLikeSegment0123456789', '/api/something/[redacted]'],
+    // The homeowner's quote link, also copied out of a sentence with its punctuation (issue 32 item 4).
+    ['/q/c77424ea-e602-45c7-b738-baaa3164a15f.1796260496.jYgOojDH4zC70uac38f4', '/q/[redacted]'],
+    ['/q/c77424ea-e602-45c7-b738-baaa3164a15f.1796260496.jYgOojDH4zC70uac38f4).', '/q/[redacted]'],
+    ['/api/public/quotes/c77424ea.1796260496.jYgOojDH4z/approve', '/api/public/quotes/[redacted]/approve'],
+    ['/somewhere/(aVeryLongOpaqueTokenLikeSegment0123456789),', '/somewhere/([redacted]),'],
+    ['/somewhere/aVeryLongOpaqueTokenLikeSegment0123456789%29', '/somewhere/[redacted]'],
   ])('%s', (url, logged) => expect(redactUrl(url)).toBe(logged));
 
   it('leaves ids and ordinary parameters alone', () => {
     const url = '/api/documents/c77424ea-e602-45c7-b738-baaa3164a15f/content?limit=50&q=roof';
     expect(redactUrl(url)).toBe(url);
     expect(redactUrl('/auth/v1/token?grant_type=password')).toBe('/auth/v1/token?grant_type=password');
+    expect(redactUrl('/api/quotes/c77424ea-e602-45c7-b738-baaa3164a15f/send')).toBe('/api/quotes/c77424ea-e602-45c7-b738-baaa3164a15f/send');
+    expect(redactUrl('/assets/index-BzX8sQ2c.js')).toBe('/assets/index-BzX8sQ2c.js');
   });
 });

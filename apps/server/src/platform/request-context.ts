@@ -77,13 +77,19 @@ export function requestIdGenerator(trustedProxies: string[]): (req: IncomingMess
 
 /** Query parameters that carry a secret (sign-in links, OAuth codes, signed links): never logged. */
 const SECRET_PARAMS = new Set(['token', 'token_hash', 'code', 'state', 'access_token', 'refresh_token', 'apikey', 'api_key', 'key', 'password', 'signature', 'sig', 'secret']);
-/** Path segments after these are bearer tokens: /api/invitations/<token>, /api/shared-documents/<token>, /api/recording-audio/<token>. */
-const TOKEN_AFTER = new Set(['invitations', 'shared-documents', 'recording-audio']);
+/**
+ * Path segments after these are bearer tokens (a UUID there is an id): /api/invitations/<token>,
+ * /api/shared-documents/<token>, /api/recording-audio/<token>, the homeowner's quote link /q/<token> and its API
+ * /api/public/quotes/<token>.
+ */
+const TOKEN_AFTER = new Set(['invitations', 'shared-documents', 'recording-audio', 'q', 'quotes']);
+/** A run of token characters long enough to be a token, anywhere in a segment: "<token>)" from a link copied out of a sentence. */
+const TOKEN_RUN = /[A-Za-z0-9._~%-]{32,}/g;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A URL as logged: secret query values and token path segments replaced by `[redacted]`. Besides the named places,
- * any long token-like segment (32+ characters that is not a UUID) is taken for a token.
+ * any long token-like run (32+ characters that is not a UUID) is taken for a token, also with punctuation around it.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -92,7 +98,8 @@ export function redactUrl(url: string): string {
   for (let i = 1; i < segments.length; i++) {
     const seg = segments[i]!;
     if (seg === '') continue;
-    if ((TOKEN_AFTER.has(segments[i - 1]!) && !UUID.test(seg)) || (seg.length >= 32 && !UUID.test(seg) && /^[A-Za-z0-9._~%-]+$/.test(seg))) segments[i] = '[redacted]';
+    if (TOKEN_AFTER.has(segments[i - 1]!) && !UUID.test(seg)) segments[i] = '[redacted]';
+    else segments[i] = seg.replace(TOKEN_RUN, (run) => (UUID.test(run) ? run : '[redacted]'));
   }
   let out = segments.join('/');
   if (q !== -1) {
