@@ -64,6 +64,25 @@ describe('PublicQuoteScreen', () => {
     expect(api.problems).toEqual([]);
   });
 
+  it('two options of the same name are two options: each keeps its own place and items (issue 32 item 6)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const twins = { ...QUOTE, options: [QUOTE.options[0]!, { ...QUOTE.options[1]!, name: 'Good' }] };
+      fakeApi().on(quoteEndpoints.publicView, twins);
+      renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+      expect(await screen.findByRole('button', { name: 'Approve $3,000.00' })).toBeTruthy();
+      const radios = screen.getAllByRole('radio', { name: /Good/ });
+      expect(radios).toHaveLength(2);
+      await userEvent.click(radios[1]!);
+      expect(screen.getByRole('button', { name: 'Approve $4,000.00' })).toBeTruthy();
+      expect(screen.getByText('Architectural shingles')).toBeTruthy();
+      // React keyed both options by their name before: "Encountered two children with the same key".
+      expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('a replaced quote links the new one; an expired link says so', async () => {
     fakeApi().on(quoteEndpoints.publicView, { ...QUOTE, status: 'superseded', replaced_by_link: 'http://localhost/q/new-token' });
     const { unmount } = renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });

@@ -97,7 +97,8 @@ export function PublicQuoteScreen({ token }: { token: string }) {
           <SimpleGrid cols={q.options.length} spacing="xs" role="radiogroup" aria-label="Options">
             {q.options.map((o, i) => (
               <UnstyledButton
-                key={o.name}
+                // An option is its place in the list (what `option: i` names); two may share a name.
+                key={i}
                 role="radio"
                 aria-checked={chosen === i}
                 disabled={!open}

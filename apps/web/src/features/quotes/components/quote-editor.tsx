@@ -100,7 +100,8 @@ function QuoteView({ quote }: { quote: Quote }) {
       {quote.options.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: quote.options.length }}>
           {quote.options.map((o, i) => (
-            <Stack key={o.name} gap={2} p="xs" style={{ border: `1px solid var(--mantine-color-${chosen === i ? 'green-6' : 'gray-3'})`, borderRadius: 8 }}>
+            // An option is its place in the list; two may share a name.
+            <Stack key={i} gap={2} p="xs" style={{ border: `1px solid var(--mantine-color-${chosen === i ? 'green-6' : 'gray-3'})`, borderRadius: 8 }}>
               <Text fw={600}>{o.name}</Text>
               <Text size="sm">{formatCents(o.totals.total_cents)}</Text>
             </Stack>
@@ -242,8 +243,8 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
                 <Divider label="Totals from the server" />
                 {q.options.length > 0 ? (
                   <SimpleGrid cols={{ base: 1, sm: q.options.length }} spacing="xl" verticalSpacing="md">
-                    {q.options.map((o) => (
-                      <Stack key={o.name} gap={4}>
+                    {q.options.map((o, i) => (
+                      <Stack key={i} gap={4}>
                         <Text fw={600}>{o.name}</Text>
                         <QuoteTotals totals={o.totals} taxRate={q.tax_rate_percent} label={`${o.name} totals`} />
                       </Stack>
