@@ -143,16 +143,7 @@ describe('the signed PDF', () => {
   it('an author who turned email notifications off gets no email; the signed PDF is on the job all the same', async () => {
     const off = await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: alice.headers, payload: { email_notifications: false } });
     expect(off.statusCode, off.body).toBe(200);
-    const quote = QuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/quotes`, headers: alice.headers, payload: BODY })).json());
-    const sent = SentQuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/send`, headers: alice.headers, payload: { contact_id: maria, methods: ['email'] } })).json());
-    const token = sent.link.slice(sent.link.lastIndexOf('/') + 1);
-    const page = PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` })).json());
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/public/quotes/${token}/approve`,
-      payload: { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const { quote } = await approvedQuote();
     await ctx.db.delete(outboxMessages);
 
     const worker = startQuotePdfWorker({ db: ctx.db, blobs: ctx.blobs, publicUrl: 'http://localhost:3000' });
