@@ -3,6 +3,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// Files share one module cache and page per worker (root vitest.config.ts, `isolate: false`): each file starts with
+// the empty storage it would have in a page of its own, whatever the file before it left behind (a file in the
+// node environment, the service worker's, has none).
+globalThis.localStorage?.clear();
+globalThis.sessionStorage?.clear();
+
 afterEach(() => {
   cleanup();
 });

@@ -14,7 +14,7 @@ describe('saved chat', () => {
     expect(readSavedChat(USER, WS)).toEqual({ conversationId: CONV, groupId: null });
     expect(readSavedChat('00000000-0000-4000-8000-000000000002', WS)).toEqual({ conversationId: null, groupId: null });
     writeSavedChat(USER, WS, { conversationId: null, groupId: null });
-    expect(localStorage.length).toBe(0);
+    expect(localStorage.getItem(`fieldbook.assistant:${USER}:${WS}`)).toBeNull();
   });
 
   it('keeps one per workspace: another workspace of the same user starts without it', () => {
