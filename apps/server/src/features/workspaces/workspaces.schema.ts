@@ -19,6 +19,9 @@ export const workspaces = pgTable(
   // The notice shown before a recording starts (issue 26); null: the contract's default. Set by an admin.
   recordingConsentNotice: text(),
   recordingConsentUpdatedAt: timestamp({ withTimezone: true }),
+  // The IANA zone what people read and type is in (design.md §4): due dates, "valid until", reports by day. Checked
+  // at the API boundary (the contract's TimeZoneSchema); instants stay UTC.
+  timeZone: text().notNull().default('UTC'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   deletedAt: timestamp({ withTimezone: true }),
