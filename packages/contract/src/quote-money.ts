@@ -125,6 +125,32 @@ export function formatCents(cents: number): string {
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Dollars as a contractor types them — "1200.5", "$1,200.50", " $ 45 ", "-$5" — in cents; null when the text is not an
+ * amount of dollars and cents (blank, letters, "1.234", "12,34"). A negative amount comes back negative, so the
+ * contract's schema names what is wrong with it (issue 32 item 6: nothing typed is dropped or turned into 0 silently).
+ */
+export function parseDollarsToCents(text: string): number | null {
+  let t = text.replace(/\s+/g, '');
+  const negative = /^-\$|^\$-|^-/.test(t);
+  t = t.replace(/^-?\$?-?/, '');
+  const m = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?$/.exec(t);
+  if (!m || (m[1] === undefined && !m[2])) return null;
+  const cents = Number((m[1] ?? '0').replaceAll(',', '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return negative ? -cents : cents;
+}
+
+/**
+ * A number as typed in a quantity or a percentage — "2", "1.5", "1,000", "8.25 %" — or null when it is not one
+ * (blank, "2 sq", "1/2"). Decimals and signs are kept as typed: the contract's schema refuses what it does not take.
+ */
+export function parseDecimal(text: string, opts: { percent?: boolean } = {}): number | null {
+  let t = text.replace(/\s+/g, '');
+  if (opts.percent) t = t.replace(/%$/, '');
+  if (!/^-?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?$/.test(t) || !/\d/.test(t)) return null;
+  return Number(t.replaceAll(',', ''));
+}
+
 /** A decimal (≤ 3 places) as thousandths: 1.5 → 1500; 8.875 → 8875. */
 export function toThousandths(value: number): number {
   return Math.round(value * 1000);

@@ -48,13 +48,17 @@ export const QUOTE_NO_ADDRESS = (method: 'sms' | 'email') => (method === 'sms' ?
  * two passed validation and failed in the database with a 5xx (issue 32 item 6).
  */
 export const MAX_AMOUNT_CENTS = 1_000_000_000;
+/** What a field that is not a number says (the form sends what it cannot read as NaN, which no schema takes). */
+export const QUOTE_AMOUNT_UNREADABLE = 'Enter an amount in dollars, e.g. 1,200.50';
+export const QUOTE_QUANTITY_UNREADABLE = 'Enter the quantity as a number, e.g. 2 or 1.5';
+export const QUOTE_PERCENT_UNREADABLE = 'Enter a percentage, e.g. 8.25';
 const money = z
-  .number()
+  .number({ error: QUOTE_AMOUNT_UNREADABLE })
   .int({ error: 'Amounts are whole cents' })
   .min(0, { error: 'Amounts cannot be negative' })
   .max(MAX_AMOUNT_CENTS, { error: 'Amount too large: at most $10,000,000.00' });
 const threeDecimals = (v: number) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6;
-const percent = z.number().min(0, { error: 'A percentage cannot be negative' }).max(100, { error: 'A percentage is at most 100' }).refine(threeDecimals, { error: 'At most three decimals' });
+const percent = z.number({ error: QUOTE_PERCENT_UNREADABLE }).min(0, { error: 'A percentage cannot be negative' }).max(100, { error: 'A percentage is at most 100' }).refine(threeDecimals, { error: 'At most three decimals' });
 
 export const AdjustmentSchema = z
   .discriminatedUnion('type', [z.object({ type: z.literal('amount'), cents: money }), z.object({ type: z.literal('percent'), percent })])
@@ -67,7 +71,7 @@ export const QuoteItemInputSchema = z.object({
   section: z.string().trim().max(80).nullable().default(null),
   name: z.string().trim().min(1, { error: 'Each line needs a name' }).max(200),
   description: z.string().trim().max(2000).default(''),
-  quantity: z.number().min(0, { error: 'Quantity cannot be negative' }).max(100_000, { error: 'Quantity too large' }).refine(threeDecimals, { error: 'At most three decimals' }),
+  quantity: z.number({ error: QUOTE_QUANTITY_UNREADABLE }).min(0, { error: 'Quantity cannot be negative' }).max(100_000, { error: 'Quantity too large' }).refine(threeDecimals, { error: 'At most three decimals' }),
   unit: z.string().trim().max(20).default(''),
   unit_price_cents: money,
   taxable: z.boolean().default(true),

@@ -167,10 +167,15 @@ export async function approveQuote(deps: PublicDeps, token: string, body: z.outp
     const items = await loadItems(tx, row.id);
     const option = row.options.length ? body.option : null;
     if (row.options.length && (option === null || option >= row.options.length)) throw fieldError('option', QUOTE_OPTION_REQUIRED);
-    const ticked = [...new Set(body.optional_item_ids)].sort();
-    for (const itemId of ticked) {
+    // The ticks that count: optional lines of the quote's base or of the chosen option. A tick of another option's
+    // line is ignored, not refused (issue 32 item 6): the page hides that line once another option is chosen, so the
+    // homeowner could neither see nor undo it; what is signed is exactly the chosen option and its ticked lines. An id
+    // that is no optional line of this quote at all is still refused.
+    const ticked: string[] = [];
+    for (const itemId of [...new Set(body.optional_item_ids)].sort()) {
       const item = items.find((i) => i.id === itemId);
-      if (!item || !item.optional || (item.option !== null && item.option !== option)) throw fieldError('optional_item_ids', 'An optional item chosen is not part of this quote or option');
+      if (!item || !item.optional) throw fieldError('optional_item_ids', 'An optional item chosen is not part of this quote');
+      if (item.option === null || item.option === option) ticked.push(itemId);
     }
     const content = await shownContent(tx, row, items, deps.now);
     if (sha256(canonicalJson(content)) !== body.content_fingerprint) throw new AppError('CONFLICT', QUOTE_CHANGED);

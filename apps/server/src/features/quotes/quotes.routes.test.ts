@@ -140,6 +140,38 @@ describe('contractor endpoints', () => {
     expect((await ctx.db.select().from(quotes)).length).toBe(before);
   });
 
+  it('a blank or unreadable quantity and a negative price are refused with 400 and the field’s message; nothing is written or changed (issue 32 item 6)', async () => {
+    const draft = await create();
+    const before = (await ctx.db.select().from(quotes)).length;
+    const line = { name: 'Seamless gutters', quantity: 10, unit_price_cents: 899 };
+    const cases: [item: Record<string, unknown>, field: string, message: string][] = [
+      [{ ...line, quantity: null }, 'items.0.quantity', 'Enter the quantity as a number, e.g. 2 or 1.5'],
+      [{ name: 'Seamless gutters', unit_price_cents: 899 }, 'items.0.quantity', 'Enter the quantity as a number, e.g. 2 or 1.5'],
+      [{ ...line, quantity: '2 sq' }, 'items.0.quantity', 'Enter the quantity as a number, e.g. 2 or 1.5'],
+      [{ ...line, unit_price_cents: -500 }, 'items.0.unit_price_cents', 'Amounts cannot be negative'],
+      [{ ...line, unit_price_cents: '$1,200.50' }, 'items.0.unit_price_cents', 'Enter an amount in dollars, e.g. 1,200.50'],
+    ];
+    for (const [item, field, message] of cases) {
+      for (const [method, url] of [['POST', `/api/jobs/${jobId}/quotes`], ['PUT', `/api/quotes/${draft.id}`]] as const) {
+        const res = await api(alice, method, url, { ...BODY, options: [], items: [item] });
+        expect(res.statusCode, `${method} ${JSON.stringify(item)}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', details: expect.arrayContaining([{ field, message }]) } });
+      }
+    }
+    const adjustments: [body: Partial<QuoteBody>, field: string, message: string][] = [
+      [{ discount: { type: 'amount', cents: -100 } }, 'discount.cents', 'Amounts cannot be negative'],
+      [{ deposit: { type: 'amount', cents: null as unknown as number } }, 'deposit.cents', 'Enter an amount in dollars, e.g. 1,200.50'],
+      [{ tax_rate_percent: null as unknown as number }, 'tax_rate_percent', 'Enter a percentage, e.g. 8.25'],
+    ];
+    for (const [over, field, message] of adjustments) {
+      const res = await api(alice, 'PUT', `/api/quotes/${draft.id}`, { ...BODY, ...over });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ error: { details: expect.arrayContaining([{ field, message }]) } });
+    }
+    expect((await ctx.db.select().from(quotes)).length).toBe(before);
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${draft.id}`)).json())).toEqual(draft);
+  });
+
   it('authorization (design.md §9): signed out 401, no workspace 409, another workspace 404 — on every contractor endpoint', async () => {
     const quote = await create();
     const calls: [method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown][] = [
@@ -254,8 +286,10 @@ describe('approval', () => {
     expect((await approve(token, { ...body, signature_png: 'data:image/png;base64,AAAA' })).statusCode).toBe(400);
     expect((await approve(token, { ...body, signature_png: `data:image/png;base64,${'A'.repeat(300_000)}` })).statusCode).toBe(400);
     expect((await approve(token, { ...body, option: null })).statusCode).toBe(400);
-    const ridge = page.items.find((i) => i.name === 'Ridge vent upgrade')!; // Best's optional item
-    expect((await approve(token, { ...body, optional_item_ids: [ridge.id] })).statusCode).toBe(400);
+    // An id that is no optional line of this quote: a base line, a made-up id.
+    const tearOff = page.items.find((i) => i.name === 'Tear-off and disposal')!;
+    expect((await approve(token, { ...body, optional_item_ids: [tearOff.id] })).statusCode).toBe(400);
+    expect((await approve(token, { ...body, optional_item_ids: ['00000000-0000-4000-8000-00000000dead'] })).statusCode).toBe(400);
     expect((await approve(token, { ...body, content_fingerprint: 'f'.repeat(64) })).statusCode).toBe(409);
     expect(await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id))).toEqual([]);
     expect(await notificationsOf(quote.id)).toEqual([]);
@@ -305,6 +339,23 @@ describe('approval', () => {
     expect(contractorView.approval).toMatchObject({ signer_name: 'Maria Garcia', ip_address: '127.0.0.1', fingerprint: record!.fingerprint });
     const list = QuoteListSchema.parse((await api(alice, 'GET', `/api/jobs/${jobId}/quotes`)).json());
     expect(list.quotes.find((q) => q.id === quote.id)).toMatchObject({ status: 'approved', approved_total_cents: approved.approval!.totals.total_cents });
+  });
+
+  it('a ticked optional line of another option is ignored, not refused: the signed result is the chosen option and its ticked lines (issue 32 item 6)', async () => {
+    const quote = await create();
+    const token = tokenOf((await send(quote.id)).link);
+    const page = PublicQuoteSchema.parse((await view(token)).json());
+    const gutters = page.items.find((i) => i.name === 'Seamless gutters')!; // in every option
+    const ridge = page.items.find((i) => i.name === 'Ridge vent upgrade')!; // Best's optional line, hidden under Better
+    const res = await approve(token, { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 1, optional_item_ids: [ridge.id, gutters.id], content_fingerprint: page.content_fingerprint });
+    expect(res.statusCode, res.body).toBe(200);
+    const approved = PublicQuoteSchema.parse(res.json());
+    expect(approved.approval).toMatchObject({ option: 1, optional_item_ids: [gutters.id] });
+    // Better + gutters, as if the ridge vent had never been ticked: 1080 + 3000 + 1083.30.
+    expect(approved.approval!.totals.subtotal_cents).toBe(516_330);
+    const [record] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
+    expect(record!.optionalItemIds).toEqual([gutters.id]);
+    expect(record!.shown).toMatchObject({ selection: { option: 1, option_name: 'Better', optional_item_ids: [gutters.id] } });
   });
 
   it('two approvals at once: one wins, the other is refused', async () => {

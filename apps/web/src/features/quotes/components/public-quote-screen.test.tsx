@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QUOTE_LINK_EXPIRED, quoteEndpoints, type PublicQuote } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,16 @@ import { renderWithProviders } from '../../../test/render';
 import { PublicQuoteScreen } from './public-quote-screen';
 
 afterEach(() => vi.unstubAllGlobals());
+
+// happy-dom has no 2D canvas to draw on: the signature pad is a button that "draws" one (the real pad: e2e/quotes.spec.ts).
+vi.mock('./signature-field', () => ({
+  SignatureField: ({ onChange }: { onChange: (png: string | null) => void }) => (
+    <button type="button" onClick={() => onChange('data:image/png;base64,iVBORw0KGgo=')}>
+      Draw a signature
+    </button>
+  ),
+}));
+const drawSignature = () => userEvent.click(screen.getByRole('button', { name: 'Draw a signature' }));
 
 const totals = (total: number) => ({ subtotal_cents: total, discount_cents: 0, taxable_cents: total, tax_cents: 0, total_cents: total, deposit_cents: 0, balance_cents: total });
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
@@ -62,6 +72,25 @@ describe('PublicQuoteScreen', () => {
     expect(screen.getByText('Deposit due on approval: $450.00')).toBeTruthy();
     expect(screen.queryByText('3-tab shingles')).toBeNull();
     expect(api.problems).toEqual([]);
+  });
+
+  it('an optional line ticked under another option is not sent once hidden: the approval is the chosen option and its ticked lines (issue 32 item 6)', async () => {
+    const vent = item(5, 'Ridge vent', 20_000, { optional: true, option: 0 });
+    const approved: PublicQuote = { ...QUOTE, status: 'approved' };
+    const api = fakeApi()
+      .on(quoteEndpoints.publicView, { ...QUOTE, items: [...QUOTE.items, vent] })
+      .on(quoteEndpoints.publicApprove, approved);
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    await userEvent.click(await screen.findByLabelText('Ridge vent (optional)'));
+    await userEvent.click(screen.getByLabelText('Seamless gutters (optional)'));
+    await userEvent.click(screen.getByRole('radio', { name: /Better/ }));
+    expect(screen.queryByLabelText('Ridge vent (optional)')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Full name'), 'Maria Garcia');
+    await drawSignature();
+    await userEvent.click(screen.getByLabelText('I agree to sign this quote electronically'));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve $4,500.00' }));
+    await waitFor(() => expect(api.calls(quoteEndpoints.publicApprove)).toHaveLength(1));
+    expect(api.calls(quoteEndpoints.publicApprove)[0]!.body).toMatchObject({ option: 1, optional_item_ids: [id(4)] });
   });
 
   it('two options of the same name are two options: each keeps its own place and items (issue 32 item 6)', async () => {

@@ -71,6 +71,8 @@ export function PublicQuoteScreen({ token }: { token: string }) {
   const visible = q.items.filter((i) => i.option === null || i.option === chosen);
   const sections = [...new Set(visible.map((i) => i.section ?? ''))];
   const canApprove = name.trim().length >= 2 && signature !== null && consent;
+  // Only the shown lines' ticks: a line ticked under another option is hidden now and is not part of this choice.
+  const tickedShown = optional.filter((itemId) => visible.some((i) => i.id === itemId && i.optional));
 
   return (
     <Container size="sm" px="sm" py="md">
@@ -189,7 +191,7 @@ export function PublicQuoteScreen({ token }: { token: string }) {
                 color="green"
                 disabled={!canApprove}
                 loading={approve.isPending}
-                onClick={() => approve.mutate({ signer_name: name, signature_png: signature!, consent: true, option: chosen, optional_item_ids: optional, content_fingerprint: q.content_fingerprint })}
+                onClick={() => approve.mutate({ signer_name: name, signature_png: signature!, consent: true, option: chosen, optional_item_ids: tickedShown, content_fingerprint: q.content_fingerprint })}
               >
                 Approve {formatCents(totals.total_cents)}
               </Button>

@@ -1,7 +1,7 @@
 import { formatCents, type Quote } from '@fieldbook/contract';
-import { Alert, Anchor, Badge, Button, Checkbox, Divider, Group, Loader, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Divider, Group, Loader, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
@@ -12,12 +12,15 @@ import { useQuote } from '../api/get-quote';
 import { useReviseQuote } from '../api/revise-quote';
 import { useSendQuote } from '../api/send-quote';
 import { useUpdateQuote } from '../api/update-quote';
-import { draftFromQuote, emptyDraft, newItem, toQuoteBody, type QuoteDraft } from '../lib/quote-form';
+import { draftFromQuote, emptyDraft, newItem, quoteFieldErrors, toQuoteBody, validateQuoteDraft, type QuoteDraft, type QuoteFieldErrors } from '../lib/quote-form';
 import { QuoteItemsEditor } from './quote-items-editor';
 import { QuoteTotals } from './quote-totals';
 import { quoteStatusColor, quoteStatusLabel } from './quote-status';
 
-const errorText = (err: unknown) => (err instanceof ApiRequestError ? [err.message, ...(err.details ?? []).map((d) => d.message)].filter((v, i, a) => a.indexOf(v) === i).join(' · ') : err ? 'Something went wrong. Try again.' : null);
+/** The editor's values do not pass the contract's schema: nothing was sent to the server; the fields say why. */
+class QuoteFormInvalid extends Error {}
+
+const errorText = (err: unknown) => (err instanceof QuoteFormInvalid ? err.message : err instanceof ApiRequestError ? [err.message, ...(err.details ?? []).map((d) => d.message)].filter((v, i, a) => a.indexOf(v) === i).join(' · ') : err ? 'Something went wrong. Try again.' : null);
 
 /**
  * Send to the job's client contact: a contact (the one named like the client first) and SMS and/or email. A draft is
@@ -164,13 +167,41 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
     else if (!currentId) setDraft(emptyDraft(new Date()));
   }, [quote.data, currentId]);
 
+  // Field errors: the contract's schema's, before anything is sent, or the server's 400 details (the same paths).
+  const [errors, setErrors] = useState<QuoteFieldErrors>({});
+  const [invalid, setInvalid] = useState<QuoteFormInvalid | null>(null);
+  useEffect(() => {
+    setErrors({});
+    setInvalid(null);
+  }, [currentId]);
   const save = async () => {
+    const found = validateQuoteDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const failed = new QuoteFormInvalid('Not saved: correct the fields marked in red');
+      setInvalid(failed);
+      throw failed;
+    }
+    setInvalid(null);
     const body = toQuoteBody(draft);
-    const saved = currentId ? await update.mutateAsync({ id: currentId, body }) : await create.mutateAsync(body);
-    setCurrentId(saved.id);
+    try {
+      const saved = currentId ? await update.mutateAsync({ id: currentId, body }) : await create.mutateAsync(body);
+      setCurrentId(saved.id);
+    } catch (err) {
+      if (err instanceof ApiRequestError) setErrors(quoteFieldErrors(draft, (err.details ?? []).map((d) => ({ path: d.field, message: d.message }))));
+      throw err;
+    }
   };
   const saving = create.isPending || update.isPending;
-  const saveError = create.error ?? update.error;
+  const saveError = invalid ?? create.error ?? update.error;
+  /** Removes an option: the lines of the options after it move up with them; its own lines stay, in no option. */
+  const removeOption = (index: number) =>
+    setDraft((d) => ({
+      ...d,
+      options: d.options.filter((_, j) => j !== index),
+      items: d.items.map((i) => (i.option === '' || Number(i.option) < index ? i : { ...i, option: Number(i.option) === index ? '' : String(Number(i.option) - 1) })),
+    }));
+  const usedOptions = new Set(draft.items.map((i) => i.option));
   const q = quote.data;
   const editable = !q || q.status === 'draft';
   const set = <K extends keyof QuoteDraft>(key: K, value: QuoteDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -199,14 +230,31 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
           )
         ) : editable ? (
           <>
-            <TextInput label="Title" placeholder="e.g. Roof replacement" value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} required />
+            <TextInput label="Title" placeholder="e.g. Roof replacement" value={draft.title} error={errors.title} onChange={(e) => set('title', e.currentTarget.value)} required />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Options (up to three, e.g. Good / Better / Best)
               </Text>
               <Group gap="xs" wrap="wrap">
                 {draft.options.map((o, i) => (
-                  <TextInput key={i} aria-label={`Option ${i + 1} name`} value={o} onChange={(e) => set('options', draft.options.map((x, j) => (j === i ? e.currentTarget.value : x)))} miw={0} style={{ flex: '1 1 5.5rem', maxWidth: 180 }} />
+                  <TextInput
+                    // An option is its place in the list (what a line's `option` names); two may share a name.
+                    key={i}
+                    aria-label={`Option ${i + 1} name`}
+                    value={o}
+                    error={errors[`options.${i}`]}
+                    onChange={(e) => set('options', draft.options.map((x, j) => (j === i ? e.currentTarget.value : x)))}
+                    rightSection={
+                      // Only an option no line is in: removing one with lines would move them without a word.
+                      usedOptions.has(String(i)) ? null : (
+                        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Remove option ${i + 1}`} onClick={() => removeOption(i)}>
+                          <IconX size={14} />
+                        </ActionIcon>
+                      )
+                    }
+                    miw={0}
+                    style={{ flex: '1 1 5.5rem', maxWidth: 180 }}
+                  />
                 ))}
                 {draft.options.length < 3 && (
                   <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set('options', [...draft.options, ['Good', 'Better', 'Best'][draft.options.length]!])}>
@@ -215,23 +263,28 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
                 )}
               </Group>
             </Stack>
-            <QuoteItemsEditor items={draft.items} options={draft.options} onChange={(items) => set('items', items)} />
+            {[errors.options, errors.items].filter(Boolean).map((message) => (
+              <Text key={message} size="sm" c="red">
+                {message}
+              </Text>
+            ))}
+            <QuoteItemsEditor items={draft.items} options={draft.options} errors={errors} onChange={(items) => set('items', items)} />
             <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => set('items', [...draft.items, newItem()])} w="fit-content">
               Add Item
             </Button>
             <Divider />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Group gap={4} align="flex-end" wrap="nowrap">
-                <TextInput label="Discount" inputMode="decimal" value={draft.discount} onChange={(e) => set('discount', e.currentTarget.value)} style={{ flex: 1 }} />
+                <TextInput label="Discount" inputMode="decimal" value={draft.discount} error={errors.discount} onChange={(e) => set('discount', e.currentTarget.value)} style={{ flex: 1 }} />
                 <SegmentedControl size="xs" value={draft.discountType} onChange={(v) => set('discountType', v as 'amount' | 'percent')} data={[{ value: 'percent', label: '%' }, { value: 'amount', label: '$' }]} aria-label="Discount type" />
               </Group>
-              <TextInput label="Tax rate (%)" inputMode="decimal" value={draft.taxRate} onChange={(e) => set('taxRate', e.currentTarget.value)} />
+              <TextInput label="Tax rate (%)" inputMode="decimal" value={draft.taxRate} error={errors.taxRate} onChange={(e) => set('taxRate', e.currentTarget.value)} />
               <Group gap={4} align="flex-end" wrap="nowrap">
-                <TextInput label="Deposit" inputMode="decimal" value={draft.deposit} onChange={(e) => set('deposit', e.currentTarget.value)} style={{ flex: 1 }} />
+                <TextInput label="Deposit" inputMode="decimal" value={draft.deposit} error={errors.deposit} onChange={(e) => set('deposit', e.currentTarget.value)} style={{ flex: 1 }} />
                 <SegmentedControl size="xs" value={draft.depositType} onChange={(v) => set('depositType', v as 'amount' | 'percent')} data={[{ value: 'percent', label: '%' }, { value: 'amount', label: '$' }]} aria-label="Deposit type" />
               </Group>
             </SimpleGrid>
-            <TextInput label="Expires on" type="date" value={draft.expiresOn} onChange={(e) => set('expiresOn', e.currentTarget.value)} w={200} />
+            <TextInput label="Expires on" type="date" value={draft.expiresOn} error={errors.expiresOn} onChange={(e) => set('expiresOn', e.currentTarget.value)} w={200} />
             <Textarea label="Notes" autosize minRows={2} value={draft.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
             <Textarea label="Terms" autosize minRows={2} value={draft.terms} onChange={(e) => set('terms', e.currentTarget.value)} />
             {saveError && <Alert color="red">{errorText(saveError)}</Alert>}

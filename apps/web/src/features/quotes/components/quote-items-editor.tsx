@@ -2,10 +2,11 @@ import { ActionIcon, Autocomplete, Checkbox, Group, NativeSelect, Paper, Stack, 
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePriceBook } from '../api/get-price-book';
-import { centsToDollars, type ItemDraft } from '../lib/quote-form';
+import { centsToDollars, type ItemDraft, type QuoteFieldErrors } from '../lib/quote-form';
 
 /** One line: name (the price book suggests items used before), quantity, unit, unit price, and where it belongs. */
-function ItemRow({ item, options, onChange, onRemove, index }: { item: ItemDraft; options: string[]; onChange: (next: ItemDraft) => void; onRemove: () => void; index: number }) {
+function ItemRow({ item, options, errors, onChange, onRemove, index }: { item: ItemDraft; options: string[]; errors: QuoteFieldErrors; onChange: (next: ItemDraft) => void; onRemove: () => void; index: number }) {
+  const errorOf = (field: string) => errors[`items.${item.key}.${field}`];
   const [typed, setTyped] = useState('');
   const book = usePriceBook(typed);
   const suggestions = book.data?.items ?? [];
@@ -17,6 +18,7 @@ function ItemRow({ item, options, onChange, onRemove, index }: { item: ItemDraft
             label={`Item ${index + 1}`}
             placeholder="Item name"
             value={item.name}
+            error={errorOf('name')}
             data={suggestions.map((s) => s.name)}
             onChange={(name) => {
               setTyped(name);
@@ -25,17 +27,18 @@ function ItemRow({ item, options, onChange, onRemove, index }: { item: ItemDraft
             }}
             style={{ flex: '2 1 14rem' }}
           />
-          <TextInput label="Section" placeholder="e.g. Roofing" value={item.section} onChange={(e) => onChange({ ...item, section: e.currentTarget.value })} style={{ flex: '1 1 8rem' }} />
+          <TextInput label="Section" placeholder="e.g. Roofing" value={item.section} error={errorOf('section')} onChange={(e) => onChange({ ...item, section: e.currentTarget.value })} style={{ flex: '1 1 8rem' }} />
         </Group>
-        <TextInput placeholder="Description (optional)" aria-label={`Item ${index + 1} description`} value={item.description} onChange={(e) => onChange({ ...item, description: e.currentTarget.value })} />
+        <TextInput placeholder="Description (optional)" aria-label={`Item ${index + 1} description`} value={item.description} error={errorOf('description')} onChange={(e) => onChange({ ...item, description: e.currentTarget.value })} />
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput label="Qty" inputMode="decimal" value={item.quantity} onChange={(e) => onChange({ ...item, quantity: e.currentTarget.value })} w={80} />
-          <TextInput label="Unit" placeholder="sq, ft, ea" value={item.unit} onChange={(e) => onChange({ ...item, unit: e.currentTarget.value })} w={90} />
-          <TextInput label="Unit price ($)" inputMode="decimal" value={item.price} onChange={(e) => onChange({ ...item, price: e.currentTarget.value })} w={120} />
+          <TextInput label="Qty" inputMode="decimal" value={item.quantity} error={errorOf('quantity')} onChange={(e) => onChange({ ...item, quantity: e.currentTarget.value })} w={80} />
+          <TextInput label="Unit" placeholder="sq, ft, ea" value={item.unit} error={errorOf('unit')} onChange={(e) => onChange({ ...item, unit: e.currentTarget.value })} w={90} />
+          <TextInput label="Unit price ($)" inputMode="decimal" value={item.price} error={errorOf('price')} onChange={(e) => onChange({ ...item, price: e.currentTarget.value })} w={120} />
           {options.length > 0 && (
             <NativeSelect
               label="In"
               value={item.option}
+              error={errorOf('option')}
               onChange={(e) => onChange({ ...item, option: e.currentTarget.value })}
               data={[{ value: '', label: 'Every option' }, ...options.map((o, i) => ({ value: String(i), label: o || `Option ${i + 1}` }))]}
               w={140}
@@ -55,7 +58,7 @@ function ItemRow({ item, options, onChange, onRemove, index }: { item: ItemDraft
   );
 }
 
-export function QuoteItemsEditor({ items, options, onChange }: { items: ItemDraft[]; options: string[]; onChange: (items: ItemDraft[]) => void }) {
+export function QuoteItemsEditor({ items, options, errors = {}, onChange }: { items: ItemDraft[]; options: string[]; errors?: QuoteFieldErrors; onChange: (items: ItemDraft[]) => void }) {
   return (
     <Stack gap="xs">
       {items.map((item, i) => (
@@ -64,6 +67,7 @@ export function QuoteItemsEditor({ items, options, onChange }: { items: ItemDraf
           index={i}
           item={item}
           options={options}
+          errors={errors}
           onChange={(next) => onChange(items.map((x) => (x.key === item.key ? next : x)))}
           onRemove={() => onChange(items.filter((x) => x.key !== item.key))}
         />

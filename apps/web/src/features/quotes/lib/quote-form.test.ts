@@ -1,31 +1,64 @@
 import { QuoteBodySchema } from '@fieldbook/contract';
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, emptyDraft, newItem, toQuoteBody } from './quote-form';
+import { dollarsToCents, emptyDraft, newItem, toQuoteBody, validateQuoteDraft, type QuoteDraft } from './quote-form';
+
+const draftOf = (over: Partial<QuoteDraft>): QuoteDraft => ({ ...emptyDraft(new Date('2026-11-26T00:00:00Z')), title: 'Roof', ...over });
 
 describe('quote form', () => {
-  it('dollars typed become whole cents: $1,234.5 → 123450, 19.999 → 2000, junk → 0', () => {
+  it('dollars typed become whole cents: $1,234.5 → 123450, 0.1 → 10; what is not an amount is NaN, never 0', () => {
     expect(dollarsToCents('$1,234.5')).toBe(123_450);
-    expect(dollarsToCents('19.999')).toBe(2000);
+    expect(dollarsToCents(' $ 1,200.50 ')).toBe(120_050);
     expect(dollarsToCents('0.1')).toBe(10);
-    expect(dollarsToCents('abc')).toBe(0);
+    expect(dollarsToCents('-$5')).toBe(-500);
+    for (const odd of ['abc', '', '19.999', '12,34', '$']) expect(dollarsToCents(odd)).toBeNaN();
   });
 
   it('the body the server checks: blank rows left out, options by index, % and $ adjustments', () => {
-    const draft = {
-      ...emptyDraft(new Date('2026-11-26T00:00:00Z')),
-      title: 'Roof',
+    const draft = draftOf({
       options: ['Good', 'Better'],
       items: [newItem({ name: 'Shingles', quantity: '24', price: '125', option: '1' }), newItem({ name: '  ' }), newItem({ name: 'Gutters', quantity: '120.5', price: '8.99', optional: true, taxable: false })],
       discount: '5',
       taxRate: '8.25',
       depositType: 'amount' as const,
       deposit: '1000',
-    };
+    });
     const body = toQuoteBody(draft);
     expect(body.items).toHaveLength(2);
     expect(body.items![0]).toMatchObject({ name: 'Shingles', quantity: 24, unit_price_cents: 12_500, option: 1 });
     expect(body.items![1]).toMatchObject({ quantity: 120.5, unit_price_cents: 899, optional: true, taxable: false, option: null });
     expect(body).toMatchObject({ discount: { type: 'percent', percent: 5 }, tax_rate_percent: 8.25, deposit: { type: 'amount', cents: 100_000 }, expires_on: '2026-12-26' });
     expect(QuoteBodySchema.safeParse(body).success).toBe(true);
+    expect(validateQuoteDraft(draft)).toEqual({});
+  });
+
+  it('a "$" typed in Discount or Deposit is read, not dropped (issue 32 item 6)', () => {
+    const body = toQuoteBody(draftOf({ items: [newItem({ name: 'Roof', price: '10000' })], discountType: 'amount', discount: '$1,200.50', depositType: 'amount', deposit: '$500', taxRate: '8.25%' }));
+    expect(body).toMatchObject({ discount: { type: 'amount', cents: 120_050 }, deposit: { type: 'amount', cents: 50_000 }, tax_rate_percent: 8.25 });
+  });
+
+  it('a blank middle option keeps its place: its lines and the later options’ lines stay where they were, and the blank name is an error at its field (issue 32 item 6)', () => {
+    const gutters = newItem({ name: 'Gutters', price: '9', option: '2' });
+    const draft = draftOf({ options: ['Good', '  ', 'Best'], items: [newItem({ name: 'Shingles', price: '95', option: '0' }), gutters] });
+    const body = toQuoteBody(draft);
+    // Before: the blank name was dropped, so "Best" became option 1 and its gutters moved to every option.
+    expect(body.options!.map((o) => o.name.trim())).toEqual(['Good', '', 'Best']);
+    expect(body.items!.map((i) => i.option)).toEqual([0, 2]);
+    expect(validateQuoteDraft(draft)).toEqual({ 'options.1': 'Name each option' });
+  });
+
+  it('blank or odd quantities, negative or odd prices and unreadable adjustments are errors at their fields, not 0 (issue 32 item 6)', () => {
+    const blank = newItem({ name: 'Tear-off', quantity: '', price: '45' });
+    const odd = newItem({ name: 'Gutters', quantity: '2 sq', price: '9' });
+    const negative = newItem({ name: 'Credit', quantity: '1', price: '-50' });
+    const junk = newItem({ name: 'Vent', quantity: '1', price: 'twelve' });
+    const errors = validateQuoteDraft(draftOf({ items: [blank, odd, negative, junk], discountType: 'amount', discount: 'ten', depositType: 'percent', deposit: '30%%' }));
+    expect(errors).toEqual({
+      [`items.${blank.key}.quantity`]: 'Enter the quantity as a number, e.g. 2 or 1.5',
+      [`items.${odd.key}.quantity`]: 'Enter the quantity as a number, e.g. 2 or 1.5',
+      [`items.${negative.key}.price`]: 'Amounts cannot be negative',
+      [`items.${junk.key}.price`]: 'Enter an amount in dollars, e.g. 1,200.50',
+      discount: 'Enter an amount in dollars, e.g. 1,200.50',
+      deposit: 'Enter a percentage, e.g. 8.25',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Quote, QuoteBody } from '@fieldbook/contract';
+import { parseDecimal, parseDollarsToCents, QuoteBodySchema, type Quote, type QuoteBody } from '@fieldbook/contract';
 
 /** The editor's values: money typed in dollars, turned into cents only here (the server computes every total). */
 export type ItemDraft = {
@@ -29,15 +29,14 @@ export type QuoteDraft = {
   terms: string;
 };
 
-/** '12.5' → 1250; '' or junk → 0 (the server refuses what is wrong with its own messages). */
+/**
+ * '$1,234.50' → 123450 (the contract's parseDollarsToCents). Text that is not an amount becomes NaN, never 0: the
+ * contract's schema then says what is wrong at the field, and nothing is saved (issue 32 item 6).
+ */
 export function dollarsToCents(text: string): number {
-  const n = Number(text.replace(/[$,\s]/g, ''));
-  return Number.isFinite(n) && n > 0 ? Math.round(n * 100) : 0;
+  return parseDollarsToCents(text) ?? Number.NaN;
 }
-const num = (text: string) => {
-  const n = Number(text.replace(/[,\s%]/g, ''));
-  return Number.isFinite(n) ? n : 0;
-};
+const num = (text: string, opts: { percent?: boolean } = {}) => parseDecimal(text, opts) ?? Number.NaN;
 export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
 
 let counter = 0;
@@ -67,35 +66,76 @@ export function draftFromQuote(q: Quote): QuoteDraft {
 }
 
 const adjustment = (type: 'amount' | 'percent', value: string) => {
-  if (!value.trim() || num(value) === 0) return null;
-  return type === 'amount' ? { type, cents: dollarsToCents(value) } : { type, percent: num(value) };
+  if (!value.trim()) return null;
+  if (type === 'amount') {
+    const cents = dollarsToCents(value);
+    return cents === 0 ? null : { type, cents };
+  }
+  const percent = num(value, { percent: true });
+  return percent === 0 ? null : { type, percent };
 };
 
-/** The request body the server checks (QuoteBodySchema). Blank rows are left out; an option's lines follow the option names kept. */
+/** The lines that go to the server: a line without a name is an unused row, left out. */
+const keptItems = (d: QuoteDraft) => d.items.filter((i) => i.name.trim());
+
+/**
+ * The request body the server checks (QuoteBodySchema). Options keep their places — a line names its option by its
+ * place, so a blank name is sent as it is and refused at its field, never dropped (dropping it moved the lines of the
+ * options after it to the wrong option, issue 32 item 6).
+ */
 export function toQuoteBody(d: QuoteDraft): QuoteBody {
-  const options = d.options.map((o) => o.trim()).filter(Boolean);
   return {
     title: d.title,
-    options: options.map((name) => ({ name })),
-    items: d.items
-      .filter((i) => i.name.trim())
-      .map((i) => ({
-        ...(i.id ? { id: i.id } : {}),
-        section: i.section.trim() || null,
-        name: i.name,
-        description: i.description,
-        quantity: num(i.quantity),
-        unit: i.unit,
-        unit_price_cents: dollarsToCents(i.price),
-        taxable: i.taxable,
-        optional: i.optional,
-        option: i.option === '' || Number(i.option) >= options.length ? null : Number(i.option),
-      })),
+    options: d.options.map((name) => ({ name })),
+    items: keptItems(d).map((i) => ({
+      ...(i.id ? { id: i.id } : {}),
+      section: i.section.trim() || null,
+      name: i.name,
+      description: i.description,
+      quantity: num(i.quantity),
+      unit: i.unit,
+      unit_price_cents: dollarsToCents(i.price),
+      taxable: i.taxable,
+      optional: i.optional,
+      option: i.option === '' ? null : Number(i.option),
+    })),
     discount: adjustment(d.discountType, d.discount),
-    tax_rate_percent: num(d.taxRate),
+    tax_rate_percent: d.taxRate.trim() ? num(d.taxRate, { percent: true }) : 0,
     deposit: adjustment(d.depositType, d.deposit),
     expires_on: d.expiresOn,
     notes: d.notes,
     terms: d.terms,
   };
+}
+
+/**
+ * The editor's field errors, keyed by what the editor shows: 'title', 'expiresOn', 'discount', 'taxRate', 'deposit',
+ * 'notes', 'terms', 'options', `options.<n>` and `items.<line key>.<name | quantity | price | …>` ('items' for the
+ * list). Made from the issues of the contract's schema or from the server's 400 details (the same paths).
+ */
+export type QuoteFieldErrors = Record<string, string>;
+
+const ITEM_FIELDS: Record<string, string> = { unit_price_cents: 'price' };
+const TOP_FIELDS: Record<string, string> = { expires_on: 'expiresOn', tax_rate_percent: 'taxRate', discount: 'discount', deposit: 'deposit' };
+
+export function quoteFieldErrors(d: QuoteDraft, issues: readonly { path: string; message: string }[]): QuoteFieldErrors {
+  const kept = keptItems(d);
+  const errors: QuoteFieldErrors = {};
+  for (const { path, message } of issues) {
+    const [head = '', index, field] = path.split('.');
+    let key = TOP_FIELDS[head] ?? head;
+    if (head === 'options' && index !== undefined) key = `options.${index}`;
+    if (head === 'items' && index !== undefined) {
+      const line = kept[Number(index)];
+      key = line ? `items.${line.key}.${field ? (ITEM_FIELDS[field] ?? field) : 'name'}` : 'items';
+    }
+    errors[key] ??= message;
+  }
+  return errors;
+}
+
+/** The editor's values checked with the schema the server checks them with: the errors, none when it may be saved. */
+export function validateQuoteDraft(d: QuoteDraft): QuoteFieldErrors {
+  const parsed = QuoteBodySchema.safeParse(toQuoteBody(d));
+  return parsed.success ? {} : quoteFieldErrors(d, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
 }
