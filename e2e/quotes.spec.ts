@@ -188,6 +188,8 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
   const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   await desk.goto(new URL(link).pathname);
   await expect(desk.getByText('Approved — thank you!')).toBeVisible();
+  // The client's copy of what they signed, through the link (issue 32 item 4): the PDF exists by now.
+  await expect(desk.getByRole('link', { name: 'Download signed PDF' })).toBeVisible();
   await desk.screenshot({ path: `${shots}/homeowner-approved-desktop.png`, fullPage: true });
   await desk.close();
   await page.setViewportSize({ width: 1280, height: 800 });

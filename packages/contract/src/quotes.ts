@@ -202,6 +202,8 @@ export const PublicQuoteSchema = z.object({
   approval: QuoteApprovalSchema.pick({ signer_name: true, option: true, optional_item_ids: true, totals: true, approved_at: true, fingerprint: true }).nullable(),
   /** A superseded quote: the newer revision's link, when it was sent. */
   replaced_by_link: z.string().nullable(),
+  /** An approved quote whose signed PDF is stored: the link downloads it (publicSignedPdf). */
+  signed_pdf_ready: z.boolean(),
 });
 export type PublicQuote = z.infer<typeof PublicQuoteSchema>;
 
@@ -216,6 +218,10 @@ export const ApproveQuoteBodySchema = z.object({
   optional_item_ids: z.array(z.uuid()).max(MAX_QUOTE_ITEMS).default([]),
   content_fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
 });
+/** POST /api/public/quotes/:token/viewed: the quote's status after the page was shown. */
+export const PublicQuoteViewedSchema = z.object({ status: QuoteStatusSchema });
+export const QUOTE_SIGNED_PDF_NOT_READY = 'The signed PDF is not ready yet. Try again in a minute.';
+
 export type ApproveQuoteBody = z.input<typeof ApproveQuoteBodySchema>;
 export const DeclineQuoteBodySchema = z.object({ reason: z.string().trim().max(1000).default('') });
 
@@ -229,7 +235,33 @@ export const quoteEndpoints = {
   send: defineEndpoint({ method: 'POST', path: '/api/quotes/:id/send', access: 'workspace', summary: "Send the quote's signed link by SMS and/or email to the client contact", tags, params: IdParamsSchema, body: SendQuoteBodySchema, response: SentQuoteSchema }),
   revise: defineEndpoint({ method: 'POST', path: '/api/quotes/:id/revise', access: 'workspace', summary: 'New draft revision of a sent quote; the sent one is superseded', tags, params: IdParamsSchema, status: 201, response: QuoteSchema }),
   priceBook: defineEndpoint({ method: 'GET', path: '/api/quote-items/suggestions', access: 'workspace', summary: "Items used in the workspace's earlier quotes, most used first", tags, query: PriceBookQuerySchema, response: PriceBookSchema }),
-  publicView: defineEndpoint({ method: 'GET', path: '/api/public/quotes/:token', access: 'public', summary: 'The homeowner opens a sent quote by its signed link (marks it viewed)', tags, params: TokenParamsSchema, response: PublicQuoteSchema }),
+  publicView: defineEndpoint({
+    method: 'GET',
+    path: '/api/public/quotes/:token',
+    access: 'public',
+    summary: 'The homeowner opens a sent quote by its signed link (an approved or declined one also after the link expired); marks nothing',
+    tags,
+    params: TokenParamsSchema,
+    response: PublicQuoteSchema,
+  }),
+  publicViewed: defineEndpoint({
+    method: 'POST',
+    path: '/api/public/quotes/:token/viewed',
+    access: 'public',
+    summary: "The homeowner's browser rendered the page: a sent quote becomes viewed (once; a link preview or mail scanner only GETs)",
+    tags,
+    params: TokenParamsSchema,
+    response: PublicQuoteViewedSchema,
+  }),
+  publicSignedPdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/public/quotes/:token/signed-pdf',
+    access: 'public',
+    summary: 'The signed PDF of an approved quote, by its link (also after the link expired)',
+    tags,
+    params: TokenParamsSchema,
+    response: z.unknown(),
+  }),
   publicApprove: defineEndpoint({ method: 'POST', path: '/api/public/quotes/:token/approve', access: 'public', summary: 'The homeowner approves and signs (locks the quote)', tags, params: TokenParamsSchema, body: ApproveQuoteBodySchema, response: PublicQuoteSchema }),
   publicDecline: defineEndpoint({ method: 'POST', path: '/api/public/quotes/:token/decline', access: 'public', summary: 'The homeowner declines, with an optional reason', tags, params: TokenParamsSchema, body: DeclineQuoteBodySchema, response: PublicQuoteSchema }),
 };

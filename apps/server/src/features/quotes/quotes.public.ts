@@ -5,6 +5,7 @@ import {
   QUOTE_LINK_EXPIRED,
   QUOTE_LINK_INVALID,
   QUOTE_OPTION_REQUIRED,
+  QUOTE_SIGNED_PDF_NOT_READY,
   QUOTE_SUPERSEDED,
   formatCents,
   type ApproveQuoteBodySchema,
@@ -49,6 +50,23 @@ function quoteIdOf(deps: PublicDeps, token: string): string {
   if (read === null) throw new AppError('NOT_FOUND', QUOTE_LINK_INVALID);
   if (read === 'expired') throw new AppError('GONE', QUOTE_LINK_EXPIRED);
   return read;
+}
+
+/** Quotes whose link keeps opening after it expired: the client's record of what they decided (issue 32 item 4). */
+const KEPT_AFTER_EXPIRY: readonly QuoteRow['status'][] = ['approved', 'declined'];
+
+/**
+ * The quote a link opens to be read (the page, its signed PDF): a genuine link past its time still opens an approved
+ * or declined quote — what the client signed stays theirs to see — and is refused (410) for anything else.
+ */
+async function readableQuote(deps: PublicDeps, token: string): Promise<QuoteRow> {
+  const read = readQuoteToken(deps.signer, token, deps.now);
+  if (read === null) throw new AppError('NOT_FOUND', QUOTE_LINK_INVALID);
+  if (read !== 'expired') return quoteById(deps.db, read);
+  // The signature holds, so the id before the first dot is the one the link was made for.
+  const row = await quoteById(deps.db, token.slice(0, token.indexOf('.'))).catch(() => null);
+  if (!row || !KEPT_AFTER_EXPIRY.includes(row.status)) throw new AppError('GONE', QUOTE_LINK_EXPIRED);
+  return row;
 }
 
 async function quoteById(db: Db | Tx, id: string, lock = false): Promise<QuoteRow> {
@@ -100,6 +118,7 @@ async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow, inTran
     decided_at: row.decidedAt?.toISOString() ?? null,
     approval: approval ? publicApproval(approval) : null,
     replaced_by_link: replacedBy,
+    signed_pdf_ready: row.status === 'approved' && Boolean(approval?.documentId),
   };
 }
 
@@ -112,19 +131,35 @@ const publicApproval = (a: ApprovalRow) => ({
   fingerprint: a.fingerprint,
 });
 
-/** GET /api/public/quotes/:token — the first open of a sent quote marks it viewed. */
+/**
+ * GET /api/public/quotes/:token — the page's content. It marks nothing: a message preview or a mail scanner fetches the
+ * link too (issue 32 item 4); the page, once a browser renders it, says so with POST …/viewed (markQuoteViewed).
+ */
 export async function viewQuote(deps: PublicDeps, token: string): Promise<PublicQuote> {
+  return publicAnswer(deps, deps.db, await readableQuote(deps, token));
+}
+
+/** POST /api/public/quotes/:token/viewed — the first time a browser rendered a sent quote: viewed, once (idempotent). */
+export async function markQuoteViewed(deps: PublicDeps, token: string): Promise<{ status: QuoteRow['status'] }> {
   const id = quoteIdOf(deps, token);
-  let row = await quoteById(deps.db, id);
-  if (row.status === 'sent') {
-    const [viewed] = await deps.db
-      .update(quotes)
-      .set({ status: 'viewed', viewedAt: deps.now })
-      .where(and(eq(quotes.id, id), eq(quotes.status, 'sent')))
-      .returning();
-    if (viewed) row = viewed;
-  }
-  return publicAnswer(deps, deps.db, row);
+  const row = await quoteById(deps.db, id);
+  if (row.status !== 'sent' || effectiveStatus(row, deps.now) !== 'sent') return { status: effectiveStatus(row, deps.now) };
+  const [viewed] = await deps.db
+    .update(quotes)
+    .set({ status: 'viewed', viewedAt: deps.now })
+    .where(and(eq(quotes.id, id), eq(quotes.status, 'sent')))
+    .returning({ status: quotes.status });
+  // Not updated: another request changed it meanwhile (a second tab's, a decision): its status now.
+  return { status: viewed ? viewed.status : effectiveStatus(await quoteById(deps.db, id), deps.now) };
+}
+
+/** GET /api/public/quotes/:token/signed-pdf — where the approved quote's signed PDF is stored, and its file name. */
+export async function signedPdfOf(deps: PublicDeps, token: string): Promise<{ key: string; fileName: string }> {
+  const row = await readableQuote(deps, token);
+  const [approval] = row.status === 'approved' ? await deps.db.select({ documentId: quoteApprovals.documentId }).from(quoteApprovals).where(eq(quoteApprovals.quoteId, row.id)).limit(1) : [];
+  if (!approval?.documentId) throw new AppError('NOT_FOUND', QUOTE_SIGNED_PDF_NOT_READY);
+  // Where storeGeneratedPdf keeps a generated document (signed-pdf.job.ts attaches it to the author's email the same way).
+  return { key: `documents/${row.workspaceId}/${approval.documentId}`, fileName: `Quote ${row.number} signed.pdf` };
 }
 
 /** Why a quote can no longer be decided, or null when it can. */

@@ -8,6 +8,7 @@ import {
   QUOTE_ALREADY_APPROVED,
   QUOTE_LINK_EXPIRED,
   QUOTE_LINK_INVALID,
+  QUOTE_SIGNED_PDF_NOT_READY,
   QUOTE_SIGNATURE_BLANK,
   QUOTE_SIGNATURE_TOO_LARGE,
   QUOTE_SIGNATURE_UNREADABLE,
@@ -206,7 +207,7 @@ describe('contractor endpoints', () => {
 });
 
 describe('sending, the homeowner link, revisions', () => {
-  it('sends by SMS and email to the client contact with a link that opens that quote only, marks it viewed', async () => {
+  it('sends by SMS and email to the client contact with a link that opens that quote only; viewed once the page says it rendered', async () => {
     const quote = await create();
     await ctx.db.delete(outboxMessages);
     const sent = await send(quote.id);
@@ -223,9 +224,20 @@ describe('sending, the homeowner link, revisions', () => {
     const res = await view(tokenOf(sent.link));
     expect(res.statusCode, res.body).toBe(200);
     const page = PublicQuoteSchema.parse(res.json());
-    expect(page).toMatchObject({ status: 'viewed', company: 'Ridge Line Roofing', job: { client_name: 'Maria Garcia', property_address: '12 Oak Street, Austin TX' } });
+    expect(page).toMatchObject({ status: 'sent', company: 'Ridge Line Roofing', job: { client_name: 'Maria Garcia', property_address: '12 Oak Street, Austin TX' }, signed_pdf_ready: false });
     expect(JSON.stringify(page)).not.toContain(jobId); // no internal ids of the job
-    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json()).viewed_at).not.toBeNull();
+    // Fetching the link marks nothing (a message preview, a mail scanner, issue 32 item 4) …
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json())).toMatchObject({ status: 'sent', viewed_at: null });
+    // … the page rendered in a browser does, once.
+    const viewed = await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${tokenOf(sent.link)}/viewed` });
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(viewed.json()).toEqual({ status: 'viewed' });
+    const seen = QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json());
+    expect(seen).toMatchObject({ status: 'viewed', viewed_at: expect.any(String) });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${tokenOf(sent.link)}/viewed` })).json()).toEqual({ status: 'viewed' });
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json()).viewed_at).toBe(seen.viewed_at);
+    // A forged link marks nothing.
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${quote.id}.1999999999.${'A'.repeat(43)}/viewed` })).statusCode).toBe(404);
     // A sent quote is not edited in place.
     expect((await api(alice, 'PUT', `/api/quotes/${quote.id}`, BODY)).statusCode).toBe(409);
   });
@@ -247,6 +259,36 @@ describe('sending, the homeowner link, revisions', () => {
     // A draft has no link, even a well-signed one.
     const draft = await create();
     expect((await view(tokenOf(quoteLink(ctx.signer, 'x', { id: draft.id, expiresOn: inDays(3) }, new Date())))).statusCode).toBe(404);
+  });
+
+  it('an approved or declined quote’s link keeps opening after the quote expires; a sent one’s says it expired (issue 32 item 4)', async () => {
+    const expiredLink = (id: string) => tokenOf(quoteLink(ctx.signer, 'x', { id, expiresOn: '2020-01-01' }, new Date('2019-12-30T00:00:00Z')));
+    const approvedQuote = await create();
+    const token = tokenOf((await send(approvedQuote.id)).link);
+    const page = PublicQuoteSchema.parse((await view(token)).json());
+    expect((await approve(token, { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint })).statusCode).toBe(200);
+    await ctx.db.update(quotes).set({ expiresOn: '2020-01-01' }).where(eq(quotes.id, approvedQuote.id));
+    const later = await view(expiredLink(approvedQuote.id));
+    expect(later.statusCode, later.body).toBe(200);
+    expect(PublicQuoteSchema.parse(later.json())).toMatchObject({ status: 'approved', approval: { signer_name: 'Maria Garcia' }, signed_pdf_ready: false });
+    // Still nothing to decide with it.
+    expect((await approve(expiredLink(approvedQuote.id), { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint })).statusCode).toBe(410);
+    // Its signed PDF is not written yet (the job has not run here): 404 with the reason.
+    const early = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${expiredLink(approvedQuote.id)}/signed-pdf` });
+    expect(early.statusCode).toBe(404);
+    expect(early.json()).toMatchObject({ error: { message: QUOTE_SIGNED_PDF_NOT_READY } });
+
+    const declinedQuote = await create();
+    const declineToken = tokenOf((await send(declinedQuote.id)).link);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${declineToken}/decline`, payload: {} })).statusCode).toBe(200);
+    expect(PublicQuoteSchema.parse((await view(expiredLink(declinedQuote.id))).json()).status).toBe('declined');
+
+    const sentQuote = await create();
+    await send(sentQuote.id);
+    const gone = await view(expiredLink(sentQuote.id));
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({ error: { message: QUOTE_LINK_EXPIRED } });
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${expiredLink(sentQuote.id)}/signed-pdf` })).statusCode).toBe(410);
   });
 
   it('revise: a new draft revision; the old link says it was replaced and, once the new one is sent, links it', async () => {
@@ -439,7 +481,7 @@ describe('signature images (issue 32)', () => {
     expectSignatureRefused(await approve(token, { ...body, signature_png: blankSignaturePng() }), QUOTE_SIGNATURE_BLANK);
     expect(await approvalsOf(quote.id)).toEqual([]);
     expect(await notificationsOf(quote.id)).toEqual([]);
-    expect(PublicQuoteSchema.parse((await view(token)).json())).toMatchObject({ status: 'viewed', approval: null });
+    expect(PublicQuoteSchema.parse((await view(token)).json())).toMatchObject({ status: 'sent', approval: null });
   });
 
   it('a signature bigger than a signature pad draws is refused before anything decodes it; the largest one is taken and kept small', async () => {
@@ -539,13 +581,15 @@ describe('rate limits on the homeowner link', () => {
     const page = PublicQuoteSchema.parse((await from('198.51.100.10', `/api/public/quotes/${token}`)).json());
     for (let i = 0; i < 4; i++) expect((await from(`198.51.100.${11 + i}`, `/api/public/quotes/${token}`)).statusCode).toBe(200);
     const before = await stateOf(quote.id);
-    expect(before).toMatchObject({ status: 'viewed', approvals: 0, notifications: 0 });
+    expect(before).toMatchObject({ status: 'sent', approvals: 0, notifications: 0 });
 
     // The sixth, a valid approval from a fresh address: refused before anything is read or written.
     const body = { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 1, content_fingerprint: page.content_fingerprint };
     expect429(await from('198.51.100.20', `/api/public/quotes/${token}/approve`, 'POST', body));
     expect429(await from('198.51.100.21', `/api/public/quotes/${token}/decline`, 'POST', { reason: 'x' }));
     expect429(await from('198.51.100.22', `/api/public/quotes/${token}`));
+    expect429(await from('198.51.100.23', `/api/public/quotes/${token}/viewed`, 'POST'));
+    expect429(await from('198.51.100.24', `/api/public/quotes/${token}/signed-pdf`));
     expect(await stateOf(quote.id)).toEqual(before);
 
     // Another quote's link from the same addresses still opens.

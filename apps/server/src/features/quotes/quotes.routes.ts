@@ -1,11 +1,12 @@
-import { quoteEndpoints as endpoints } from '@fieldbook/contract';
+import { QUOTE_SIGNED_PDF_NOT_READY, quoteEndpoints as endpoints } from '@fieldbook/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { createRateLimiter, enforceRateLimit, userRateLimits } from '../../platform/rate-limit';
+import { serveBlob } from '../../platform/serve-blob';
 import type { TokenSigner } from '../../platform/tokens';
 import { readQuoteToken } from './quote-link';
-import { approveQuote, declineQuote, viewQuote } from './quotes.public';
+import { approveQuote, declineQuote, markQuoteViewed, signedPdfOf, viewQuote } from './quotes.public';
 import { createQuote, getQuote, listJobQuotes, priceBook, reviseQuote, sendQuote, updateQuote } from './quotes.service';
 
 const PUBLIC_QUOTE_PATH = endpoints.publicView.path.slice(0, endpoints.publicView.path.indexOf(':'));
@@ -61,6 +62,11 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
     if (quoteId) await enforceRateLimit(perQuote, quoteId, { message: tooMany });
   });
   route(app, endpoints.publicView, async ({ params }) => viewQuote(publicDeps(), params.token));
+  route(app, endpoints.publicViewed, async ({ params }) => markQuoteViewed(publicDeps(), params.token));
+  route(app, endpoints.publicSignedPdf, async ({ req, reply, params }) => {
+    const pdf = await signedPdfOf(publicDeps(), params.token);
+    return serveBlob({ blobs: deps.blobs, req, reply, key: pdf.key, contentType: 'application/pdf', fileName: pdf.fileName, download: true, missing: QUOTE_SIGNED_PDF_NOT_READY });
+  });
   route(app, endpoints.publicApprove, async ({ req, params, body }) => {
     const ua = req.headers['user-agent'];
     // req.ip follows TRUSTED_PROXIES only (Fastify's trustProxy): never a header any client can set.

@@ -1,11 +1,12 @@
 import { PublicQuoteSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, jobs, outboxMessages, quoteApprovals, workspaces } from '../../db/schema';
+import { documents, jobs, outboxMessages, quoteApprovals, quotes, workspaces } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
 import { onItemAdded, type AddedItem } from '../../platform/item-events';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { absurdSizePng, corruptDeflatePng, signaturePng } from './quotes.test-helpers';
+import { quoteLink } from './quote-link';
 import { startQuotePdfWorker } from './signed-pdf.job';
 
 let ctx: TestContext;
@@ -60,7 +61,7 @@ async function approvedQuote(job = jobId, signerName = 'Maria Garcia') {
   });
   expect(res.statusCode, res.body).toBe(200);
   const [approval] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
-  return { quote, approval: approval! };
+  return { quote, approval: approval!, token };
 }
 
 const drainPdfs = async () => {
@@ -199,6 +200,27 @@ describe('the signed PDF', () => {
     const { text } = await pdfText(file.rawPayload);
     for (const name of ['Łukasz Żółć Dachy', 'Nguyễn Thị Hương', 'Дмитрий Иванов', 'Οδός Αθηνάς 12']) expect(text).toContain(name);
     expect(file.rawPayload.toString('latin1')).not.toMatch(/\/BaseFont \/(Helvetica|Courier)/);
+  });
+
+  it('the homeowner downloads it through the quote’s link once it exists — also after the quote expired (issue 32 item 4)', async () => {
+    const { quote, approval, token } = await approvedQuote();
+    const download = (t: string) => ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${t}/signed-pdf` });
+    expect((await download(token)).statusCode).toBe(404);
+    expect(PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` })).json()).signed_pdf_ready).toBe(false);
+    expect(await drainPdfs()).toBe(1);
+
+    await ctx.db.update(quotes).set({ expiresOn: '2020-01-01' }).where(eq(quotes.id, quote.id));
+    const expired = quoteLink(ctx.signer, 'x', { id: quote.id, expiresOn: '2020-01-01' }, new Date('2019-12-30T00:00:00Z'));
+    const expiredToken = expired.slice(expired.lastIndexOf('/') + 1);
+    expect(PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${expiredToken}` })).json())).toMatchObject({ status: 'approved', signed_pdf_ready: true });
+    const res = await download(expiredToken);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`attachment; filename="Quote ${quote.number} signed.pdf"`);
+    const stored = await ctx.app.inject({ method: 'GET', url: `/api/documents/${approval.id}/content`, headers: alice.headers });
+    expect(res.rawPayload.equals(stored.rawPayload)).toBe(true);
+    // A forged link gets nothing.
+    expect((await download(`${quote.id}.1999999999.${'A'.repeat(43)}`)).statusCode).toBe(404);
   });
 
   it('a signature image no decoder can read, found in an approval row, fails the job cleanly: given up with the reason, nothing stored, the process goes on', async () => {

@@ -58,6 +58,7 @@ const QUOTE: PublicQuote = {
   decided_at: null,
   approval: null,
   replaced_by_link: null,
+  signed_pdf_ready: false,
 };
 const TOKEN = `${id(9)}.1999999999.${'x'.repeat(43)}`;
 
@@ -110,6 +111,40 @@ describe('PublicQuoteScreen', () => {
     } finally {
       errors.mockRestore();
     }
+  });
+
+  it('the page tells the server it was rendered — a sent quote only, once; loading it is not a view (issue 32 item 4)', async () => {
+    const api = fakeApi()
+      .on(quoteEndpoints.publicView, { ...QUOTE, status: 'sent' })
+      .on(quoteEndpoints.publicViewed, { status: 'viewed' });
+    const { unmount } = renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByRole('button', { name: 'Approve $3,000.00' })).toBeTruthy();
+    await waitFor(() => expect(api.calls(quoteEndpoints.publicViewed)).toHaveLength(1));
+    expect(api.calls(quoteEndpoints.publicViewed)[0]!.params).toEqual({ token: TOKEN });
+    await userEvent.click(screen.getByRole('radio', { name: /Better/ }));
+    expect(api.calls(quoteEndpoints.publicViewed)).toHaveLength(1);
+    unmount();
+    vi.unstubAllGlobals();
+    // Already viewed (or decided): nothing to tell.
+    const again = fakeApi().on(quoteEndpoints.publicView, QUOTE);
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByRole('button', { name: 'Approve $3,000.00' })).toBeTruthy();
+    expect(again.calls(quoteEndpoints.publicViewed)).toHaveLength(0);
+    expect(again.problems).toEqual([]);
+  });
+
+  it('an approved quote offers its signed PDF through the link once it exists (issue 32 item 4)', async () => {
+    const approval = { signer_name: 'Maria Garcia', option: 0, optional_item_ids: [], totals: totals(300_000), approved_at: '2026-11-26T10:00:00.000Z', fingerprint: 'f'.repeat(64) };
+    fakeApi().on(quoteEndpoints.publicView, { ...QUOTE, status: 'approved', approval, signed_pdf_ready: false });
+    const { unmount } = renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByText('Approved — thank you!')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download signed PDF' })).toBeNull();
+    unmount();
+    vi.unstubAllGlobals();
+    fakeApi().on(quoteEndpoints.publicView, { ...QUOTE, status: 'approved', approval, signed_pdf_ready: true });
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    const link = await screen.findByRole('link', { name: 'Download signed PDF' });
+    expect(link.getAttribute('href')).toBe(`/api/public/quotes/${TOKEN}/signed-pdf`);
   });
 
   it('a replaced quote links the new one; an expired link says so', async () => {

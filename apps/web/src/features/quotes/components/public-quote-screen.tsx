@@ -1,10 +1,12 @@
-import { computeTotals, formatCents, toThousandths, type PublicQuote } from '@fieldbook/contract';
+import { computeTotals, endpointPath, formatCents, quoteEndpoints, toThousandths, type PublicQuote } from '@fieldbook/contract';
 import { Alert, Anchor, Box, Button, Checkbox, Container, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
+import { apiBaseUrl } from '../../../lib/api-base';
 import { useApproveQuote } from '../api/approve-quote';
 import { useDeclineQuote } from '../api/decline-quote';
 import { usePublicQuote } from '../api/get-public-quote';
+import { useMarkQuoteViewed } from '../api/mark-quote-viewed';
 import { QuoteTotals } from './quote-totals';
 import { SignatureField } from './signature-field';
 
@@ -17,12 +19,21 @@ function totalsFor(q: PublicQuote, option: number | null, optional: string[]) {
   return computeTotals(lines, { discount: adj(q.discount), taxRateMilliPercent: toThousandths(q.tax_rate_percent), deposit: adj(q.deposit) }, { option, optionalIds: optional });
 }
 
-function Decided({ q }: { q: PublicQuote }) {
+function Decided({ q, token }: { q: PublicQuote; token: string }) {
   if (q.status === 'approved' && q.approval) {
     return (
       <Alert color="green" title="Approved — thank you!">
         Signed by {q.approval.signer_name} on {new Date(q.approval.approved_at).toLocaleString()}. Total {formatCents(q.approval.totals.total_cents)}
         {q.approval.totals.deposit_cents > 0 ? `, deposit due ${formatCents(q.approval.totals.deposit_cents)}` : ''}. {q.company} has been told and will be in touch.
+        {q.signed_pdf_ready && (
+          <>
+            {' '}
+            {/* Through the link itself: no account, the link's own checks and limits (the server's publicSignedPdf). */}
+            <Anchor href={`${apiBaseUrl()}${endpointPath(quoteEndpoints.publicSignedPdf.path, { token })}`} download>
+              Download signed PDF
+            </Anchor>
+          </>
+        )}
       </Alert>
     );
   }
@@ -52,6 +63,15 @@ export function PublicQuoteScreen({ token }: { token: string }) {
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const q = quote.data;
+  // A sent quote rendered here, in a browser, is viewed — told once (the GET that loaded it marked nothing).
+  const { mutate: markViewed } = useMarkQuoteViewed(token);
+  const toldViewed = useRef(false);
+  const isSent = q?.status === 'sent';
+  useEffect(() => {
+    if (!isSent || toldViewed.current) return;
+    toldViewed.current = true;
+    markViewed();
+  }, [isSent, markViewed]);
   // A decided quote shows what was approved; an open one what the homeowner is choosing.
   const chosen = q?.approval ? q.approval.option : q && q.options.length > 0 ? (option ?? 0) : null;
   const ticked = q?.approval ? q.approval.optional_item_ids : optional;
@@ -93,7 +113,7 @@ export function PublicQuoteScreen({ token }: { token: string }) {
             Valid until {q.expires_on}
           </Text>
         </Stack>
-        <Decided q={q} />
+        <Decided q={q} token={token} />
 
         {q.options.length > 0 && (
           <SimpleGrid cols={q.options.length} spacing="xs" role="radiogroup" aria-label="Options">
