@@ -40,6 +40,9 @@ export const quotes = pgTable(
     expiresOn: date({ mode: 'string' }).notNull(),
     notes: text().notNull().default(''),
     terms: text().notNull().default(''),
+    /** The first time this revision was sent (Send Again never moves it: the audit trail keeps both, issue 32). */
+    firstSentAt: timestamp({ withTimezone: true }),
+    /** The last time it was sent. */
     sentAt: timestamp({ withTimezone: true }),
     viewedAt: timestamp({ withTimezone: true }),
     decidedAt: timestamp({ withTimezone: true }),
@@ -110,6 +113,8 @@ export const quoteApprovals = pgTable(
     documentId: uuid().references(() => documents.id, { onDelete: 'set null' }),
     pdfStatus: text().$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
     pdfError: text(),
+    /** When the first signed PDF was stored: the author is emailed with that one only, not with one made again. */
+    pdfMadeAt: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
