@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalTimeZone, isIanaTimeZone } from './time-zone';
 
 /** Route params carrying one uuid; a malformed id is a 400 naming the field. */
 export const IdParamsSchema = z.object({ id: z.uuid() });
@@ -23,18 +24,14 @@ export const optionalText = (max: number) =>
 
 export const OkSchema = z.object({ ok: z.literal(true) });
 
-/** Whether this runtime's time-zone database (ICU: the browser's, Node's) knows `name` as an IANA zone. */
-export function isIanaTimeZone(name: string): boolean {
-  // Names only: Intl also takes offsets like '+05:00', which carry no daylight-saving rules.
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const TIME_ZONE_INVALID = 'time_zone must be an IANA time zone, e.g. America/Chicago';
-/** An IANA time zone name (America/Chicago, Europe/Berlin, UTC): what a browser's or phone's settings say. */
-export const TimeZoneSchema = z.string().trim().max(64, { error: TIME_ZONE_INVALID }).refine(isIanaTimeZone, { error: TIME_ZONE_INVALID });
+/**
+ * An IANA time zone name (America/Chicago, Europe/Berlin, UTC): what a browser's or phone's settings say. Spelled as
+ * the runtime spells it ('america/chicago' → 'America/Chicago'), so a stored zone matches the list a form offers.
+ */
+export const TimeZoneSchema = z
+  .string({ error: TIME_ZONE_INVALID })
+  .trim()
+  .max(64, { error: TIME_ZONE_INVALID })
+  .refine(isIanaTimeZone, { error: TIME_ZONE_INVALID })
+  .transform(canonicalTimeZone);

@@ -13,6 +13,7 @@ export * from './jobs';
 export * from './search';
 export * from './tasks';
 export * from './work-enums';
+export * from './time-zone';
 export * from './workspaces';
 export * from './groups';
 export * from './documents';

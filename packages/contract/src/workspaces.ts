@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, OkSchema } from './common';
+import { IdParamsSchema, OkSchema, TimeZoneSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { OptionalFilterTextSchema } from './work-enums';
 
@@ -30,6 +30,8 @@ export const WorkspaceSchema = z.object({
   privacy_setting: PrivacySettingSchema,
   drive_integration_enabled: z.boolean(),
   default_group_visibility: GroupVisibilitySchema,
+  /** IANA zone: what people read and type (due dates, "valid until", reports by day) is in it. */
+  time_zone: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
@@ -56,6 +58,8 @@ export const SaveMyWorkspaceBodySchema = z
     privacy_setting: PrivacySettingSchema.default('private'),
     drive_integration_enabled: z.boolean().default(true),
     default_group_visibility: GroupVisibilitySchema.default('invite_only'),
+    /** Left out: unchanged, or for a new workspace UTC. The web sends the browser's zone when it creates one. */
+    time_zone: TimeZoneSchema.optional(),
   })
   .strict();
 export type SaveMyWorkspaceBody = z.input<typeof SaveMyWorkspaceBodySchema>;
@@ -82,7 +86,8 @@ export const ListWorkspacesQuerySchema = z.object({
 });
 export type ListWorkspacesQuery = z.input<typeof ListWorkspacesQuerySchema>;
 
-export const WorkspaceBodySchema = z.object({ name: WorkspaceNameSchema, description: descriptionSchema }).strict();
+/** time_zone left out: unchanged, or UTC for a new workspace (the admin's browser sends its zone when creating). */
+export const WorkspaceBodySchema = z.object({ name: WorkspaceNameSchema, description: descriptionSchema, time_zone: TimeZoneSchema.optional() }).strict();
 export type WorkspaceBody = z.input<typeof WorkspaceBodySchema>;
 
 /** A user as the manage-users modal lists them (spec 002 §7: id, email, user_name, full_name). */

@@ -105,6 +105,7 @@ export function bulkWorkspaceSummaries(count: number): WorkspaceSummary[] {
     privacy_setting: 'private',
     drive_integration_enabled: true,
     default_group_visibility: 'invite_only',
+    time_zone: 'UTC',
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
     deleted_at: null,

@@ -68,7 +68,8 @@ export async function createUserAccount(db: Db, input: CreateUserAccountInput): 
     let workspaceId: string | null = null;
     try {
       workspaceId = await tx.transaction(async (sp) => {
-        const wsId = await createPersonalWorkspace(sp, { name: input.workspaceName ?? `${userName}'s Workspace`, ownerId: user.id });
+        // The browser's zone (the sign-up form sends it in `data`); createPersonalWorkspace falls back to UTC.
+        const wsId = await createPersonalWorkspace(sp, { name: input.workspaceName ?? `${userName}'s Workspace`, ownerId: user.id, timeZone: metadata.time_zone });
         await insertProfile(sp, {
           id: user.id,
           email,

@@ -8,3 +8,5 @@ export { workspaceName } from './workspaces.service';
 export { workspaceAdminIds } from './workspaces.service';
 // A workspace's label inside the analytics statement.
 export { workspaceLabelSql } from './workspaces.service';
+// A workspace's IANA time zone (quotes' "valid until", schedules, reports by day), with the contract's time-zone math.
+export { workspaceTimeZone } from './workspaces.service';

@@ -9,7 +9,7 @@ import type {
   WorkspaceSummary,
   WorkspaceUserList,
 } from '@fieldbook/contract';
-import { WORKSPACE_OWNER_ONLY } from '@fieldbook/contract';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, isIanaTimeZone, WORKSPACE_OWNER_ONLY } from '@fieldbook/contract';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -45,6 +45,7 @@ function toWorkspace(row: WorkspaceRow): Workspace {
     privacy_setting: row.privacySetting,
     drive_integration_enabled: row.driveIntegrationEnabled,
     default_group_visibility: row.defaultGroupVisibility,
+    time_zone: row.timeZone,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     deleted_at: row.deletedAt?.toISOString() ?? null,
@@ -82,6 +83,8 @@ export async function saveMyWorkspace(opts: { db: Db; actor: Actor; input: z.out
     privacySetting: input.privacy_setting,
     driveIntegrationEnabled: input.drive_integration_enabled,
     defaultGroupVisibility: input.default_group_visibility,
+    // Left out: kept as it is (an update), or the column's UTC (a new workspace).
+    ...(input.time_zone ? { timeZone: input.time_zone } : {}),
   };
   return db.transaction(async (tx) => {
     const profile = await lockProfileWorkspace(tx, actor.userId);
@@ -149,7 +152,11 @@ export async function listWorkspaces(opts: { db: Db; actor: Actor; query: z.outp
 export async function createWorkspace(opts: { db: Db; actor: Actor; input: z.output<typeof WorkspaceBodySchema> }): Promise<WorkspaceSummary> {
   requireAdmin(opts.actor);
   // The admin create flow names no owner or privacy (spec 002 §3): the owner is null, the defaults apply.
-  const [row] = await opts.db.insert(workspaces).values({ name: opts.input.name, description: opts.input.description }).returning();
+  const { name, description, time_zone } = opts.input;
+  const [row] = await opts.db
+    .insert(workspaces)
+    .values({ name, description, ...(time_zone ? { timeZone: time_zone } : {}) })
+    .returning();
   return { ...toWorkspace(row!), user_count: 0, group_count: 0 };
 }
 
@@ -159,7 +166,7 @@ export async function updateWorkspace(opts: { db: Db; actor: Actor; workspaceId:
   requireAdmin(opts.actor);
   const rows = await opts.db
     .update(workspaces)
-    .set({ name: opts.input.name, description: opts.input.description })
+    .set({ name: opts.input.name, description: opts.input.description, ...(opts.input.time_zone ? { timeZone: opts.input.time_zone } : {}) })
     .where(live(opts.workspaceId))
     .returning({ id: workspaces.id });
   if (rows.length === 0) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND);
@@ -233,11 +240,16 @@ export async function removeWorkspaceUser(opts: { db: Db; actor: Actor; workspac
 
 // ---- A new account's personal workspace (written by the auth feature at sign-up) ----------------------------------
 
-/** The personal workspace of a new account (design.md §4: owner, private, drive enabled, invite_only); returns its id. */
-export async function createPersonalWorkspace(tx: Db | Tx, opts: { name: string; ownerId: string }): Promise<string> {
+/**
+ * The personal workspace of a new account (design.md §4: owner, private, drive enabled, invite_only); returns its id.
+ * `timeZone` is what the sign-up sent (the browser's zone, in user_metadata.time_zone): anything but a zone the
+ * runtime knows — missing, junk, an offset — gives UTC rather than refusing the sign-up.
+ */
+export async function createPersonalWorkspace(tx: Db | Tx, opts: { name: string; ownerId: string; timeZone?: unknown }): Promise<string> {
+  const timeZone = isIanaTimeZone(opts.timeZone) ? canonicalTimeZone(opts.timeZone) : DEFAULT_TIME_ZONE;
   const [ws] = await tx
     .insert(workspaces)
-    .values({ name: opts.name, ownerId: opts.ownerId, privacySetting: 'private', driveIntegrationEnabled: true, defaultGroupVisibility: 'invite_only' })
+    .values({ name: opts.name, ownerId: opts.ownerId, privacySetting: 'private', driveIntegrationEnabled: true, defaultGroupVisibility: 'invite_only', timeZone })
     .returning({ id: workspaces.id });
   return ws!.id;
 }
@@ -258,6 +270,15 @@ export function workspaceLabelSql(workspaceId: SQL): { join: SQL; label: SQL; gr
 export async function workspaceAdminIds(db: Db | Tx, workspaceId: string): Promise<string[]> {
   const [row] = await db.select({ ownerId: workspaces.ownerId }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
   return row ? workspaceAdminMemberIds(db, workspaceId, row.ownerId) : [];
+}
+
+/**
+ * A workspace's IANA time zone (design.md §4), for turning what people type into instants and back with the contract's
+ * `endOfLocalDay` / `localDate`; UTC for a workspace that does not exist (deleted ones keep theirs).
+ */
+export async function workspaceTimeZone(db: Db | Tx, workspaceId: string): Promise<string> {
+  const [row] = await db.select({ timeZone: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+  return row?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 /** The workspace's name, as a document's sender (documents); 'Fieldbook' when there is none. */

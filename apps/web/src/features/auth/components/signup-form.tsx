@@ -1,6 +1,8 @@
 import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+// The zod-free entry: the sign-up route stays within the login route's budget (design.md §11).
+import { runtimeTimeZone } from '@fieldbook/contract/time-zone';
 import { appUrl, auth } from '../../../lib/auth-client';
 import { validateSignup } from '../lib/signup-validation';
 import { PasswordField } from '../../../components/password-field';
@@ -42,7 +44,8 @@ export function SignupForm() {
     setStatus({ kind: 'creating' });
     try {
       const { email, password, data } = checked.payload;
-      const { data: result, error } = await auth.signUp({ email, password, options: { data, emailRedirectTo: appUrl('/login') } });
+      // The new personal workspace starts in the browser's time zone (the server falls back to UTC without one).
+      const { data: result, error } = await auth.signUp({ email, password, options: { data: { ...data, time_zone: runtimeTimeZone() }, emailRedirectTo: appUrl('/login') } });
       if (error || !result.user) {
         setStatus({ kind: 'error', message: error?.message || 'Failed to create account' });
         return;

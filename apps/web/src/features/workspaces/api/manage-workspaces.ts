@@ -1,4 +1,4 @@
-import { WORKSPACES_PAGE_SIZE, workspaceEndpoints, type WorkspaceBody } from '@fieldbook/contract';
+import { runtimeTimeZone, WORKSPACES_PAGE_SIZE, workspaceEndpoints, type WorkspaceBody } from '@fieldbook/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { workspaceKeys } from './keys';
@@ -34,7 +34,8 @@ function useWorkspaceWrite<V, R>(mutationFn: (vars: V) => Promise<R>) {
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }) });
 }
 
-export const useCreateWorkspace = () => useWorkspaceWrite((body: WorkspaceBody) => callEndpoint(workspaceEndpoints.create, { body }));
+/** A new workspace starts in the creating admin's browser zone; its owner can change it in My Workspace. */
+export const useCreateWorkspace = () => useWorkspaceWrite((body: WorkspaceBody) => callEndpoint(workspaceEndpoints.create, { body: { time_zone: runtimeTimeZone(), ...body } }));
 export const useUpdateWorkspace = () =>
   useWorkspaceWrite(({ id, body }: { id: string; body: WorkspaceBody }) => callEndpoint(workspaceEndpoints.update, { params: { id }, body }));
 export const useDeleteWorkspace = () => useWorkspaceWrite((id: string) => callEndpoint(workspaceEndpoints.remove, { params: { id } }));

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { workspaceEndpoints, type MyWorkspace } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ const WORKSPACE: NonNullable<MyWorkspace['workspace']> = {
   privacy_setting: 'limited',
   drive_integration_enabled: true,
   default_group_visibility: 'invite_only',
+  time_zone: 'America/New_York',
   created_at: '2026-01-05T10:00:00.000Z',
   updated_at: '2026-01-05T10:00:00.000Z',
   deleted_at: null,
@@ -63,5 +64,32 @@ describe('MyWorkspaceScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Workspace name is required')).toBeTruthy();
     expect(served.writes).toEqual([]);
+  });
+
+  // Issues 32/33/34: the workspace's time zone, searchable; what the owner picks is what is saved.
+  it('the owner searches and picks the time zone, and Save Settings sends it', async () => {
+    const api = fakeApi()
+      .on(workspaceEndpoints.mine, { workspace: WORKSPACE, suggested_name: "owner's Workspace", can_edit: true })
+      .on(workspaceEndpoints.saveMine, ({ body }) => ({ ...WORKSPACE, name: body.name, time_zone: body.time_zone ?? WORKSPACE.time_zone }));
+    renderWithProviders(<MyWorkspaceScreen />);
+    const user = userEvent.setup();
+    const zone = await screen.findByRole('combobox', { name: 'Time Zone' });
+    expect((zone as HTMLInputElement).value).toMatch(/^America\/New York \(GMT-[45]\)$/);
+    await user.click(zone);
+    await user.clear(zone);
+    await user.type(zone, 'warsaw');
+    // hidden: happy-dom leaves the dropdown's transition at display: none.
+    await user.click(await screen.findByRole('option', { name: /^Europe\/Warsaw \(GMT\+[12]\)$/, hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.calls(workspaceEndpoints.saveMine)).toHaveLength(1));
+    expect(api.calls(workspaceEndpoints.saveMine)[0]?.body).toMatchObject({ name: 'Company Roofing', time_zone: 'Europe/Warsaw' });
+    expect(api.problems).toEqual([]);
+    // Opening a list of ~420 zones takes seconds in happy-dom (a browser draws it at once).
+  }, 20_000);
+
+  it('a member sees the zone but cannot change it', async () => {
+    serve({ workspace: WORKSPACE, suggested_name: "crew's Workspace", can_edit: false });
+    renderWithProviders(<MyWorkspaceScreen />);
+    expect(((await screen.findByRole('combobox', { name: 'Time Zone' })) as HTMLInputElement).disabled).toBe(true);
   });
 });

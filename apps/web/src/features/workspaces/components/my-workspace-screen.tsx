@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Code, Group, Loader, Paper, Radio, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { SaveMyWorkspaceBodySchema, type GroupVisibility, type MyWorkspace, type PrivacySetting, type SaveMyWorkspaceBody } from '@fieldbook/contract';
-import { useState } from 'react';
+import { runtimeTimeZone, SaveMyWorkspaceBodySchema, type GroupVisibility, type MyWorkspace, type PrivacySetting, type SaveMyWorkspaceBody } from '@fieldbook/contract';
+import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { PageHeader } from '../../../components/page-header';
 import { LoadError } from '../../../components/load-error';
@@ -10,6 +10,7 @@ import { fieldErrorsOf } from '../../../lib/api-client';
 import { contractValidate } from '../../../lib/contract-form';
 import { useMyWorkspace, useSaveMyWorkspace } from '../api/my-workspace';
 import { errorReason } from '../../../lib/error-reason';
+import { TimeZoneSelect } from './time-zone-select';
 
 /** Spec 002 §2 labels, in order. */
 export const PRIVACY_OPTIONS: Array<{ value: PrivacySetting; label: string }> = [
@@ -58,7 +59,7 @@ export function MyWorkspaceScreen() {
 }
 
 type SettingsValues = Required<SaveMyWorkspaceBody>;
-const SETTINGS_FIELDS = ['name', 'privacy_setting', 'drive_integration_enabled', 'default_group_visibility'] as const;
+const SETTINGS_FIELDS = ['name', 'privacy_setting', 'drive_integration_enabled', 'default_group_visibility', 'time_zone'] as const;
 /** The server's check (SaveMyWorkspaceBodySchema: 'Workspace name is required', …). */
 const validateSettings = contractValidate(SaveMyWorkspaceBodySchema, (v: SettingsValues) => v, SETTINGS_FIELDS);
 
@@ -72,12 +73,17 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
       privacy_setting: ws?.privacy_setting ?? 'private',
       drive_integration_enabled: ws?.drive_integration_enabled ?? true,
       default_group_visibility: ws?.default_group_visibility ?? 'invite_only',
+      // A workspace created here starts in this browser's zone.
+      time_zone: ws?.time_zone ?? runtimeTimeZone(),
     },
     validate: validateSettings,
   });
   const values = form.getValues();
   const [saveError, setSaveError] = useState<string | null>(null);
   const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) => form.setFieldValue(key, value as never);
+  // Stable, so the memoised time-zone select is not drawn again while other fields change.
+  const { setFieldValue } = form;
+  const setTimeZone = useCallback((zone: string) => setFieldValue('time_zone', zone), [setFieldValue]);
 
   const submit = (valid: SettingsValues) => {
     if (readOnly) return;
@@ -85,8 +91,9 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
     save.mutate(valid, {
       onSuccess: () => toast.success('Workspace settings updated successfully'),
       onError: (err) => {
-        const nameError = fieldErrorsOf(err, ['name']).name;
-        if (nameError) form.setFieldError('name', nameError);
+        const fieldErrors = fieldErrorsOf(err, ['name', 'time_zone']);
+        if (fieldErrors.name) form.setFieldError('name', fieldErrors.name);
+        if (fieldErrors.time_zone) form.setFieldError('time_zone', fieldErrors.time_zone);
         setSaveError(`Failed to save workspace settings: ${errorReason(err)}`);
         toast.error('Failed to save settings');
       },
@@ -139,6 +146,7 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
             disabled={readOnly}
             onChange={(v) => v && set('default_group_visibility', v as GroupVisibility)}
           />
+          <TimeZoneSelect value={values.time_zone} onChange={setTimeZone} disabled={readOnly} error={form.errors.time_zone} />
           {ws && (
             <Paper bg="var(--mantine-color-gray-0)" p="sm" radius="sm" data-testid="workspace-info">
               <Text size="sm">
