@@ -18,6 +18,7 @@ export const MAX_QUOTE_ITEMS = 200;
 export const MAX_SIGNATURE_CHARS = 200_000;
 
 export const QUOTE_NOT_FOUND = 'Quote not found';
+export const QUOTE_SIGNED_PDF_EXISTS = 'The signed PDF is on the job already';
 export const QUOTE_NOT_DRAFT = 'Only a draft can be edited: make a new revision of a sent quote';
 export const QUOTE_LINK_INVALID = 'This quote link is not valid. Ask the contractor to send it again.';
 export const QUOTE_LINK_EXPIRED = 'This quote has expired. Ask the contractor for a new one.';
@@ -134,6 +135,11 @@ export const QuoteApprovalSchema = z.object({
   user_agent: z.string().nullable(),
   fingerprint: z.string(),
   document_id: z.uuid().nullable(),
+  /**
+   * The signed PDF: being made ('pending'), stored ('done': document_id names it), given up ('failed'), or stored and
+   * then deleted from the job ('deleted') — the last two may be made again (remakeSignedPdf).
+   */
+  pdf_status: z.enum(['pending', 'done', 'failed', 'deleted']),
 });
 
 /** What both sides show: the quote's content and its totals per option (and with no optional item ticked). */
@@ -158,6 +164,8 @@ const quoteContent = {
 export const QuoteSchema = z.object({
   ...quoteContent,
   job_id: z.uuid(),
+  /** The first time this revision was sent; `sent_at` is the last (Send Again), both kept for the audit trail. */
+  first_sent_at: z.string().nullable(),
   sent_at: z.string().nullable(),
   viewed_at: z.string().nullable(),
   decided_at: z.string().nullable(),
@@ -169,7 +177,7 @@ export const QuoteSchema = z.object({
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 
-export const QuoteSummarySchema = QuoteSchema.pick({ id: true, number: true, revision: true, status: true, title: true, totals: true, expires_on: true, sent_at: true, decided_at: true, created_at: true, job_id: true }).extend({
+export const QuoteSummarySchema = QuoteSchema.pick({ id: true, number: true, revision: true, status: true, title: true, totals: true, expires_on: true, first_sent_at: true, sent_at: true, decided_at: true, created_at: true, job_id: true }).extend({
   approved_total_cents: z.number().int().nullable(),
 });
 export const QuoteListSchema = z.object({ quotes: z.array(QuoteSummarySchema), total: z.number().int() });
@@ -234,6 +242,15 @@ export const quoteEndpoints = {
   update: defineEndpoint({ method: 'PUT', path: '/api/quotes/:id', access: 'workspace', summary: 'Edit a draft quote', tags, params: IdParamsSchema, body: QuoteBodySchema, response: QuoteSchema }),
   send: defineEndpoint({ method: 'POST', path: '/api/quotes/:id/send', access: 'workspace', summary: "Send the quote's signed link by SMS and/or email to the client contact", tags, params: IdParamsSchema, body: SendQuoteBodySchema, response: SentQuoteSchema }),
   revise: defineEndpoint({ method: 'POST', path: '/api/quotes/:id/revise', access: 'workspace', summary: 'New draft revision of a sent quote; the sent one is superseded', tags, params: IdParamsSchema, status: 201, response: QuoteSchema }),
+  remakeSignedPdf: defineEndpoint({
+    method: 'POST',
+    path: '/api/quotes/:id/signed-pdf',
+    access: 'workspace',
+    summary: 'Make the signed PDF of an approved quote again (its document was deleted, or making it failed)',
+    tags,
+    params: IdParamsSchema,
+    response: QuoteSchema,
+  }),
   priceBook: defineEndpoint({ method: 'GET', path: '/api/quote-items/suggestions', access: 'workspace', summary: "Items used in the workspace's earlier quotes, most used first", tags, query: PriceBookQuerySchema, response: PriceBookSchema }),
   publicView: defineEndpoint({
     method: 'GET',

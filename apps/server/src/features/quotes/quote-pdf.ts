@@ -11,7 +11,7 @@ import type { ApprovalRow, QuoteRow } from './quotes.service';
  */
 export type SignedQuoteFacts = {
   approved: ApprovedSnapshot;
-  quote: Pick<QuoteRow, 'id' | 'sentAt' | 'viewedAt'>;
+  quote: Pick<QuoteRow, 'id' | 'firstSentAt' | 'sentAt' | 'viewedAt'>;
   approval: Pick<ApprovalRow, 'signerName' | 'approvedAt' | 'consent' | 'ipAddress' | 'userAgent' | 'fingerprint'>;
   signature: Buffer;
 };
@@ -140,7 +140,9 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   const optional = quote.items.filter((i) => selection.optional_item_ids.includes(i.id)).map((i) => i.name);
   const entries: [string, string][] = [
     ['Quote id', quote.id],
-    ['Sent', f.quote.sentAt?.toISOString() ?? '—'],
+    // Both: a Send Again moves the last time only (issue 32).
+    ['First sent', (f.quote.firstSentAt ?? f.quote.sentAt)?.toISOString() ?? '—'],
+    ['Last sent', f.quote.sentAt?.toISOString() ?? '—'],
     ['First opened', f.quote.viewedAt?.toISOString() ?? '—'],
     ['Approved at (UTC)', approval.approvedAt.toISOString()],
     ['Signer (typed name)', approval.signerName],

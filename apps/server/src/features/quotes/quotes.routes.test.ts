@@ -238,6 +238,14 @@ describe('sending, the homeowner link, revisions', () => {
     expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json()).viewed_at).toBe(seen.viewed_at);
     // A forged link marks nothing.
     expect((await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${quote.id}.1999999999.${'A'.repeat(43)}/viewed` })).statusCode).toBe(404);
+    // Send Again moves the last sent time; the first stays (issue 32 item 6).
+    const first = QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json());
+    expect(first.first_sent_at).toBe(first.sent_at);
+    await ctx.db.update(quotes).set({ sentAt: new Date('2026-01-02T03:04:05Z'), firstSentAt: new Date('2026-01-02T03:04:05Z') }).where(eq(quotes.id, quote.id));
+    const again = await send(quote.id);
+    expect(again.quote.first_sent_at).toBe('2026-01-02T03:04:05.000Z');
+    expect(again.quote.sent_at).not.toBe('2026-01-02T03:04:05.000Z');
+    expect(QuoteListSchema.parse((await api(alice, 'GET', `/api/jobs/${jobId}/quotes`)).json()).quotes.find((q) => q.id === quote.id)).toMatchObject({ first_sent_at: '2026-01-02T03:04:05.000Z', sent_at: again.quote.sent_at });
     // A sent quote is not edited in place.
     expect((await api(alice, 'PUT', `/api/quotes/${quote.id}`, BODY)).statusCode).toBe(409);
   });

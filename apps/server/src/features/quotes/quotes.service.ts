@@ -7,6 +7,7 @@ import {
   QUOTE_NO_ITEMS,
   QUOTE_NOT_DRAFT,
   QUOTE_NOT_FOUND,
+  QUOTE_SIGNED_PDF_EXISTS,
   type QuoteBodySchema,
   toThousandths,
   type MoneyLine,
@@ -105,13 +106,18 @@ function toApproval(a: ApprovalRow | undefined): Quote['approval'] {
     user_agent: a.userAgent,
     fingerprint: a.fingerprint,
     document_id: a.documentId,
+    pdf_status: pdfStatusOf(a),
   };
 }
+
+/** A stored PDF whose document was deleted (the foreign key set document_id to null) reads as 'deleted'. */
+const pdfStatusOf = (a: ApprovalRow): NonNullable<Quote['approval']>['pdf_status'] => (a.pdfStatus === 'done' && !a.documentId ? 'deleted' : a.pdfStatus);
 
 export function toQuote(q: QuoteRow, items: readonly QuoteItemRow[], approval: ApprovalRow | undefined, now: Date): Quote {
   return {
     ...quoteContent(q, items, now),
     job_id: q.jobId,
+    first_sent_at: q.firstSentAt?.toISOString() ?? null,
     sent_at: q.sentAt?.toISOString() ?? null,
     viewed_at: q.viewedAt?.toISOString() ?? null,
     decided_at: q.decidedAt?.toISOString() ?? null,
@@ -285,6 +291,7 @@ export async function listJobQuotes(opts: { db: Db; actor: Actor; jobId: string;
         title: q.title,
         totals: content.totals,
         expires_on: q.expiresOn,
+        first_sent_at: q.firstSentAt?.toISOString() ?? null,
         sent_at: q.sentAt?.toISOString() ?? null,
         decided_at: q.decidedAt?.toISOString() ?? null,
         created_at: q.createdAt.toISOString(),
@@ -328,7 +335,8 @@ export async function sendQuote(opts: {
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(quotes)
-      .set({ status: current.status === 'draft' ? 'sent' : current.status, sentAt: now })
+      // Send Again moves the last sent time only: the first stays (the audit trail shows both).
+      .set({ status: current.status === 'draft' ? 'sent' : current.status, sentAt: now, firstSentAt: sql`coalesce(${quotes.firstSentAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(quotes.id, current.id), inArray(quotes.status, ['draft', 'sent', 'viewed'])))
       .returning();
     if (!updated) throw new AppError('CONFLICT', 'The quote changed while it was being sent; try again');
@@ -368,12 +376,34 @@ export async function reviseQuote(opts: { db: Db; actor: Actor; id: string; now:
     const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = current;
     const [inserted] = await tx
       .insert(quotes)
-      .values({ ...copy, id, revision: current.revision + 1, status: 'draft', sentAt: null, viewedAt: null, decidedAt: null, declineReason: null, supersededBy: null, createdBy: opts.actor.userId })
+      .values({ ...copy, id, revision: current.revision + 1, status: 'draft', firstSentAt: null, sentAt: null, viewedAt: null, decidedAt: null, declineReason: null, supersededBy: null, createdBy: opts.actor.userId })
       .returning();
     const items = await loadItems(tx, current.id);
     if (items.length) await tx.insert(quoteItems).values(items.map(({ id: _itemId, ...i }) => ({ ...i, quoteId: id })));
     await tx.update(quotes).set({ status: 'superseded', supersededBy: id }).where(eq(quotes.id, current.id));
     return inserted!;
+  });
+  return answer(opts.db, row, opts.now);
+}
+
+/**
+ * Makes an approved quote's signed PDF again — its document was deleted from the job, or making it failed — through
+ * the same job (signed-pdf.job.ts), from the approval's snapshot as the first. The author is not emailed again.
+ */
+export async function remakeSignedPdf(opts: { db: Db; actor: Actor; id: string; now: Date }): Promise<Quote> {
+  const row = await opts.db.transaction(async (tx) => {
+    const current = await findOwnQuote(tx, opts.actor, opts.id, true);
+    const [approval] = await tx.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, current.id)).limit(1).for('update');
+    if (!approval) throw new AppError('CONFLICT', 'Only an approved quote has a signed PDF');
+    const status = pdfStatusOf(approval);
+    if (status === 'done') throw new AppError('CONFLICT', QUOTE_SIGNED_PDF_EXISTS);
+    if (status !== 'pending') {
+      await tx
+        .update(quoteApprovals)
+        .set({ pdfStatus: 'pending', pdfError: null, attempts: 0, nextAttemptAt: opts.now, lockedUntil: null })
+        .where(eq(quoteApprovals.id, approval.id));
+    }
+    return current;
   });
   return answer(opts.db, row, opts.now);
 }

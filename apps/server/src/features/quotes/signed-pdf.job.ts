@@ -62,10 +62,14 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
           },
         },
       );
-      // The author's settings may say no email: the PDF is on the job all the same (author-mail.ts).
-      const authorEmail = await authorMailAddress(db, quote.createdBy);
+      // The author's settings may say no email: the PDF is on the job all the same (author-mail.ts). A PDF made again
+      // (remakeSignedPdf: the first was deleted) emails nobody: the approval was told with the first.
+      const authorEmail = approval.pdfMadeAt ? null : await authorMailAddress(db, quote.createdBy);
       await db.transaction(async (tx) => {
-        await tx.update(quoteApprovals).set({ documentId, pdfStatus: 'done', pdfError: null, lockedUntil: null }).where(eq(quoteApprovals.id, approval.id));
+        await tx
+          .update(quoteApprovals)
+          .set({ documentId, pdfStatus: 'done', pdfError: null, lockedUntil: null, pdfMadeAt: approval.pdfMadeAt ?? deps.now?.() ?? new Date() })
+          .where(eq(quoteApprovals.id, approval.id));
         if (authorEmail) {
           const option = approved.selection.option_name === null ? '' : ` (${approved.selection.option_name})`;
           await enqueueMail(tx, {

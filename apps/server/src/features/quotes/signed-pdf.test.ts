@@ -74,6 +74,9 @@ const drainPdfs = async () => {
 describe('the signed PDF', () => {
   it('is stored on the job with the chosen items, the totals, the signature and the audit trail; the contractor is emailed', async () => {
     const quote = QuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/quotes`, headers: alice.headers, payload: BODY })).json());
+    await ctx.app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/send`, headers: alice.headers, payload: { contact_id: maria, methods: ['email'] } });
+    // Sent a while ago, then again (Send Again): the audit trail shows both times (issue 32 item 6).
+    await ctx.db.update(quotes).set({ firstSentAt: new Date('2026-01-02T03:04:05Z'), sentAt: new Date('2026-01-02T03:04:05Z') }).where(eq(quotes.id, quote.id));
     const sent = SentQuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/send`, headers: alice.headers, payload: { contact_id: maria, methods: ['email'] } })).json());
     const token = sent.link.slice(sent.link.lastIndexOf('/') + 1);
     const page = PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` })).json());
@@ -125,6 +128,8 @@ describe('the signed PDF', () => {
     expect(text).toContain('127.0.0.1');
     expect(text).toContain('TestPhone');
     expect(text).toContain(approval!.approvedAt.toISOString());
+    expect(text).toMatch(/First sent\s*2026-01-02T03:04:05\.000Z/);
+    expect(text).toMatch(new RegExp(`Last sent\\s*${sent.quote.sent_at!.replace(/\./g, '\\.')}`));
     expect(text.replace(/\s/g, '')).toContain(approval!.fingerprint);
 
     // The contractor is told by email, with the PDF attached.
@@ -221,6 +226,33 @@ describe('the signed PDF', () => {
     expect(res.rawPayload.equals(stored.rawPayload)).toBe(true);
     // A forged link gets nothing.
     expect((await download(`${quote.id}.1999999999.${'A'.repeat(43)}`)).statusCode).toBe(404);
+  });
+
+  it('deleted from the job, the quote says so and makes it again through the same job, on request — no second email (issue 32 item 8)', async () => {
+    const { quote, approval } = await approvedQuote();
+    const getQuote = async () => QuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/quotes/${quote.id}`, headers: alice.headers })).json());
+    const remake = () => ctx.app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/signed-pdf`, headers: alice.headers });
+    expect((await getQuote()).approval).toMatchObject({ pdf_status: 'pending', document_id: null });
+    expect(await drainPdfs()).toBe(1);
+    expect((await getQuote()).approval).toMatchObject({ pdf_status: 'done', document_id: approval.id });
+    expect((await remake()).statusCode).toBe(409); // it is there: nothing to make
+    await ctx.db.delete(outboxMessages);
+
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${approval.id}`, headers: alice.headers })).statusCode).toBe(200);
+    // Before: document_id null and nothing else said, so the app showed "being prepared…" for ever.
+    expect((await getQuote()).approval).toMatchObject({ pdf_status: 'deleted', document_id: null });
+    // Another workspace cannot ask for it.
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/signed-pdf`, headers: eve.headers })).statusCode).toBe(404);
+    const res = await remake();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(QuoteSchema.parse(res.json()).approval).toMatchObject({ pdf_status: 'pending', document_id: null });
+    expect(await drainPdfs()).toBe(1);
+    const again = (await getQuote()).approval!;
+    expect(again).toMatchObject({ pdf_status: 'done', document_id: approval.id });
+    const file = await ctx.app.inject({ method: 'GET', url: `/api/documents/${again.document_id}/content`, headers: alice.headers });
+    expect((await pdfText(file.rawPayload)).text).toContain('Audit trail');
+    // The contractor was told with the first PDF; the one made again emails nobody.
+    expect(await ctx.db.select().from(outboxMessages)).toEqual([]);
   });
 
   it('a signature image no decoder can read, found in an approval row, fails the job cleanly: given up with the reason, nothing stored, the process goes on', async () => {

@@ -44,6 +44,7 @@ function saved(body: QuoteBody): Quote {
     notes: '',
     terms: '',
     job_id: JOB,
+    first_sent_at: null,
     sent_at: null,
     viewed_at: null,
     decided_at: null,
@@ -86,7 +87,7 @@ function savedDraftOnServer() {
     .on(quoteEndpoints.send, (): SentQuote | Response =>
       stored.expires_on < today
         ? apiError(400, 'VALIDATION_ERROR', 'The expiry date has passed: choose a later one before sending', [{ field: 'expires_on', message: 'The expiry date has passed: choose a later one before sending' }])
-        : { quote: { ...stored, status: 'sent', sent_at: '2026-11-27T00:00:00.000Z' }, link: 'http://localhost/q/token', sent_to: [{ method: 'sms', address: '+15555550100' }] },
+        : { quote: { ...stored, status: 'sent', first_sent_at: '2026-11-27T00:00:00.000Z', sent_at: '2026-11-27T00:00:00.000Z' }, link: 'http://localhost/q/token', sent_to: [{ method: 'sms', address: '+15555550100' }] },
     )
     .on(quoteEndpoints.priceBook, { items: [] })
     .on(contactEndpoints.list, { contacts: [CONTACT], total: 1 });
@@ -144,9 +145,9 @@ describe('JobQuotes', () => {
         { name: 'Good', description: '', totals: totals(336_000) },
         { name: 'Better', description: '', totals: totals(408_000) },
       ],
-      approval: { signer_name: 'Maria Garcia', option: 1, optional_item_ids: [base.items[3]!.id], totals: totals(558_570), approved_at: '2026-11-26T10:00:00.000Z', ip_address: '127.0.0.1', user_agent: 'Phone', fingerprint: 'f'.repeat(64), document_id: null },
+      approval: { signer_name: 'Maria Garcia', option: 1, optional_item_ids: [base.items[3]!.id], totals: totals(558_570), approved_at: '2026-11-26T10:00:00.000Z', ip_address: '127.0.0.1', user_agent: 'Phone', fingerprint: 'f'.repeat(64), document_id: null, pdf_status: 'pending' },
     };
-    const summary = { id: quote.id, job_id: JOB, number: 'Q-1001', revision: 1, status: 'approved' as const, title: quote.title, totals: quote.totals, expires_on: quote.expires_on, sent_at: null, decided_at: null, created_at: quote.created_at, approved_total_cents: 558_570 };
+    const summary = { id: quote.id, job_id: JOB, number: 'Q-1001', revision: 1, status: 'approved' as const, title: quote.title, totals: quote.totals, expires_on: quote.expires_on, first_sent_at: null, sent_at: null, decided_at: null, created_at: quote.created_at, approved_total_cents: 558_570 };
     const api = fakeApi().on(quoteEndpoints.listForJob, { quotes: [summary], total: 1 }).on(quoteEndpoints.get, quote);
     const first = renderWithProviders(<JobQuotes jobId={JOB} clientName="Maria Garcia" />, { route: `/jobs/${JOB}?quote=${QUOTE_ID}` });
     const dialog = await screen.findByRole('dialog');
@@ -167,6 +168,26 @@ describe('JobQuotes', () => {
     const missing = await screen.findByRole('dialog');
     expect(await within(missing).findByText('Could not open this quote')).toBeTruthy();
     expect(within(missing).queryByRole('button', { name: 'Save Draft' })).toBeNull();
+  });
+
+  it('a signed PDF deleted from the job says so and is made again on request; Send Again’s first and last times both show (issue 32 items 6 and 8)', async () => {
+    const base = saved({ title: 'Gutter repair', items: [{ name: 'Seamless gutters', quantity: 10, unit_price_cents: 1000 }], expires_on: '2026-12-10' });
+    const approval = { signer_name: 'Maria Garcia', option: null, optional_item_ids: [], totals: totals(10_000), approved_at: '2026-11-26T10:00:00.000Z', ip_address: '127.0.0.1', user_agent: 'Phone', fingerprint: 'f'.repeat(64), document_id: null, pdf_status: 'deleted' as const };
+    const quote: Quote = { ...base, status: 'approved', first_sent_at: '2026-11-20T09:00:00.000Z', sent_at: '2026-11-24T09:00:00.000Z', approval };
+    let stored = quote;
+    const api = fakeApi()
+      .on(quoteEndpoints.listForJob, { quotes: [], total: 0 })
+      .on(quoteEndpoints.get, () => stored)
+      .on(quoteEndpoints.remakeSignedPdf, () => (stored = { ...quote, approval: { ...approval, pdf_status: 'pending' } }));
+    renderWithProviders(<JobQuotes jobId={JOB} clientName="Maria Garcia" />, { route: `/jobs/${JOB}?quote=${QUOTE_ID}` });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('The signed PDF was deleted from the job.')).toBeTruthy();
+    expect(within(dialog).queryByText('The signed PDF is being prepared…')).toBeNull();
+    expect(within(dialog).getByText(`First sent ${new Date(quote.first_sent_at!).toLocaleString()} · last sent ${new Date(quote.sent_at!).toLocaleString()}`)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make it again' }));
+    expect(await within(dialog).findByText('The signed PDF is being prepared…')).toBeTruthy();
+    expect(api.calls(quoteEndpoints.remakeSignedPdf)[0]!.params).toEqual({ id: QUOTE_ID });
+    expect(api.problems).toEqual([]);
   });
 
   it('Send Quote sends what is on screen: a price and an expiry changed since Save Draft are saved first, then sent', async () => {

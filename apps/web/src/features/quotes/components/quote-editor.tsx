@@ -1,9 +1,8 @@
-import { formatCents, type Quote } from '@fieldbook/contract';
-import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Divider, Group, Loader, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import type { Quote } from '@fieldbook/contract';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Divider, Group, Loader, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useContacts } from '../../contacts';
@@ -14,13 +13,10 @@ import { useSendQuote } from '../api/send-quote';
 import { useUpdateQuote } from '../api/update-quote';
 import { draftFromQuote, emptyDraft, newItem, quoteFieldErrors, toQuoteBody, validateQuoteDraft, type QuoteDraft, type QuoteFieldErrors } from '../lib/quote-form';
 import { QuoteItemsEditor } from './quote-items-editor';
+import { errorText, QuoteFormInvalid } from './quote-errors';
 import { QuoteTotals } from './quote-totals';
+import { QuoteView } from './quote-view';
 import { quoteStatusColor, quoteStatusLabel } from './quote-status';
-
-/** The editor's values do not pass the contract's schema: nothing was sent to the server; the fields say why. */
-class QuoteFormInvalid extends Error {}
-
-const errorText = (err: unknown) => (err instanceof QuoteFormInvalid ? err.message : err instanceof ApiRequestError ? [err.message, ...(err.details ?? []).map((d) => d.message)].filter((v, i, a) => a.indexOf(v) === i).join(' · ') : err ? 'Something went wrong. Try again.' : null);
 
 /**
  * Send to the job's client contact: a contact (the one named like the client first) and SMS and/or email. A draft is
@@ -88,61 +84,6 @@ function SendPanel({ quote, clientName, onSent, saveFirst, isSaving = false }: {
       <Button onClick={() => contactId && void sendAndTell(contactId)} disabled={!contactId || methods.length === 0} loading={send.isPending || isSaving}>
         {quote.status === 'draft' ? 'Send Quote' : 'Send Again'}
       </Button>
-    </Stack>
-  );
-}
-
-/** A sent or decided quote: what the client sees, its status, the approval and the signed PDF. */
-function QuoteView({ quote }: { quote: Quote }) {
-  const chosen = quote.approval?.option ?? null;
-  // Once approved, the lines of what the client chose: the chosen option's and every option's, optional ones ticked.
-  const approval = quote.approval;
-  const lines = approval ? quote.items.filter((i) => (i.option === null || i.option === approval.option) && (!i.optional || approval.optional_item_ids.includes(i.id))) : quote.items;
-  return (
-    <Stack gap="xs">
-      {quote.options.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: quote.options.length }}>
-          {quote.options.map((o, i) => (
-            // An option is its place in the list; two may share a name.
-            <Stack key={i} gap={2} p="xs" style={{ border: `1px solid var(--mantine-color-${chosen === i ? 'green-6' : 'gray-3'})`, borderRadius: 8 }}>
-              <Text fw={600}>{o.name}</Text>
-              <Text size="sm">{formatCents(o.totals.total_cents)}</Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      )}
-      {lines.map((i) => (
-        <Group key={i.id} justify="space-between" wrap="nowrap">
-          <Text size="sm">
-            {i.name}
-            {i.option !== null && quote.options[i.option] ? ` (${quote.options[i.option]!.name})` : ''}
-            {i.optional ? ' · optional' : ''}
-          </Text>
-          <Text size="sm" ff="monospace">
-            {formatCents(i.line_total_cents)}
-          </Text>
-        </Group>
-      ))}
-      {quote.approval && (
-        <Alert color="green" title={`Approved by ${quote.approval.signer_name}: ${formatCents(quote.approval.totals.total_cents)}`}>
-          <Stack gap={4}>
-            <Text size="sm">
-              {new Date(quote.approval.approved_at).toLocaleString()} · deposit due {formatCents(quote.approval.totals.deposit_cents)}
-            </Text>
-            {quote.approval.document_id ? (
-              <Anchor component={Link} to={`/documents/${quote.approval.document_id}`}>
-                Open signed PDF
-              </Anchor>
-            ) : (
-              <Text size="sm" c="dimmed">
-                The signed PDF is being prepared…
-              </Text>
-            )}
-          </Stack>
-        </Alert>
-      )}
-      {quote.status === 'declined' && <Alert color="red" title="Declined">{quote.decline_reason || 'No reason given.'}</Alert>}
-      {!quote.approval && <QuoteTotals totals={quote.totals} taxRate={quote.tax_rate_percent} />}
     </Stack>
   );
 }
