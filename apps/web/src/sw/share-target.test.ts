@@ -38,12 +38,25 @@ afterEach(() => vi.unstubAllGlobals());
  */
 const handler = new Function(`return (${shareTargetHandler.toString()})`)() as typeof shareTargetHandler;
 
-/** A share: the files posted as the share sheet (or any page's form) does. */
-function share(files: File[], extra: Record<string, string> = {}): Promise<Response> {
+/**
+ * The POST as the worker's fetch event has it: a navigation (top-level: destination 'document'; a frame's: 'iframe')
+ * with the referrer the browser set — none from the share sheet, the app's own page from its pages. Node's Request
+ * cannot be a navigation, so mode, destination and referrer are set on the object.
+ */
+type Sender = { referrer?: string; destination?: string; mode?: string };
+const SHARE_SHEET: Sender = { referrer: '', destination: 'document', mode: 'navigate' };
+function shareRequest(body: BodyInit, sender: Sender = SHARE_SHEET, headers?: Record<string, string>): Request {
+  const request = new Request(`${ORIGIN}/share-target`, { method: 'POST', body, headers });
+  const { referrer = '', destination = 'document', mode = 'navigate' } = sender;
+  return Object.defineProperties(request, { referrer: { value: referrer }, destination: { value: destination }, mode: { value: mode } });
+}
+
+/** A share: the files posted as the share sheet (or another sender) does. */
+function share(files: File[], extra: Record<string, string> = {}, sender: Sender = SHARE_SHEET): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of Object.entries(extra)) form.append(name, value);
   for (const file of files) form.append('files', file);
-  return handler({ request: new Request(`${ORIGIN}/share-target`, { method: 'POST', body: form }) });
+  return handler({ request: shareRequest(form, sender) });
 }
 const pdf = (name: string, bytes = 100) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
 const waiting = () => [...(storage.stores.get(SHARED_FILES_CACHE)?.keys() ?? [])];
@@ -87,9 +100,34 @@ describe('the share target in the service worker', () => {
   });
 
   it('a body that is not a form keeps nothing and says so', async () => {
-    const res = await handler({ request: new Request(`${ORIGIN}/share-target`, { method: 'POST', body: 'not a form', headers: { 'content-type': 'text/plain' } }) });
+    const res = await handler({ request: shareRequest('not a form', SHARE_SHEET, { 'content-type': 'text/plain' }) });
     expect(location(res)).toBe(`${ORIGIN}/documents?shared=failed`);
     expect(waiting()).toEqual([]);
+  });
+
+  // Issue 32 item 4: another site's form filled the list.
+  it('refuses a cross-site page’s POST (its referrer another origin) with 403 and keeps nothing', async () => {
+    for (const referrer of ['https://evil.example/page', 'https://fieldbook.test.evil.example/', 'http://fieldbook.test/', 'not a url']) {
+      const res = await share([pdf('planted.pdf')], {}, { referrer });
+      expect(res.status, referrer).toBe(403);
+      expect(res.headers.get('location')).toBeNull();
+    }
+    expect(waiting()).toEqual([]);
+  });
+
+  it('refuses a POST hidden in a frame, whoever sent it, and keeps nothing', async () => {
+    for (const destination of ['iframe', 'frame', 'object', 'embed']) {
+      expect((await share([pdf('planted.pdf')], {}, { destination })).status, destination).toBe(403);
+    }
+    expect(waiting()).toEqual([]);
+  });
+
+  it('keeps what the share sheet (no referrer) and the app’s own pages (this origin) send', async () => {
+    expect(location(await share([pdf('from-sheet.pdf')]))).toBe(`${ORIGIN}/documents?shared=1`);
+    expect(location(await share([pdf('from-app.pdf')], {}, { referrer: `${ORIGIN}/documents` }))).toBe(`${ORIGIN}/documents?shared=1`);
+    // The app's own page posting with fetch() (not a navigation: no destination).
+    expect(location(await share([pdf('fetched.pdf')], {}, { referrer: `${ORIGIN}/documents`, destination: '', mode: 'same-origin' }))).toBe(`${ORIGIN}/documents?shared=1`);
+    expect((await listSharedFiles()).map((f) => f.name)).toEqual(['from-sheet.pdf', 'from-app.pdf', 'fetched.pdf']);
   });
 
   it('writes the names shared-files.ts reads and the limits it exports into its own text', () => {

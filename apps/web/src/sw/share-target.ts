@@ -9,6 +9,15 @@
  * counting the ones already waiting. A file past either limit is dropped (not kept, not uploaded), and the files
  * already waiting are never pushed out by new ones; Documents says how many were dropped (`&dropped=<n>`).
  *
+ * Issue 32: another site could fill that list (a cross-site form needs no permission). The browser's own word on who
+ * sent a request — `Sec-Fetch-Site`, `Origin` — is added after the service worker has answered, so the worker cannot
+ * read it (whatwg/fetch#1322), and with the worker in control the server never sees this POST. What the worker does
+ * see is refused (403, nothing kept): a referrer of another origin (a cross-site page's form, whose default policy
+ * sends its origin), and a navigation of a frame (a page hiding the POST in an iframe; the share sheet opens the app
+ * itself, a top-level navigation with no referrer; the app's own pages have this origin as referrer). What it cannot
+ * tell apart from the share sheet — a page of another site that hides its referrer and navigates a whole tab or
+ * window to the app — lands the user visibly on Documents, bounded as above, and nothing is uploaded without them.
+ *
  * Workbox copies this function's text into sw.js, without this module around it: it uses nothing from outside its own
  * body, so the limits, the cache's name, its key prefix and its headers are written inside it (the exports below and
  * shared-files.ts repeat them; share-target.test.ts checks that they agree).
@@ -22,6 +31,22 @@ export async function shareTargetHandler({ request }: { request: Request }): Pro
   const prefix = '/__shared-files/';
   let kept = 0;
   let dropped = 0;
+  const own = new URL(request.url).origin;
+  let from = own;
+  if (request.referrer && request.referrer !== 'about:client') {
+    try {
+      from = new URL(request.referrer).origin;
+    } catch {
+      from = 'null';
+    }
+  }
+  const isFrame = request.mode === 'navigate' && request.destination !== 'document';
+  if (from !== own || isFrame) {
+    return new Response('Files can be shared with Fieldbook only from this device’s share sheet or from Fieldbook itself.', {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  }
   try {
     const form = await request.formData();
     const cache = await caches.open('fieldbook-shared-files');
