@@ -18,6 +18,7 @@ import {
   type LogoutScope,
 } from './auth.service';
 import { safeRedirect } from './email-links';
+import { knownDeviceFor, rememberDevice } from './known-device';
 import { mfaRoutes } from './mfa.routes';
 import { refreshSession } from './tokens.service';
 import { emailIdentityId } from './user-object';
@@ -56,8 +57,17 @@ export async function authRoutes(app: FastifyInstance, options: FeatureDeps): Pr
   route(
     app,
     authEndpoints.token,
-    async ({ req, query, body }) => {
-      if (query.grant_type === 'password') return signInWithPassword(deps, body, clientInfo(req));
+    async ({ req, reply, query, body }) => {
+      if (query.grant_type === 'password') {
+        // ADR 0011: the known-device cookie exempts this browser from the lock that others' failures put on the
+        // account; a successful sign-in (re)writes it.
+        const cookieHeader = req.headers.cookie;
+        const tokens = await signInWithPassword(deps, body, clientInfo(req), { knownDevice: (email) => knownDeviceFor(signer, cookieHeader, email, now()) });
+        const email = (body.email ?? '').trim().toLowerCase();
+        const secure = req.protocol === 'https' || config.publicUrl.startsWith('https:');
+        reply.header('set-cookie', rememberDevice(signer, { cookieHeader, email, now: now(), secure }));
+        return tokens;
+      }
       if (query.grant_type === 'refresh_token') {
         if (!body.refresh_token) throw validationFailed('refresh_token required');
         return refreshSession(deps, body.refresh_token, clientInfo(req));

@@ -137,11 +137,15 @@ export function accountLimiter(deps: Pick<FeatureDeps, 'db' | 'config' | 'now'>)
   return createRateLimiter({ db: deps.db, name: 'auth-account', limit: deps.config.authAccountRateLimit, windowMs: ACCOUNT_WINDOW_MS, now: deps.now });
 }
 
-/** POST /token?grant_type=password: one answer for an unknown email and a wrong password. */
+/**
+ * POST /token?grant_type=password: one answer for an unknown email and a wrong password. `knownDevice` is the device
+ * id this browser proved it signed in to this email with before (known-device.ts), or null.
+ */
 export async function signInWithPassword(
   deps: AuthDeps,
   input: { email?: string | null; phone?: string | null; password?: string | null },
   client: ClientInfo,
+  device: { knownDevice: (email: string) => string | null } = { knownDevice: () => null },
 ): Promise<TokenResponse> {
   if (!input.email) {
     if (input.phone) throw new GoTrueError(400, 'phone_provider_disabled', 'Phone logins are disabled');
@@ -152,7 +156,10 @@ export async function signInWithPassword(
   // Only failures count (a user signing in often is never locked out by their own successes); the check comes
   // before the password hash, so a locked account costs the server nothing either.
   const limiter = accountLimiter(deps);
-  const limitKey = `password:${email}`;
+  // ADR 0011: a device that signed in to this account before has a counter of its own, so failures from elsewhere
+  // (someone locking the account on purpose) do not lock it out; its own failures are bounded the same way.
+  const knownDevice = device.knownDevice(email);
+  const limitKey = knownDevice ? `password:${email}:device:${knownDevice}` : `password:${email}`;
   const room = await limiter.check(limitKey);
   if (!room.allowed) throw overRequestRateLimit(room.retryAfterSeconds);
   const user = await findUserByEmail(deps.db, email);

@@ -175,6 +175,90 @@ describe('password sign-in per account', () => {
   });
 });
 
+// Issue 32 item 4 (ADR 0011): failing on purpose from elsewhere must not lock a person out of their own devices.
+describe('password sign-in from a known device', () => {
+  it('a device that signed in before still signs in after failures from elsewhere lock the account; unknown devices get the lockout', OWN_DATABASE, async () => {
+    const app = await testApp({ AUTH_ACCOUNT_RATE_LIMIT: '3' });
+    try {
+      const email = uniqueEmail('locked');
+      const other = uniqueEmail('neighbour');
+      await signUpConfirmed(app, email, 'secret123');
+      await signUpConfirmed(app, other, 'secret123');
+      let address = 0;
+      const attempt = (password: string, cookie?: string, who = email) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/auth/v1/token?grant_type=password',
+          payload: { email: who, password },
+          headers: cookie ? { cookie } : {},
+          remoteAddress: `203.0.113.${(address++ % 250) + 1}`,
+        });
+      const cookieOf = (res: Awaited<ReturnType<typeof attempt>>) => String(res.headers['set-cookie']).split(';')[0]!;
+
+      // The person's phone signs in: it is now a known device (a signed, httpOnly cookie for the sign-in path only).
+      const first = await attempt('secret123');
+      expect(first.statusCode).toBe(200);
+      expect(String(first.headers['set-cookie'])).toMatch(/^fb_known_device=[^;]+; Path=\/auth\/v1; Max-Age=7776000; HttpOnly; SameSite=Strict$/);
+      const phone = cookieOf(first);
+      // The same browser signed in to another account too: one cookie remembers both.
+      const both = cookieOf(await attempt('secret123', phone, other));
+      expect(both.split('~')).toHaveLength(2);
+
+      // Someone fails on purpose from other addresses until the account is locked for unknown devices.
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await attempt(`wrong-${i}`)).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      const unknown = await attempt('secret123');
+      expect(unknown.statusCode).toBe(429);
+      expect(unknown.json()).toEqual({ code: 'over_request_rate_limit', msg: 'Request rate limit reached' });
+      expect(unknown.headers['set-cookie']).toBeUndefined();
+
+      // The known device still signs in (with either cookie), and its cookie is renewed.
+      const known = await attempt('secret123', phone);
+      expect(known.statusCode).toBe(200);
+      expect(known.json().access_token).toBeTruthy();
+      expect((await attempt('secret123', both)).statusCode).toBe(200);
+
+      // A cookie proves only what it was made for: another account's entry, a changed signature or device id, or
+      // junk does not exempt anyone.
+      const otherOnly = cookieOf(await attempt('secret123', undefined, other));
+      expect((await attempt('secret123', otherOnly)).statusCode).toBe(429);
+      const entry = phone.slice('fb_known_device='.length);
+      const tampered = `fb_known_device=${entry.slice(0, -2)}${entry.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect((await attempt('secret123', tampered)).statusCode).toBe(429);
+      const [deviceId, issued, mac] = entry.split('.');
+      expect((await attempt('secret123', `fb_known_device=${'x'.repeat(deviceId!.length)}.${issued}.${mac}`)).statusCode).toBe(429);
+      expect((await attempt('secret123', 'fb_known_device=junk; other=1')).statusCode).toBe(429);
+
+      // Guesses stay bounded on a known device too: its own failures lock it (and only it).
+      const deviceStatuses = [];
+      for (let i = 0; i < 4; i++) deviceStatuses.push((await attempt(`wrong-again-${i}`, phone)).statusCode);
+      expect(deviceStatuses).toEqual([400, 400, 400, 429]);
+      expect((await attempt('secret123', phone)).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an entry older than 90 days no longer counts', OWN_DATABASE, async () => {
+    let now = new Date('2030-01-01T00:00:00.000Z');
+    const app = await createTestApp({ AUTH_ACCOUNT_RATE_LIMIT: '1' }, { now: () => now });
+    try {
+      const email = uniqueEmail('stale');
+      await signUpConfirmed(app, email, 'secret123');
+      const attempt = (password: string, cookie?: string) =>
+        app.app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email, password }, headers: cookie ? { cookie } : {} });
+      const cookie = String((await attempt('secret123')).headers['set-cookie']).split(';')[0]!;
+      now = new Date('2030-04-02T00:00:00.000Z');
+      expect((await attempt('wrong')).statusCode).toBe(400);
+      expect((await attempt('secret123')).statusCode).toBe(429);
+      expect((await attempt('secret123', cookie)).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('TOTP codes per account', () => {
   it('answers 429 after AUTH_ACCOUNT_RATE_LIMIT wrong codes, even for the right one', OWN_DATABASE, async () => {
     // The real clock: MFA challenges are stamped by the database's.
