@@ -105,7 +105,7 @@ async function queueWork(n: number) {
     ids.fineTune.push(group.id);
     const [quote] = await ctx.db
       .insert(quotes)
-      .values({ workspaceId: user.workspaceId!, jobId: job.id, familyId: randomUUID(), number: `Q-${i}`, title: 'Roof', status: 'approved', expiresOn: '2030-01-01' })
+      .values({ workspaceId: user.workspaceId!, jobId: job.id, familyId: randomUUID(), number: `Q-${i}`, title: 'Roof', status: 'approved', expiresOn: '2030-01-01', expiresAt: new Date('2030-01-02T00:00:00Z') })
       .returning();
     const [approval] = await ctx.db
       .insert(quoteApprovals)

@@ -1,19 +1,20 @@
+import { endOfLocalDay } from '@fieldbook/contract';
 import { readLink, signLink } from '../../platform/signed-link';
 import type { TokenSigner } from '../../platform/tokens';
 
 const PURPOSE = 'quote';
 
-/** The end of a quote's expiry date (UTC): the quote and its link stop there. */
-export function quoteExpiresAt(expiresOn: string): Date {
-  return new Date(Date.parse(`${expiresOn}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+/** When a quote valid until `expiresOn` stops: the end of that day in the workspace's time zone (next local midnight). */
+export function quoteExpiresAt(expiresOn: string, timeZone: string): Date {
+  return new Date(endOfLocalDay(expiresOn, timeZone).getTime() + 1);
 }
 
 /**
  * The homeowner's link, `{PUBLIC_URL}/q/{token}`: this one quote revision, until the quote expires. Nothing is stored:
  * a revision is another id (another link), and the old one answers that it was replaced.
  */
-export function quoteLink(signer: TokenSigner, publicUrl: string, quote: { id: string; expiresOn: string }, now: Date): string {
-  const ttl = Math.max(1, Math.ceil((quoteExpiresAt(quote.expiresOn).getTime() - now.getTime()) / 1000));
+export function quoteLink(signer: TokenSigner, publicUrl: string, quote: { id: string; expiresAt: Date }, now: Date): string {
+  const ttl = Math.max(1, Math.ceil((quote.expiresAt.getTime() - now.getTime()) / 1000));
   return `${publicUrl}/q/${signLink(signer, PURPOSE, quote.id, ttl, now).token}`;
 }
 

@@ -260,22 +260,22 @@ describe('sending, the homeowner link, revisions', () => {
     expect((await view(`${other.id}.${exp}.${mac}`)).statusCode).toBe(404);
     expect((await view(`${id}.${exp}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`)).statusCode).toBe(404);
     // A link made long ago that ran out.
-    const old = tokenOf(quoteLink(ctx.signer, 'x', { id: quote.id, expiresOn: '2020-01-01' }, new Date('2019-12-30T00:00:00Z')));
+    const old = tokenOf(quoteLink(ctx.signer, 'x', { id: quote.id, expiresAt: new Date('2020-01-02T00:00:00Z') }, new Date('2019-12-30T00:00:00Z')));
     const gone = await view(old);
     expect(gone.statusCode).toBe(410);
     expect(gone.json()).toMatchObject({ error: { message: QUOTE_LINK_EXPIRED } });
     // A draft has no link, even a well-signed one.
     const draft = await create();
-    expect((await view(tokenOf(quoteLink(ctx.signer, 'x', { id: draft.id, expiresOn: inDays(3) }, new Date())))).statusCode).toBe(404);
+    expect((await view(tokenOf(quoteLink(ctx.signer, 'x', { id: draft.id, expiresAt: new Date(`${inDays(4)}T00:00:00Z`) }, new Date())))).statusCode).toBe(404);
   });
 
   it('an approved or declined quote’s link keeps opening after the quote expires; a sent one’s says it expired (issue 32 item 4)', async () => {
-    const expiredLink = (id: string) => tokenOf(quoteLink(ctx.signer, 'x', { id, expiresOn: '2020-01-01' }, new Date('2019-12-30T00:00:00Z')));
+    const expiredLink = (id: string) => tokenOf(quoteLink(ctx.signer, 'x', { id, expiresAt: new Date('2020-01-02T00:00:00Z') }, new Date('2019-12-30T00:00:00Z')));
     const approvedQuote = await create();
     const token = tokenOf((await send(approvedQuote.id)).link);
     const page = PublicQuoteSchema.parse((await view(token)).json());
     expect((await approve(token, { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint })).statusCode).toBe(200);
-    await ctx.db.update(quotes).set({ expiresOn: '2020-01-01' }).where(eq(quotes.id, approvedQuote.id));
+    await ctx.db.update(quotes).set({ expiresOn: '2020-01-01', expiresAt: new Date('2020-01-02T00:00:00Z') }).where(eq(quotes.id, approvedQuote.id));
     const later = await view(expiredLink(approvedQuote.id));
     expect(later.statusCode, later.body).toBe(200);
     expect(PublicQuoteSchema.parse(later.json())).toMatchObject({ status: 'approved', approval: { signer_name: 'Maria Garcia' }, signed_pdf_ready: false });
@@ -423,7 +423,7 @@ describe('approval', () => {
     const quote = await create();
     const token = tokenOf((await send(quote.id)).link);
     const page = PublicQuoteSchema.parse((await view(token)).json());
-    await ctx.db.update(quotes).set({ expiresOn: '2020-01-01' }).where(eq(quotes.id, quote.id));
+    await ctx.db.update(quotes).set({ expiresOn: '2020-01-01', expiresAt: new Date('2020-01-02T00:00:00Z') }).where(eq(quotes.id, quote.id));
     const res = await approve(token, { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint });
     expect(res.statusCode).toBe(410);
     expect(res.json()).toMatchObject({ error: { message: QUOTE_LINK_EXPIRED } });
@@ -641,7 +641,7 @@ describe('rate limits on the homeowner link', () => {
     for (let i = 0; i < 3; i++) expect((await from(`198.51.100.${100 + i}`, `/api/public/quotes/${token}`)).statusCode).toBe(200);
     expect429(await from('198.51.100.110', `/api/public/quotes/${token}`));
     // A genuine link past its time names its quote too (its signature holds): it counts, refused like the rest.
-    const expired = tokenOf(quoteLink(rl.signer, 'x', { id: quote.id, expiresOn: '2020-01-01' }, new Date('2019-12-30T00:00:00Z')));
+    const expired = tokenOf(quoteLink(rl.signer, 'x', { id: quote.id, expiresAt: new Date('2020-01-02T00:00:00Z') }, new Date('2019-12-30T00:00:00Z')));
     expect429(await from('198.51.100.111', `/api/public/quotes/${expired}`));
     // Forged links for it are still answered 404, not 429: they never touch its counter.
     expect((await from('192.0.2.50', `/api/public/quotes/${forgeries[0]}`)).statusCode).toBe(404);
@@ -662,5 +662,54 @@ describe('rate limits on the homeowner link', () => {
     expect429(await from('203.0.113.7', `/api/public/quotes/${token}`));
     const fresh = await sentQuote();
     expect((await from('203.0.113.7', `/api/public/quotes/${fresh.token}`)).statusCode).toBe(200);
+  });
+});
+
+describe('"Valid until" in the workspace time zone (issue 32 item 6)', () => {
+  // A Los Angeles contractor's quote valid until 2026-11-02 (the day after the clocks went back): it stops at
+  // midnight that night in Los Angeles, 2026-11-03 08:00 UTC — not at 2026-11-03 00:00 UTC, 4 pm the day before.
+  let tz: TestContext;
+  let now = new Date('2026-10-30T17:00:00Z');
+  let owner: TestUser;
+  let tzJob: string;
+  let tzContact: string;
+  beforeAll(async () => {
+    tz = await createTestApp({}, { now: () => now });
+    owner = await createTestUser(tz);
+    const named = await tz.app.inject({ method: 'PUT', url: '/api/my-workspace', headers: owner.headers, payload: { name: 'LA Roofing', time_zone: 'America/Los_Angeles' } });
+    expect(named.statusCode, named.body).toBe(200);
+    tzJob = (await insertJob(tz.db, { workspaceId: owner.workspaceId!, clientName: 'Maria Garcia', title: 'Roof replacement' })).id;
+    tzContact = (await insertContact(tz.db, { ownerId: owner.id, name: 'Maria Garcia', phoneNumber: '5125550199', email: 'maria@example.com' })).id;
+  });
+  afterAll(() => tz.close());
+
+  const asOwner = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    tz.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });
+
+  it('the quote and its link stay good through the whole last day there, and stop at its midnight', async () => {
+    const quote = QuoteSchema.parse((await asOwner('POST', `/api/jobs/${tzJob}/quotes`, { ...BODY, expires_on: '2026-11-02' })).json());
+    const sent = await asOwner('POST', `/api/quotes/${quote.id}/send`, { contact_id: tzContact, methods: ['email'] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const token = tokenOf(SentQuoteSchema.parse(sent.json()).link);
+    const statusAt = async (instant: string) => {
+      now = new Date(instant);
+      const page = await tz.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` });
+      const own = QuoteSchema.parse((await asOwner('GET', `/api/quotes/${quote.id}`)).json()).status;
+      return { page: page.statusCode, own };
+    };
+    // 11:30 pm on the 2nd in Los Angeles (PST, UTC−8) — past midnight UTC, still the 2nd there.
+    expect(await statusAt('2026-11-03T07:30:00Z')).toEqual({ page: 200, own: 'sent' });
+    expect(await statusAt('2026-11-03T07:59:59Z')).toEqual({ page: 200, own: 'sent' });
+    expect(await statusAt('2026-11-03T08:00:00Z')).toEqual({ page: 410, own: 'expired' });
+  });
+
+  it('sending on the last day there is allowed; the day before in UTC terms is not "past"', async () => {
+    now = new Date('2026-11-03T06:00:00Z'); // 10 pm on the 2nd in Los Angeles
+    const quote = QuoteSchema.parse((await asOwner('POST', `/api/jobs/${tzJob}/quotes`, { ...BODY, expires_on: '2026-11-02' })).json());
+    expect((await asOwner('POST', `/api/quotes/${quote.id}/send`, { contact_id: tzContact, methods: ['email'] })).statusCode).toBe(200);
+    const yesterday = QuoteSchema.parse((await asOwner('POST', `/api/jobs/${tzJob}/quotes`, { ...BODY, expires_on: '2026-11-01' })).json());
+    const refused = await asOwner('POST', `/api/quotes/${yesterday.id}/send`, { contact_id: tzContact, methods: ['email'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('The expiry date has passed');
   });
 });

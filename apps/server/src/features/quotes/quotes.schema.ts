@@ -37,7 +37,13 @@ export const quotes = pgTable(
     discount: jsonb().$type<StoredAdjustment>(),
     taxRateMilliPercent: integer().notNull().default(0),
     deposit: jsonb().$type<StoredAdjustment>(),
+    /** The last day the quote is valid, as the contractor typed it ("Valid until"). */
     expiresOn: date({ mode: 'string' }).notNull(),
+    /**
+     * When it stops: the end of `expiresOn` in the workspace's time zone (issue 32), worked out when the date is saved
+     * and again when the quote is sent, so the link and the status follow the zone the client was told.
+     */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
     notes: text().notNull().default(''),
     terms: text().notNull().default(''),
     /** The first time this revision was sent (Send Again never moves it: the audit trail keeps both, issue 32). */

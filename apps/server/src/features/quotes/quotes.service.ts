@@ -28,7 +28,7 @@ import { toE164 } from '../../platform/sms';
 import type { TokenSigner } from '../../platform/tokens';
 import { findContactsByIds } from '../contacts';
 import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
-import { workspaceName } from '../workspaces';
+import { workspaceName, workspaceTimeZone } from '../workspaces';
 import { quoteExpiresAt, quoteLink } from './quote-link';
 import { quoteApprovals, quoteItems, quotes, type StoredAdjustment } from './quotes.schema';
 
@@ -39,8 +39,8 @@ type Body = z.output<typeof QuoteBodySchema>;
 
 
 /** The status a reader sees: a sent or viewed quote past its expiry is expired (stored lazily, never needed). */
-export function effectiveStatus(row: Pick<QuoteRow, 'status' | 'expiresOn'>, now: Date): QuoteRow['status'] {
-  if ((row.status === 'sent' || row.status === 'viewed') && now >= quoteExpiresAt(row.expiresOn)) return 'expired';
+export function effectiveStatus(row: Pick<QuoteRow, 'status' | 'expiresAt'>, now: Date): QuoteRow['status'] {
+  if ((row.status === 'sent' || row.status === 'viewed') && now >= row.expiresAt) return 'expired';
   return row.status;
 }
 
@@ -157,7 +157,7 @@ async function answer(db: Db | Tx, row: QuoteRow, now: Date): Promise<Quote> {
   return toQuote(row, items, approval, now);
 }
 
-function quoteColumns(body: Body) {
+function quoteColumns(body: Body, timeZone: string) {
   return {
     title: body.title,
     options: body.options.map((o) => ({ name: o.name, description: o.description })),
@@ -165,6 +165,7 @@ function quoteColumns(body: Body) {
     taxRateMilliPercent: toThousandths(body.tax_rate_percent),
     deposit: toStoredAdjustment(body.deposit),
     expiresOn: body.expires_on,
+    expiresAt: quoteExpiresAt(body.expires_on, timeZone),
     notes: body.notes,
     terms: body.terms,
   };
@@ -233,7 +234,7 @@ export async function createQuote(opts: { db: Db; actor: Actor; jobId: string; b
   const row = await opts.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(quotes)
-      .values({ id, workspaceId, jobId: job.id, createdBy: opts.actor.userId, familyId: id, ...(await nextQuoteNumber(tx, workspaceId)), ...quoteColumns(opts.body) })
+      .values({ id, workspaceId, jobId: job.id, createdBy: opts.actor.userId, familyId: id, ...(await nextQuoteNumber(tx, workspaceId)), ...quoteColumns(opts.body, await workspaceTimeZone(tx, workspaceId)) })
       .returning();
     await writeItems(tx, id, workspaceId, await freshItemIds(tx, id, opts.body.items));
     return inserted!;
@@ -245,7 +246,8 @@ export async function updateQuote(opts: { db: Db; actor: Actor; id: string; body
   const row = await opts.db.transaction(async (tx) => {
     const current = await findOwnQuote(tx, opts.actor, opts.id, true);
     if (current.status !== 'draft') throw new AppError('CONFLICT', QUOTE_NOT_DRAFT);
-    const [updated] = await tx.update(quotes).set(quoteColumns(opts.body)).where(eq(quotes.id, current.id)).returning();
+    const columns = quoteColumns(opts.body, await workspaceTimeZone(tx, current.workspaceId));
+    const [updated] = await tx.update(quotes).set(columns).where(eq(quotes.id, current.id)).returning();
     await writeItems(tx, current.id, current.workspaceId, await freshItemIds(tx, current.id, opts.body.items));
     return updated!;
   });
@@ -319,7 +321,9 @@ export async function sendQuote(opts: {
   const current = await findOwnQuote(db, opts.actor, opts.id);
   const status = effectiveStatus(current, now);
   if (status !== 'draft' && status !== 'sent' && status !== 'viewed') throw new AppError('CONFLICT', `A quote that is ${status} cannot be sent`);
-  if (quoteExpiresAt(current.expiresOn) <= now) throw fieldError('expires_on', 'The expiry date has passed: choose a later one before sending');
+  // The zone may have changed since the date was saved: the client is told the day, in the zone as it is now.
+  const expiresAt = quoteExpiresAt(current.expiresOn, await workspaceTimeZone(db, current.workspaceId));
+  if (expiresAt <= now) throw fieldError('expires_on', 'The expiry date has passed: choose a later one before sending');
   const items = await loadItems(db, current.id);
   if (items.length === 0) throw fieldError('items', QUOTE_NO_ITEMS);
   const [contact] = await findContactsByIds({ db, actor: opts.actor, ids: [opts.body.contact_id] });
@@ -330,13 +334,13 @@ export async function sendQuote(opts: {
     if (!found) throw fieldError('contact_id', QUOTE_NO_ADDRESS(method));
     return { method, address: method === 'sms' ? toE164(found) : found };
   });
-  const link = quoteLink(opts.signer, opts.publicUrl, current, now);
+  const link = quoteLink(opts.signer, opts.publicUrl, { id: current.id, expiresAt }, now);
   const company = await workspaceName(db, current.workspaceId);
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(quotes)
       // Send Again moves the last sent time only: the first stays (the audit trail shows both).
-      .set({ status: current.status === 'draft' ? 'sent' : current.status, sentAt: now, firstSentAt: sql`coalesce(${quotes.firstSentAt}, ${now.toISOString()}::timestamptz)` })
+      .set({ status: current.status === 'draft' ? 'sent' : current.status, expiresAt, sentAt: now, firstSentAt: sql`coalesce(${quotes.firstSentAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(quotes.id, current.id), inArray(quotes.status, ['draft', 'sent', 'viewed'])))
       .returning();
     if (!updated) throw new AppError('CONFLICT', 'The quote changed while it was being sent; try again');

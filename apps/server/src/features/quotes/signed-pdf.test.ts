@@ -214,8 +214,8 @@ describe('the signed PDF', () => {
     expect(PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` })).json()).signed_pdf_ready).toBe(false);
     expect(await drainPdfs()).toBe(1);
 
-    await ctx.db.update(quotes).set({ expiresOn: '2020-01-01' }).where(eq(quotes.id, quote.id));
-    const expired = quoteLink(ctx.signer, 'x', { id: quote.id, expiresOn: '2020-01-01' }, new Date('2019-12-30T00:00:00Z'));
+    await ctx.db.update(quotes).set({ expiresOn: '2020-01-01', expiresAt: new Date('2020-01-02T00:00:00Z') }).where(eq(quotes.id, quote.id));
+    const expired = quoteLink(ctx.signer, 'x', { id: quote.id, expiresAt: new Date('2020-01-02T00:00:00Z') }, new Date('2019-12-30T00:00:00Z'));
     const expiredToken = expired.slice(expired.lastIndexOf('/') + 1);
     expect(PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${expiredToken}` })).json())).toMatchObject({ status: 'approved', signed_pdf_ready: true });
     const res = await download(expiredToken);
