@@ -6,6 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 CHROMIUM=/usr/bin/chromium
+HEADLESS_SHELL=/usr/bin/chromium-headless-shell
 PG_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 results=()
 failures=()
@@ -92,10 +93,12 @@ postgres_answers() {
   fi
 }
 
-# Browser tests need Debian's Chromium (Playwright's own browser download does not work on these machines).
-if [ ! -x "$CHROMIUM" ]; then
-  echo "ERROR: $CHROMIUM is missing; the browser tests need Debian's Chromium." >&2
-  echo "Install it with:  sudo apt-get update && sudo apt-get install -y chromium" >&2
+# Browser tests need Debian's Chromium and its headless shell (Playwright's own browser download does not work on
+# these machines).
+browsers_present() { [ -x "$CHROMIUM" ] && [ -x "$HEADLESS_SHELL" ]; }
+if ! browsers_present; then
+  echo "ERROR: $CHROMIUM or $HEADLESS_SHELL is missing; the browser tests need both." >&2
+  echo "Install them with:  sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell" >&2
   echo "(The other steps run first; the run fails at the browser tests.)" >&2
 fi
 
@@ -154,9 +157,9 @@ if ! postgres_answers; then skip "two servers on one PostgreSQL (built)" "no ser
 # design.md §11 as sizes: the login route's JavaScript ≤ 150 kB gzip, no chunk > 250 kB gzip (needs Chromium).
 if [ -x "$CHROMIUM" ]; then step "web weight" npx tsx bench/web-weight.ts --check; fi
 
-if [ ! -x "$CHROMIUM" ]; then
-  echo "ERROR: browser tests need $CHROMIUM: sudo apt-get update && sudo apt-get install -y chromium" >&2
-  results+=("FAIL  browser tests ($CHROMIUM missing: apt-get install -y chromium)")
+if ! browsers_present; then
+  echo "ERROR: browser tests need $CHROMIUM and $HEADLESS_SHELL: sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell" >&2
+  results+=("FAIL  browser tests (Chromium missing: apt-get install -y chromium chromium-headless-shell)")
   failed=$((failed + 1))
 elif [ ! -f playwright.config.ts ]; then
   skip "browser tests" "no playwright.config.ts yet"
