@@ -13,7 +13,9 @@ export type StoredOption = { name: string; description: string };
 
 /**
  * One revision of a quote. Revisions of one quote share `family_id` (the first revision's id) and its number; a
- * sent revision is never edited: revising copies it into a new draft and marks it superseded.
+ * sent revision is never edited: revising copies it into a new draft (one per family at a time) while the sent one
+ * stays live; sending the draft marks the earlier one superseded. A sent quote may be withdrawn: its link then
+ * refuses to show it, for good (issue 32 item 7).
  */
 export const quotes = pgTable(
   'quotes',
@@ -31,7 +33,7 @@ export const quotes = pgTable(
     /** The workspace's running quote number (null on quotes numbered before it); revisions share it. */
     sequence: integer(),
     revision: integer().notNull().default(1),
-    status: text().$type<'draft' | 'sent' | 'viewed' | 'approved' | 'declined' | 'expired' | 'superseded'>().notNull().default('draft'),
+    status: text().$type<'draft' | 'sent' | 'viewed' | 'approved' | 'declined' | 'expired' | 'superseded' | 'withdrawn'>().notNull().default('draft'),
     title: text().notNull(),
     options: jsonb().$type<StoredOption[]>().notNull().default([]),
     discount: jsonb().$type<StoredAdjustment>(),
@@ -53,6 +55,8 @@ export const quotes = pgTable(
     viewedAt: timestamp({ withTimezone: true }),
     decidedAt: timestamp({ withTimezone: true }),
     declineReason: text(),
+    /** When the contractor withdrew the sent quote (its link then says so; the status is 'withdrawn'). */
+    withdrawnAt: timestamp({ withTimezone: true }),
     supersededBy: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -63,7 +67,7 @@ export const quotes = pgTable(
     uniqueIndex('quotes_family_revision_idx').on(t.familyId, t.revision),
     // One family per number in a workspace (its revisions share it); also the next number's max(sequence).
     uniqueIndex('quotes_workspace_sequence_idx').on(t.workspaceId, t.sequence, t.revision),
-    check('quotes_status_check', sql`${t.status} in ('draft','sent','viewed','approved','declined','expired','superseded')`),
+    check('quotes_status_check', sql`${t.status} in ('draft','sent','viewed','approved','declined','expired','superseded','withdrawn')`),
   ],
 );
 
