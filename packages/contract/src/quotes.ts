@@ -8,7 +8,7 @@ import { defineEndpoint } from './endpoint';
  * and every total comes from the server (quote-money.ts).
  */
 
-export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'approved', 'declined', 'expired', 'superseded'] as const;
+export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'approved', 'declined', 'expired', 'superseded', 'withdrawn'] as const;
 export const QuoteStatusSchema = z.enum(QUOTE_STATUSES);
 export type QuoteStatus = z.infer<typeof QuoteStatusSchema>;
 
@@ -25,6 +25,17 @@ export const QUOTE_LINK_EXPIRED = 'This quote has expired. Ask the contractor fo
 export const QUOTE_ALREADY_APPROVED = 'This quote was already approved.';
 export const QUOTE_ALREADY_DECLINED = 'This quote was declined.';
 export const QUOTE_SUPERSEDED = 'This quote was replaced by a newer version.';
+/**
+ * Revisions, withdrawal and revocable links (issue 32 item 7). A withdrawn quote's link opens nothing any more (410)
+ * and refuses a decision (409) with this text; a superseded one links the newer version only when that was sent.
+ */
+export const QUOTE_WITHDRAWN = (company: string) => `This quote was withdrawn by ${company}. Contact them for an updated quote.`;
+export const QUOTE_REPLACED_UNAVAILABLE = (company: string) => `The newer version is not available here. Contact ${company} for an updated quote.`;
+export const QUOTE_DRAFT_REVISION_EXISTS = 'This quote already has a draft revision: open it to edit, send or discard it';
+export const QUOTE_NOT_LATEST_REVISION = 'A newer revision of this quote exists: revise that one';
+export const QUOTE_REVISION_SOURCE_APPROVED = 'An earlier revision of this quote was approved meanwhile, so this revision cannot be sent: discard it';
+export const QUOTE_ONLY_DRAFT_DISCARDED = 'Only a draft can be discarded: withdraw a sent quote instead';
+export const QUOTE_NOT_WITHDRAWABLE = (status: string) => `A quote that is ${status} cannot be withdrawn: only a sent or viewed one`;
 export const QUOTE_CHANGED = 'This quote changed since you opened it. Reload the page and review it again.';
 export const QUOTE_OPTION_REQUIRED = 'Choose one of the options';
 export const QUOTE_CONSENT_REQUIRED = 'Tick the box to agree to sign electronically';
@@ -170,7 +181,11 @@ export const QuoteSchema = z.object({
   viewed_at: z.string().nullable(),
   decided_at: z.string().nullable(),
   decline_reason: z.string().nullable(),
+  /** When the contractor withdrew it (status 'withdrawn': its link no longer opens it). */
+  withdrawn_at: z.string().nullable(),
   superseded_by: z.uuid().nullable(),
+  /** The family's draft revision, while one exists (this quote stays live until that one is sent). */
+  draft_revision_id: z.uuid().nullable(),
   approval: QuoteApprovalSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -182,6 +197,10 @@ export const QuoteSummarySchema = QuoteSchema.pick({ id: true, number: true, rev
 });
 export const QuoteListSchema = z.object({ quotes: z.array(QuoteSummarySchema), total: z.number().int() });
 export type QuoteList = z.infer<typeof QuoteListSchema>;
+
+/** DELETE /api/quotes/:id: the draft is gone; the family's live revision (null for a first draft) is what remains. */
+export const DiscardedQuoteSchema = z.object({ ok: z.literal(true), live_quote_id: z.uuid().nullable() });
+export type DiscardedQuote = z.infer<typeof DiscardedQuoteSchema>;
 
 export const SendQuoteBodySchema = z.object({
   contact_id: z.uuid({ error: 'Choose the client contact' }),
@@ -208,7 +227,10 @@ export const PublicQuoteSchema = z.object({
   content_fingerprint: z.string(),
   decided_at: z.string().nullable(),
   approval: QuoteApprovalSchema.pick({ signer_name: true, option: true, optional_item_ids: true, totals: true, approved_at: true, fingerprint: true }).nullable(),
-  /** A superseded quote: the newer revision's link, when it was sent. */
+  /**
+   * A superseded quote: the newest revision's link, only while that one was sent to the client (sent, viewed or
+   * approved) — never a draft's, a withdrawn or an expired one's.
+   */
   replaced_by_link: z.string().nullable(),
   /** An approved quote whose signed PDF is stored: the link downloads it (publicSignedPdf). */
   signed_pdf_ready: z.boolean(),
@@ -241,7 +263,34 @@ export const quoteEndpoints = {
   get: defineEndpoint({ method: 'GET', path: '/api/quotes/:id', access: 'workspace', summary: 'One quote with its items, totals and approval', tags, params: IdParamsSchema, response: QuoteSchema }),
   update: defineEndpoint({ method: 'PUT', path: '/api/quotes/:id', access: 'workspace', summary: 'Edit a draft quote', tags, params: IdParamsSchema, body: QuoteBodySchema, response: QuoteSchema }),
   send: defineEndpoint({ method: 'POST', path: '/api/quotes/:id/send', access: 'workspace', summary: "Send the quote's signed link by SMS and/or email to the client contact", tags, params: IdParamsSchema, body: SendQuoteBodySchema, response: SentQuoteSchema }),
-  revise: defineEndpoint({ method: 'POST', path: '/api/quotes/:id/revise', access: 'workspace', summary: 'New draft revision of a sent quote; the sent one is superseded', tags, params: IdParamsSchema, status: 201, response: QuoteSchema }),
+  revise: defineEndpoint({
+    method: 'POST',
+    path: '/api/quotes/:id/revise',
+    access: 'workspace',
+    summary: 'New draft revision of a sent, declined or withdrawn quote (one per family); the sent one stays live until the revision is sent',
+    tags,
+    params: IdParamsSchema,
+    status: 201,
+    response: QuoteSchema,
+  }),
+  discard: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/quotes/:id',
+    access: 'workspace',
+    summary: 'Discard a draft (a draft revision or a first draft never sent) with its items; nothing else is deleted',
+    tags,
+    params: IdParamsSchema,
+    response: DiscardedQuoteSchema,
+  }),
+  withdraw: defineEndpoint({
+    method: 'POST',
+    path: '/api/quotes/:id/withdraw',
+    access: 'workspace',
+    summary: "Withdraw a sent or viewed quote: its link stops showing it and it can no longer be approved or declined",
+    tags,
+    params: IdParamsSchema,
+    response: QuoteSchema,
+  }),
   remakeSignedPdf: defineEndpoint({
     method: 'POST',
     path: '/api/quotes/:id/signed-pdf',

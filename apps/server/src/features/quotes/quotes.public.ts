@@ -7,6 +7,7 @@ import {
   QUOTE_OPTION_REQUIRED,
   QUOTE_SIGNED_PDF_NOT_READY,
   QUOTE_SUPERSEDED,
+  QUOTE_WITHDRAWN,
   formatCents,
   type ApproveQuoteBodySchema,
   type PublicQuote,
@@ -52,6 +53,9 @@ function quoteIdOf(deps: PublicDeps, token: string): string {
   return read;
 }
 
+/** The statuses of a newer revision a superseded quote's link may lead to: ones the client was sent and can open. */
+const LINKED_REPLACEMENT: readonly QuoteRow['status'][] = ['sent', 'viewed', 'approved'];
+
 /** Quotes whose link keeps opening after it expired: the client's record of what they decided (issue 32 item 4). */
 const KEPT_AFTER_EXPIRY: readonly QuoteRow['status'][] = ['approved', 'declined'];
 
@@ -62,7 +66,12 @@ const KEPT_AFTER_EXPIRY: readonly QuoteRow['status'][] = ['approved', 'declined'
 async function readableQuote(deps: PublicDeps, token: string): Promise<QuoteRow> {
   const read = readQuoteToken(deps.signer, token, deps.now);
   if (read === null) throw new AppError('NOT_FOUND', QUOTE_LINK_INVALID);
-  if (read !== 'expired') return quoteById(deps.db, read);
+  if (read !== 'expired') {
+    const row = await quoteById(deps.db, read);
+    // Revoked (issue 32 item 7): the link shows nothing of a withdrawn quote, nor of what replaced it.
+    if (row.status === 'withdrawn') throw await withdrawn(deps.db, row, 'GONE');
+    return row;
+  }
   // The signature holds, so the id before the first dot is the one the link was made for.
   const row = await quoteById(deps.db, token.slice(0, token.indexOf('.'))).catch(() => null);
   if (!row || !KEPT_AFTER_EXPIRY.includes(row.status)) throw new AppError('GONE', QUOTE_LINK_EXPIRED);
@@ -75,6 +84,11 @@ async function quoteById(db: Db | Tx, id: string, lock = false): Promise<QuoteRo
   // A draft never had a link; a deleted quote has none any more.
   if (!row || row.status === 'draft') throw new AppError('NOT_FOUND', QUOTE_LINK_INVALID);
   return row;
+}
+
+/** A withdrawn quote's refusal, naming the company: 410 where the link is opened, 409 where a decision is sent. */
+async function withdrawn(db: Db | Tx, row: QuoteRow, code: 'GONE' | 'CONFLICT'): Promise<AppError> {
+  return new AppError(code, QUOTE_WITHDRAWN(await workspaceName(db as Db, row.workspaceId)));
 }
 
 /** What the homeowner is shown, without status or times: the fingerprinted content. */
@@ -102,14 +116,16 @@ async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow, inTran
   const shown = await shownContent(db, row, items, deps.now, { company, job });
   let replacedBy: string | null = null;
   if (row.status === 'superseded') {
-    // The newest revision of the family the contractor has sent.
+    // The family's newest revision past the draft stage, linked only while it is one the client was sent and may
+    // open (sent, viewed, approved): never a draft's, and nothing once the newest was withdrawn or expired — the
+    // old link hands its holder no more than the contractor sent (issue 32 item 7).
     const [newest] = await db
       .select()
       .from(quotes)
-      .where(and(eq(quotes.familyId, row.familyId), ne(quotes.status, 'draft'), ne(quotes.status, 'superseded')))
+      .where(and(eq(quotes.familyId, row.familyId), ne(quotes.status, 'draft')))
       .orderBy(desc(quotes.revision))
       .limit(1);
-    if (newest) replacedBy = quoteLink(deps.signer, deps.publicUrl, newest, deps.now);
+    if (newest && newest.id !== row.id && LINKED_REPLACEMENT.includes(effectiveStatus(newest, deps.now))) replacedBy = quoteLink(deps.signer, deps.publicUrl, newest, deps.now);
   }
   return {
     ...shown,
@@ -163,8 +179,9 @@ export async function signedPdfOf(deps: PublicDeps, token: string): Promise<{ ke
 }
 
 /** Why a quote can no longer be decided, or null when it can. */
-function refusal(row: QuoteRow, now: Date): AppError | null {
+async function refusal(db: Db | Tx, row: QuoteRow, now: Date): Promise<AppError | null> {
   const status = effectiveStatus(row, now);
+  if (status === 'withdrawn') return withdrawn(db, row, 'CONFLICT');
   if (status === 'approved') return new AppError('CONFLICT', QUOTE_ALREADY_APPROVED);
   if (status === 'declined') return new AppError('CONFLICT', QUOTE_ALREADY_DECLINED);
   if (status === 'superseded') return new AppError('CONFLICT', QUOTE_SUPERSEDED);
@@ -192,12 +209,12 @@ async function notifyDecision(tx: Tx, row: QuoteRow, kind: 'quote_approved' | 'q
  */
 export async function approveQuote(deps: PublicDeps, token: string, body: z.output<typeof ApproveQuoteBodySchema>, client: Client): Promise<PublicQuote> {
   const id = quoteIdOf(deps, token);
-  const refusedNow = refusal(await quoteById(deps.db, id), deps.now);
+  const refusedNow = await refusal(deps.db, await quoteById(deps.db, id), deps.now);
   if (refusedNow) throw refusedNow;
   const signature = await readDrawnSignature(body.signature_png);
   return deps.db.transaction(async (tx) => {
     const row = await quoteById(tx, id, true);
-    const refused = refusal(row, deps.now);
+    const refused = await refusal(tx, row, deps.now);
     if (refused) throw refused;
     const items = await loadItems(tx, row.id);
     const option = row.options.length ? body.option : null;
@@ -252,7 +269,7 @@ export async function declineQuote(deps: PublicDeps, token: string, reason: stri
   const id = quoteIdOf(deps, token);
   return deps.db.transaction(async (tx) => {
     const row = await quoteById(tx, id, true);
-    const refused = refusal(row, deps.now);
+    const refused = await refusal(tx, row, deps.now);
     if (refused) throw refused;
     const [declined] = await tx
       .update(quotes)

@@ -12,7 +12,12 @@ import {
   QUOTE_SIGNATURE_BLANK,
   QUOTE_SIGNATURE_TOO_LARGE,
   QUOTE_SIGNATURE_UNREADABLE,
+  QUOTE_DRAFT_REVISION_EXISTS,
+  QUOTE_ONLY_DRAFT_DISCARDED,
+  QUOTE_REVISION_SOURCE_APPROVED,
   QUOTE_SUPERSEDED,
+  QUOTE_WITHDRAWN,
+  DiscardedQuoteSchema,
   QuoteListSchema,
   QuoteSchema,
   SentQuoteSchema,
@@ -21,7 +26,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outboxMessages, quoteApprovals, quotes } from '../../db/schema';
+import { notifications, outboxMessages, quoteApprovals, quoteItems, quotes } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { absurdSizePng, blankSignaturePng, corruptDeflatePng, dataUrl, signaturePng } from './quotes.test-helpers';
@@ -59,7 +64,7 @@ const BODY: QuoteBody = {
   terms: 'Balance due on completion.',
 };
 
-const api = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+const api = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 const create = async (body: QuoteBody = BODY) => QuoteSchema.parse((await api(alice, 'POST', `/api/jobs/${jobId}/quotes`, body)).json());
 const send = async (id: string) => {
@@ -175,13 +180,15 @@ describe('contractor endpoints', () => {
 
   it('authorization (design.md §9): signed out 401, no workspace 409, another workspace 404 — on every contractor endpoint', async () => {
     const quote = await create();
-    const calls: [method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown][] = [
+    const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown][] = [
       ['GET', `/api/jobs/${jobId}/quotes`],
       ['POST', `/api/jobs/${jobId}/quotes`, BODY],
       ['GET', `/api/quotes/${quote.id}`],
       ['PUT', `/api/quotes/${quote.id}`, BODY],
       ['POST', `/api/quotes/${quote.id}/send`, { contact_id: maria, methods: ['sms'] }],
       ['POST', `/api/quotes/${quote.id}/revise`],
+      ['POST', `/api/quotes/${quote.id}/withdraw`],
+      ['DELETE', `/api/quotes/${quote.id}`],
     ];
     for (const [method, url, body] of calls) {
       expect((await api(null, method, url, body)).statusCode, `${method} ${url} signed out`).toBe(401);
@@ -299,26 +306,136 @@ describe('sending, the homeowner link, revisions', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${expiredLink(sentQuote.id)}/signed-pdf` })).statusCode).toBe(410);
   });
 
-  it('revise: a new draft revision; the old link says it was replaced and, once the new one is sent, links it', async () => {
+  it('revise: a new draft revision; the sent one stays live until the revision is sent, then its link says it was replaced and links it', async () => {
     const quote = await create();
     const { link } = await send(quote.id);
     const res = await api(alice, 'POST', `/api/quotes/${quote.id}/revise`);
     expect(res.statusCode, res.body).toBe(201);
     const revised = QuoteSchema.parse(res.json());
-    expect(revised).toMatchObject({ revision: 2, status: 'draft', number: quote.number });
+    expect(revised).toMatchObject({ revision: 2, status: 'draft', number: quote.number, draft_revision_id: null });
     expect(revised.items.map((i) => i.name)).toEqual(quote.items.map((i) => i.name));
+    // Untouched while the revision is a draft (issue 32 item 7): the client's link opens it as sent.
     const old = QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json());
-    expect(old).toMatchObject({ status: 'superseded', superseded_by: revised.id });
+    expect(old).toMatchObject({ status: 'sent', superseded_by: null, draft_revision_id: revised.id });
+    expect(PublicQuoteSchema.parse((await view(tokenOf(link))).json())).toMatchObject({ status: 'sent', replaced_by_link: null });
+    // One draft revision at a time.
+    const again = await api(alice, 'POST', `/api/quotes/${quote.id}/revise`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { message: QUOTE_DRAFT_REVISION_EXISTS } });
 
-    expect(PublicQuoteSchema.parse((await view(tokenOf(link))).json())).toMatchObject({ status: 'superseded', replaced_by_link: null });
     const second = await send(revised.id);
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json())).toMatchObject({ status: 'superseded', superseded_by: revised.id, draft_revision_id: null });
     const page = PublicQuoteSchema.parse((await view(tokenOf(link))).json());
+    expect(page.status).toBe('superseded');
     expect(page.replaced_by_link).not.toBeNull();
     expect(PublicQuoteSchema.parse((await view(tokenOf(page.replaced_by_link!))).json()).id).toBe(second.quote.id);
-    // The old one cannot be approved.
+    // The old one cannot be approved, nor revised again.
     const refused = await approve(tokenOf(link), { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 1, content_fingerprint: page.content_fingerprint });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: { message: QUOTE_SUPERSEDED } });
+    expect((await api(alice, 'POST', `/api/quotes/${quote.id}/revise`)).statusCode).toBe(409);
+  });
+
+  it('the client approves the sent quote while a draft revision exists: approved, the draft stays a draft, cannot be sent, and is discarded', async () => {
+    const quote = await create();
+    const token = tokenOf((await send(quote.id)).link);
+    const draft = QuoteSchema.parse((await api(alice, 'POST', `/api/quotes/${quote.id}/revise`)).json());
+    const page = PublicQuoteSchema.parse((await view(token)).json());
+    const approved = await approve(token, { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 1, content_fingerprint: page.content_fingerprint });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json())).toMatchObject({ status: 'approved', draft_revision_id: draft.id });
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${draft.id}`)).json()).status).toBe('draft');
+    // Sending the draft now would replace a signed quote: refused, nothing sent or changed.
+    await ctx.db.delete(outboxMessages);
+    const refused = await api(alice, 'POST', `/api/quotes/${draft.id}/send`, { contact_id: maria, methods: ['sms'] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { message: QUOTE_REVISION_SOURCE_APPROVED } });
+    expect(await ctx.db.select().from(outboxMessages)).toEqual([]);
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json()).status).toBe('approved');
+    const discarded = await api(alice, 'DELETE', `/api/quotes/${draft.id}`);
+    expect(discarded.statusCode, discarded.body).toBe(200);
+    expect(DiscardedQuoteSchema.parse(discarded.json())).toEqual({ ok: true, live_quote_id: quote.id });
+  });
+
+  it('discard: a draft revision goes with its items; the live quote, its link and its approvability are untouched; nothing but a draft is deleted', async () => {
+    const quote = await create();
+    const { link } = await send(quote.id);
+    const before = QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json());
+    const draft = QuoteSchema.parse((await api(alice, 'POST', `/api/quotes/${quote.id}/revise`)).json());
+    // Another workspace's DELETE finds nothing.
+    expect((await api(eve, 'DELETE', `/api/quotes/${draft.id}`)).statusCode).toBe(404);
+    const res = await api(bob, 'DELETE', `/api/quotes/${draft.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(DiscardedQuoteSchema.parse(res.json())).toEqual({ ok: true, live_quote_id: quote.id });
+    expect((await api(alice, 'GET', `/api/quotes/${draft.id}`)).statusCode).toBe(404);
+    expect(await ctx.db.select().from(quoteItems).where(eq(quoteItems.quoteId, draft.id))).toEqual([]);
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json())).toEqual(before);
+    expect(QuoteListSchema.parse((await api(alice, 'GET', `/api/jobs/${jobId}/quotes`)).json()).quotes.map((q) => q.id)).not.toContain(draft.id);
+    // The sent one is not deleted; its link still approves.
+    const sentDelete = await api(alice, 'DELETE', `/api/quotes/${quote.id}`);
+    expect(sentDelete.statusCode).toBe(409);
+    expect(sentDelete.json()).toMatchObject({ error: { message: QUOTE_ONLY_DRAFT_DISCARDED } });
+    const page = PublicQuoteSchema.parse((await view(tokenOf(link))).json());
+    expect(page.status).toBe('sent');
+    // A new revision can be made after the discard, with the same revision number.
+    expect(QuoteSchema.parse((await api(alice, 'POST', `/api/quotes/${quote.id}/revise`)).json())).toMatchObject({ revision: 2, status: 'draft' });
+    expect((await approve(tokenOf(link), { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint })).statusCode).toBe(200);
+    // A first draft, never sent, can be discarded too.
+    const first = await create();
+    expect(DiscardedQuoteSchema.parse((await api(alice, 'DELETE', `/api/quotes/${first.id}`)).json())).toEqual({ ok: true, live_quote_id: null });
+    expect((await api(alice, 'GET', `/api/quotes/${first.id}`)).statusCode).toBe(404);
+  });
+
+  it('withdraw: the link says so (410), approval and decline are refused (409) and change nothing; a withdrawn quote can be revised, and its link never leads to the revision', async () => {
+    const quote = await create();
+    const token = tokenOf((await send(quote.id)).link);
+    const page = PublicQuoteSchema.parse((await view(token)).json());
+    expect((await api(eve, 'POST', `/api/quotes/${quote.id}/withdraw`)).statusCode).toBe(404);
+    const res = await api(alice, 'POST', `/api/quotes/${quote.id}/withdraw`);
+    expect(res.statusCode, res.body).toBe(200);
+    const withdrawn = QuoteSchema.parse(res.json());
+    expect(withdrawn).toMatchObject({ status: 'withdrawn', withdrawn_at: expect.any(String) });
+    const message = QUOTE_WITHDRAWN('Ridge Line Roofing');
+    expect(message).toBe('This quote was withdrawn by Ridge Line Roofing. Contact them for an updated quote.');
+    const opened = await view(token);
+    expect(opened.statusCode).toBe(410);
+    expect(opened.json()).toMatchObject({ error: { message } });
+    expect(opened.body).not.toContain(BODY.title);
+    const approved = await approve(token, { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint });
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json()).toMatchObject({ error: { message } });
+    const declined = await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${token}/decline`, payload: { reason: 'x' } });
+    expect(declined.statusCode).toBe(409);
+    expect(await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id))).toEqual([]);
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json())).toEqual(withdrawn);
+    // Withdrawn once; a draft is discarded, not withdrawn.
+    expect((await api(alice, 'POST', `/api/quotes/${quote.id}/withdraw`)).statusCode).toBe(409);
+    expect((await api(alice, 'POST', `/api/quotes/${(await create()).id}/withdraw`)).statusCode).toBe(409);
+
+    const revision = QuoteSchema.parse((await api(alice, 'POST', `/api/quotes/${quote.id}/revise`)).json());
+    expect(revision).toMatchObject({ revision: 2, status: 'draft', withdrawn_at: null });
+    await send(revision.id);
+    // The revoked link stays revoked: it says it was withdrawn and hands its holder nothing of the new quote.
+    const later = await view(token);
+    expect(later.statusCode).toBe(410);
+    expect(later.json()).toMatchObject({ error: { message } });
+    expect(QuoteSchema.parse((await api(alice, 'GET', `/api/quotes/${quote.id}`)).json())).toMatchObject({ status: 'withdrawn', superseded_by: revision.id });
+  });
+
+  it('an old link leads to the newest revision only while that one was sent to the client: not to a draft, not to a withdrawn one', async () => {
+    const quote = await create();
+    const firstToken = tokenOf((await send(quote.id)).link);
+    const second = QuoteSchema.parse((await api(alice, 'POST', `/api/quotes/${quote.id}/revise`)).json());
+    await send(second.id);
+    // Revision 3 is only a draft: revision 1's link still leads to revision 2, which the client has.
+    const third = QuoteSchema.parse((await api(alice, 'POST', `/api/quotes/${second.id}/revise`)).json());
+    const page = PublicQuoteSchema.parse((await view(firstToken)).json());
+    expect(page.status).toBe('superseded');
+    expect(PublicQuoteSchema.parse((await view(tokenOf(page.replaced_by_link!))).json()).id).toBe(second.id);
+    expect(JSON.stringify(page)).not.toContain(third.id);
+    // Revision 2 withdrawn: the old link leads nowhere.
+    expect((await api(alice, 'POST', `/api/quotes/${second.id}/withdraw`)).statusCode).toBe(200);
+    expect(PublicQuoteSchema.parse((await view(firstToken)).json())).toMatchObject({ status: 'superseded', replaced_by_link: null });
   });
 });
 

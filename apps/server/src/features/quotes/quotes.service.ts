@@ -3,10 +3,15 @@ import {
   contactAddress,
   lineTotalCents,
   optionIndexes,
+  QUOTE_DRAFT_REVISION_EXISTS,
   QUOTE_NO_ADDRESS,
   QUOTE_NO_ITEMS,
   QUOTE_NOT_DRAFT,
   QUOTE_NOT_FOUND,
+  QUOTE_NOT_LATEST_REVISION,
+  QUOTE_NOT_WITHDRAWABLE,
+  QUOTE_ONLY_DRAFT_DISCARDED,
+  QUOTE_REVISION_SOURCE_APPROVED,
   QUOTE_SIGNED_PDF_EXISTS,
   type QuoteBodySchema,
   toThousandths,
@@ -17,7 +22,7 @@ import {
   type QuoteTotalsOut,
   type SendQuoteBodySchema,
 } from '@fieldbook/contract';
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { likePattern, nameRank } from '../../db/sql';
@@ -113,7 +118,7 @@ function toApproval(a: ApprovalRow | undefined): Quote['approval'] {
 /** A stored PDF whose document was deleted (the foreign key set document_id to null) reads as 'deleted'. */
 const pdfStatusOf = (a: ApprovalRow): NonNullable<Quote['approval']>['pdf_status'] => (a.pdfStatus === 'done' && !a.documentId ? 'deleted' : a.pdfStatus);
 
-export function toQuote(q: QuoteRow, items: readonly QuoteItemRow[], approval: ApprovalRow | undefined, now: Date): Quote {
+export function toQuote(q: QuoteRow, items: readonly QuoteItemRow[], approval: ApprovalRow | undefined, now: Date, draftRevisionId: string | null = null): Quote {
   return {
     ...quoteContent(q, items, now),
     job_id: q.jobId,
@@ -122,7 +127,9 @@ export function toQuote(q: QuoteRow, items: readonly QuoteItemRow[], approval: A
     viewed_at: q.viewedAt?.toISOString() ?? null,
     decided_at: q.decidedAt?.toISOString() ?? null,
     decline_reason: q.declineReason,
+    withdrawn_at: q.withdrawnAt?.toISOString() ?? null,
     superseded_by: q.supersededBy,
+    draft_revision_id: q.status === 'draft' ? null : draftRevisionId,
     approval: toApproval(approval),
     created_at: q.createdAt.toISOString(),
     updated_at: q.updatedAt.toISOString(),
@@ -150,11 +157,22 @@ async function findOwnQuote(db: Db | Tx, actor: Actor, id: string, lock = false)
   return row;
 }
 
+/** The family's draft revision other than `row` itself (one at a time: reviseQuote), or null. */
+async function draftRevisionOf(db: Db | Tx, row: QuoteRow): Promise<string | null> {
+  if (row.status === 'draft') return null;
+  const [draft] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.familyId, row.familyId), eq(quotes.status, 'draft')))
+    .limit(1);
+  return draft?.id ?? null;
+}
+
 async function answer(db: Db | Tx, row: QuoteRow, now: Date): Promise<Quote> {
   // One after the other: a write's answer may be read inside its request's transaction, one connection.
   const items = await loadItems(db, row.id);
   const approval = await loadApproval(db, row.id);
-  return toQuote(row, items, approval, now);
+  return toQuote(row, items, approval, now, await draftRevisionOf(db, row));
 }
 
 function quoteColumns(body: Body, timeZone: string) {
@@ -337,6 +355,19 @@ export async function sendQuote(opts: {
   const link = quoteLink(opts.signer, opts.publicUrl, { id: current.id, expiresAt }, now);
   const company = await workspaceName(db, current.workspaceId);
   const row = await db.transaction(async (tx) => {
+    // A draft revision replaces the family's earlier ones only now, when the client is sent it (issue 32 item 7):
+    // until then the sent one stayed live. Their rows are locked first (an approval locks its row too), so an
+    // approval of the earlier revision either came before — and this send is refused — or waits and is refused.
+    const earlier =
+      current.status === 'draft' && current.revision > 1
+        ? await tx
+            .select({ id: quotes.id, status: quotes.status })
+            .from(quotes)
+            .where(and(eq(quotes.familyId, current.familyId), lt(quotes.revision, current.revision)))
+            .orderBy(asc(quotes.revision))
+            .for('update')
+        : [];
+    if (earlier.some((e) => e.status === 'approved')) throw new AppError('CONFLICT', QUOTE_REVISION_SOURCE_APPROVED);
     const [updated] = await tx
       .update(quotes)
       // Send Again moves the last sent time only: the first stays (the audit trail shows both).
@@ -344,6 +375,20 @@ export async function sendQuote(opts: {
       .where(and(eq(quotes.id, current.id), inArray(quotes.status, ['draft', 'sent', 'viewed'])))
       .returning();
     if (!updated) throw new AppError('CONFLICT', 'The quote changed while it was being sent; try again');
+    if (current.status === 'draft' && earlier.length > 0) {
+      // Still open or declined: superseded by this one (its link now says so and links this one). A withdrawn one
+      // stays withdrawn — its link was revoked and hands nobody the new quote — and only records what replaced it.
+      await tx
+        .update(quotes)
+        .set({ status: sql`case when ${quotes.status} = 'withdrawn' then 'withdrawn' else 'superseded' end`, supersededBy: current.id })
+        .where(
+          and(
+            eq(quotes.familyId, current.familyId),
+            lt(quotes.revision, current.revision),
+            inArray(quotes.status, ['sent', 'viewed', 'declined', 'withdrawn']),
+          ),
+        );
+    }
     for (const { method, address } of addresses) {
       if (method === 'sms') {
         await enqueueSms(tx, { to: address, text: `${company}: your quote "${current.title}" is ready. Review and approve it (valid until ${current.expiresOn}): ${link}` });
@@ -368,24 +413,79 @@ export async function sendQuote(opts: {
   return { quote: await answer(db, row, now), link, sent_to: addresses };
 }
 
-/** A sent quote is changed by a new draft revision (a copy); the sent one becomes superseded and its link says so. */
+/**
+ * A sent quote is changed by a new draft revision (a copy). The sent one stays live — its link opens it and the client
+ * may still approve or decline it — until the revision is sent (sendQuote supersedes it then). One draft revision per
+ * family at a time, made from the family's newest revision only (issue 32 item 7).
+ */
 export async function reviseQuote(opts: { db: Db; actor: Actor; id: string; now: Date }): Promise<Quote> {
   const row = await opts.db.transaction(async (tx) => {
+    // Locked: two revisions at once are made one after the other, and the second sees the first's draft.
     const current = await findOwnQuote(tx, opts.actor, opts.id, true);
     const status = effectiveStatus(current, opts.now);
-    if (!['sent', 'viewed', 'expired', 'declined'].includes(status)) {
+    if (!['sent', 'viewed', 'expired', 'declined', 'withdrawn'].includes(status)) {
       throw new AppError('CONFLICT', status === 'draft' ? 'A draft is edited directly' : `A quote that is ${status} cannot be revised`);
     }
+    const family = await tx.select({ revision: quotes.revision, status: quotes.status }).from(quotes).where(eq(quotes.familyId, current.familyId));
+    if (family.some((f) => f.status === 'draft')) throw new AppError('CONFLICT', QUOTE_DRAFT_REVISION_EXISTS);
+    if (family.some((f) => f.revision > current.revision)) throw new AppError('CONFLICT', QUOTE_NOT_LATEST_REVISION);
     const id = crypto.randomUUID();
     const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = current;
     const [inserted] = await tx
       .insert(quotes)
-      .values({ ...copy, id, revision: current.revision + 1, status: 'draft', firstSentAt: null, sentAt: null, viewedAt: null, decidedAt: null, declineReason: null, supersededBy: null, createdBy: opts.actor.userId })
+      .values({
+        ...copy,
+        id,
+        revision: current.revision + 1,
+        status: 'draft',
+        firstSentAt: null,
+        sentAt: null,
+        viewedAt: null,
+        decidedAt: null,
+        declineReason: null,
+        withdrawnAt: null,
+        supersededBy: null,
+        createdBy: opts.actor.userId,
+      })
       .returning();
     const items = await loadItems(tx, current.id);
     if (items.length) await tx.insert(quoteItems).values(items.map(({ id: _itemId, ...i }) => ({ ...i, quoteId: id })));
-    await tx.update(quotes).set({ status: 'superseded', supersededBy: id }).where(eq(quotes.id, current.id));
     return inserted!;
+  });
+  return answer(opts.db, row, opts.now);
+}
+
+/**
+ * Discards a draft with its items: a draft revision (the live one is untouched) or a first draft that was never sent.
+ * A draft never had a link, an approval or a notification, so nothing else refers to it. Nothing else is deleted.
+ */
+export async function discardQuote(opts: { db: Db; actor: Actor; id: string }): Promise<{ ok: true; live_quote_id: string | null }> {
+  return opts.db.transaction(async (tx) => {
+    const current = await findOwnQuote(tx, opts.actor, opts.id, true);
+    if (current.status !== 'draft') throw new AppError('CONFLICT', QUOTE_ONLY_DRAFT_DISCARDED);
+    // The items go with it (quote_items.quote_id cascades).
+    await tx.delete(quotes).where(and(eq(quotes.id, current.id), eq(quotes.status, 'draft')));
+    const [live] = await tx
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(eq(quotes.familyId, current.familyId), lt(quotes.revision, current.revision)))
+      .orderBy(desc(quotes.revision))
+      .limit(1);
+    return { ok: true as const, live_quote_id: live?.id ?? null };
+  });
+}
+
+/**
+ * Withdraws a sent or viewed quote (also one past its expiry): its link then says it was withdrawn and refuses a
+ * decision. Final for this revision — it is never sent again; a new revision (reviseQuote) has a link of its own.
+ */
+export async function withdrawQuote(opts: { db: Db; actor: Actor; id: string; now: Date }): Promise<Quote> {
+  const row = await opts.db.transaction(async (tx) => {
+    // Locked: an approval of the same quote (which locks it too) comes wholly before or after.
+    const current = await findOwnQuote(tx, opts.actor, opts.id, true);
+    if (current.status !== 'sent' && current.status !== 'viewed') throw new AppError('CONFLICT', QUOTE_NOT_WITHDRAWABLE(effectiveStatus(current, opts.now)));
+    const [updated] = await tx.update(quotes).set({ status: 'withdrawn', withdrawnAt: opts.now }).where(eq(quotes.id, current.id)).returning();
+    return updated!;
   });
   return answer(opts.db, row, opts.now);
 }
