@@ -30,7 +30,7 @@ export const QUOTE_SUPERSEDED = 'This quote was replaced by a newer version.';
  * and refuses a decision (409) with this text; a superseded one links the newer version only when that was sent.
  */
 export const QUOTE_WITHDRAWN = (company: string) => `This quote was withdrawn by ${company}. Contact them for an updated quote.`;
-export const QUOTE_REPLACED_UNAVAILABLE = (company: string) => `The newer version is not available here. Contact ${company} for an updated quote.`;
+export const QUOTE_REPLACED_UNAVAILABLE = (company: string) => `This quote is no longer available. Contact ${company} for an updated quote.`;
 export const QUOTE_DRAFT_REVISION_EXISTS = 'This quote already has a draft revision: open it to edit, send or discard it';
 export const QUOTE_NOT_LATEST_REVISION = 'A newer revision of this quote exists: revise that one';
 export const QUOTE_REVISION_SOURCE_APPROVED = 'An earlier revision of this quote was approved meanwhile, so this revision cannot be sent: discard it';

@@ -49,7 +49,9 @@ function saved(body: QuoteBody): Quote {
     viewed_at: null,
     decided_at: null,
     decline_reason: null,
+    withdrawn_at: null,
     superseded_by: null,
+    draft_revision_id: null,
     approval: null,
     created_at: '2026-11-26T00:00:00.000Z',
     updated_at: '2026-11-26T00:00:00.000Z',
@@ -252,5 +254,70 @@ describe('JobQuotes', () => {
     api.on(quoteEndpoints.update, apiError(400, 'VALIDATION_ERROR', 'Choose a later date', [{ field: 'expires_on', message: 'Choose a later date' }]));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Draft' }));
     await waitFor(() => expect(within(dialog).getByLabelText('Expires on').getAttribute('aria-invalid')).toBe('true'));
+  }, 20_000);
+
+  it('a sent quote with a draft revision: both listed and labelled; Discard Draft asks, discards the revision and shows the live quote (issue 32 item 7)', async () => {
+    const LIVE = '00000000-0000-4000-8000-000000000004';
+    const base = saved({ title: 'Gutter repair', items: [{ name: 'Seamless gutters', quantity: 10, unit_price_cents: 1000 }], expires_on: '2099-12-10' });
+    const live: Quote = { ...base, id: LIVE, number: 'Q-1001', status: 'sent', first_sent_at: '2026-11-20T09:00:00.000Z', sent_at: '2026-11-20T09:00:00.000Z', draft_revision_id: QUOTE_ID };
+    const draft: Quote = { ...base, number: 'Q-1001', revision: 2 };
+    const summary = (q: Quote) => ({ id: q.id, job_id: JOB, number: q.number, revision: q.revision, status: q.status, title: q.title, totals: q.totals, expires_on: q.expires_on, first_sent_at: q.first_sent_at, sent_at: q.sent_at, decided_at: null, created_at: q.created_at, approved_total_cents: null });
+    let discarded = false;
+    const api = fakeApi()
+      .on(quoteEndpoints.listForJob, () => (discarded ? { quotes: [summary({ ...live, draft_revision_id: null })], total: 1 } : { quotes: [summary(draft), summary(live)], total: 2 }))
+      .on(quoteEndpoints.get, ({ params }) => (params.id === LIVE ? { ...live, draft_revision_id: discarded ? null : QUOTE_ID } : draft))
+      .on(quoteEndpoints.discard, () => {
+        discarded = true;
+        return { ok: true as const, live_quote_id: LIVE };
+      })
+      .on(quoteEndpoints.priceBook, { items: [] })
+      .on(contactEndpoints.list, { contacts: [CONTACT], total: 1 });
+    renderWithProviders(<JobQuotes jobId={JOB} clientName="Maria Garcia" />);
+    expect(await screen.findByText('Draft revision, not sent: the client still has the earlier one')).toBeTruthy();
+    expect(screen.getByText('Live for the client until revision 2 is sent')).toBeTruthy();
+
+    // The live one: no second revision offered, the draft one a tap away.
+    await userEvent.click(screen.getByRole('button', { name: 'Quote Q-1001 revision 1' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('A draft revision exists')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Revise (new revision)' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Open Draft Revision' }));
+    dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('A draft revision: the client keeps the quote they were sent until you send this one.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard Draft' }));
+    expect(within(dialog).getByText('Discard revision 2?')).toBeTruthy();
+    expect(api.calls(quoteEndpoints.discard)).toEqual([]); // asked first
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Discard Draft' }).at(-1)!);
+    await waitFor(() => expect(api.calls(quoteEndpoints.discard)).toHaveLength(1));
+    expect(api.calls(quoteEndpoints.discard)[0]!.params).toEqual({ id: QUOTE_ID });
+    // The dialog shows the live quote again, now revisable.
+    expect(await within(dialog).findByRole('button', { name: 'Revise (new revision)' })).toBeTruthy();
+    expect(within(dialog).queryByText('A draft revision exists')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Draft revision, not sent: the client still has the earlier one')).toBeNull());
+    expect(api.problems).toEqual([]);
+  }, 20_000);
+
+  it('Withdraw Quote says the client’s link will stop working, then withdraws; the quote shows as withdrawn and can be revised (issue 32 item 7)', async () => {
+    const base = saved({ title: 'Gutter repair', items: [{ name: 'Seamless gutters', quantity: 10, unit_price_cents: 1000 }], expires_on: '2099-12-10' });
+    const sent: Quote = { ...base, status: 'viewed', first_sent_at: '2026-11-20T09:00:00.000Z', sent_at: '2026-11-20T09:00:00.000Z', viewed_at: '2026-11-21T09:00:00.000Z' };
+    let stored = sent;
+    const api = fakeApi()
+      .on(quoteEndpoints.listForJob, { quotes: [], total: 0 })
+      .on(quoteEndpoints.get, () => stored)
+      .on(quoteEndpoints.withdraw, () => (stored = { ...sent, status: 'withdrawn', withdrawn_at: '2026-11-22T09:00:00.000Z' }))
+      .on(contactEndpoints.list, { contacts: [CONTACT], total: 1 });
+    renderWithProviders(<JobQuotes jobId={JOB} clientName="Maria Garcia" />, { route: `/jobs/${JOB}?quote=${QUOTE_ID}` });
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Withdraw Quote' }));
+    expect(within(dialog).getByText(/The client’s link will stop working/)).toBeTruthy();
+    expect(api.calls(quoteEndpoints.withdraw)).toEqual([]);
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Withdraw Quote' }).at(-1)!);
+    expect(await within(dialog).findByText(`Withdrawn ${new Date('2026-11-22T09:00:00.000Z').toLocaleString()}`)).toBeTruthy();
+    expect(api.calls(quoteEndpoints.withdraw)[0]!.params).toEqual({ id: QUOTE_ID });
+    expect(within(dialog).getByText('Withdrawn')).toBeTruthy(); // the status badge
+    expect(within(dialog).queryByRole('button', { name: 'Withdraw Quote' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Send Again' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Revise (new revision)' })).toBeTruthy();
+    expect(api.problems).toEqual([]);
   }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { formatCents } from '@fieldbook/contract';
+import { formatCents, type QuoteList } from '@fieldbook/contract';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +7,16 @@ import { LoadError } from '../../../components/load-error';
 import { useJobQuotes } from '../api/get-job-quotes';
 import { QuoteEditorModal } from './quote-editor';
 import { quoteStatusColor, quoteStatusLabel } from './quote-status';
+
+type Summary = QuoteList['quotes'][number];
+
+/** How a quote being revised reads in the list: its draft revision is not sent yet; the sent one is still live. */
+function revisionNote(q: Summary, all: readonly Summary[]): string | null {
+  if (q.status === 'draft') return q.revision > 1 ? 'Draft revision, not sent: the client still has the earlier one' : null;
+  const draft = all.find((other) => other.number === q.number && other.status === 'draft' && other.revision > q.revision);
+  if (!draft) return null;
+  return q.status === 'sent' || q.status === 'viewed' ? `Live for the client until revision ${draft.revision} is sent` : `Revision ${draft.revision} is a draft`;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,6 +68,7 @@ export function JobQuotes({ jobId, clientName }: { jobId: string; clientName: st
       ) : (
         <Stack gap={6}>
           {quotes.data.quotes.map((q) => (
+            // A quote being revised shows twice, both labelled: the draft revision on top, then the one the client has.
             <UnstyledButton key={q.id} onClick={() => setOpen({ id: q.id })} aria-label={`Quote ${q.number} revision ${q.revision}`} p="xs" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0} miw={0} style={{ flex: 1 }}>
@@ -68,6 +79,11 @@ export function JobQuotes({ jobId, clientName }: { jobId: string; clientName: st
                     {q.number}
                     {q.revision > 1 ? ` · rev ${q.revision}` : ''} · expires {q.expires_on}
                   </Text>
+                  {revisionNote(q, quotes.data.quotes) && (
+                    <Text size="xs" c="blue">
+                      {revisionNote(q, quotes.data.quotes)}
+                    </Text>
+                  )}
                 </Stack>
                 {/* Amount over status, both whole: on a 390 px phone the title gives way, never the status. */}
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QUOTE_LINK_EXPIRED, quoteEndpoints, type PublicQuote } from '@fieldbook/contract';
+import { QUOTE_LINK_EXPIRED, QUOTE_REPLACED_UNAVAILABLE, QUOTE_WITHDRAWN, quoteEndpoints, type PublicQuote } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -158,5 +158,20 @@ describe('PublicQuoteScreen', () => {
     fakeApi().on(quoteEndpoints.publicView, apiError(410, 'GONE', QUOTE_LINK_EXPIRED));
     renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
     expect(await screen.findByText(QUOTE_LINK_EXPIRED)).toBeTruthy();
+  });
+
+  it('a replaced quote whose newer version was not sent (or was withdrawn) says it is no longer available; a withdrawn quote’s link says so (issue 32 item 7)', async () => {
+    fakeApi().on(quoteEndpoints.publicView, { ...QUOTE, status: 'superseded', replaced_by_link: null });
+    const { unmount } = renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByText(QUOTE_REPLACED_UNAVAILABLE(QUOTE.company))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open the new quote' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+    unmount();
+    vi.unstubAllGlobals();
+    const api = fakeApi().on(quoteEndpoints.publicView, apiError(410, 'GONE', QUOTE_WITHDRAWN(QUOTE.company)));
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByText(`This quote was withdrawn by ${QUOTE.company}. Contact them for an updated quote.`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(api.calls(quoteEndpoints.publicViewed)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { computeTotals, endpointPath, formatCents, quoteEndpoints, toThousandths, type PublicQuote } from '@fieldbook/contract';
+import { computeTotals, endpointPath, formatCents, QUOTE_REPLACED_UNAVAILABLE, quoteEndpoints, toThousandths, type PublicQuote } from '@fieldbook/contract';
 import { Alert, Anchor, Box, Button, Checkbox, Container, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -41,8 +41,14 @@ function Decided({ q, token }: { q: PublicQuote; token: string }) {
   if (q.status === 'superseded') {
     return (
       <Alert color="yellow" title="This quote was replaced">
-        {q.company} made a newer version of this quote.{' '}
-        {q.replaced_by_link ? <Anchor href={q.replaced_by_link}>Open the new quote</Anchor> : 'They will send you the new one shortly.'}
+        {q.replaced_by_link ? (
+          <>
+            {q.company} sent you a newer version of this quote. <Anchor href={q.replaced_by_link}>Open the new quote</Anchor>
+          </>
+        ) : (
+          // The newest version was not sent, or was withdrawn: this link leads to nothing more (issue 32 item 7).
+          QUOTE_REPLACED_UNAVAILABLE(q.company)
+        )}
       </Alert>
     );
   }

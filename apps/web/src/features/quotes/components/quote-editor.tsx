@@ -7,10 +7,12 @@ import { LoadError } from '../../../components/load-error';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useContacts } from '../../contacts';
 import { useCreateQuote } from '../api/create-quote';
+import { useDiscardQuote } from '../api/discard-quote';
 import { useQuote } from '../api/get-quote';
 import { useReviseQuote } from '../api/revise-quote';
 import { useSendQuote } from '../api/send-quote';
 import { useUpdateQuote } from '../api/update-quote';
+import { useWithdrawQuote } from '../api/withdraw-quote';
 import { draftFromQuote, emptyDraft, newItem, quoteFieldErrors, toQuoteBody, validateQuoteDraft, type QuoteDraft, type QuoteFieldErrors } from '../lib/quote-form';
 import { QuoteItemsEditor } from './quote-items-editor';
 import { errorText, QuoteFormInvalid } from './quote-errors';
@@ -88,6 +90,41 @@ function SendPanel({ quote, clientName, onSent, saveFirst, isSaving = false }: {
   );
 }
 
+/**
+ * A button that asks first: pressed, it shows what will happen with Confirm and Cancel in its place (Discard Draft,
+ * Withdraw Quote). The error of a refused request shows there too.
+ */
+function ConfirmButton({ label, title, text, confirmLabel, pending, error, onConfirm }: { label: string; title: string; text: string; confirmLabel: string; pending: boolean; error: unknown; onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button variant="subtle" color="red" onClick={() => setAsking(true)} w="fit-content">
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Alert color="red" title={title}>
+      <Stack gap="xs">
+        <Text size="sm">{text}</Text>
+        {Boolean(error) && (
+          <Text size="sm" c="red">
+            {errorText(error)}
+          </Text>
+        )}
+        <Group gap="xs">
+          <Button color="red" loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+          <Button variant="default" onClick={() => setAsking(false)} disabled={pending}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** New Quote / a quote of the job: the editor for a draft, the read-only view with Send Again and Revise after. */
 export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }: { jobId: string; clientName: string | null; quoteId: string | null; opened: boolean; onClose: () => void }) {
   const small = useMediaQuery('(max-width: 48em)');
@@ -99,6 +136,8 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
   const create = useCreateQuote(jobId);
   const update = useUpdateQuote();
   const revise = useReviseQuote();
+  const discard = useDiscardQuote();
+  const withdraw = useWithdrawQuote();
   useEffect(() => {
     setCurrentId(quoteId);
     setSentTo(null);
@@ -114,7 +153,19 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
   useEffect(() => {
     setErrors({});
     setInvalid(null);
+    revise.reset();
+    discard.reset();
+    withdraw.reset();
+    // The mutations' reset functions are stable; only a change of quote clears them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currentId]);
+  /** Discards the draft: the dialog then shows the family's live quote, or closes (a first draft has none). */
+  const discardDraft = async (id: string) => {
+    const answer = await discard.mutateAsync(id).catch(() => null);
+    if (!answer) return;
+    if (answer.live_quote_id) setCurrentId(answer.live_quote_id);
+    else onClose();
+  };
   const save = async () => {
     const found = validateQuoteDraft(draft);
     setErrors(found);
@@ -155,6 +206,16 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
             <Badge color={quoteStatusColor(q.status)}>{quoteStatusLabel(q.status)}</Badge>
             {q.status !== 'draft' && <Text fw={600}>{q.title}</Text>}
           </Group>
+        )}
+        {q?.status === 'draft' && q.revision > 1 && (
+          <Text size="sm" c="dimmed">
+            A draft revision: the client keeps the quote they were sent until you send this one.
+          </Text>
+        )}
+        {q?.status === 'withdrawn' && q.withdrawn_at && (
+          <Alert color="gray" title={`Withdrawn ${new Date(q.withdrawn_at).toLocaleString()}`}>
+            The client’s link now says the quote was withdrawn; it can no longer be approved. Revise it to send a new version.
+          </Alert>
         )}
         {sentTo && q && (
           <Alert color="green" title="Quote sent">
@@ -250,6 +311,21 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
                 <Divider />
                 {/* Send saves what is on screen first: the client gets the prices and expiry shown, not the last saved. */}
                 <SendPanel quote={q} clientName={clientName} onSent={setSentTo} saveFirst={save} isSaving={saving} />
+                <Divider />
+                <ConfirmButton
+                  key={q.id}
+                  label="Discard Draft"
+                  title={q.revision > 1 ? `Discard revision ${q.revision}?` : 'Discard this draft?'}
+                  text={
+                    q.revision > 1
+                      ? 'Its changes are deleted. The quote the client was sent stays as it is.'
+                      : 'It was never sent: it is deleted with its lines.'
+                  }
+                  confirmLabel="Discard Draft"
+                  pending={discard.isPending}
+                  error={discard.error}
+                  onConfirm={() => void discardDraft(q.id)}
+                />
               </>
             )}
           </>
@@ -257,10 +333,35 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
           <>
             <QuoteView quote={q} />
             {(q.status === 'sent' || q.status === 'viewed') && <SendPanel quote={q} clientName={clientName} onSent={setSentTo} />}
-            {['sent', 'viewed', 'expired', 'declined'].includes(q.status) && (
-              <Button variant="light" loading={revise.isPending} onClick={() => revise.mutate(q.id, { onSuccess: (next) => setCurrentId(next.id) })}>
-                Revise (new revision)
-              </Button>
+            {q.draft_revision_id ? (
+              // One draft revision at a time: this quote stays live (the client may still approve it) until it is sent.
+              <Alert color="blue" title="A draft revision exists">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">The client keeps this quote until you send the revision.</Text>
+                  <Button variant="light" onClick={() => setCurrentId(q.draft_revision_id)}>
+                    Open Draft Revision
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : (
+              ['sent', 'viewed', 'expired', 'declined', 'withdrawn'].includes(q.status) && (
+                <Button variant="light" loading={revise.isPending} onClick={() => revise.mutate(q.id, { onSuccess: (next) => setCurrentId(next.id) })}>
+                  Revise (new revision)
+                </Button>
+              )
+            )}
+            {revise.error && <Alert color="red">{errorText(revise.error)}</Alert>}
+            {(q.status === 'sent' || q.status === 'viewed') && (
+              <ConfirmButton
+                key={q.id}
+                label="Withdraw Quote"
+                title="Withdraw this quote?"
+                text="The client’s link will stop working: it will say the quote was withdrawn, and it can no longer be approved or declined. You can revise it afterwards and send a new version."
+                confirmLabel="Withdraw Quote"
+                pending={withdraw.isPending}
+                error={withdraw.error}
+                onConfirm={() => withdraw.mutate(q.id)}
+              />
             )}
           </>
         )}
