@@ -11,7 +11,9 @@ export function quoteExpiresAt(expiresOn: string, timeZone: string): Date {
 
 /**
  * The homeowner's link, `{PUBLIC_URL}/q/{token}`: this one quote revision, until the quote expires. Nothing is stored:
- * a revision is another id (another link), and the old one answers that it was replaced.
+ * a revision is another id (another link), and the old one answers that it was replaced. Revoking is the quote's own
+ * state (issue 32 item 7): a withdrawn revision is never sent again, so every token of it answers "withdrawn" for good
+ * (quotes.public.ts), and an old link leads to a newer revision only while that one was sent to the client.
  */
 export function quoteLink(signer: TokenSigner, publicUrl: string, quote: { id: string; expiresAt: Date }, now: Date): string {
   const ttl = Math.max(1, Math.ceil((quote.expiresAt.getTime() - now.getTime()) / 1000));
