@@ -53,6 +53,8 @@ export const quotes = pgTable(
     /** The last time it was sent. */
     sentAt: timestamp({ withTimezone: true }),
     viewedAt: timestamp({ withTimezone: true }),
+    /** The email address the quote was last sent to: the client's copy of what they signed goes there (issue 32 item 9). */
+    sentEmail: text(),
     decidedAt: timestamp({ withTimezone: true }),
     declineReason: text(),
     /** When the contractor withdrew the sent quote (its link then says so; the status is 'withdrawn'). */

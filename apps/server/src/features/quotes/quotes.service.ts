@@ -352,6 +352,7 @@ export async function sendQuote(opts: {
     if (!found) throw fieldError('contact_id', QUOTE_NO_ADDRESS(method));
     return { method, address: method === 'sms' ? toE164(found) : found };
   });
+  const emailed = addresses.find((a) => a.method === 'email');
   const link = quoteLink(opts.signer, opts.publicUrl, { id: current.id, expiresAt }, now);
   const company = await workspaceName(db, current.workspaceId);
   const row = await db.transaction(async (tx) => {
@@ -371,7 +372,14 @@ export async function sendQuote(opts: {
     const [updated] = await tx
       .update(quotes)
       // Send Again moves the last sent time only: the first stays (the audit trail shows both).
-      .set({ status: current.status === 'draft' ? 'sent' : current.status, expiresAt, sentAt: now, firstSentAt: sql`coalesce(${quotes.firstSentAt}, ${now.toISOString()}::timestamptz)` })
+      // The email address is kept: the client's copy of what they sign goes there (signed-pdf.job.ts).
+      .set({
+        status: current.status === 'draft' ? 'sent' : current.status,
+        expiresAt,
+        sentAt: now,
+        firstSentAt: sql`coalesce(${quotes.firstSentAt}, ${now.toISOString()}::timestamptz)`,
+        ...(emailed ? { sentEmail: emailed.address } : {}),
+      })
       .where(and(eq(quotes.id, current.id), inArray(quotes.status, ['draft', 'sent', 'viewed'])))
       .returning();
     if (!updated) throw new AppError('CONFLICT', 'The quote changed while it was being sent; try again');

@@ -13,6 +13,9 @@ import { quoteApprovals, quotes } from './quotes.schema';
 import type { ApprovalRow } from './quotes.service';
 import { signatureForPdf, UnusableSignature } from './signature';
 
+/** The client's copy's subject (issue 32 item 9). */
+export const clientCopySubject = (number: string, company: string) => `Your signed quote ${number} from ${company}`;
+
 const givenUp = (attempts: number) => `Signed PDF stopped: ${attempts} attempts ended without a result`;
 
 /**
@@ -65,13 +68,18 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
       // The author's settings may say no email: the PDF is on the job all the same (author-mail.ts). A PDF made again
       // (remakeSignedPdf: the first was deleted) emails nobody: the approval was told with the first.
       const authorEmail = approval.pdfMadeAt ? null : await authorMailAddress(db, quote.createdBy);
+      // The client's copy of what they signed goes to the address the quote was emailed to — once, with the first PDF.
+      // (A job has no client email of its own: a quote sent by SMS only gives no address, and the client downloads the
+      // copy from the approved page instead.)
+      const clientEmail = approval.pdfMadeAt ? null : quote.sentEmail;
+      const attachment = { file_name: name, content_type: 'application/pdf', blob_key: `documents/${quote.workspaceId}/${documentId}`, size: pdf.length };
       await db.transaction(async (tx) => {
         await tx
           .update(quoteApprovals)
           .set({ documentId, pdfStatus: 'done', pdfError: null, lockedUntil: null, pdfMadeAt: approval.pdfMadeAt ?? deps.now?.() ?? new Date() })
           .where(eq(quoteApprovals.id, approval.id));
+        const option = approved.selection.option_name === null ? '' : ` (${approved.selection.option_name})`;
         if (authorEmail) {
-          const option = approved.selection.option_name === null ? '' : ` (${approved.selection.option_name})`;
           await enqueueMail(tx, {
             to: authorEmail,
             subject: `Quote ${approved.quote.number} approved by ${approval.signerName}: ${formatCents(totals.total_cents)}`,
@@ -83,7 +91,24 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
               '',
               `The signed PDF with its audit trail is on the job: ${deps.publicUrl}${quoteAppPath(quote)}`,
             ].join('\n'),
-            attachments: [{ file_name: name, content_type: 'application/pdf', blob_key: `documents/${quote.workspaceId}/${documentId}`, size: pdf.length }],
+            attachments: [attachment],
+          });
+        }
+        if (clientEmail) {
+          await enqueueMail(tx, {
+            to: clientEmail,
+            subject: clientCopySubject(approved.quote.number, approved.quote.company),
+            text: [
+              `Hello ${approval.signerName},`,
+              '',
+              `Thank you for approving "${approved.quote.title}"${option}. Your signed copy is attached.`,
+              '',
+              `Total: ${formatCents(totals.total_cents)} · deposit due: ${formatCents(totals.deposit_cents)}`,
+              `Approved at ${approval.approvedAt.toISOString()}.`,
+              '',
+              `Reply to this email or call ${approved.quote.company} with any questions.`,
+            ].join('\n'),
+            attachments: [attachment],
           });
         }
       });

@@ -132,11 +132,20 @@ describe('the signed PDF', () => {
     expect(text).toMatch(new RegExp(`Last sent\\s*${sent.quote.sent_at!.replace(/\./g, '\\.')}`));
     expect(text.replace(/\s/g, '')).toContain(approval!.fingerprint);
 
-    // The contractor is told by email, with the PDF attached.
+    // The contractor is told by email, with the PDF attached; the client gets their copy at the address the quote was
+    // emailed to (issue 32 item 9), with the same PDF attached.
     const mail = await ctx.db.select().from(outboxMessages);
-    expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ recipient: 'alice@ridgeline.example' });
-    expect(JSON.stringify(mail[0])).toContain('approved by Maria Garcia: $5,496.60');
+    expect(mail.map((m) => m.recipient).sort()).toEqual(['alice@ridgeline.example', 'maria@example.com']);
+    const attached = [{ file_name: `Quote ${quote.number} signed.pdf`, content_type: 'application/pdf', blob_key: `documents/${alice.workspaceId}/${doc!.id}`, size: file.rawPayload.length }];
+    const toAuthor = mail.find((m) => m.recipient === 'alice@ridgeline.example')!;
+    expect(JSON.stringify(toAuthor)).toContain('approved by Maria Garcia: $5,496.60');
+    expect(toAuthor.attachments).toEqual(attached);
+    const toClient = mail.find((m) => m.recipient === 'maria@example.com')!;
+    expect(toClient).toMatchObject({ channel: 'email', subject: `Your signed quote ${quote.number} from Ridge Line Roofing` });
+    expect(toClient.body).toContain('Your signed copy is attached.');
+    expect(toClient.attachments).toEqual(attached);
+    const blob = await ctx.blobs.get(attached[0]!.blob_key);
+    expect(blob).not.toBeNull();
 
     // The contractor's quote names the document; a second drain adds nothing.
     expect(QuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/quotes/${quote.id}`, headers: alice.headers })).json()).approval?.document_id).toBe(doc!.id);
@@ -146,7 +155,7 @@ describe('the signed PDF', () => {
     console.info(`signed PDF: ${Math.round(elapsed)} ms, ${file.rawPayload.length} bytes`);
   });
 
-  it('an author who turned email notifications off gets no email; the signed PDF is on the job all the same', async () => {
+  it('an author who turned email notifications off gets no email; the signed PDF is on the job all the same (the client still gets their copy)', async () => {
     const off = await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: alice.headers, payload: { email_notifications: false } });
     expect(off.statusCode, off.body).toBe(200);
     const { quote } = await approvedQuote();
@@ -158,7 +167,20 @@ describe('the signed PDF', () => {
     const [approval] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
     expect(approval).toMatchObject({ pdfStatus: 'done', documentId: approval!.id });
     expect(await ctx.db.select().from(documents).where(eq(documents.id, approval!.id))).toHaveLength(1);
-    expect(await ctx.db.select().from(outboxMessages)).toEqual([]);
+    expect((await ctx.db.select().from(outboxMessages)).map((m) => [m.recipient, m.subject])).toEqual([['maria@example.com', `Your signed quote ${quote.number} from Ridge Line Roofing`]]);
+  });
+
+  it('a quote sent by SMS only has no address for the client’s copy: only the contractor is emailed', async () => {
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: alice.headers, payload: { email_notifications: true } })).statusCode).toBe(200);
+    const quote = QuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/quotes`, headers: alice.headers, payload: BODY })).json());
+    const sent = SentQuoteSchema.parse((await ctx.app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/send`, headers: alice.headers, payload: { contact_id: maria, methods: ['sms'] } })).json());
+    const token = sent.link.slice(sent.link.lastIndexOf('/') + 1);
+    const page = PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` })).json());
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/public/quotes/${token}/approve`, payload: { signer_name: 'Maria Garcia', signature_png: SIGNATURE, consent: true, option: 0, content_fingerprint: page.content_fingerprint } });
+    expect(res.statusCode, res.body).toBe(200);
+    await ctx.db.delete(outboxMessages);
+    expect(await drainPdfs()).toBe(1);
+    expect((await ctx.db.select().from(outboxMessages)).map((m) => m.recipient)).toEqual(['alice@ridgeline.example']);
   });
 
   it('is written from what was approved: the company renamed and the job edited afterwards change nothing in it', async () => {
