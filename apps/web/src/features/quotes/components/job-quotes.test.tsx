@@ -122,7 +122,9 @@ describe('JobQuotes', () => {
     await waitFor(() => expect(api.calls(quoteEndpoints.create)).toHaveLength(1));
     expect(api.calls(quoteEndpoints.create)[0]!.body).toMatchObject({ title: 'Gutter repair', items: [{ name: 'Seamless gutters', quantity: 120.5, unit_price_cents: 899, option: null }] });
     // 120.5 × $8.99 = $1,083.295 → the server's $1,083.30 (this fake rounds as the server does).
-    expect((await within(dialog).findAllByText('$1,083.30')).length).toBeGreaterThan(0);
+    // In the saved totals' block (the live preview above shows the same amount as it is typed).
+    await waitFor(() => expect(dialog.querySelector<HTMLElement>('[aria-label="Totals"]')).not.toBeNull());
+    expect(within(dialog.querySelector<HTMLElement>('[aria-label="Totals"]')!).getAllByText('$1,083.30').length).toBeGreaterThan(0);
     expect(within(dialog).getByRole('button', { name: 'Send Quote' })).toHaveProperty('disabled', true); // no contact chosen yet
     expect(api.problems).toEqual([]);
   }, 20_000); // typing key by key takes seconds on a loaded machine

@@ -1,4 +1,4 @@
-import type { Quote } from '@fieldbook/contract';
+import { parseDecimal, type Quote } from '@fieldbook/contract';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Divider, Group, Loader, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconX } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ import { useReviseQuote } from '../api/revise-quote';
 import { useSendQuote } from '../api/send-quote';
 import { useUpdateQuote } from '../api/update-quote';
 import { useWithdrawQuote } from '../api/withdraw-quote';
-import { draftFromQuote, emptyDraft, newItem, quoteFieldErrors, toQuoteBody, validateQuoteDraft, type QuoteDraft, type QuoteFieldErrors } from '../lib/quote-form';
+import { draftFromQuote, emptyDraft, liveTotals, newItem, quoteFieldErrors, toQuoteBody, validateQuoteDraft, type QuoteDraft, type QuoteFieldErrors } from '../lib/quote-form';
 import { QuoteItemsEditor } from './quote-items-editor';
 import { errorText, QuoteFormInvalid } from './quote-errors';
 import { QuoteTotals } from './quote-totals';
@@ -122,6 +122,36 @@ function ConfirmButton({ label, title, text, confirmLabel, pending, error, onCon
         </Group>
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * The totals of what is on screen, per option, updated as the contractor types (the contract's computeTotals, the
+ * server's own rules). The saved quote's totals below stay the server's: what is sent and approved.
+ */
+function LiveTotalsPanel({ draft }: { draft: QuoteDraft }) {
+  const live = useMemo(() => liveTotals(draft), [draft]);
+  const taxRate = parseDecimal(draft.taxRate, { percent: true }) ?? 0;
+  return (
+    <Stack gap="xs" aria-label="Live totals">
+      <Divider label="Totals as you type" />
+      <Text size="xs" c="dimmed">
+        Totals update as you type; saved totals are the server's.
+        {live.skippedLines > 0 && ` ${live.skippedLines === 1 ? '1 line is' : `${live.skippedLines} lines are`} not counted until its quantity and price read as numbers.`}
+      </Text>
+      {live.options.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: live.options.length }} spacing="xl" verticalSpacing="md">
+          {live.options.map((o, i) => (
+            <Stack key={i} gap={4}>
+              <Text fw={600}>{o.name || `Option ${i + 1}`}</Text>
+              <QuoteTotals totals={o.totals} taxRate={taxRate} label={`${o.name || `Option ${i + 1}`} live totals`} />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <QuoteTotals totals={live.totals} taxRate={taxRate} label="Live totals" />
+      )}
+    </Stack>
   );
 }
 
@@ -289,13 +319,14 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
             <TextInput label="Expires on" type="date" value={draft.expiresOn} error={errors.expiresOn} onChange={(e) => set('expiresOn', e.currentTarget.value)} w={200} />
             <Textarea label="Notes" autosize minRows={2} value={draft.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
             <Textarea label="Terms" autosize minRows={2} value={draft.terms} onChange={(e) => set('terms', e.currentTarget.value)} />
+            <LiveTotalsPanel draft={draft} />
             {saveError && <Alert color="red">{errorText(saveError)}</Alert>}
             <Button onClick={() => void save().catch(() => {})} loading={saving} variant={q ? 'light' : 'filled'}>
               Save Draft
             </Button>
             {q && (
               <>
-                <Divider label="Totals from the server" />
+                <Divider label="Saved totals (the server's)" />
                 {q.options.length > 0 ? (
                   <SimpleGrid cols={{ base: 1, sm: q.options.length }} spacing="xl" verticalSpacing="md">
                     {q.options.map((o, i) => (

@@ -1,7 +1,7 @@
 import { formatCents, type QuoteTotalsOut } from '@fieldbook/contract';
 import { Group, Stack, Text } from '@mantine/core';
 
-/** The server's totals (never recomputed here for the contractor; the homeowner's page uses the same module). */
+/** Totals as given: the server's, or the editor's live preview computed with the contract's money module (quote-form.ts liveTotals). */
 export function QuoteTotals({ totals, taxRate, label }: { totals: QuoteTotalsOut; taxRate: number; label?: string }) {
   const row = (name: string, cents: number, strong = false) => (
     <Group justify="space-between" key={name}>

@@ -62,3 +62,30 @@ describe('quote form', () => {
     });
   });
 });
+
+describe('live totals (issue 32 item 9)', () => {
+  it('per option, as the server computes them: base lines in every option, optional lines out, discount, tax and deposit', async () => {
+    const { liveTotals } = await import('./quote-form');
+    const draft = draftOf({
+      options: ['Good', 'Better'],
+      items: [
+        newItem({ name: 'Tear-off', quantity: '24', price: '45', taxable: false }),
+        newItem({ name: '3-tab', quantity: '24', price: '95', option: '0' }),
+        newItem({ name: 'Architectural', quantity: '24', price: '125', option: '1' }),
+        newItem({ name: 'Skylight', quantity: '1', price: '900', optional: true }),
+        newItem({ name: 'Half typed', quantity: '2', price: 'abc' }),
+      ],
+      taxRate: '8.25',
+      depositType: 'amount',
+      deposit: '1000',
+    });
+    const live = liveTotals(draft);
+    expect(live.skippedLines).toBe(1);
+    expect(live.options.map((o) => o.name)).toEqual(['Good', 'Better']);
+    // Good: 1080 + 2280 = 3360; tax 8.25 % of 2280 = 188.10; total 3548.10; deposit 1000.
+    expect(live.options[0]!.totals).toEqual({ subtotal_cents: 336_000, discount_cents: 0, taxable_cents: 228_000, tax_cents: 18_810, total_cents: 354_810, deposit_cents: 100_000, balance_cents: 254_810 });
+    // Better: 1080 + 3000 = 4080; tax 8.25 % of 3000 = 247.50.
+    expect(live.options[1]!.totals).toMatchObject({ subtotal_cents: 408_000, tax_cents: 24_750, total_cents: 432_750 });
+    expect(live.totals).toEqual(live.options[0]!.totals);
+  });
+});

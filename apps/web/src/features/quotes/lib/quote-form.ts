@@ -1,4 +1,4 @@
-import { parseDecimal, parseDollarsToCents, QuoteBodySchema, type Quote, type QuoteBody } from '@fieldbook/contract';
+import { computeTotals, parseDecimal, parseDollarsToCents, QuoteBodySchema, toThousandths, type Adjustment, type MoneyLine, type Quote, type QuoteBody, type QuoteTotalsOut } from '@fieldbook/contract';
 
 /** The editor's values: money typed in dollars, turned into cents only here (the server computes every total). */
 export type ItemDraft = {
@@ -138,4 +138,43 @@ export function quoteFieldErrors(d: QuoteDraft, issues: readonly { path: string;
 export function validateQuoteDraft(d: QuoteDraft): QuoteFieldErrors {
   const parsed = QuoteBodySchema.safeParse(toQuoteBody(d));
   return parsed.success ? {} : quoteFieldErrors(d, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+}
+
+/** A whole, non-negative number: what the money module takes (a value still being typed may be neither). */
+const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
+function liveAdjustment(a: QuoteBody['discount']): Adjustment {
+  if (!a) return null;
+  if (a.type === 'amount') return isCount(a.cents) ? { type: 'amount', cents: a.cents } : null;
+  const milliPercent = toThousandths(a.percent);
+  return isCount(milliPercent) ? { type: 'percent', milliPercent } : null;
+}
+
+export type LiveTotals = { options: { name: string; totals: QuoteTotalsOut }[]; totals: QuoteTotalsOut; skippedLines: number };
+
+/**
+ * The totals of what is on screen, computed as the server computes them (the contract's computeTotals) while the
+ * contractor types (issue 32 item 9). Only a preview: the saved quote's totals are the server's. A line whose quantity
+ * or price does not read yet (or is negative) is left out and counted in `skippedLines`; so is a discount, tax or
+ * deposit that does not read (as none). Optional lines are out, as on the saved quote's totals.
+ */
+export function liveTotals(d: QuoteDraft): LiveTotals {
+  const body = toQuoteBody(d);
+  const lines: MoneyLine[] = [];
+  let skippedLines = 0;
+  (body.items ?? []).forEach((i, n) => {
+    const quantityMilli = toThousandths(i.quantity);
+    if (!isCount(quantityMilli) || !isCount(i.unit_price_cents)) {
+      skippedLines += 1;
+      return;
+    }
+    lines.push({ id: `line-${n}`, quantityMilli, unitPriceCents: i.unit_price_cents, taxable: i.taxable ?? true, optional: i.optional ?? false, option: i.option ?? null });
+  });
+  const tax = toThousandths(body.tax_rate_percent ?? 0);
+  const terms = { discount: liveAdjustment(body.discount), taxRateMilliPercent: isCount(tax) ? tax : 0, deposit: liveAdjustment(body.deposit) };
+  return {
+    options: d.options.map((name, option) => ({ name, totals: computeTotals(lines, terms, { option, optionalIds: [] }) })),
+    totals: computeTotals(lines, terms, { option: d.options.length ? 0 : null, optionalIds: [] }),
+    skippedLines,
+  };
 }
