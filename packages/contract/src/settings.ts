@@ -8,7 +8,19 @@ export type Theme = z.infer<typeof ThemeSchema>;
 export const AudioQualitySchema = z.enum(['low', 'medium', 'high']);
 export const AudioSourceSchema = z.enum(['voice_communication', 'mic', 'voice_recognition', 'camcorder']);
 
-/** Recorder settings (spec 001 §3). Stored as JSON text in user_settings.recorder_settings. */
+/** At most this many recording groups in recordGroups. */
+export const MAX_RECORD_GROUPS = 50;
+export const RECORD_GROUP_ID_MESSAGE = 'A group id has 1 to 100 characters';
+export const RECORD_GROUPS_MAX_MESSAGE = `At most ${MAX_RECORD_GROUPS} recording groups`;
+export const RECORD_GROUPS_UNIQUE_MESSAGE = 'Each group id only once';
+
+/** A recording group's id as the Recordings page's Group id takes it (Add Group): 1–100 characters. */
+export const RecordGroupIdSchema = z.string().trim().min(1, RECORD_GROUP_ID_MESSAGE).max(100, RECORD_GROUP_ID_MESSAGE);
+
+/**
+ * Recorder settings (spec 001 §3). Stored as JSON text in user_settings.recorder_settings. recordGroups: the groups
+ * the recorder files recordings under (addGroupToRecord adds one; lastGroupId is the one new recordings go to).
+ */
 export const RecorderSettingsSchema = z.object({
   enabled: z.boolean(),
   recordAllContacts: z.boolean(),
@@ -16,7 +28,10 @@ export const RecorderSettingsSchema = z.object({
   useGoogleDrive: z.boolean(),
   audioQuality: AudioQualitySchema,
   audioSource: AudioSourceSchema,
-  recordGroups: z.array(z.string()),
+  recordGroups: z
+    .array(RecordGroupIdSchema)
+    .max(MAX_RECORD_GROUPS, RECORD_GROUPS_MAX_MESSAGE)
+    .refine((ids) => new Set(ids).size === ids.length, RECORD_GROUPS_UNIQUE_MESSAGE),
   whitelistNumbers: z.array(z.string()),
   blacklistNumbers: z.array(z.string()),
   lastGroupId: z.string(),

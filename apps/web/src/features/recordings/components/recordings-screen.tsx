@@ -56,7 +56,9 @@ export function RecordingsScreen() {
     [unsyncedSettings, serverRecorderSettings],
   );
   const [groupInput, setGroupInput] = useState('');
-  const [groupId, setGroupId] = useState(() => localStorage.getItem(GROUP_KEY) ?? recorderSettings.lastGroupId ?? 'default');
+  // The group chosen on this device (Add Group), else the settings' lastGroupId once they have loaded.
+  const [chosenGroupId, setGroupId] = useState(() => localStorage.getItem(GROUP_KEY));
+  const groupId = chosenGroupId ?? recorderSettings.lastGroupId;
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [assignFor, setAssignFor] = useState<string | null>(null);
   const assign = useAssignContact();
@@ -222,7 +224,7 @@ export function RecordingsScreen() {
       </Stack>
 
       {consent.element}
-      <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} onSaved={() => setUnsyncedSettings(unsyncedRecorderSettings(userId))} settings={recorderSettings} isDriveConnected={isDriveConnected} />
+      <RecorderSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} onSaved={() => setUnsyncedSettings(unsyncedRecorderSettings(userId))} settings={recorderSettings} groupId={groupId} isDriveConnected={isDriveConnected} />
       <ContactPickerModal
         opened={assignFor !== null}
         onClose={() => setAssignFor(null)}
