@@ -209,6 +209,11 @@ export const SendQuoteBodySchema = z.object({
 export const SentQuoteSchema = z.object({ quote: QuoteSchema, link: z.string(), sent_to: z.array(z.object({ method: z.enum(['sms', 'email']), address: z.string() })) });
 export type SentQuote = z.infer<typeof SentQuoteSchema>;
 
+/** GET /api/quotes/:id/client-link: a fresh signed link to the sent quote (valid until it expires), to copy. */
+export const QuoteClientLinkSchema = z.object({ link: z.string(), expires_on: z.string() });
+export type QuoteClientLink = z.infer<typeof QuoteClientLinkSchema>;
+export const QUOTE_NO_CLIENT_LINK = (status: string) => `A quote that is ${status} has no client link: only a sent quote can be opened by the client`;
+
 export const PriceBookQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
 export const PriceBookSchema = z.object({
   items: z.array(z.object({ name: z.string(), description: z.string(), unit: z.string(), unit_price_cents: z.number().int(), taxable: z.boolean(), used: z.number().int() })),
@@ -299,6 +304,15 @@ export const quoteEndpoints = {
     tags,
     params: IdParamsSchema,
     response: QuoteSchema,
+  }),
+  clientLink: defineEndpoint({
+    method: 'GET',
+    path: '/api/quotes/:id/client-link',
+    access: 'workspace',
+    summary: "A fresh signed link to a sent or viewed quote's client page, to copy (the same link Send gives)",
+    tags,
+    params: IdParamsSchema,
+    response: QuoteClientLinkSchema,
   }),
   priceBook: defineEndpoint({ method: 'GET', path: '/api/quote-items/suggestions', access: 'workspace', summary: "Items used in the workspace's earlier quotes, most used first", tags, query: PriceBookQuerySchema, response: PriceBookSchema }),
   publicView: defineEndpoint({

@@ -7,7 +7,7 @@ import { serveBlob } from '../../platform/serve-blob';
 import type { TokenSigner } from '../../platform/tokens';
 import { readQuoteToken } from './quote-link';
 import { approveQuote, declineQuote, markQuoteViewed, signedPdfOf, viewQuote } from './quotes.public';
-import { createQuote, discardQuote, getQuote, listJobQuotes, priceBook, remakeSignedPdf, reviseQuote, sendQuote, updateQuote, withdrawQuote } from './quotes.service';
+import { createQuote, discardQuote, getQuote, listJobQuotes, priceBook, quoteClientLink, remakeSignedPdf, reviseQuote, sendQuote, updateQuote, withdrawQuote } from './quotes.service';
 
 const PUBLIC_QUOTE_PATH = endpoints.publicView.path.slice(0, endpoints.publicView.path.indexOf(':'));
 const QUOTE_LINK_WINDOW_MS = 15 * 60_000;
@@ -44,6 +44,7 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.discard, async ({ actor, params }) => discardQuote({ db, actor, id: params.id }));
   route(app, endpoints.withdraw, async ({ actor, params }) => withdrawQuote({ db, actor, id: params.id, now: deps.now() }));
   route(app, endpoints.remakeSignedPdf, async ({ actor, params }) => remakeSignedPdf({ db, actor, id: params.id, now: deps.now() }));
+  route(app, endpoints.clientLink, async ({ actor, params }) => quoteClientLink({ db, actor, signer, publicUrl: deps.config.publicUrl, id: params.id, now: deps.now() }));
   route(app, endpoints.priceBook, async ({ actor, query }) => priceBook({ db, actor, q: query.q }));
 
   // No session: the signed link is the permission, for this one quote revision, until it expires. Each use is

@@ -5,6 +5,7 @@ import {
   optionIndexes,
   QUOTE_DRAFT_REVISION_EXISTS,
   QUOTE_NO_ADDRESS,
+  QUOTE_NO_CLIENT_LINK,
   QUOTE_NO_ITEMS,
   QUOTE_NOT_DRAFT,
   QUOTE_NOT_FOUND,
@@ -419,6 +420,17 @@ export async function sendQuote(opts: {
     return updated;
   });
   return { quote: await answer(db, row, now), link, sent_to: addresses };
+}
+
+/**
+ * A fresh signed link to a sent or viewed quote (Copy Client Link): the link Send gives, made again — nothing is
+ * stored, so any number may exist; all of them stop with the quote (expiry, withdrawal, a sent revision).
+ */
+export async function quoteClientLink(opts: { db: Db; actor: Actor; signer: TokenSigner; publicUrl: string; id: string; now: Date }): Promise<{ link: string; expires_on: string }> {
+  const current = await findOwnQuote(opts.db, opts.actor, opts.id);
+  const status = effectiveStatus(current, opts.now);
+  if (status !== 'sent' && status !== 'viewed') throw new AppError('CONFLICT', QUOTE_NO_CLIENT_LINK(status));
+  return { link: quoteLink(opts.signer, opts.publicUrl, current, opts.now), expires_on: current.expiresOn };
 }
 
 /**

@@ -14,6 +14,7 @@ import { useSendQuote } from '../api/send-quote';
 import { useUpdateQuote } from '../api/update-quote';
 import { useWithdrawQuote } from '../api/withdraw-quote';
 import { draftFromQuote, emptyDraft, liveTotals, newItem, quoteFieldErrors, toQuoteBody, validateQuoteDraft, type QuoteDraft, type QuoteFieldErrors } from '../lib/quote-form';
+import { CopyClientLink } from './copy-client-link';
 import { QuoteItemsEditor } from './quote-items-editor';
 import { errorText, QuoteFormInvalid } from './quote-errors';
 import { QuoteTotals } from './quote-totals';
@@ -363,6 +364,7 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
         ) : (
           <>
             <QuoteView quote={q} />
+            {(q.status === 'sent' || q.status === 'viewed') && <CopyClientLink key={`copy-${q.id}`} quote={q} />}
             {(q.status === 'sent' || q.status === 'viewed') && <SendPanel quote={q} clientName={clientName} onSent={setSentTo} />}
             {q.draft_revision_id ? (
               // One draft revision at a time: this quote stays live (the client may still approve it) until it is sent.

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { contactEndpoints, quoteEndpoints, type Quote } from '@fieldbook/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { JobQuotes } from './job-quotes';
+
+/** The contractor's tools around a quote (issue 32 item 9), in the job's quote dialog. */
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const JOB = '00000000-0000-4000-8000-000000000001';
+const QUOTE_ID = '00000000-0000-4000-8000-000000000002';
+const totals = (t: number) => ({ subtotal_cents: t, discount_cents: 0, taxable_cents: t, tax_cents: 0, total_cents: t, deposit_cents: 0, balance_cents: t });
+const item = (n: number, name: string, cents: number, over: Partial<Quote['items'][number]> = {}): Quote['items'][number] => ({
+  id: `00000000-0000-4000-8000-00000000010${n}`,
+  section: null,
+  name,
+  description: '',
+  quantity: 1,
+  unit: 'ea',
+  unit_price_cents: cents,
+  line_total_cents: cents,
+  taxable: true,
+  optional: false,
+  option: null,
+  ...over,
+});
+
+function sentQuote(over: Partial<Quote> = {}): Quote {
+  return {
+    id: QUOTE_ID,
+    number: 'Q-1001',
+    revision: 1,
+    status: 'sent',
+    title: 'Roof replacement',
+    items: [item(0, 'Tear-off', 100_000), item(1, '3-tab shingles', 200_000, { option: 0 }), item(2, 'Architectural shingles', 300_000, { option: 1 }), item(3, 'Seamless gutters', 50_000, { optional: true })],
+    options: [
+      { name: 'Good', description: '', totals: totals(300_000) },
+      { name: 'Better', description: '', totals: totals(400_000) },
+    ],
+    totals: totals(300_000),
+    discount: null,
+    tax_rate_percent: 0,
+    deposit: null,
+    expires_on: '2099-12-10',
+    notes: '',
+    terms: 'Balance due on completion.',
+    job_id: JOB,
+    first_sent_at: '2026-11-26T00:00:00.000Z',
+    sent_at: '2026-11-26T00:00:00.000Z',
+    viewed_at: null,
+    decided_at: null,
+    decline_reason: null,
+    withdrawn_at: null,
+    superseded_by: null,
+    draft_revision_id: null,
+    approval: null,
+    created_at: '2026-11-26T00:00:00.000Z',
+    updated_at: '2026-11-26T00:00:00.000Z',
+    ...over,
+  };
+}
+
+const openQuote = (api: ReturnType<typeof fakeApi>, quote: Quote) => {
+  api.on(quoteEndpoints.listForJob, { quotes: [], total: 0 }).on(contactEndpoints.list, { contacts: [], total: 0 });
+  renderWithProviders(<JobQuotes jobId={JOB} clientName="Maria Garcia" />, { route: `/jobs/${JOB}?quote=${quote.id}` });
+  return screen.findByRole('dialog');
+};
+
+describe('Copy Client Link', () => {
+  it('asks the server for a fresh link and puts it on the clipboard', async () => {
+    const link = 'http://localhost:3000/q/00000000-0000-4000-8000-000000000002.4102444800.signature';
+    const api = fakeApi().on(quoteEndpoints.get, sentQuote()).on(quoteEndpoints.clientLink, { link, expires_on: '2099-12-10' });
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const dialog = await openQuote(api, sentQuote());
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Copy Client Link' }));
+    expect(await within(dialog).findByText('Link copied. It works until 2099-12-10.')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(within(dialog).getByLabelText('Client link')).toHaveProperty('value', link);
+    expect(api.calls(quoteEndpoints.clientLink)[0]!.params).toEqual({ id: QUOTE_ID });
+    expect(api.problems).toEqual([]);
+  });
+
+  it('shows the link to copy by hand when the clipboard refuses', async () => {
+    const link = 'http://localhost:3000/q/abc';
+    const api = fakeApi().on(quoteEndpoints.get, sentQuote({ status: 'viewed' })).on(quoteEndpoints.clientLink, { link, expires_on: '2099-12-10' });
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async () => Promise.reject(new Error('denied')) } });
+    const dialog = await openQuote(api, sentQuote());
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Copy Client Link' }));
+    expect(await within(dialog).findByText('Copy this link (it works until 2099-12-10):')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Client link')).toHaveProperty('value', link);
+  });
+
+  it('is not offered on a quote that is not out with the client', async () => {
+    const api = fakeApi().on(quoteEndpoints.get, sentQuote({ status: 'declined' }));
+    const dialog = await openQuote(api, sentQuote());
+    await waitFor(() => expect(within(dialog).getByText('Roof replacement')).toBeTruthy());
+    expect(within(dialog).queryByRole('button', { name: 'Copy Client Link' })).toBeNull();
+  });
+});
