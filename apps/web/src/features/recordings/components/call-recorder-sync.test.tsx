@@ -47,6 +47,25 @@ describe('the call recorder in the mobile app (CallRecorderSync with the Recordi
     expect(new Set(api.calls(recordingEndpoints.upload).map((r) => r.form?.get('upload_key'))).size).toBe(3);
   });
 
+  it('a recording deleted outside the app leaves "On this phone" at Refresh (the plugin’s list decides), and stays gone after a reopen', async () => {
+    plugin.getRecordings.mockResolvedValue({ recordings: [deviceRecording(1), deviceRecording(2)] });
+    const first = renderRecordingsScreen('/recordings', { withSync: true });
+    expect(await screen.findByText('2 uploaded · 0 waiting · 0 uploading · 0 failed')).toBeTruthy();
+    expect(screen.getAllByTestId('device-recording')).toHaveLength(2);
+
+    // The phone's file manager deletes recording 2.
+    plugin.getRecordings.mockResolvedValue({ recordings: [deviceRecording(1)] });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('1 uploaded · 0 waiting · 0 uploading · 0 failed')).toBeTruthy();
+    expect(screen.getAllByTestId('device-recording').map((row) => row.getAttribute('aria-label'))).toEqual([deviceRecording(1).name]);
+    first.unmount();
+
+    // The app reopened: nothing kept brings it back.
+    renderRecordingsScreen('/recordings', { withSync: true });
+    expect(await screen.findByText('1 uploaded · 0 waiting · 0 uploading · 0 failed')).toBeTruthy();
+    expect(screen.getAllByTestId('device-recording').map((row) => row.getAttribute('aria-label'))).toEqual([deviceRecording(1).name]);
+  });
+
   it('a shared phone: the recorder learns who is signed in, and only this user’s recordings are uploaded from its list', async () => {
     const other = '0b7e7c6a-0000-4000-8000-0000000000b2';
     expect(RECORDER_USER_ID).toBe(TEST_USER.id);

@@ -238,6 +238,42 @@ describe('the recording sync service', () => {
     expect(sync.getStatus().done).toBe(3);
   });
 
+  it('a recording deleted outside the app (no longer in getRecordings) leaves the list and the kept state at the next scan, uploaded or not', async () => {
+    device = [rec(1), rec(2), rec(3)];
+    const online = service();
+    await online.start();
+    await online.idle();
+    expect(online.getStatus()).toMatchObject({ done: 3 });
+    device = [rec(1), rec(2), rec(3), rec(4)];
+    const offline = service({ isOnline: () => false });
+    await offline.start(); // rec(4) waits for the network
+    expect(offline.getStatus()).toMatchObject({ done: 3, pending: 1 });
+
+    // The phone's file manager deletes 2 (uploaded) and 4 (never uploaded).
+    device = [rec(1), rec(3)];
+    await offline.scan();
+    expect(offline.getStatus()).toMatchObject({ done: 2, pending: 0, failed: 0 });
+    expect(offline.getStatus().entries.map((e) => e.deviceId)).toEqual([rec(3).id, rec(1).id]);
+    expect([...store.rows.values()].map((e) => e.deviceId).sort()).toEqual([rec(1).id, rec(3).id]);
+    // The app reopened: nothing stale comes back from the kept state.
+    const reopened = service({ isOnline: () => false });
+    await reopened.start();
+    expect(reopened.getStatus().entries.map((e) => e.deviceId)).toEqual([rec(3).id, rec(1).id]);
+    expect(server.sent).toHaveLength(3);
+  });
+
+  it('a recording offered while the device list is being read is not dropped by that older list', async () => {
+    device = [];
+    let answer!: (list: DeviceRecording[]) => void;
+    const sync = service({ isOnline: () => false, listRecordings: () => new Promise((resolve) => (answer = resolve)) });
+    const scanning = sync.scan();
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    await sync.handleCallRecording(rec(5));
+    answer([]);
+    await scanning;
+    expect(sync.getStatus().entries.map((e) => e.deviceId)).toEqual([rec(5).id]);
+  });
+
   it('forget(): a recording deleted before its upload is dropped; an uploaded one stays known and is not sent again', async () => {
     device = [rec(1)];
     const sync = service({ isOnline: () => false });

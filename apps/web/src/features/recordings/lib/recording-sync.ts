@@ -145,6 +145,8 @@ export class RecordingSyncService {
    */
   async scan(): Promise<void> {
     await this.load();
+    // Known before the list was asked for: only these can be judged by it (one offered meanwhile may be newer than it).
+    const knownBefore = new Set(this.entries.keys());
     let recordings: DeviceRecording[];
     try {
       recordings = await this.deps.listRecordings();
@@ -157,6 +159,7 @@ export class RecordingSyncService {
     for (const recording of recordings) {
       if (isOwnRecording(recording.name, this.deps.userId) || this.entries.has(recording.id)) await this.add(recording);
     }
+    await this.dropMissing(knownBefore, new Set(recordings.map((r) => r.id)));
     this.changed();
     this.kick();
   }
@@ -202,6 +205,26 @@ export class RecordingSyncService {
       await this.deps.store.remove(this.deps.userId, deviceId);
     }
     this.changed();
+  }
+
+  /**
+   * The device's list is the truth of what is on the phone: a recording deleted outside the app (the phone's file
+   * manager, another app) is no longer listed, so it is no longer shown and its kept state goes too — waiting or
+   * failed it could never be read again; uploaded, the server keeps its copy, and should the same recording ever be
+   * offered again its upload key is answered with the stored one. One being uploaded is left to finish (the next scan
+   * judges it).
+   */
+  private async dropMissing(candidates: Set<string>, listed: Set<string>): Promise<void> {
+    for (const deviceId of candidates) {
+      const entry = this.entries.get(deviceId);
+      if (!entry || listed.has(deviceId) || entry.state === 'uploading') continue;
+      this.entries.delete(deviceId);
+      try {
+        await this.deps.store.remove(this.deps.userId, deviceId);
+      } catch {
+        // Storage closed: gone from view now; the next scan removes it again.
+      }
+    }
   }
 
   subscribe(listener: () => void): () => void {
