@@ -20,10 +20,10 @@ test.use({ viewport: { width: 390, height: 844 } });
 const CALL_RECORDER_METHODS = [...CALL_RECORDER_METHOD_NAMES];
 
 type Permission = 'granted' | 'denied' | 'prompt';
-type Permissions = { microphone: Permission; audioFiles: Permission; contacts: Permission; notifications: Permission };
+type Permissions = { microphone: Permission; phoneState: Permission; callLog: Permission; audioFiles: Permission; contacts: Permission; notifications: Permission };
 type DeviceRecording = { id: string; name: string; path: string; size: number; lastModified: number; groupId: string | null; mimeType?: string };
 
-const GRANTED: Permissions = { microphone: 'granted', audioFiles: 'granted', contacts: 'granted', notifications: 'granted' };
+const GRANTED: Permissions = { microphone: 'granted', phoneState: 'granted', callLog: 'granted', audioFiles: 'granted', contacts: 'granted', notifications: 'granted' };
 const FILES = '/storage/emulated/0/Recordings/Fieldbook';
 const AUDIO = wavTone(1.5);
 
@@ -200,7 +200,7 @@ test.describe('the call recorder over the native bridge', () => {
     await expect(page.getByText('Failed to request permissions')).toBeVisible();
     let calls = (await recorderCalls(bridge)).filter((m) => ['checkPermissions', 'requestPermissions', 'startManualRecording'].includes(m));
     expect(calls).toEqual(['checkPermissions', 'requestPermissions']);
-    expect((await bridge.calls({ plugin: 'CallRecorder', method: 'requestPermissions' }))[0]!.options).toEqual({ permissions: ['microphone', 'audioFiles'] });
+    expect((await bridge.calls({ plugin: 'CallRecorder', method: 'requestPermissions' }))[0]!.options).toEqual({ permissions: ['microphone', 'phoneState', 'callLog', 'audioFiles', 'contacts', 'notifications'] }); // spec 001 §5: all of them
     await expect(page.getByRole('dialog', { name: 'Before you record' })).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('recorder-permission-refused-390.png'), fullPage: true });
 

@@ -94,18 +94,21 @@ export interface RecordingPathOptions {
 }
 
 /**
- * The recorder's permissions by alias — the Android manifest's RECORD_AUDIO (microphone), READ_MEDIA_AUDIO
- * (audioFiles: reading the recordings it keeps), READ_CONTACTS (contacts: naming the caller) and POST_NOTIFICATIONS
- * (notifications: the sync service's notices).
+ * The recorder's permissions by alias, each an Android manifest permission the native recorder asks for:
+ * - microphone: RECORD_AUDIO (recording at all);
+ * - phoneState: READ_PHONE_STATE (knowing when a call starts and ends, to record it — and to stop a manual recording
+ *   when a call takes the microphone);
+ * - callLog: READ_CALL_LOG (the other party's number, which names the recording: direction_date_time_phone_userId);
+ * - audioFiles: READ_MEDIA_AUDIO (reading the recordings it keeps, to list, play and upload them);
+ * - contacts: READ_CONTACTS (recordAllContacts / recordUnknown: whether the caller is a contact);
+ * - notifications: POST_NOTIFICATIONS (the notice shown while recording, and the sync service's).
  */
-export type RecorderPermissionType = 'microphone' | 'audioFiles' | 'contacts' | 'notifications';
+export type RecorderPermissionType = 'microphone' | 'phoneState' | 'callLog' | 'audioFiles' | 'contacts' | 'notifications';
 
-export interface RecorderPermissionStatus {
-  microphone: PermissionState;
-  audioFiles: PermissionState;
-  contacts: PermissionState;
-  notifications: PermissionState;
-}
+export type RecorderPermissionStatus = Record<RecorderPermissionType, PermissionState>;
+
+/** Every recorder permission, in the order the app shows them. */
+export const RECORDER_PERMISSIONS: readonly RecorderPermissionType[] = ['microphone', 'phoneState', 'callLog', 'audioFiles', 'contacts', 'notifications'];
 
 export interface RequestPermissionsOptions {
   /** The permissions to ask for; all of them when absent. */
@@ -175,5 +178,9 @@ export function manualRecordingName(at: Date, extension: string, userId?: string
 /** The spec's 12 methods, as a native plugin's header lists them (the fake bridge of the browser tests uses this). */
 export const CALL_RECORDER_METHODS = CALL_RECORDER_METHOD_NAMES satisfies readonly (keyof CallRecorderPlugin)[];
 
-/** The permissions a manual recording needs (spec 001 §5 "requires all recorder permissions"). */
-export const MANUAL_RECORDING_PERMISSIONS: RecorderPermissionType[] = ['microphone', 'audioFiles'];
+/**
+ * The permissions a manual recording needs: spec 001 §5 "Manual recording requires all recorder permissions,
+ * otherwise they are requested" — all of them, not only the microphone. (A browser's recorder needs only the
+ * microphone: its web implementation answers 'granted' for the others.)
+ */
+export const MANUAL_RECORDING_PERMISSIONS: RecorderPermissionType[] = [...RECORDER_PERMISSIONS];

@@ -2,6 +2,7 @@ import { WebPlugin, type PermissionState } from '@capacitor/core';
 import {
   DEFAULT_CALL_RECORDER_SETTINGS,
   manualRecordingName,
+  RECORDER_PERMISSIONS,
   RECORDER_SETTINGS_STORAGE_KEY,
   type AddGroupOptions,
   type CallRecorderPlugin,
@@ -119,30 +120,28 @@ export class CallRecorderWeb extends WebPlugin implements CallRecorderPlugin {
     throw new Error('Recording not found');
   }
 
+  /**
+   * A browser's recorder needs only the microphone: it records no calls (phone state, call log), keeps no files (audio
+   * files), names no callers (contacts — the browser's Contact Picker asks at each use) and shows no notices
+   * (notifications). Those answer 'granted' — nothing is missing for it — so a manual recording, which requires all
+   * recorder permissions (spec 001 §5), waits only for the microphone here.
+   */
   async checkPermissions(): Promise<RecorderPermissionStatus> {
-    return {
-      microphone: await microphoneState(),
-      // The web recorder keeps its recordings in the page: no file access to ask for.
-      audioFiles: 'granted',
-      // The Contact Picker asks each time it is used.
-      contacts: 'prompt',
-      notifications: notificationState(),
-    };
+    return { microphone: await microphoneState(), phoneState: 'granted', callLog: 'granted', audioFiles: 'granted', contacts: 'granted', notifications: 'granted' };
   }
 
   async requestPermissions(options?: RequestPermissionsOptions): Promise<RecorderPermissionStatus> {
-    const wanted = options?.permissions ?? ['microphone', 'audioFiles', 'contacts', 'notifications'];
+    const wanted = options?.permissions ?? RECORDER_PERMISSIONS;
     const status = await this.checkPermissions();
     if (wanted.includes('microphone') && status.microphone !== 'granted') status.microphone = await askMicrophone();
-    if (wanted.includes('notifications') && status.notifications === 'prompt' && typeof Notification !== 'undefined') {
-      status.notifications = permissionOf(await Notification.requestPermission());
-    }
     return status;
   }
 
   async addGroupToRecord({ groupId }: AddGroupOptions): Promise<void> {
     const { settings } = await this.getSettings();
-    await this.saveSettings({ settings: { ...settings, lastGroupId: groupId } });
+    // The group is one of the recorder's groups (recordGroups) and the one new recordings go to (lastGroupId).
+    const recordGroups = settings.recordGroups.includes(groupId) ? settings.recordGroups : [...settings.recordGroups, groupId];
+    await this.saveSettings({ settings: { ...settings, recordGroups, lastGroupId: groupId } });
   }
 
   async getSettings(): Promise<GetSettingsResult> {
@@ -174,10 +173,6 @@ async function microphoneState(): Promise<PermissionState> {
   } catch {
     return 'prompt';
   }
-}
-
-function notificationState(): PermissionState {
-  return typeof Notification === 'undefined' ? 'denied' : permissionOf(Notification.permission);
 }
 
 /** Asks for the microphone by opening it once (the browser's prompt), and closes it at once. */

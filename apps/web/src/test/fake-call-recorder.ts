@@ -36,7 +36,7 @@ export function mockCallRecorderModule(real: Module): Module {
 /** Spec 001 §3 defaults, as a phone's recorder starts. */
 export const DEVICE_RECORDER_SETTINGS: CallRecorderSettings = { ...DEFAULT_RECORDER_SETTINGS };
 
-export const ALL_GRANTED: RecorderPermissionStatus = { microphone: 'granted', audioFiles: 'granted', contacts: 'granted', notifications: 'granted' };
+export const ALL_GRANTED: RecorderPermissionStatus = { microphone: 'granted', phoneState: 'granted', callLog: 'granted', audioFiles: 'granted', contacts: 'granted', notifications: 'granted' };
 
 /** The signed-in user of the component tests (TEST_USER in test/render.tsx), whose id the recorder names recordings with. */
 export const RECORDER_USER_ID = '6f1c1d1e-0000-4000-8000-00000000a11c';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeApi } from '../../../test/fake-api';
-import { installFakeRecorder, resetFakeRecorder } from '../../../test/fake-call-recorder';
+import { ALL_GRANTED, installFakeRecorder, resetFakeRecorder } from '../../../test/fake-call-recorder';
 import { FakeMediaRecorder, installFakeMicrophone, removeFakeMicrophone, type FakeMicrophone } from '../../../test/fake-microphone';
 import { TEST_USER } from '../../../test/render';
 import { fakeRecordingsApi, makeRecording, renderRecordingsScreen } from './recordings-screen-fixtures';
@@ -164,6 +164,32 @@ describe('Before a recording starts: permissions and the consent notice', () => 
 });
 
 describe('Manual recording inside the mobile app', () => {
+  it('requires all recorder permissions (spec 001 §5): phone state, call log and notifications are asked for too, and one refused stops the start', async () => {
+    const plugin = installFakeRecorder();
+    plugin.checkPermissions.mockResolvedValue({ ...ALL_GRANTED, phoneState: 'prompt', callLog: 'prompt', notifications: 'prompt' });
+    plugin.requestPermissions.mockResolvedValueOnce({ ...ALL_GRANTED, callLog: 'denied' }).mockResolvedValueOnce(ALL_GRANTED);
+    renderRecordingsScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    expect(await screen.findByText('Failed to request permissions')).toBeTruthy();
+    expect(plugin.requestPermissions).toHaveBeenCalledWith({ permissions: ['microphone', 'phoneState', 'callLog', 'audioFiles', 'contacts', 'notifications'] });
+    expect(plugin.startManualRecording).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Before you record' })).toBeNull();
+
+    // Granted on the second ask: the consent notice, then the recording.
+    await startRecording(user);
+    expect(await screen.findByRole('button', { name: 'Stop Recording' })).toBeTruthy();
+    expect(plugin.requestPermissions).toHaveBeenCalledTimes(2);
+    expect(plugin.startManualRecording).toHaveBeenCalledTimes(1);
+  });
+
+  it('the browser’s recorder waits only for the microphone: its other permissions answer granted', async () => {
+    const { CallRecorder } = await import('@fieldbook/call-recorder');
+    expect(await CallRecorder.checkPermissions()).toEqual({ ...ALL_GRANTED, microphone: 'granted' });
+    mic.permission = 'prompt';
+    expect(await CallRecorder.checkPermissions()).toEqual({ ...ALL_GRANTED, microphone: 'prompt' });
+  });
+
   it('a failed Stop says it could not stop (not "Failed to start recording") and keeps offering Stop', async () => {
     const plugin = installFakeRecorder();
     plugin.stopManualRecording.mockRejectedValue(new Error('recorder busy'));

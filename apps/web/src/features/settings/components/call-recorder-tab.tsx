@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 
 const PERMISSION_LABELS: Record<RecorderPermissionType, string> = {
   microphone: 'Microphone',
+  phoneState: 'Phone calls',
+  callLog: 'Call log',
   audioFiles: 'Audio files',
   contacts: 'Contacts',
   notifications: 'Notifications',
