@@ -151,7 +151,27 @@ export const QuoteApprovalSchema = z.object({
    * then deleted from the job ('deleted') — the last two may be made again (remakeSignedPdf).
    */
   pdf_status: z.enum(['pending', 'done', 'failed', 'deleted']),
+  /** How the client approved: signed on the page, or marked approved by hand (issue 32 item 9); absent means signed. */
+  method: z.enum(['signature', 'verbal', 'paper', 'other']).optional(),
+  /** The note of an approval marked by hand. */
+  note: z.string().nullable().optional(),
 });
+
+/** How a client approved a quote outside its page, as the contractor records it (Mark Approved). */
+export const MANUAL_APPROVAL_METHODS = ['verbal', 'paper', 'other'] as const;
+export const MANUAL_APPROVAL_METHOD_LABELS: Record<(typeof MANUAL_APPROVAL_METHODS)[number], string> = { verbal: 'Verbal', paper: 'Paper', other: 'Other' };
+export const QUOTE_APPROVED_BY_REQUIRED = 'Enter who approved the quote';
+export const QUOTE_NOT_MARKABLE = (status: string) => `A quote that is ${status} cannot be marked approved: only a sent quote the client has not decided`;
+
+/** POST /api/quotes/:id/mark-approved: the client approved outside the page (verbal, paper, other), recorded by hand. */
+export const MarkQuoteApprovedBodySchema = z.object({
+  option: z.number().int().min(0).max(MAX_QUOTE_OPTIONS - 1).nullable(),
+  optional_item_ids: z.array(z.uuid()).max(MAX_QUOTE_ITEMS).default([]),
+  approved_by: z.string().trim().min(2, { error: QUOTE_APPROVED_BY_REQUIRED }).max(120),
+  method: z.enum(MANUAL_APPROVAL_METHODS, { error: 'Choose how the client approved' }),
+  note: z.string().trim().max(1000).default(''),
+});
+export type MarkQuoteApprovedBody = z.input<typeof MarkQuoteApprovedBodySchema>;
 
 /** What both sides show: the quote's content and its totals per option (and with no optional item ticked). */
 const quoteContent = {
@@ -303,6 +323,16 @@ export const quoteEndpoints = {
     summary: 'Make the signed PDF of an approved quote again (its document was deleted, or making it failed)',
     tags,
     params: IdParamsSchema,
+    response: QuoteSchema,
+  }),
+  markApproved: defineEndpoint({
+    method: 'POST',
+    path: '/api/quotes/:id/mark-approved',
+    access: 'workspace',
+    summary: 'Record that the client approved a sent quote outside its page (verbal, paper, other), with who and a note; no signature',
+    tags,
+    params: IdParamsSchema,
+    body: MarkQuoteApprovedBodySchema,
     response: QuoteSchema,
   }),
   clientLink: defineEndpoint({

@@ -28,7 +28,10 @@ export const ApprovedSnapshotSchema = z.object({
   selection: z.object({ option: z.number().int().nullable(), option_name: z.string().nullable(), optional_item_ids: z.array(z.string()) }),
   totals: QuoteTotalsSchema,
   signer_name: z.string(),
-  consent: z.literal(true),
+  /** true: signed on the page with consent to sign electronically; false: marked approved by hand (`by_hand`). */
+  consent: z.boolean(),
+  /** An approval a member of the workspace recorded by hand (issue 32 item 9): how, their note, and who recorded it. */
+  by_hand: z.object({ method: z.enum(['verbal', 'paper', 'other']), note: z.string(), recorded_by: z.string() }).optional(),
 });
 export type ApprovedSnapshot = z.infer<typeof ApprovedSnapshotSchema>;
 

@@ -1,4 +1,4 @@
-import { formatCents, includedLines } from '@fieldbook/contract';
+import { formatCents, includedLines, MANUAL_APPROVAL_METHOD_LABELS } from '@fieldbook/contract';
 import { PDF_FONT, startLetterPdf } from '../../platform/pdf-document';
 import type { ApprovedSnapshot } from './approved-snapshot';
 import type { ApprovalRow, QuoteRow } from './quotes.service';
@@ -13,8 +13,20 @@ export type SignedQuoteFacts = {
   approved: ApprovedSnapshot;
   quote: Pick<QuoteRow, 'id' | 'firstSentAt' | 'sentAt' | 'viewedAt'>;
   approval: Pick<ApprovalRow, 'signerName' | 'approvedAt' | 'consent' | 'ipAddress' | 'userAgent' | 'fingerprint'>;
-  signature: Buffer;
+  /** The drawn signature; null for an approval marked by hand (the snapshot's `by_hand` says how instead). */
+  signature: Buffer | null;
 };
+
+/**
+ * "Approved by hand by <member> on <date> — <method>: <note>" for an approval a member recorded (issue 32 item 9),
+ * or null for one signed on the page.
+ */
+export function byHandLine(f: Pick<SignedQuoteFacts, 'approved' | 'approval'>): string | null {
+  const byHand = f.approved.by_hand;
+  if (!byHand) return null;
+  const how = MANUAL_APPROVAL_METHOD_LABELS[byHand.method];
+  return `Approved by hand by ${byHand.recorded_by} on ${f.approval.approvedAt.toISOString().slice(0, 10)} — ${byHand.note ? `${how}: ${byHand.note}` : how}`;
+}
 
 const MARGIN = 54;
 const INK = '#1d2125';
@@ -43,7 +55,8 @@ export function signedQuoteText(f: SignedQuoteFacts): string {
     `Subtotal ${formatCents(totals.subtotal_cents)}`,
     `Total ${formatCents(totals.total_cents)}`,
     `Deposit due ${formatCents(totals.deposit_cents)}`,
-    `Signed by ${f.approval.signerName} at ${f.approval.approvedAt.toISOString()} from ${f.approval.ipAddress ?? 'unknown'}`,
+    byHandLine(f) ?? `Signed by ${f.approval.signerName} at ${f.approval.approvedAt.toISOString()} from ${f.approval.ipAddress ?? 'unknown'}`,
+    f.approved.by_hand ? `Approved by ${f.approval.signerName}` : null,
     `SHA-256 ${f.approval.fingerprint}`,
   ]
     .filter(Boolean)
@@ -122,15 +135,23 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
     doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(11).text(heading, MARGIN).font(PDF_FONT.regular).fontSize(10).text(body, MARGIN, doc.y, { width });
   }
 
-  // Signature
-  keepRoom(130);
-  doc.moveDown(1).font(PDF_FONT.bold).fontSize(11).fillColor(INK).text('Accepted and signed', MARGIN);
-  y = doc.y + 6;
-  // The signature as the server re-wrote it in the bounded child (signature.ts): pdfkit decodes only images we made.
-  doc.image(f.signature, MARGIN, y, { fit: [240, 80] });
-  y += 84;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + 260, y).lineWidth(0.7).strokeColor(INK).stroke();
-  doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`${approval.signerName} · signed electronically ${approval.approvedAt.toISOString()}`, MARGIN, y + 4, { width });
+  // Signature — or, for an approval marked by hand, what was recorded instead of one.
+  const byHand = byHandLine(f);
+  if (byHand || !f.signature) {
+    keepRoom(80);
+    doc.moveDown(1).font(PDF_FONT.bold).fontSize(11).fillColor(INK).text('Approved (no signature)', MARGIN);
+    doc.moveDown(0.3).font(PDF_FONT.regular).fontSize(10).fillColor(INK).text(byHand ?? 'Approved without a signature', MARGIN, doc.y, { width });
+    doc.font(PDF_FONT.regular).fontSize(10).text(`Approved by ${approval.signerName}`, MARGIN, doc.y, { width });
+  } else {
+    keepRoom(130);
+    doc.moveDown(1).font(PDF_FONT.bold).fontSize(11).fillColor(INK).text('Accepted and signed', MARGIN);
+    y = doc.y + 6;
+    // The signature as the server re-wrote it in the bounded child (signature.ts): pdfkit decodes only images we made.
+    doc.image(f.signature, MARGIN, y, { fit: [240, 80] });
+    y += 84;
+    doc.moveTo(MARGIN, y).lineTo(MARGIN + 260, y).lineWidth(0.7).strokeColor(INK).stroke();
+    doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`${approval.signerName} · signed electronically ${approval.approvedAt.toISOString()}`, MARGIN, y + 4, { width });
+  }
 
   // Audit trail
   doc.addPage();
@@ -145,14 +166,25 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
     ['Last sent', f.quote.sentAt?.toISOString() ?? '—'],
     ['First opened', f.quote.viewedAt?.toISOString() ?? '—'],
     ['Approved at (UTC)', approval.approvedAt.toISOString()],
-    ['Signer (typed name)', approval.signerName],
-    ['Consent to sign electronically', approval.consent ? 'Yes' : 'No'],
+    ...((byHand
+      ? [
+          ['Approved by', approval.signerName],
+          ['How', byHand],
+        ]
+      : [
+          ['Signer (typed name)', approval.signerName],
+          ['Consent to sign electronically', approval.consent ? 'Yes' : 'No'],
+        ]) as [string, string][]),
     ['Option chosen', selection.option_name ?? 'None (the quote has no options)'],
     ['Optional items added', optional.length ? optional.join(', ') : 'None'],
     ['Total approved', formatCents(totals.total_cents)],
     ['Deposit due', formatCents(totals.deposit_cents)],
-    ['IP address', approval.ipAddress ?? 'unknown'],
-    ['User agent', approval.userAgent ?? 'unknown'],
+    ...((byHand
+      ? []
+      : [
+          ['IP address', approval.ipAddress ?? 'unknown'],
+          ['User agent', approval.userAgent ?? 'unknown'],
+        ]) as [string, string][]),
     ['Content fingerprint (SHA-256)', approval.fingerprint],
   ];
   for (const [label, value] of entries) {

@@ -1,7 +1,8 @@
-import { PublicQuoteSchema, QuoteClientLinkSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
+import { PublicQuoteSchema, QUOTE_APPROVED_BY_REQUIRED, QuoteClientLinkSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotes } from '../../db/schema';
+import { documents, notifications, outboxMessages, profiles, quoteApprovals, quotes } from '../../db/schema';
+import { startQuotePdfWorker } from './signed-pdf.job';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 
@@ -34,6 +35,16 @@ const api = (user: TestUser | null, method: 'GET' | 'POST', url: string, payload
   ctx.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 const create = async (job = jobId) => QuoteSchema.parse((await api(alice, 'POST', `/api/jobs/${job}/quotes`, BODY)).json());
 const send = async (id: string) => SentQuoteSchema.parse((await api(alice, 'POST', `/api/quotes/${id}/send`, { contact_id: maria, methods: ['email'] })).json());
+const pdfText = async (bytes: Buffer) => {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  return (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+};
+const drainPdfs = async () => {
+  const worker = startQuotePdfWorker({ db: ctx.db, blobs: ctx.blobs, publicUrl: 'http://localhost:3000' });
+  const handled = await worker.drain();
+  worker.stop();
+  return handled;
+};
 const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 
 beforeAll(async () => {
@@ -71,5 +82,66 @@ describe('Copy Client Link: GET /api/quotes/:id/client-link', () => {
     // Withdrawn: none either.
     expect((await api(alice, 'POST', `/api/quotes/${draft.id}/withdraw`)).statusCode).toBe(200);
     expect((await link(alice, draft.id)).statusCode).toBe(409);
+  });
+});
+
+describe('Mark Approved: POST /api/quotes/:id/mark-approved', () => {
+  it('records a verbal approval with the option, ticked lines, who and a note; notifies; the signed PDF says it was approved by hand', async () => {
+    await ctx.db.update(profiles).set({ fullName: 'Bob Builder' }).where(eq(profiles.id, bob.id));
+    const quote = await create();
+    const mark = (user: TestUser | null, id: string, body: unknown) => api(user, 'POST', `/api/quotes/${id}/mark-approved`, body);
+    const gutters = quote.items.find((i) => i.name === 'Seamless gutters')!;
+    const body = { option: 1, optional_item_ids: [gutters.id], approved_by: 'Maria Garcia', method: 'verbal', note: 'Said yes on the phone, 3 pm' };
+    expect((await mark(null, quote.id, body)).statusCode).toBe(401);
+    expect((await mark(alice, quote.id, body)).statusCode).toBe(409); // a draft: never sent
+    await send(quote.id);
+    expect((await mark(eve, quote.id, body)).statusCode).toBe(404);
+    const noName = await mark(bob, quote.id, { ...body, approved_by: ' ' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.body).toContain(QUOTE_APPROVED_BY_REQUIRED);
+    expect((await mark(bob, quote.id, { ...body, option: null })).statusCode).toBe(400); // a quote with options needs one
+    expect(await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id))).toEqual([]);
+
+    const res = await mark(bob, quote.id, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const approved = QuoteSchema.parse(res.json());
+    // Better (24 × 45 + 24 × 125) + gutters 120 × 9 = 1080 + 3000 + 1080 = 5160; tax 8.25 % of 4080 = 336.60.
+    expect(approved).toMatchObject({ status: 'approved', approval: { signer_name: 'Maria Garcia', option: 1, optional_item_ids: [gutters.id], method: 'verbal', note: 'Said yes on the phone, 3 pm', ip_address: null, pdf_status: 'pending' } });
+    expect(approved.approval!.totals.total_cents).toBe(549_660);
+    const [row] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
+    expect(row).toMatchObject({ signaturePng: null, method: 'verbal', recordedBy: bob.id, consent: false });
+    // Notified as an approval is; a second mark (or the client's page) is refused.
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.link, `/jobs/${jobId}?quote=${quote.id}`));
+    expect(told.map((n) => n.title)).toContain(`Quote ${quote.number} approved by Maria Garcia`);
+    expect((await mark(bob, quote.id, body)).statusCode).toBe(409);
+
+    await ctx.db.delete(outboxMessages);
+    expect(await drainPdfs()).toBe(1);
+    const [done] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
+    expect(done).toMatchObject({ pdfStatus: 'done' });
+    const [doc] = await ctx.db.select().from(documents).where(eq(documents.id, done!.documentId!));
+    expect(doc).toBeTruthy();
+    const file = await api(alice, 'GET', `/api/documents/${doc!.id}/content`);
+    const text = await pdfText(file.rawPayload);
+    const day = done!.approvedAt.toISOString().slice(0, 10);
+    expect(text).toContain(`Approved by hand by Bob Builder on ${day} — Verbal: Said yes on the phone, 3 pm`);
+    expect(text).toContain('Approved by Maria Garcia');
+    expect(text).toContain('Architectural shingles');
+    expect(text).toContain('$5,496.60');
+    expect(text).not.toContain('signed electronically');
+    // The client gets their copy too (the quote was emailed to them).
+    expect((await ctx.db.select().from(outboxMessages)).map((m) => m.recipient)).toContain('maria@example.com');
+  });
+
+  it('a paper approval without a note on a quote with no options', async () => {
+    const quote = QuoteSchema.parse((await api(alice, 'POST', `/api/jobs/${jobId}/quotes`, { ...BODY, options: [], items: [BODY.items![0]!] })).json());
+    await send(quote.id);
+    const res = await api(alice, 'POST', `/api/quotes/${quote.id}/mark-approved`, { option: null, approved_by: 'Maria Garcia', method: 'paper' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(QuoteSchema.parse(res.json()).approval).toMatchObject({ method: 'paper', note: null, option: null });
+    expect(await drainPdfs()).toBe(1);
+    const [done] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
+    const text = await pdfText((await api(alice, 'GET', `/api/documents/${done!.documentId}/content`)).rawPayload);
+    expect(text).toMatch(/Approved by hand by .+ on \d{4}-\d{2}-\d{2} — Paper/);
   });
 });

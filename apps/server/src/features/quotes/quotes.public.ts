@@ -92,7 +92,7 @@ async function withdrawn(db: Db | Tx, row: QuoteRow, code: 'GONE' | 'CONFLICT'):
 }
 
 /** What the homeowner is shown, without status or times: the fingerprinted content. */
-async function shownContent(db: Db | Tx, row: QuoteRow, items: QuoteItemRow[], now: Date, known?: { company: string; job: Awaited<ReturnType<typeof findJobRecord>> }) {
+export async function shownContent(db: Db | Tx, row: QuoteRow, items: QuoteItemRow[], now: Date, known?: { company: string; job: Awaited<ReturnType<typeof findJobRecord>> }) {
   // Without `known`: inside the approval's transaction, one connection, so one statement after the other.
   const company = known ? known.company : await workspaceName(db as Db, row.workspaceId);
   const job = known ? known.job : await findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId });
@@ -193,7 +193,7 @@ async function refusal(db: Db | Tx, row: QuoteRow, now: Date): Promise<AppError 
  * Tells the quote's author and the workspace's admins (in the app) of the homeowner's decision, inside the decision's
  * transaction: the notification exists exactly when the decision does.
  */
-async function notifyDecision(tx: Tx, row: QuoteRow, kind: 'quote_approved' | 'quote_declined', title: string, body: string): Promise<void> {
+export async function notifyDecision(tx: Tx, row: QuoteRow, kind: 'quote_approved' | 'quote_declined', title: string, body: string): Promise<void> {
   const admins = await workspaceAdminIds(tx, row.workspaceId);
   await notify(tx, { workspaceId: row.workspaceId, userIds: [row.createdBy, ...admins], kind, title, body, link: quoteAppPath(row), jobId: row.jobId });
 }

@@ -473,7 +473,7 @@ describe('approval', () => {
     const [record] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
     expect(record).toMatchObject({ signerName: 'Maria Garcia', consent: true, ipAddress: '127.0.0.1', userAgent: 'Mozilla/5.0 (iPhone) TestPhone', option: 1 });
     // The signature kept is the one drawn, written again by the server (platform/untrusted): the same pixels.
-    const kept = PNG.sync.read(Buffer.from(record!.signaturePng, 'base64'));
+    const kept = PNG.sync.read(Buffer.from(record!.signaturePng!, 'base64'));
     const drawn = PNG.sync.read(Buffer.from(SIGNATURE.split(',')[1]!, 'base64'));
     expect({ width: kept.width, height: kept.height }).toEqual({ width: drawn.width, height: drawn.height });
     expect(kept.data.equals(drawn.data)).toBe(true);
@@ -623,7 +623,7 @@ describe('signature images (issue 32)', () => {
     expect(res.statusCode, res.body).toBe(200);
     // Kept scaled down to what the signed PDF draws (240 × 80 points), as a PNG the server wrote.
     const [record] = await approvalsOf(quote.id);
-    const kept = PNG.sync.read(Buffer.from(record!.signaturePng, 'base64'));
+    const kept = PNG.sync.read(Buffer.from(record!.signaturePng!, 'base64'));
     expect({ width: kept.width, height: kept.height }).toEqual({ width: 1200, height: 400 });
     expect(kept.data.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
   });

@@ -5,6 +5,7 @@ import { route } from '../../platform/endpoint';
 import { createRateLimiter, enforceRateLimit, userRateLimits } from '../../platform/rate-limit';
 import { serveBlob } from '../../platform/serve-blob';
 import type { TokenSigner } from '../../platform/tokens';
+import { markQuoteApproved } from './manual-approval';
 import { readQuoteToken } from './quote-link';
 import { approveQuote, declineQuote, markQuoteViewed, signedPdfOf, viewQuote } from './quotes.public';
 import { createQuote, discardQuote, getQuote, listJobQuotes, priceBook, quoteClientLink, remakeSignedPdf, reviseQuote, sendQuote, updateQuote, withdrawQuote } from './quotes.service';
@@ -44,6 +45,7 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.discard, async ({ actor, params }) => discardQuote({ db, actor, id: params.id }));
   route(app, endpoints.withdraw, async ({ actor, params }) => withdrawQuote({ db, actor, id: params.id, now: deps.now() }));
   route(app, endpoints.remakeSignedPdf, async ({ actor, params }) => remakeSignedPdf({ db, actor, id: params.id, now: deps.now() }));
+  route(app, endpoints.markApproved, async ({ actor, params, body }) => markQuoteApproved({ db, actor, id: params.id, body, now: deps.now() }));
   route(app, endpoints.clientLink, async ({ actor, params }) => quoteClientLink({ db, actor, signer, publicUrl: deps.config.publicUrl, id: params.id, now: deps.now() }));
   route(app, endpoints.priceBook, async ({ actor, query }) => priceBook({ db, actor, q: query.q }));
 

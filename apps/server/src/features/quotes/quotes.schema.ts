@@ -113,8 +113,15 @@ export const quoteApprovals = pgTable(
     option: smallint(),
     optionalItemIds: jsonb().$type<string[]>().notNull().default([]),
     signerName: text().notNull(),
-    /** The PNG, base64 (the data URL's payload). */
-    signaturePng: text().notNull(),
+    /** The PNG, base64 (the data URL's payload); null for an approval marked by hand (no signature was drawn). */
+    signaturePng: text(),
+    /**
+     * How the client approved: 'signature' on the quote's page, or recorded by hand by a member of the workspace
+     * (issue 32 item 9) — 'verbal', 'paper' or 'other', with `note` and the member in `recorded_by`.
+     */
+    method: text().$type<'signature' | 'verbal' | 'paper' | 'other'>().notNull().default('signature'),
+    note: text(),
+    recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     consent: boolean().notNull(),
     ipAddress: text(),
     userAgent: text(),
@@ -134,6 +141,9 @@ export const quoteApprovals = pgTable(
   },
   (t) => [
     uniqueIndex('quote_approvals_quote_idx').on(t.quoteId),
+    check('quote_approvals_method_check', sql`${t.method} in ('signature','verbal','paper','other')`),
+    // A signature approval has its image; one marked by hand has none.
+    check('quote_approvals_signature_check', sql`(${t.method} = 'signature') = (${t.signaturePng} is not null)`),
     index('quote_approvals_pdf_due_idx').on(t.nextAttemptAt).where(sql`${t.pdfStatus} = 'pending'`),
   ],
 );

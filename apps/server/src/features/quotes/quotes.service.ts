@@ -113,6 +113,8 @@ function toApproval(a: ApprovalRow | undefined): Quote['approval'] {
     fingerprint: a.fingerprint,
     document_id: a.documentId,
     pdf_status: pdfStatusOf(a),
+    method: a.method,
+    note: a.note,
   };
 }
 
@@ -146,7 +148,7 @@ async function loadApproval(db: Db | Tx, quoteId: string): Promise<ApprovalRow |
 }
 
 /** The caller's workspace's quote, or 404 (another workspace's quote is not found, design.md §4). */
-async function findOwnQuote(db: Db | Tx, actor: Actor, id: string, lock = false): Promise<QuoteRow> {
+export async function findOwnQuote(db: Db | Tx, actor: Actor, id: string, lock = false): Promise<QuoteRow> {
   const workspaceId = requireWorkspace(actor);
   const query = db
     .select()

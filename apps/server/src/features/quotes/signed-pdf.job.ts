@@ -52,7 +52,7 @@ export function quoteSignedPdfJob(deps: { db: Db; blobs: BlobStore; publicUrl: s
       const approved = readApprovedSnapshot(approval.shown);
       const { totals } = approved;
       const { job } = approved.quote;
-      const facts = { approved, quote, approval, signature: await signatureForPdf(approval.signaturePng) };
+      const facts = { approved, quote, approval, signature: approval.signaturePng === null ? null : await signatureForPdf(approval.signaturePng) };
       const pdf = await writeSignedQuotePdf(facts);
       const name = `Quote ${approved.quote.number} signed.pdf`.replace(/[\\/:*?"<>|]/g, '-');
       const documentId = await storeGeneratedPdf(

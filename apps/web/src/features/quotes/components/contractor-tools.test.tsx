@@ -104,3 +104,43 @@ describe('Copy Client Link', () => {
     expect(within(dialog).queryByRole('button', { name: 'Copy Client Link' })).toBeNull();
   });
 });
+
+describe('Mark Approved', () => {
+  it('records the option, the ticked lines, who, how and a note; the contract’s messages first; the quote then shows approved by hand', async () => {
+    const quote = sentQuote();
+    let stored = quote;
+    const api = fakeApi()
+      .on(quoteEndpoints.get, () => stored)
+      .on(quoteEndpoints.markApproved, ({ body }) => {
+        stored = {
+          ...quote,
+          status: 'approved',
+          approval: { signer_name: body.approved_by, option: body.option, optional_item_ids: body.optional_item_ids, totals: totals(450_000), approved_at: '2026-11-27T10:00:00.000Z', ip_address: null, user_agent: null, fingerprint: 'f'.repeat(64), document_id: null, pdf_status: 'pending', method: body.method, note: body.note || null },
+        };
+        return stored;
+      });
+    const dialog = await openQuote(api, quote);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Mark Approved' }));
+    const form = await screen.findByRole('dialog', { name: 'Mark quote Q-1001 approved' });
+    expect(within(form).getByLabelText(/^Approved by/)).toHaveProperty('value', 'Maria Garcia');
+    // Nothing sent without how.
+    await userEvent.click(within(form).getByRole('button', { name: 'Mark Approved' }));
+    expect(await within(form).findByText('Choose how the client approved')).toBeTruthy();
+    expect(api.calls(quoteEndpoints.markApproved)).toEqual([]);
+
+    await userEvent.click(within(form).getByRole('radio', { name: 'Better ($4,000.00)' }));
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Seamless gutters ($500.00)' }));
+    await userEvent.click(within(form).getByText('Paper'));
+    await userEvent.type(within(form).getByLabelText('Note'), 'Signed the printout on site');
+    await userEvent.click(within(form).getByRole('button', { name: 'Mark Approved' }));
+    await waitFor(() => expect(api.calls(quoteEndpoints.markApproved)).toHaveLength(1));
+    expect(api.calls(quoteEndpoints.markApproved)[0]!).toMatchObject({
+      params: { id: QUOTE_ID },
+      body: { option: 1, optional_item_ids: ['00000000-0000-4000-8000-000000000103'], approved_by: 'Maria Garcia', method: 'paper', note: 'Signed the printout on site' },
+    });
+    expect(await within(dialog).findByText('Marked approved by hand (Paper): Signed the printout on site')).toBeTruthy();
+    expect(within(dialog).getByText('Approved by Maria Garcia: $4,500.00')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Mark Approved' })).toBeNull();
+    expect(api.problems).toEqual([]);
+  }, 20_000);
+});

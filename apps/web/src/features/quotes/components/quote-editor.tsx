@@ -15,6 +15,7 @@ import { useUpdateQuote } from '../api/update-quote';
 import { useWithdrawQuote } from '../api/withdraw-quote';
 import { draftFromQuote, emptyDraft, liveTotals, newItem, quoteFieldErrors, toQuoteBody, validateQuoteDraft, type QuoteDraft, type QuoteFieldErrors } from '../lib/quote-form';
 import { CopyClientLink } from './copy-client-link';
+import { MarkApprovedButton } from './mark-approved-dialog';
 import { QuoteItemsEditor } from './quote-items-editor';
 import { errorText, QuoteFormInvalid } from './quote-errors';
 import { QuoteTotals } from './quote-totals';
@@ -364,7 +365,12 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
         ) : (
           <>
             <QuoteView quote={q} />
-            {(q.status === 'sent' || q.status === 'viewed') && <CopyClientLink key={`copy-${q.id}`} quote={q} />}
+            {(q.status === 'sent' || q.status === 'viewed') && (
+              <Group gap="xs" align="flex-start">
+                <CopyClientLink key={`copy-${q.id}`} quote={q} />
+                <MarkApprovedButton key={`mark-${q.id}`} quote={q} clientName={clientName} />
+              </Group>
+            )}
             {(q.status === 'sent' || q.status === 'viewed') && <SendPanel quote={q} clientName={clientName} onSent={setSentTo} />}
             {q.draft_revision_id ? (
               // One draft revision at a time: this quote stays live (the client may still approve it) until it is sent.

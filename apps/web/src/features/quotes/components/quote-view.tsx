@@ -1,4 +1,4 @@
-import { formatCents, type Quote } from '@fieldbook/contract';
+import { formatCents, MANUAL_APPROVAL_METHOD_LABELS, type Quote } from '@fieldbook/contract';
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useRemakeSignedPdf } from '../api/remake-signed-pdf';
@@ -88,6 +88,11 @@ export function QuoteView({ quote }: { quote: Quote }) {
             <Text size="sm">
               {new Date(quote.approval.approved_at).toLocaleString()} · deposit due {formatCents(quote.approval.totals.deposit_cents)}
             </Text>
+            {quote.approval.method && quote.approval.method !== 'signature' && (
+              <Text size="sm">
+                Marked approved by hand ({MANUAL_APPROVAL_METHOD_LABELS[quote.approval.method]}){quote.approval.note ? `: ${quote.approval.note}` : ''}
+              </Text>
+            )}
             <SignedPdf quote={quote} approval={quote.approval} />
           </Stack>
         </Alert>
