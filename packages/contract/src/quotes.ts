@@ -229,6 +229,12 @@ export const SendQuoteBodySchema = z.object({
 export const SentQuoteSchema = z.object({ quote: QuoteSchema, link: z.string(), sent_to: z.array(z.object({ method: z.enum(['sms', 'email']), address: z.string() })) });
 export type SentQuote = z.infer<typeof SentQuoteSchema>;
 
+/** POST /api/quotes/:id/duplicate: a new draft with the same options, items and terms on a job of the workspace. */
+export const DuplicateQuoteBodySchema = z.object({ job_id: z.uuid({ error: 'Choose the job' }) });
+export type DuplicateQuoteBody = z.input<typeof DuplicateQuoteBodySchema>;
+/** How long a duplicate is valid, from the day it is made (the source's date may be long past). */
+export const DUPLICATE_QUOTE_VALID_DAYS = 30;
+
 /** GET /api/quotes/:id/client-link: a fresh signed link to the sent quote (valid until it expires), to copy. */
 export const QuoteClientLinkSchema = z.object({ link: z.string(), expires_on: z.string() });
 export type QuoteClientLink = z.infer<typeof QuoteClientLinkSchema>;
@@ -333,6 +339,17 @@ export const quoteEndpoints = {
     tags,
     params: IdParamsSchema,
     body: MarkQuoteApprovedBodySchema,
+    response: QuoteSchema,
+  }),
+  duplicate: defineEndpoint({
+    method: 'POST',
+    path: '/api/quotes/:id/duplicate',
+    access: 'workspace',
+    summary: "Duplicate a quote onto a job of the workspace: a new draft (new number, revision 1) with the same options, items and terms",
+    tags,
+    params: IdParamsSchema,
+    body: DuplicateQuoteBodySchema,
+    status: 201,
     response: QuoteSchema,
   }),
   clientLink: defineEndpoint({

@@ -1,7 +1,7 @@
 import { PublicQuoteSchema, QUOTE_APPROVED_BY_REQUIRED, QuoteClientLinkSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, notifications, outboxMessages, profiles, quoteApprovals, quotes } from '../../db/schema';
+import { documents, notifications, outboxMessages, profiles, quoteApprovals, quoteItems, quotes } from '../../db/schema';
 import { startQuotePdfWorker } from './signed-pdf.job';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
@@ -143,5 +143,42 @@ describe('Mark Approved: POST /api/quotes/:id/mark-approved', () => {
     const [done] = await ctx.db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, quote.id));
     const text = await pdfText((await api(alice, 'GET', `/api/documents/${done!.documentId}/content`)).rawPayload);
     expect(text).toMatch(/Approved by hand by .+ on \d{4}-\d{2}-\d{2} — Paper/);
+  });
+});
+
+describe('Duplicate: POST /api/quotes/:id/duplicate', () => {
+  it('makes a new draft on another job of the workspace — new number, revision 1, the same options, items and terms; another workspace 404', async () => {
+    const source = await create();
+    await send(source.id);
+    const otherJob = (await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Sam Lee', title: 'Garage roof' })).id;
+    const evesJob = (await insertJob(ctx.db, { workspaceId: eve.workspaceId!, title: 'Not yours' })).id;
+    const dup = (user: TestUser | null, id: string, job: string) => api(user, 'POST', `/api/quotes/${id}/duplicate`, { job_id: job });
+    expect((await dup(null, source.id, otherJob)).statusCode).toBe(401);
+    expect((await dup(eve, source.id, evesJob)).statusCode).toBe(404); // not eve's quote
+    expect((await dup(alice, source.id, evesJob)).statusCode).toBe(404); // not alice's job
+    expect((await api(alice, 'POST', `/api/quotes/${source.id}/duplicate`, { job_id: 'nope' })).statusCode).toBe(400);
+
+    const res = await dup(bob, source.id, otherJob);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = QuoteSchema.parse(res.json());
+    expect(copy).toMatchObject({ job_id: otherJob, status: 'draft', revision: 1, title: source.title, terms: source.terms, tax_rate_percent: 8.25, deposit: { type: 'amount', cents: 100000 }, sent_at: null, approval: null });
+    expect(copy.id).not.toBe(source.id);
+    expect(copy.number).toMatch(/^Q-\d+$/);
+    expect(copy.number).not.toBe(source.number);
+    expect(copy.options.map((o) => o.name)).toEqual(['Good', 'Better']);
+    const strip = (q: typeof copy) => q.items.map(({ id: _id, ...i }) => i);
+    expect(strip(copy)).toEqual(strip(source));
+    expect(copy.items.map((i) => i.id).some((id) => source.items.some((s) => s.id === id))).toBe(false);
+    expect(copy.options.map((o) => o.totals)).toEqual(source.options.map((o) => o.totals));
+    expect(copy.expires_on > new Date().toISOString().slice(0, 10)).toBe(true);
+    // The source is untouched; the copy is its own family, editable and listed on its job.
+    const [sourceRow] = await ctx.db.select().from(quotes).where(eq(quotes.id, source.id));
+    expect(sourceRow).toMatchObject({ status: 'sent', jobId });
+    expect(await ctx.db.select().from(quoteItems).where(eq(quoteItems.quoteId, source.id))).toHaveLength(source.items.length);
+    const [copyRow] = await ctx.db.select().from(quotes).where(eq(quotes.id, copy.id));
+    expect(copyRow).toMatchObject({ familyId: copy.id, createdBy: bob.id, sentEmail: null });
+    const list = await api(alice, 'GET', `/api/jobs/${otherJob}/quotes`);
+    expect(list.json().quotes.map((q: { id: string }) => q.id)).toEqual([copy.id]);
+    expect((await api(alice, 'PUT', `/api/quotes/${copy.id}`, { ...BODY, title: 'Garage roof' })).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,9 @@
 import {
   computeTotals,
   contactAddress,
+  DUPLICATE_QUOTE_VALID_DAYS,
   lineTotalCents,
+  localDate,
   optionIndexes,
   QUOTE_DRAFT_REVISION_EXISTS,
   QUOTE_NO_ADDRESS,
@@ -472,6 +474,48 @@ export async function reviseQuote(opts: { db: Db; actor: Actor; id: string; now:
       .returning();
     const items = await loadItems(tx, current.id);
     if (items.length) await tx.insert(quoteItems).values(items.map(({ id: _itemId, ...i }) => ({ ...i, quoteId: id })));
+    return inserted!;
+  });
+  return answer(opts.db, row, opts.now);
+}
+
+/**
+ * Duplicates a quote — any status — onto a job of the same workspace (issue 32 item 9): a new draft, numbered anew,
+ * revision 1 of its own family, with the source's options, items (new ids), discount, tax, deposit, notes and terms.
+ * Nothing of the source's sending or decision comes along; it is valid DUPLICATE_QUOTE_VALID_DAYS from today (in the
+ * workspace's zone), since the source's date may be long past.
+ */
+export async function duplicateQuote(opts: { db: Db; actor: Actor; id: string; jobId: string; now: Date }): Promise<Quote> {
+  const workspaceId = requireWorkspace(opts.actor);
+  const source = await findOwnQuote(opts.db, opts.actor, opts.id);
+  const job = await findJobRecord(opts.db, { workspaceId, jobId: opts.jobId });
+  if (!job) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  const timeZone = await workspaceTimeZone(opts.db, workspaceId);
+  const expiresOn = localDate(new Date(opts.now.getTime() + DUPLICATE_QUOTE_VALID_DAYS * 86_400_000), timeZone);
+  const id = crypto.randomUUID();
+  const row = await opts.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(quotes)
+      .values({
+        id,
+        workspaceId,
+        jobId: job.id,
+        createdBy: opts.actor.userId,
+        familyId: id,
+        ...(await nextQuoteNumber(tx, workspaceId)),
+        title: source.title,
+        options: source.options,
+        discount: source.discount,
+        taxRateMilliPercent: source.taxRateMilliPercent,
+        deposit: source.deposit,
+        expiresOn,
+        expiresAt: quoteExpiresAt(expiresOn, timeZone),
+        notes: source.notes,
+        terms: source.terms,
+      })
+      .returning();
+    const items = await loadItems(tx, source.id);
+    if (items.length) await tx.insert(quoteItems).values(items.map(({ id: _itemId, ...i }) => ({ ...i, id: crypto.randomUUID(), quoteId: id })));
     return inserted!;
   });
   return answer(opts.db, row, opts.now);

@@ -9,3 +9,5 @@ export { TasksScreen } from './components/tasks-screen';
 export { taskOfflineAppliers } from './api/offline-cache';
 /** The task writes the localStorage queue from before the one offline queue still holds (moved once). */
 export { takeLegacyTaskWrites } from './lib/legacy-offline-queue';
+// The server-searched job picker, also the quotes' Duplicate (issue 32 item 9).
+export { useJobSelect, type JobChoice } from './components/use-job-select';

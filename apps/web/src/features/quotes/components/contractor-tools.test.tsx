@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contactEndpoints, quoteEndpoints, type Quote } from '@fieldbook/contract';
+import { contactEndpoints, jobEndpoints, quoteEndpoints, type Job, type Quote } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -141,6 +141,50 @@ describe('Mark Approved', () => {
     expect(await within(dialog).findByText('Marked approved by hand (Paper): Signed the printout on site')).toBeTruthy();
     expect(within(dialog).getByText('Approved by Maria Garcia: $4,500.00')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Mark Approved' })).toBeNull();
+    expect(api.problems).toEqual([]);
+  }, 20_000);
+});
+
+describe('Duplicate', () => {
+  it('picks a job with the job picker, makes the copy there and opens it', async () => {
+    const OTHER_JOB = '00000000-0000-4000-8000-0000000000aa';
+    const COPY_ID = '00000000-0000-4000-8000-0000000000bb';
+    const garage: Job = {
+      id: OTHER_JOB,
+      workspace_id: '00000000-0000-4000-8000-0000000000cc',
+      client_name: 'Sam Lee',
+      property_address: '4 Elm Road',
+      claim_number: null,
+      status: 'active',
+      title: 'Garage roof',
+      description: null,
+      due_date: null,
+      metadata: {},
+      document_types: [],
+      created_at: '2026-11-26T00:00:00.000Z',
+      updated_at: '2026-11-26T00:00:00.000Z',
+      tasks: [],
+      documents: { needed: [], created: [], processed: [] },
+    };
+    const source = sentQuote({ status: 'approved' });
+    const copy = sentQuote({ id: COPY_ID, number: 'Q-1002', status: 'draft', job_id: OTHER_JOB, first_sent_at: null, sent_at: null });
+    const api = fakeApi()
+      .on(quoteEndpoints.get, ({ params }) => (params.id === COPY_ID ? copy : source))
+      .on(jobEndpoints.list, { jobs: [garage], total: 1 })
+      .on(quoteEndpoints.duplicate, copy)
+      .on(quoteEndpoints.priceBook, { items: [] });
+    const dialog = await openQuote(api, source);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Duplicate' }));
+    const picker = await screen.findByRole('dialog', { name: 'Duplicate quote Q-1001' });
+    expect(within(picker).getByRole('button', { name: 'Duplicate' })).toHaveProperty('disabled', true);
+    await userEvent.click(within(picker).getByLabelText('Job'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sam Lee — 4 Elm Road', hidden: true }));
+    await userEvent.click(within(picker).getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(api.calls(quoteEndpoints.duplicate)).toHaveLength(1));
+    expect(api.calls(quoteEndpoints.duplicate)[0]!).toMatchObject({ params: { id: QUOTE_ID }, body: { job_id: OTHER_JOB } });
+    // The copy opens, a draft to edit.
+    expect(await screen.findByRole('dialog', { name: 'Quote Q-1002' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Save Draft' })).toBeTruthy();
     expect(api.problems).toEqual([]);
   }, 20_000);
 });

@@ -15,6 +15,7 @@ import { useUpdateQuote } from '../api/update-quote';
 import { useWithdrawQuote } from '../api/withdraw-quote';
 import { draftFromQuote, emptyDraft, liveTotals, newItem, quoteFieldErrors, toQuoteBody, validateQuoteDraft, type QuoteDraft, type QuoteFieldErrors } from '../lib/quote-form';
 import { CopyClientLink } from './copy-client-link';
+import { DuplicateQuoteButton } from './duplicate-quote-dialog';
 import { MarkApprovedButton } from './mark-approved-dialog';
 import { QuoteItemsEditor } from './quote-items-editor';
 import { errorText, QuoteFormInvalid } from './quote-errors';
@@ -237,6 +238,9 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
           <Group gap="xs">
             <Badge color={quoteStatusColor(q.status)}>{quoteStatusLabel(q.status)}</Badge>
             {q.status !== 'draft' && <Text fw={600}>{q.title}</Text>}
+            <Group gap={4} ml="auto">
+              <DuplicateQuoteButton key={`duplicate-${q.id}`} quote={q} />
+            </Group>
           </Group>
         )}
         {q?.status === 'draft' && q.revision > 1 && (
