@@ -15,8 +15,9 @@ import { expect, type Page } from '@playwright/test';
  * - `nativeCallback(plugin, method, options, callback)`: `addListener` keeps the callback (its event is
  *   `options.eventName`) for `emit`; `removeListener` forgets it; anything else is recorded and gets a callback id.
  *
- * Generic on purpose (shared by e2e/app-links.spec.ts and e2e/recorder-bridge.spec.ts): describe the plugins, answer
- * the calls, read them back, fire events. The recorded calls live in the page: a navigation starts a fresh record.
+ * Generic on purpose (shared by e2e/app-links.spec.ts, e2e/recorder-bridge.spec.ts and e2e/contact-helper-bridge.spec.ts):
+ * describe the plugins, answer the calls, read them back, fire events. The recorded calls live in the page: a
+ * navigation starts a fresh record.
  */
 
 export type FakePlugin = {

@@ -1,11 +1,11 @@
-import { Button, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAddressBook, IconTrash } from '@tabler/icons-react';
 import { formatPhoneInput } from '@fieldbook/contract';
-import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { validateContactForm, type ContactFormErrors, type ContactFormValues } from '../lib/contact-form';
 import { caretAfterFormat } from '../lib/phone-caret';
-import { isContactPickerSupported, pickPhoneContact } from '../lib/phone-contact-picker';
+import { isContactPickerSupported, pickFailureMessage, pickPhoneContact } from '../lib/phone-contact-picker';
 import { FormActions } from '../../../components/form-actions';
 
 type ContactFormProps = {
@@ -46,9 +46,18 @@ export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors
 
   const submit = form.onSubmit((valid) => onSubmit(valid));
 
-  // On a phone whose browser has the Contact Picker API: fill name, phone and email from a picked contact.
+  // In the mobile app (the contact helper plugin), or a browser with the Contact Picker API: fill name, phone and
+  // email from a contact picked on the phone.
+  const [canPick] = useState(isContactPickerSupported);
+  const [pickError, setPickError] = useState<string | null>(null);
   const pickFromPhone = async () => {
-    const picked = await pickPhoneContact().catch(() => null);
+    setPickError(null);
+    let picked: Awaited<ReturnType<typeof pickPhoneContact>>;
+    try {
+      picked = await pickPhoneContact();
+    } catch (err) {
+      return setPickError(pickFailureMessage(err));
+    }
     if (!picked) return;
     if (picked.name) set('name', picked.name);
     if (picked.phone) set('phone', formatPhoneInput(picked.phone));
@@ -58,10 +67,15 @@ export function ContactForm({ initialValues, submitLabel, isSaving, serverErrors
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {isContactPickerSupported() && (
+        {canPick && (
           <Button variant="light" leftSection={<IconAddressBook size={16} />} onClick={() => void pickFromPhone()}>
             Pick from phone contacts
           </Button>
+        )}
+        {pickError && (
+          <Text size="sm" c="red" role="alert">
+            {pickError}
+          </Text>
         )}
         <TextInput label="Name" withAsterisk autoComplete="name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={shownErrors.name} />
         <TextInput

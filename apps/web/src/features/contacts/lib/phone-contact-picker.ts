@@ -1,27 +1,28 @@
+import { CONTACT_HELPER_UNAVAILABLE, ContactHelper, contactHelperAvailability } from '@fieldbook/contact-helper';
 import { nationalPhone } from '@fieldbook/contract/rules';
 
 /**
- * The browser's Contact Picker API (Chrome on Android; issue 26): the crew picks a contact from the phone instead of
- * typing it. Elsewhere the form is filled by hand. Only what the form holds is asked for: name, phone, email.
+ * Picking a contact from the phone instead of typing it (issue 26; spec 001 §7's contact helper, issue 32): inside the
+ * mobile app the native ContactHelper plugin opens the phone's picker; in a browser its web implementation uses the
+ * Contact Picker API (Chrome on Android). Elsewhere — desktop browsers — there is nothing to pick from, and the form is
+ * filled by hand. Only what the form holds is used: name, phone, email.
  */
-type PickedContact = { name?: string[]; tel?: string[]; email?: string[] };
-type ContactsManager = { select: (properties: string[], options?: { multiple?: boolean }) => Promise<PickedContact[]> };
-
-function contactsManager(): ContactsManager | null {
-  const manager = (navigator as Navigator & { contacts?: Partial<ContactsManager> }).contacts;
-  return manager && typeof manager.select === 'function' ? (manager as ContactsManager) : null;
-}
-
 export function isContactPickerSupported(): boolean {
-  return typeof navigator !== 'undefined' && contactsManager() !== null;
+  return contactHelperAvailability() !== 'none';
 }
 
-/** The picked contact's name, its first US number as 10 digits (else ''), its first email; null when nothing was picked. */
-export async function pickPhoneContact(): Promise<{ name: string; phone: string; email: string } | null> {
-  const manager = contactsManager();
-  if (!manager) return null;
-  const [picked] = await manager.select(['name', 'tel', 'email'], { multiple: false });
+export type PickedPhoneContact = { name: string; phone: string; email: string };
+
+/** Why a pick failed, for the person: the helper's own words when it is unavailable. */
+export function pickFailureMessage(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'UNAVAILABLE' ? CONTACT_HELPER_UNAVAILABLE : 'Could not read the phone’s contacts. Type the contact instead.';
+}
+
+/** The picked contact's name, its number as 10 US digits (else ''), its email; null when nothing was picked (cancelled). */
+export async function pickPhoneContact(): Promise<PickedPhoneContact | null> {
+  const { contacts } = await ContactHelper.pickContacts({ multiple: false });
+  const [picked] = contacts;
   if (!picked) return null;
-  const phone = (picked.tel ?? []).map((t) => nationalPhone(t)).find((p): p is string => p !== null) ?? '';
-  return { name: (picked.name?.[0] ?? '').trim(), phone, email: (picked.email?.[0] ?? '').trim() };
+  return { name: picked.name.trim(), phone: (picked.phoneNumber && nationalPhone(picked.phoneNumber)) ?? '', email: (picked.email ?? '').trim() };
 }
