@@ -352,6 +352,15 @@ export const quoteEndpoints = {
     status: 201,
     response: QuoteSchema,
   }),
+  preview: defineEndpoint({
+    method: 'GET',
+    path: '/api/quotes/:id/preview',
+    access: 'workspace',
+    summary: "The client's page of a quote as the client would see it (a draft too), for Preview as Client: no link, nothing marked viewed",
+    tags,
+    params: IdParamsSchema,
+    response: PublicQuoteSchema,
+  }),
   clientLink: defineEndpoint({
     method: 'GET',
     path: '/api/quotes/:id/client-link',

@@ -182,3 +182,24 @@ describe('Duplicate: POST /api/quotes/:id/duplicate', () => {
     expect((await api(alice, 'PUT', `/api/quotes/${copy.id}`, { ...BODY, title: 'Garage roof' })).statusCode).toBe(200);
   });
 });
+
+describe('Preview as Client: GET /api/quotes/:id/preview', () => {
+  it('gives workspace members the client page of a draft or a sent quote without marking it viewed; another workspace 404', async () => {
+    const quote = await create();
+    const preview = (user: TestUser | null) => api(user, 'GET', `/api/quotes/${quote.id}/preview`);
+    expect((await preview(null)).statusCode).toBe(401);
+    expect((await preview(eve)).statusCode).toBe(404);
+    const draft = await preview(bob);
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(PublicQuoteSchema.parse(draft.json())).toMatchObject({ id: quote.id, status: 'draft', company: 'Ridge Line Roofing', job: { client_name: 'Maria Garcia' }, approval: null });
+
+    const sent = await send(quote.id);
+    const shown = PublicQuoteSchema.parse((await preview(alice)).json());
+    expect(shown.status).toBe('sent');
+    // The same page the client's link opens, fingerprint included.
+    const byLink = PublicQuoteSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${tokenOf(sent.link)}` })).json());
+    expect(shown).toEqual(byLink);
+    const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(row).toMatchObject({ status: 'sent', viewedAt: null });
+  });
+});

@@ -26,7 +26,8 @@ import { workspaceAdminIds, workspaceName } from '../workspaces';
 import { authorMailAddress } from './author-mail';
 import { quoteAppPath, quoteLink, readQuoteToken } from './quote-link';
 import { quoteApprovals, quotes } from './quotes.schema';
-import { effectiveStatus, loadItems, quoteContent, totalsFor, type ApprovalRow, type QuoteItemRow, type QuoteRow } from './quotes.service';
+import { effectiveStatus, findOwnQuote, loadItems, quoteContent, totalsFor, type ApprovalRow, type QuoteItemRow, type QuoteRow } from './quotes.service';
+import type { Actor } from '../../platform/auth-guard';
 import { readDrawnSignature } from './signature';
 
 export type PublicDeps = { db: Db; signer: TokenSigner; publicUrl: string; now: Date };
@@ -153,6 +154,14 @@ const publicApproval = (a: ApprovalRow) => ({
  */
 export async function viewQuote(deps: PublicDeps, token: string): Promise<PublicQuote> {
   return publicAnswer(deps, deps.db, await readableQuote(deps, token));
+}
+
+/**
+ * GET /api/quotes/:id/preview — Preview as Client (issue 32 item 9): the page's content for a member of the quote's
+ * workspace, any status, a draft too. No link is made or needed, and nothing is marked: a preview is not a view.
+ */
+export async function previewQuote(deps: PublicDeps, actor: Actor, id: string): Promise<PublicQuote> {
+  return publicAnswer(deps, deps.db, await findOwnQuote(deps.db, actor, id));
 }
 
 /** POST /api/public/quotes/:token/viewed — the first time a browser rendered a sent quote: viewed, once (idempotent). */

@@ -7,7 +7,7 @@ import { serveBlob } from '../../platform/serve-blob';
 import type { TokenSigner } from '../../platform/tokens';
 import { markQuoteApproved } from './manual-approval';
 import { readQuoteToken } from './quote-link';
-import { approveQuote, declineQuote, markQuoteViewed, signedPdfOf, viewQuote } from './quotes.public';
+import { approveQuote, declineQuote, markQuoteViewed, previewQuote, signedPdfOf, viewQuote } from './quotes.public';
 import { createQuote, discardQuote, duplicateQuote, getQuote, listJobQuotes, priceBook, quoteClientLink, remakeSignedPdf, reviseQuote, sendQuote, updateQuote, withdrawQuote } from './quotes.service';
 
 const PUBLIC_QUOTE_PATH = endpoints.publicView.path.slice(0, endpoints.publicView.path.indexOf(':'));
@@ -47,6 +47,7 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.remakeSignedPdf, async ({ actor, params }) => remakeSignedPdf({ db, actor, id: params.id, now: deps.now() }));
   route(app, endpoints.markApproved, async ({ actor, params, body }) => markQuoteApproved({ db, actor, id: params.id, body, now: deps.now() }));
   route(app, endpoints.duplicate, async ({ actor, params, body }) => duplicateQuote({ db, actor, id: params.id, jobId: body.job_id, now: deps.now() }));
+  route(app, endpoints.preview, async ({ actor, params }) => previewQuote(publicDeps(), actor, params.id));
   route(app, endpoints.clientLink, async ({ actor, params }) => quoteClientLink({ db, actor, signer, publicUrl: deps.config.publicUrl, id: params.id, now: deps.now() }));
   route(app, endpoints.priceBook, async ({ actor, query }) => priceBook({ db, actor, q: query.q }));
 

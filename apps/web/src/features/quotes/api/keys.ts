@@ -7,4 +7,5 @@ export const quoteKeys = {
   detail: (id: string) => [...quoteKeys.all, 'detail', id] as const,
   priceBook: (q: string) => [...quoteKeys.all, 'price-book', q] as const,
   public: (token: string) => [...quoteKeys.all, 'public', token] as const,
+  preview: (id: string) => [...quoteKeys.all, 'preview', id] as const,
 };

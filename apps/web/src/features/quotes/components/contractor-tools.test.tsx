@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contactEndpoints, jobEndpoints, quoteEndpoints, type Job, type Quote } from '@fieldbook/contract';
+import { contactEndpoints, jobEndpoints, quoteEndpoints, type Job, type PublicQuote, type Quote } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -187,4 +187,37 @@ describe('Duplicate', () => {
     expect(await screen.findByRole('button', { name: 'Save Draft' })).toBeTruthy();
     expect(api.problems).toEqual([]);
   }, 20_000);
+});
+
+describe('Preview as Client', () => {
+  it('shows the client’s page from the contractor’s data, read-only: options may be tried, nothing approved, no view counted', async () => {
+    const quote = sentQuote();
+    const { id, number, revision, status, title, items, options, totals: t, discount, tax_rate_percent, deposit, expires_on, notes, terms } = quote;
+    const page: PublicQuote = {
+      ...{ id, number, revision, status, title, items, options, totals: t, discount, tax_rate_percent, deposit, expires_on, notes, terms },
+      company: 'Ridge Line Roofing',
+      job: { title: 'Roof', client_name: 'Maria Garcia', property_address: '12 Oak Street' },
+      content_fingerprint: 'a'.repeat(64),
+      decided_at: null,
+      approval: null,
+      replaced_by_link: null,
+      signed_pdf_ready: false,
+    };
+    const api = fakeApi().on(quoteEndpoints.get, quote).on(quoteEndpoints.preview, page);
+    const dialog = await openQuote(api, quote);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Preview as Client' }));
+    const preview = await screen.findByRole('dialog', { name: 'Quote Q-1001 as the client sees it' });
+    expect(await within(preview).findByText('Preview as the client sees it')).toBeTruthy();
+    expect(within(preview).getByText('Ridge Line Roofing')).toBeTruthy();
+    expect(within(preview).getByRole('button', { name: 'Approve $3,000.00' })).toHaveProperty('disabled', true);
+    expect(within(preview).getByRole('button', { name: 'Decline' })).toHaveProperty('disabled', true);
+    expect(within(preview).getByLabelText('Full name')).toHaveProperty('disabled', true);
+    // Trying another option changes what is shown, as on the client's page.
+    await userEvent.click(within(preview).getByRole('radio', { name: /Better/ }));
+    expect(within(preview).getByRole('button', { name: 'Approve $4,000.00' })).toHaveProperty('disabled', true);
+    expect(api.calls(quoteEndpoints.preview)[0]!.params).toEqual({ id: QUOTE_ID });
+    expect(api.calls(quoteEndpoints.publicViewed)).toEqual([]);
+    expect(api.calls(quoteEndpoints.publicView)).toEqual([]);
+    expect(api.problems).toEqual([]);
+  });
 });

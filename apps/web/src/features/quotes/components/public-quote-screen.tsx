@@ -19,13 +19,13 @@ function totalsFor(q: PublicQuote, option: number | null, optional: string[]) {
   return computeTotals(lines, { discount: adj(q.discount), taxRateMilliPercent: toThousandths(q.tax_rate_percent), deposit: adj(q.deposit) }, { option, optionalIds: optional });
 }
 
-function Decided({ q, token }: { q: PublicQuote; token: string }) {
+function Decided({ q, token }: { q: PublicQuote; token: string | null }) {
   if (q.status === 'approved' && q.approval) {
     return (
       <Alert color="green" title="Approved — thank you!">
         Signed by {q.approval.signer_name} on {new Date(q.approval.approved_at).toLocaleString()}. Total {formatCents(q.approval.totals.total_cents)}
         {q.approval.totals.deposit_cents > 0 ? `, deposit due ${formatCents(q.approval.totals.deposit_cents)}` : ''}. {q.company} has been told and will be in touch.
-        {q.signed_pdf_ready && (
+        {q.signed_pdf_ready && token !== null && (
           <>
             {' '}
             {/* Through the link itself: no account, the link's own checks and limits (the server's publicSignedPdf). */}
@@ -59,15 +59,6 @@ function Decided({ q, token }: { q: PublicQuote; token: string }) {
 /** /q/:token — the homeowner's quote (issue 27): no account, fits a 390 px phone. */
 export function PublicQuoteScreen({ token }: { token: string }) {
   const quote = usePublicQuote(token);
-  const approve = useApproveQuote(token);
-  const decline = useDeclineQuote(token);
-  const [option, setOption] = useState<number | null>(null);
-  const [optional, setOptional] = useState<string[]>([]);
-  const [name, setName] = useState('');
-  const [signature, setSignature] = useState<string | null>(null);
-  const [consent, setConsent] = useState(false);
-  const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
   const q = quote.data;
   // A sent quote rendered here, in a browser, is viewed — told once (the GET that loaded it marked nothing).
   const { mutate: markViewed } = useMarkQuoteViewed(token);
@@ -78,13 +69,8 @@ export function PublicQuoteScreen({ token }: { token: string }) {
     toldViewed.current = true;
     markViewed();
   }, [isSent, markViewed]);
-  // A decided quote shows what was approved; an open one what the homeowner is choosing.
-  const chosen = q?.approval ? q.approval.option : q && q.options.length > 0 ? (option ?? 0) : null;
-  const ticked = q?.approval ? q.approval.optional_item_ids : optional;
-  const totals = useMemo(() => (q ? totalsFor(q, chosen, ticked) : null), [q, chosen, ticked]);
-
   if (quote.isPending) return <Loader m="xl" />;
-  if (quote.isError || !q || !totals) {
+  if (quote.isError || !q) {
     return (
       <Container size="sm" py="xl">
         <Alert color="red" title="Quote unavailable">
@@ -93,16 +79,45 @@ export function PublicQuoteScreen({ token }: { token: string }) {
       </Container>
     );
   }
-  const open = q.status === 'sent' || q.status === 'viewed';
+  return <PublicQuoteContent q={q} token={token} />;
+}
+
+/**
+ * The homeowner's page for a quote: by its link (`token`), or — `token` null — as the contractor's Preview as Client
+ * shows it (issue 32 item 9): the same page, read-only — options and optional lines may be tried, but nothing can be
+ * approved or declined, and a draft shows as it will once sent.
+ */
+export function PublicQuoteContent({ q, token }: { q: PublicQuote; token: string | null }) {
+  const isPreview = token === null;
+  const approve = useApproveQuote(token ?? '');
+  const decline = useDeclineQuote(token ?? '');
+  const [option, setOption] = useState<number | null>(null);
+  const [optional, setOptional] = useState<string[]>([]);
+  const [name, setName] = useState('');
+  const [signature, setSignature] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  // A decided quote shows what was approved; an open one what the homeowner is choosing.
+  const chosen = q.approval ? q.approval.option : q.options.length > 0 ? (option ?? 0) : null;
+  const ticked = q.approval ? q.approval.optional_item_ids : optional;
+  const totals = useMemo(() => totalsFor(q, chosen, ticked), [q, chosen, ticked]);
+
+  const open = q.status === 'sent' || q.status === 'viewed' || (isPreview && q.status === 'draft');
   const visible = q.items.filter((i) => i.option === null || i.option === chosen);
   const sections = [...new Set(visible.map((i) => i.section ?? ''))];
-  const canApprove = name.trim().length >= 2 && signature !== null && consent;
+  const canApprove = !isPreview && name.trim().length >= 2 && signature !== null && consent;
   // Only the shown lines' ticks: a line ticked under another option is hidden now and is not part of this choice.
   const tickedShown = optional.filter((itemId) => visible.some((i) => i.id === itemId && i.optional));
 
   return (
     <Container size="sm" px="sm" py="md">
       <Stack gap="md">
+        {isPreview && (
+          <Alert color="blue" title="Preview as the client sees it">
+            Read-only: the client approves and signs here. Nothing is sent, and opening this preview does not count as the client viewing the quote.
+          </Alert>
+        )}
         <Stack gap={2}>
           <Text fw={700} fz={20}>
             {q.company}
@@ -208,9 +223,15 @@ export function PublicQuoteScreen({ token }: { token: string }) {
               <Title order={2} fz={18}>
                 Approve and sign
               </Title>
-              <TextInput label="Full name" autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-              <SignatureField onChange={setSignature} />
-              <Checkbox label="I agree to sign this quote electronically" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} />
+              <TextInput label="Full name" autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} disabled={isPreview} />
+              {isPreview ? (
+                <Text size="sm" c="dimmed">
+                  The client draws their signature here.
+                </Text>
+              ) : (
+                <SignatureField onChange={setSignature} />
+              )}
+              <Checkbox label="I agree to sign this quote electronically" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} disabled={isPreview} />
               {approve.error && <Alert color="red">{messageOf(approve.error)}</Alert>}
               <Button
                 size="md"
@@ -241,7 +262,7 @@ export function PublicQuoteScreen({ token }: { token: string }) {
                   </Group>
                 </Stack>
               ) : (
-                <Button variant="subtle" color="red" onClick={() => setDeclining(true)}>
+                <Button variant="subtle" color="red" onClick={() => setDeclining(true)} disabled={isPreview}>
                   Decline
                 </Button>
               )}

@@ -16,6 +16,7 @@ import { useWithdrawQuote } from '../api/withdraw-quote';
 import { draftFromQuote, emptyDraft, liveTotals, newItem, quoteFieldErrors, toQuoteBody, validateQuoteDraft, type QuoteDraft, type QuoteFieldErrors } from '../lib/quote-form';
 import { CopyClientLink } from './copy-client-link';
 import { DuplicateQuoteButton } from './duplicate-quote-dialog';
+import { PreviewAsClientButton } from './quote-preview';
 import { MarkApprovedButton } from './mark-approved-dialog';
 import { QuoteItemsEditor } from './quote-items-editor';
 import { errorText, QuoteFormInvalid } from './quote-errors';
@@ -239,6 +240,7 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
             <Badge color={quoteStatusColor(q.status)}>{quoteStatusLabel(q.status)}</Badge>
             {q.status !== 'draft' && <Text fw={600}>{q.title}</Text>}
             <Group gap={4} ml="auto">
+              <PreviewAsClientButton key={`preview-${q.id}`} quote={q} />
               <DuplicateQuoteButton key={`duplicate-${q.id}`} quote={q} />
             </Group>
           </Group>
