@@ -56,14 +56,15 @@ describe('RecordingsScreen inside the mobile app', () => {
 
   it('asks for the permissions it lacks before recording; refused: "Failed to request permissions", no notice, no recording', async () => {
     const plugin = installFakeRecorder();
-    const denied = { microphone: 'denied', audioFiles: 'granted', contacts: 'prompt', notifications: 'granted' } as const;
+    const denied = { microphone: 'denied', phoneState: 'granted', callLog: 'granted', audioFiles: 'granted', contacts: 'prompt', notifications: 'granted' } as const;
     plugin.checkPermissions.mockResolvedValue({ ...denied, microphone: 'prompt' });
     plugin.requestPermissions.mockResolvedValue(denied);
     renderRecordingsScreen();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start Recording' }));
     expect(await screen.findByText('Failed to request permissions')).toBeTruthy();
-    expect(plugin.requestPermissions).toHaveBeenCalledWith({ permissions: ['microphone', 'audioFiles'] });
+    // Spec 001 §5: a manual recording requires all recorder permissions (issue 32 item 12), so all are asked for.
+    expect(plugin.requestPermissions).toHaveBeenCalledWith({ permissions: ['microphone', 'phoneState', 'callLog', 'audioFiles', 'contacts', 'notifications'] });
     expect(plugin.checkPermissions.mock.invocationCallOrder[0]).toBeLessThan(plugin.requestPermissions.mock.invocationCallOrder[0]!);
     expect(screen.queryByRole('dialog', { name: 'Before you record' })).toBeNull();
     expect(plugin.startManualRecording).not.toHaveBeenCalled();
