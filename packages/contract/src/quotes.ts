@@ -235,6 +235,8 @@ export type DuplicateQuoteBody = z.input<typeof DuplicateQuoteBodySchema>;
 /** How long a duplicate is valid, from the day it is made (the source's date may be long past). */
 export const DUPLICATE_QUOTE_VALID_DAYS = 30;
 
+export const QUOTE_NO_PRINT = (status: string) => `A quote that is ${status} has no unsigned PDF to print`;
+
 /** GET /api/quotes/:id/client-link: a fresh signed link to the sent quote (valid until it expires), to copy. */
 export const QuoteClientLinkSchema = z.object({ link: z.string(), expires_on: z.string() });
 export type QuoteClientLink = z.infer<typeof QuoteClientLinkSchema>;
@@ -360,6 +362,15 @@ export const quoteEndpoints = {
     tags,
     params: IdParamsSchema,
     response: PublicQuoteSchema,
+  }),
+  pdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/quotes/:id/pdf',
+    access: 'workspace',
+    summary: 'The quote as a PDF to print, marked "Not signed" (a draft, sent or viewed quote; an approved one has its signed PDF)',
+    tags,
+    params: IdParamsSchema,
+    response: z.unknown(),
   }),
   clientLink: defineEndpoint({
     method: 'GET',

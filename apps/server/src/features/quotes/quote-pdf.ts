@@ -1,4 +1,4 @@
-import { formatCents, includedLines, MANUAL_APPROVAL_METHOD_LABELS } from '@fieldbook/contract';
+import { formatCents, includedLines, MANUAL_APPROVAL_METHOD_LABELS, type PublicQuote } from '@fieldbook/contract';
 import { PDF_FONT, startLetterPdf } from '../../platform/pdf-document';
 import type { ApprovedSnapshot } from './approved-snapshot';
 import type { ApprovalRow, QuoteRow } from './quotes.service';
@@ -207,4 +207,107 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
     );
 
   return finish(`Quote ${quote.number} · ${quote.company}`);
+}
+
+/** What the printable quote is written from: the client's page content (quotes.public.ts shownContent), unsigned. */
+export type UnsignedQuoteContent = Pick<PublicQuote, 'number' | 'revision' | 'title' | 'items' | 'options' | 'totals' | 'discount' | 'tax_rate_percent' | 'deposit' | 'expires_on' | 'notes' | 'terms' | 'company' | 'job'>;
+
+export const NOT_SIGNED = 'Not signed';
+
+/**
+ * The quote as a PDF to print or hand over (issue 32 item 9): every line — base lines, each option's lines under its
+ * name, optional lines marked —, the totals of each option (optional lines not included), notes and terms, marked
+ * "Not signed" at the top and where a signature would go. Same home and font as the signed PDF (platform/pdf-document).
+ */
+export async function writeUnsignedQuotePdf(q: UnsignedQuoteContent): Promise<Buffer> {
+  const { doc, width, finish } = startLetterPdf({ title: `Quote ${q.number}`, author: q.company, margin: MARGIN, footerColor: MUTED });
+  const keepRoom = (h: number) => {
+    if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  };
+  doc.font(PDF_FONT.bold).fontSize(16).fillColor(INK).text(q.company, MARGIN, MARGIN, { width: width * 0.6 });
+  doc.font(PDF_FONT.bold).fontSize(18).fillColor(ACCENT).text('QUOTE', MARGIN, MARGIN, { width, align: 'right' });
+  doc.font(PDF_FONT.bold).fontSize(10).fillColor('#c92a2a').text(`${NOT_SIGNED.toUpperCase()} — NOT APPROVED`, { width, align: 'right' });
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`No. ${q.number} · revision ${q.revision}`, { width, align: 'right' });
+  doc.text(`Valid until: ${q.expires_on}`, { width, align: 'right' });
+  let y = Math.max(doc.y, MARGIN + 40) + 8;
+  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(1).strokeColor(ACCENT).stroke();
+  doc.y = y + 12;
+  doc.font(PDF_FONT.bold).fontSize(13).fillColor(INK).text(q.title, MARGIN);
+  doc.font(PDF_FONT.regular).fontSize(10).fillColor(INK);
+  for (const line of [q.job.client_name && `Client: ${q.job.client_name}`, q.job.property_address && `Property: ${q.job.property_address}`, q.job.title && `Job: ${q.job.title}`]) if (line) doc.text(line);
+
+  const widths = [width - 3 * 80, 80, 80, 80];
+  const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  const row = (cells: string[], bold = false, fill?: string) => {
+    doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(10);
+    const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]! - 10 }))) + 8;
+    keepRoom(height);
+    const top = doc.y;
+    if (fill) doc.rect(MARGIN, top, width, height).fill(fill);
+    cells.forEach((cell, i) => doc.fillColor(INK).text(cell, xs[i]! + 5, top + 4, { width: widths[i]! - 10, align: i === 0 ? 'left' : 'right' }));
+    doc.moveTo(MARGIN, top + height).lineTo(MARGIN + width, top + height).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc.y = top + height;
+  };
+  const lines = (group: typeof q.items, heading: string | null) => {
+    if (group.length === 0) return;
+    if (heading) row([heading.toUpperCase(), '', '', ''], true, '#f1f3f5');
+    let section: string | null = null;
+    for (const l of group) {
+      if (l.section && l.section !== section) {
+        section = l.section;
+        row([section, '', '', ''], true);
+      }
+      const name = `${l.name}${l.optional ? ' (optional)' : ''}${l.description ? `\n${l.description}` : ''}`;
+      row([name, `${l.quantity} ${l.unit}`.trim(), formatCents(l.unit_price_cents), formatCents(l.line_total_cents)]);
+    }
+  };
+  doc.moveDown(0.8);
+  row(['Item', 'Quantity', 'Unit price', 'Amount'], true, '#e7f5ff');
+  lines(
+    q.items.filter((i) => i.option === null),
+    q.options.length ? 'Included in every option' : null,
+  );
+  q.options.forEach((o, index) => lines(q.items.filter((i) => i.option === index), `Option: ${o.name}`));
+
+  const discountLabel = q.discount?.type === 'percent' ? `Discount (${q.discount.percent}%)` : 'Discount';
+  const totalsBlock = (heading: string | null, totals: UnsignedQuoteContent['totals']) => {
+    doc.moveDown(0.4);
+    if (heading) {
+      keepRoom(18);
+      doc.font(PDF_FONT.bold).fontSize(10).fillColor(INK).text(heading, xs[1]!, doc.y, { width: 160, align: 'right' });
+    }
+    const rows: [string, number][] = [
+      ['Subtotal', totals.subtotal_cents],
+      ...(totals.discount_cents ? ([[discountLabel, -totals.discount_cents]] as [string, number][]) : []),
+      ...(q.tax_rate_percent ? ([[`Tax (${q.tax_rate_percent}%)`, totals.tax_cents]] as [string, number][]) : []),
+      ['Total', totals.total_cents],
+      ...(totals.deposit_cents ? ([['Deposit due on approval', totals.deposit_cents]] as [string, number][]) : []),
+    ];
+    for (const [label, cents] of rows) {
+      keepRoom(18);
+      const top = doc.y;
+      doc.font(PDF_FONT.bold).fontSize(10).fillColor(INK).text(label, xs[1]!, top, { width: 160, align: 'right' });
+      doc.text(formatCents(cents), xs[3]! + 5, top, { width: widths[3]! - 10, align: 'right' });
+      doc.y = top + 16;
+    }
+  };
+  if (q.options.length) q.options.forEach((o) => totalsBlock(`${o.name} totals`, o.totals));
+  else totalsBlock(null, q.totals);
+  if (q.items.some((i) => i.optional)) {
+    doc.moveDown(0.3).font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text('Optional items are not included in the totals; each one chosen adds its amount.', MARGIN, doc.y, { width });
+  }
+  for (const [heading, body] of [
+    ['Notes', q.notes],
+    ['Terms', q.terms],
+  ] as const) {
+    if (!body) continue;
+    keepRoom(50);
+    doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(11).fillColor(INK).text(heading, MARGIN).font(PDF_FONT.regular).fontSize(10).text(body, MARGIN, doc.y, { width });
+  }
+  keepRoom(90);
+  doc.moveDown(1).font(PDF_FONT.bold).fontSize(11).fillColor('#c92a2a').text(`${NOT_SIGNED}: this copy has not been approved by the client.`, MARGIN);
+  y = doc.y + 40;
+  doc.moveTo(MARGIN, y).lineTo(MARGIN + 260, y).lineWidth(0.7).strokeColor(INK).stroke();
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text('Client signature and date', MARGIN, y + 4, { width });
+  return finish(`Quote ${q.number} · ${q.company} · ${NOT_SIGNED}`);
 }

@@ -31,7 +31,7 @@ const BODY: QuoteBody = {
   terms: 'Balance due on completion.',
 };
 
-const api = (user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+const api = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 const create = async (job = jobId) => QuoteSchema.parse((await api(alice, 'POST', `/api/jobs/${job}/quotes`, BODY)).json());
 const send = async (id: string) => SentQuoteSchema.parse((await api(alice, 'POST', `/api/quotes/${id}/send`, { contact_id: maria, methods: ['email'] })).json());
@@ -201,5 +201,51 @@ describe('Preview as Client: GET /api/quotes/:id/preview', () => {
     expect(shown).toEqual(byLink);
     const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, quote.id));
     expect(row).toMatchObject({ status: 'sent', viewedAt: null });
+  });
+});
+
+describe('Print / PDF: GET /api/quotes/:id/pdf', () => {
+  it('gives workspace members the quote as a PDF marked "Not signed", a draft or a sent one; another workspace 404; an approved one 409', async () => {
+    const quote = await create();
+    const pdf = (user: TestUser | null) => api(user, 'GET', `/api/quotes/${quote.id}/pdf`);
+    expect((await pdf(null)).statusCode).toBe(401);
+    expect((await pdf(eve)).statusCode).toBe(404);
+    const draft = await pdf(bob);
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.headers['content-type']).toBe('application/pdf');
+    expect(draft.headers['content-disposition']).toContain(`inline; filename="Quote ${quote.number} (not signed).pdf"`);
+    const text = await pdfText(draft.rawPayload);
+    for (const shown of [
+      'QUOTE',
+      'NOT SIGNED',
+      'Not signed: this copy has not been approved by the client.',
+      'Ridge Line Roofing',
+      quote.number,
+      'Roof replacement',
+      'Client: Maria Garcia',
+      'Tear-off and disposal',
+      'OPTION: GOOD',
+      '3-tab shingles',
+      'OPTION: BETTER',
+      'Architectural shingles',
+      'Seamless gutters (optional)',
+      'Good totals',
+      'Better totals',
+      'Balance due on completion.',
+    ])
+      expect(text).toContain(shown);
+    // Good: 1080 + 2280 = 3360; tax 8.25 % of 2280 = 188.10 → 3548.10. Better: 1080 + 3000; tax 247.50 → 4327.50.
+    for (const amount of ['$3,548.10', '$4,327.50', '$1,000.00']) expect(text).toContain(amount);
+    expect(draft.rawPayload.toString('latin1')).not.toMatch(/\/BaseFont \/(Helvetica|Courier)/);
+
+    await send(quote.id);
+    const sent = await pdf(alice);
+    expect(sent.statusCode).toBe(200);
+    expect(await pdfText(sent.rawPayload)).toContain('Not signed');
+    // Sent and viewed stay sent: printing is not the client's view.
+    expect((await ctx.db.select().from(quotes).where(eq(quotes.id, quote.id)))[0]).toMatchObject({ status: 'sent', viewedAt: null });
+
+    expect((await api(alice, 'POST', `/api/quotes/${quote.id}/mark-approved`, { option: 0, approved_by: 'Maria Garcia', method: 'verbal' })).statusCode).toBe(200);
+    expect((await pdf(alice)).statusCode).toBe(409);
   });
 });

@@ -4,6 +4,7 @@ import {
   QUOTE_CHANGED,
   QUOTE_LINK_EXPIRED,
   QUOTE_LINK_INVALID,
+  QUOTE_NO_PRINT,
   QUOTE_OPTION_REQUIRED,
   QUOTE_SIGNED_PDF_NOT_READY,
   QUOTE_SUPERSEDED,
@@ -29,6 +30,7 @@ import { quoteApprovals, quotes } from './quotes.schema';
 import { effectiveStatus, findOwnQuote, loadItems, quoteContent, totalsFor, type ApprovalRow, type QuoteItemRow, type QuoteRow } from './quotes.service';
 import type { Actor } from '../../platform/auth-guard';
 import { readDrawnSignature } from './signature';
+import { writeUnsignedQuotePdf } from './quote-pdf';
 
 export type PublicDeps = { db: Db; signer: TokenSigner; publicUrl: string; now: Date };
 type Client = { ip: string | null; userAgent: string | null };
@@ -162,6 +164,18 @@ export async function viewQuote(deps: PublicDeps, token: string): Promise<Public
  */
 export async function previewQuote(deps: PublicDeps, actor: Actor, id: string): Promise<PublicQuote> {
   return publicAnswer(deps, deps.db, await findOwnQuote(deps.db, actor, id));
+}
+
+/**
+ * GET /api/quotes/:id/pdf — the quote to print (issue 32 item 9): a draft, sent or viewed quote of the caller's
+ * workspace as the client's page shows it, marked "Not signed". An approved quote has its signed PDF instead.
+ */
+export async function unsignedQuotePdf(db: Db, actor: Actor, id: string, now: Date): Promise<{ pdf: Buffer; fileName: string }> {
+  const row = await findOwnQuote(db, actor, id);
+  const status = effectiveStatus(row, now);
+  if (status !== 'draft' && status !== 'sent' && status !== 'viewed') throw new AppError('CONFLICT', QUOTE_NO_PRINT(status));
+  const content = await shownContent(db, row, await loadItems(db, row.id), now);
+  return { pdf: await writeUnsignedQuotePdf(content), fileName: `Quote ${row.number}${row.revision > 1 ? ` revision ${row.revision}` : ''} (not signed).pdf`.replace(/[\\/:*?"<>|]/g, '-') };
 }
 
 /** POST /api/public/quotes/:token/viewed — the first time a browser rendered a sent quote: viewed, once (idempotent). */

@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { createRateLimiter, enforceRateLimit, userRateLimits } from '../../platform/rate-limit';
-import { serveBlob } from '../../platform/serve-blob';
+import { contentDisposition, serveBlob } from '../../platform/serve-blob';
 import type { TokenSigner } from '../../platform/tokens';
 import { markQuoteApproved } from './manual-approval';
 import { readQuoteToken } from './quote-link';
-import { approveQuote, declineQuote, markQuoteViewed, previewQuote, signedPdfOf, viewQuote } from './quotes.public';
+import { approveQuote, declineQuote, markQuoteViewed, previewQuote, signedPdfOf, unsignedQuotePdf, viewQuote } from './quotes.public';
 import { createQuote, discardQuote, duplicateQuote, getQuote, listJobQuotes, priceBook, quoteClientLink, remakeSignedPdf, reviseQuote, sendQuote, updateQuote, withdrawQuote } from './quotes.service';
 
 const PUBLIC_QUOTE_PATH = endpoints.publicView.path.slice(0, endpoints.publicView.path.indexOf(':'));
@@ -48,6 +48,11 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.markApproved, async ({ actor, params, body }) => markQuoteApproved({ db, actor, id: params.id, body, now: deps.now() }));
   route(app, endpoints.duplicate, async ({ actor, params, body }) => duplicateQuote({ db, actor, id: params.id, jobId: body.job_id, now: deps.now() }));
   route(app, endpoints.preview, async ({ actor, params }) => previewQuote(publicDeps(), actor, params.id));
+  route(app, endpoints.pdf, async ({ actor, params, reply }) => {
+    const { pdf, fileName } = await unsignedQuotePdf(db, actor, params.id, deps.now());
+    // Inline: the browser's viewer opens it, to print or save.
+    return reply.type('application/pdf').header('content-disposition', contentDisposition('inline', fileName)).header('cache-control', 'no-store').send(pdf);
+  });
   route(app, endpoints.clientLink, async ({ actor, params }) => quoteClientLink({ db, actor, signer, publicUrl: deps.config.publicUrl, id: params.id, now: deps.now() }));
   route(app, endpoints.priceBook, async ({ actor, query }) => priceBook({ db, actor, q: query.q }));
 

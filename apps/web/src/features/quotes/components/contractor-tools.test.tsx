@@ -221,3 +221,32 @@ describe('Preview as Client', () => {
     expect(api.problems).toEqual([]);
   });
 });
+
+describe('Print / PDF', () => {
+  it('fetches the unsigned PDF with the session and opens it in a new tab; an approved quote has no button', async () => {
+    const bytes = new TextEncoder().encode('%PDF-1.7 not signed');
+    const api = fakeApi()
+      .on(quoteEndpoints.get, sentQuote())
+      .on(quoteEndpoints.pdf, () => new Response(bytes, { headers: { 'content-type': 'application/pdf' } }));
+    const tab = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:quote-pdf');
+    // A subclass, not the global URL changed: other test files share this module cache.
+    vi.stubGlobal('URL', class extends URL { static override createObjectURL = createObjectURL; static override revokeObjectURL = vi.fn(); });
+    const dialog = await openQuote(api, sentQuote());
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Print / PDF' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:quote-pdf'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    const blob = createObjectURL.mock.calls[0]![0];
+    expect(new TextDecoder().decode(await blob.arrayBuffer())).toBe('%PDF-1.7 not signed');
+    expect(api.calls(quoteEndpoints.pdf)[0]!.params).toEqual({ id: QUOTE_ID });
+    expect(api.problems).toEqual([]);
+  });
+
+  it('is not offered on an approved quote (it has its signed PDF)', async () => {
+    const api = fakeApi().on(quoteEndpoints.get, sentQuote({ status: 'approved' }));
+    const dialog = await openQuote(api, sentQuote());
+    expect(await within(dialog).findByRole('button', { name: 'Duplicate' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Print / PDF' })).toBeNull();
+  });
+});

@@ -17,6 +17,7 @@ import { draftFromQuote, emptyDraft, liveTotals, newItem, quoteFieldErrors, toQu
 import { CopyClientLink } from './copy-client-link';
 import { DuplicateQuoteButton } from './duplicate-quote-dialog';
 import { PreviewAsClientButton } from './quote-preview';
+import { PrintQuoteButton } from './print-quote-button';
 import { MarkApprovedButton } from './mark-approved-dialog';
 import { QuoteItemsEditor } from './quote-items-editor';
 import { errorText, QuoteFormInvalid } from './quote-errors';
@@ -241,6 +242,7 @@ export function QuoteEditorModal({ jobId, clientName, quoteId, opened, onClose }
             {q.status !== 'draft' && <Text fw={600}>{q.title}</Text>}
             <Group gap={4} ml="auto">
               <PreviewAsClientButton key={`preview-${q.id}`} quote={q} />
+              {['draft', 'sent', 'viewed'].includes(q.status) && <PrintQuoteButton key={`print-${q.id}`} quote={q} />}
               <DuplicateQuoteButton key={`duplicate-${q.id}`} quote={q} />
             </Group>
           </Group>
