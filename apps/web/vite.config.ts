@@ -66,10 +66,11 @@ export default defineConfig({
           },
           {
             // Product API reads (GET under /api, its multi-workspace alias, /api-fast) on any origin the API base may
-            // point to, except file contents, audio, streams and the API's docs. The pattern is written inside the
-            // function: Workbox copies the function's text into sw.js, without the module around it.
+            // point to, except file contents, audio, streams, the API's docs and a quote's client link (a capability, not
+            // kept on the device). The pattern is written inside the function: Workbox copies the function's text into
+            // sw.js, without the module around it.
             urlPattern: ({ url, request }) =>
-              request.method === 'GET' && /^\/(api|api-fast)\/(?!docs|recording-audio|shared-documents|multi-workspace\/(recording-audio|shared-documents))(?!.*\/(content|audio|stream|download|playback-url)(\/|$)).+/.test(url.pathname),
+              request.method === 'GET' && /^\/(api|api-fast)\/(?!docs|recording-audio|shared-documents|multi-workspace\/(recording-audio|shared-documents))(?!.*\/(content|audio|stream|download|playback-url|client-link)(\/|$)).+/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'fieldbook-api',
