@@ -35,9 +35,9 @@ export default defineConfig({
         viewport: { width: 1280, height: 800 },
         launchOptions: {
           // Debian's headless shell: the same Blink and V8 as /usr/bin/chromium without the full browser's UI
-          // processes — on a busy machine the same specs took 135–146 s instead of 243–248 s (issue 38; on a quiet one the
-          // difference is small). The specs that need the
-          // full browser (installability, the fake microphone) launch /usr/bin/chromium themselves.
+          // processes. On a busy machine the same specs took 135–146 s instead of 243–248 s (issue 38); on a quiet one
+          // the difference is small. The specs that need the full browser (installability, the fake microphone)
+          // launch /usr/bin/chromium themselves.
           executablePath: '/usr/bin/chromium-headless-shell',
           args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
         },
