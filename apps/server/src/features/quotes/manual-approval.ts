@@ -1,13 +1,13 @@
-import { formatCents, MANUAL_APPROVAL_METHOD_LABELS, QUOTE_NOT_MARKABLE, QUOTE_OPTION_REQUIRED, type MarkQuoteApprovedBodySchema, type Quote } from '@fieldbook/contract';
+import { formatCents, MANUAL_APPROVAL_METHOD_LABELS, QUOTE_NOT_MARKABLE, type MarkQuoteApprovedBodySchema, type Quote } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
-import { AppError, fieldError } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { findPeople } from '../profiles';
 import { canonicalJson, notifyDecision, sha256, shownContent } from './quotes.public';
 import { quoteApprovals, quotes } from './quotes.schema';
-import { effectiveStatus, findOwnQuote, getQuote, loadItems, totalsFor } from './quotes.service';
+import { approvalSelection, effectiveStatus, findOwnQuote, getQuote, loadItems, totalsFor } from './quotes.service';
 
 /**
  * Mark Approved (issue 32 item 9): the client said yes outside the quote's page — on the phone, on paper — and a member
@@ -25,14 +25,7 @@ export async function markQuoteApproved(opts: { db: Db; actor: Actor; id: string
     const status = effectiveStatus(row, now);
     if (status !== 'sent' && status !== 'viewed') throw new AppError('CONFLICT', QUOTE_NOT_MARKABLE(status));
     const items = await loadItems(tx, row.id);
-    const option = row.options.length ? body.option : null;
-    if (row.options.length && (option === null || option >= row.options.length)) throw fieldError('option', QUOTE_OPTION_REQUIRED);
-    const ticked: string[] = [];
-    for (const itemId of [...new Set(body.optional_item_ids)].sort()) {
-      const item = items.find((i) => i.id === itemId);
-      if (!item || !item.optional) throw fieldError('optional_item_ids', 'An optional item chosen is not part of this quote');
-      if (item.option === null || item.option === option) ticked.push(itemId);
-    }
+    const { option, ticked } = approvalSelection(row, items, body);
     const content = await shownContent(tx, row, items, now);
     const totals = totalsFor(row, items, { option, optionalIds: ticked });
     const chosen = option === null ? null : row.options[option]!.name;

@@ -5,7 +5,6 @@ import {
   QUOTE_LINK_EXPIRED,
   QUOTE_LINK_INVALID,
   QUOTE_NO_PRINT,
-  QUOTE_OPTION_REQUIRED,
   QUOTE_SIGNED_PDF_NOT_READY,
   QUOTE_SUPERSEDED,
   QUOTE_WITHDRAWN,
@@ -18,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { AppError, fieldError } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import type { TokenSigner } from '../../platform/tokens';
 import { enqueueMail } from '../../platform/mail';
 import { findJobRecord } from '../jobs';
@@ -27,7 +26,7 @@ import { workspaceAdminIds, workspaceName } from '../workspaces';
 import { authorMailAddress } from './author-mail';
 import { quoteAppPath, quoteLink, readQuoteToken } from './quote-link';
 import { quoteApprovals, quotes } from './quotes.schema';
-import { effectiveStatus, findOwnQuote, loadItems, quoteContent, totalsFor, type ApprovalRow, type QuoteItemRow, type QuoteRow } from './quotes.service';
+import { approvalSelection, effectiveStatus, findOwnQuote, loadItems, quoteContent, totalsFor, type ApprovalRow, type QuoteItemRow, type QuoteRow } from './quotes.service';
 import type { Actor } from '../../platform/auth-guard';
 import { readDrawnSignature } from './signature';
 import { writeUnsignedQuotePdf } from './quote-pdf';
@@ -240,18 +239,8 @@ export async function approveQuote(deps: PublicDeps, token: string, body: z.outp
     const refused = await refusal(tx, row, deps.now);
     if (refused) throw refused;
     const items = await loadItems(tx, row.id);
-    const option = row.options.length ? body.option : null;
-    if (row.options.length && (option === null || option >= row.options.length)) throw fieldError('option', QUOTE_OPTION_REQUIRED);
-    // The ticks that count: optional lines of the quote's base or of the chosen option. A tick of another option's
-    // line is ignored, not refused (issue 32 item 6): the page hides that line once another option is chosen, so the
-    // homeowner could neither see nor undo it; what is signed is exactly the chosen option and its ticked lines. An id
-    // that is no optional line of this quote at all is still refused.
-    const ticked: string[] = [];
-    for (const itemId of [...new Set(body.optional_item_ids)].sort()) {
-      const item = items.find((i) => i.id === itemId);
-      if (!item || !item.optional) throw fieldError('optional_item_ids', 'An optional item chosen is not part of this quote');
-      if (item.option === null || item.option === option) ticked.push(itemId);
-    }
+    // What is signed is exactly the chosen option and its ticked lines (one rule with the approval by hand).
+    const { option, ticked } = approvalSelection(row, items, body);
     const content = await shownContent(tx, row, items, deps.now);
     if (sha256(canonicalJson(content)) !== body.content_fingerprint) throw new AppError('CONFLICT', QUOTE_CHANGED);
     const totals = totalsFor(row, items, { option, optionalIds: ticked });

@@ -24,6 +24,7 @@ import {
   type QuoteAdjustment,
   type QuoteTotalsOut,
   type SendQuoteBodySchema,
+  QUOTE_OPTION_REQUIRED,
 } from '@fieldbook/contract';
 import { and, asc, desc, eq, ilike, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -60,6 +61,24 @@ const toAdjustment = (a: StoredAdjustment | null): QuoteAdjustment =>
 export const moneyLines = (items: readonly QuoteItemRow[]): MoneyLine[] =>
   items.map((i) => ({ id: i.id, quantityMilli: i.quantityMilli, unitPriceCents: i.unitPriceCents, taxable: i.taxable, optional: i.optional, option: i.option }));
 export const moneyTerms = (q: QuoteRow): MoneyTerms => ({ discount: q.discount ?? null, taxRateMilliPercent: q.taxRateMilliPercent, deposit: q.deposit ?? null });
+
+/**
+ * What an approval (signed on the page or marked by hand) chooses: the option (required when the quote has options)
+ * and the ticked optional lines that count — those of the quote's base or of the chosen option. A tick of another
+ * option's line is ignored, not refused (issue 32 item 6): the page hides that line once another option is chosen,
+ * so the homeowner could neither see nor undo it. An id that is no optional line of this quote is refused.
+ */
+export function approvalSelection(q: QuoteRow, items: readonly QuoteItemRow[], chosen: { option?: number | null; optional_item_ids: readonly string[] }) {
+  const option = q.options.length ? (chosen.option ?? null) : null;
+  if (q.options.length && (option === null || option >= q.options.length)) throw fieldError('option', QUOTE_OPTION_REQUIRED);
+  const ticked: string[] = [];
+  for (const itemId of [...new Set(chosen.optional_item_ids)].sort()) {
+    const item = items.find((i) => i.id === itemId);
+    if (!item || !item.optional) throw fieldError('optional_item_ids', 'An optional item chosen is not part of this quote');
+    if (item.option === null || item.option === option) ticked.push(itemId);
+  }
+  return { option, ticked };
+}
 
 /** Totals for a selection; `option` null on a quote with options means its first one. */
 export function totalsFor(q: QuoteRow, items: readonly QuoteItemRow[], selection: { option: number | null; optionalIds: readonly string[] }): QuoteTotalsOut {
