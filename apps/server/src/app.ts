@@ -24,6 +24,7 @@ import { assistantRoutes } from './features/assistant';
 import { groupAssistantsRoutes } from './features/group-assistants';
 import { driveRoutes } from './features/drive';
 import { quotesRoutes } from './features/quotes';
+import { invoicesRoutes } from './features/invoices';
 import { notificationsRoutes } from './features/notifications';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, featureDeps);
       await api.register(driveRoutes, featureDeps);
       await api.register(quotesRoutes, featureDeps);
+      await api.register(invoicesRoutes, featureDeps);
       await api.register(notificationsRoutes, featureDeps);
     },
     { prefix: '/api' },

@@ -25,5 +25,6 @@ export * from './group-assistants';
 export * from './drive';
 export * from './quote-money';
 export * from './quotes';
+export * from './invoices';
 export * from './notifications';
 export * from './uploads';

@@ -19,6 +19,7 @@ export * from '../../features/assistant/assistant.schema';
 export * from '../../features/group-assistants/group-assistants.schema';
 export * from '../../features/drive/drive.schema';
 export * from '../../features/quotes/quotes.schema';
+export * from '../../features/invoices/invoices.schema';
 export * from '../../features/notifications/notifications.schema';
 export * from './outbox';
 export * from './platform';

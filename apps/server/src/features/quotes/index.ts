@@ -2,3 +2,5 @@
 export { quotesRoutes } from './quotes.routes';
 // The signed PDF after an approval (main.ts starts it with the other jobs).
 export { quoteSignedPdfJob, startQuotePdfWorker } from './signed-pdf.job';
+// An approved quote's chosen lines (invoices make a draft from them).
+export { findApprovedQuoteLines, type ApprovedQuoteLines } from './quotes.queries';

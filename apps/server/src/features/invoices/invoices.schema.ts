@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownerRef, updatedAt } from '../../db/schema/_columns';
+import { users } from '../auth/auth.schema';
+import { jobs } from '../jobs/jobs.schema';
+import { quotes, type StoredAdjustment } from '../quotes/quotes.schema';
+
+/** A discount as stored: the quotes' shape (amount in cents, or thousandths of a percent). */
+export type { StoredAdjustment };
+import { workspaces } from '../workspaces/workspaces.schema';
+
+/**
+ * The invoices feature's tables (issue 33; docs/ARCHITECTURE.md, table ownership). Money is integer cents; totals and
+ * balances are computed from the lines and the payments (contract invoices.ts, quote-money.ts), never stored.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    workspaceId: ownerRef(() => workspaces.id),
+    jobId: ownerRef(() => jobs.id),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** INV-<sequence>: INV-1001, INV-1002, … per workspace (invoices.service nextInvoiceNumber). */
+    number: text().notNull(),
+    sequence: integer().notNull(),
+    /** Stored: draft, sent, viewed or void; paid, partly paid and overdue are derived (contract invoiceStatus). */
+    status: text().$type<'draft' | 'sent' | 'viewed' | 'void'>().notNull().default('draft'),
+    title: text().notNull(),
+    discount: jsonb().$type<StoredAdjustment>(),
+    taxRateMilliPercent: integer().notNull().default(0),
+    paymentTerms: text().$type<'due_on_receipt' | 'net_15' | 'net_30' | 'custom'>().notNull().default('due_on_receipt'),
+    /** The day it is due (the workspace's zone): typed for custom terms, counted from `issuedOn` for net terms when sent. */
+    dueOn: date({ mode: 'string' }),
+    /** The end of `dueOn` in the workspace's zone, fixed when sent: after it an unpaid invoice is overdue. */
+    dueAt: timestamp({ withTimezone: true }),
+    /** The day it was sent, in the workspace's zone. */
+    issuedOn: date({ mode: 'string' }),
+    notes: text().notNull().default(''),
+    sentAt: timestamp({ withTimezone: true }),
+    voidedAt: timestamp({ withTimezone: true }),
+    voidReason: text(),
+    /** The voided invoice this one was issued in place of (void and reissue). */
+    replacesId: uuid(),
+    /** The approved quote it was made from. */
+    quoteId: uuid().references(() => quotes.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invoices_job_created_idx').on(t.jobId, t.createdAt.desc()),
+    index('invoices_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+    uniqueIndex('invoices_workspace_sequence_idx').on(t.workspaceId, t.sequence),
+    uniqueIndex('invoices_replaces_idx').on(t.replacesId),
+    check('invoices_status_check', sql`${t.status} in ('draft','sent','viewed','void')`),
+    check('invoices_terms_check', sql`${t.paymentTerms} in ('due_on_receipt','net_15','net_30','custom')`),
+  ],
+);
+
+/** An invoice's lines, in order: the quote's line shape without options and optional lines. */
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: id(),
+    invoiceId: ownerRef(() => invoices.id),
+    workspaceId: ownerRef(() => workspaces.id),
+    position: integer().notNull(),
+    section: text(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** Thousandths of a unit. */
+    quantityMilli: integer().notNull(),
+    unit: text().notNull().default(''),
+    unitPriceCents: integer().notNull(),
+    taxable: boolean().notNull().default(true),
+  },
+  (t) => [index('invoice_items_invoice_idx').on(t.invoiceId, t.position)],
+);
+
+/**
+ * Money received on an invoice by hand, or given back: one row each, with who recorded it. Rows are never changed;
+ * the invoice's paid amount is the payments less the refunds.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: id(),
+    invoiceId: ownerRef(() => invoices.id),
+    workspaceId: ownerRef(() => workspaces.id),
+    kind: text().$type<'payment' | 'refund'>().notNull(),
+    method: text().$type<'cash' | 'check' | 'bank_transfer' | 'other'>().notNull(),
+    amountCents: integer().notNull(),
+    /** The day the money changed hands, as typed (the workspace's zone). */
+    receivedOn: date({ mode: 'string' }).notNull(),
+    checkNumber: text(),
+    note: text().notNull().default(''),
+    recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    check('invoice_payments_amount_check', sql`${t.amountCents} > 0`),
+    check('invoice_payments_kind_check', sql`${t.kind} in ('payment','refund')`),
+    check('invoice_payments_method_check', sql`${t.method} in ('cash','check','bank_transfer','other')`),
+  ],
+);

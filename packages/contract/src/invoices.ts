@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { IdParamsSchema } from './common';
+import { defineEndpoint } from './endpoint';
+import { computeTotals, type MoneyLine, type MoneyTerms, type QuoteTotals } from './quote-money';
+import { AdjustmentSchema, MAX_AMOUNT_CENTS, QUOTE_AMOUNT_UNREADABLE, QuoteBodySchema, QuoteItemInputSchema, QuoteItemSchema } from './quotes';
+
+/**
+ * Invoices as records on a job (issue 33, first part): numbered INV-1001, … per workspace, with the quotes' line-item
+ * shape and money module (integer cents, quote-money.ts), payment terms and a due date in the workspace's time zone,
+ * manual payments and refunds. A sent invoice is never edited: it is voided and a new one issued (linked).
+ * Paid, partially paid and overdue are derived from the payments and the due date; the balance is never stored.
+ */
+
+/** What is stored: a draft, a sent one (viewed once the client's page exists), or a void one. */
+export const STORED_INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'void'] as const;
+/** What a reader sees (invoiceStatus). */
+export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  viewed: 'Viewed',
+  partially_paid: 'Partly paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+};
+
+export const PAYMENT_TERMS = ['due_on_receipt', 'net_15', 'net_30', 'custom'] as const;
+export const PaymentTermsSchema = z.enum(PAYMENT_TERMS, { error: 'Choose the payment terms' });
+export type PaymentTerms = z.infer<typeof PaymentTermsSchema>;
+export const PAYMENT_TERMS_LABELS: Record<PaymentTerms, string> = { due_on_receipt: 'Due on receipt', net_15: 'Net 15', net_30: 'Net 30', custom: 'Custom date' };
+/** Days from the day the invoice is sent (in the workspace's zone) to its due date. */
+export const PAYMENT_TERMS_DAYS: Record<Exclude<PaymentTerms, 'custom'>, number> = { due_on_receipt: 0, net_15: 15, net_30: 30 };
+
+export const PAYMENT_METHODS = ['cash', 'check', 'bank_transfer', 'other'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid' });
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: 'Cash', check: 'Check', bank_transfer: 'Bank transfer', other: 'Other' };
+
+export const MAX_INVOICE_ITEMS = 200;
+
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+export const PAYMENT_NOT_FOUND = 'Payment not found';
+export const INVOICE_NOT_DRAFT = 'Only a draft can be edited: void a sent invoice and issue a new one';
+export const INVOICE_NO_ITEMS = 'Add at least one line item before sending';
+export const INVOICE_DUE_DATE_REQUIRED = 'Choose the due date';
+export const INVOICE_DUE_DATE_PAST = 'The due date has passed: choose a later one';
+export const INVOICE_ONLY_DRAFT_DISCARDED = 'Only a draft can be discarded: void a sent invoice instead';
+export const INVOICE_NOT_VOIDABLE = (status: string) => `An invoice that is ${status} cannot be voided`;
+export const INVOICE_VOID_HAS_PAYMENTS = (paid: string) => `This invoice has ${paid} paid on it: refund the payments before voiding it`;
+export const INVOICE_NOT_PAYABLE = (status: string) => `Payments are recorded on sent invoices only; this one is ${status}`;
+export const PAYMENT_OVER_BALANCE = (balance: string) => `The payment is more than the balance due (${balance})`;
+export const REFUND_OVER_PAID = (paid: string) => `A refund cannot be more than what was paid (${paid})`;
+export const REFUND_ADMIN_ONLY = 'Only a workspace admin can record a refund';
+export const CHECK_NUMBER_REQUIRED = 'Enter the check number';
+export const PAYMENT_AMOUNT_REQUIRED = 'Enter an amount above $0.00';
+export const QUOTE_NOT_APPROVED_FOR_INVOICE = 'Only an approved quote can be invoiced';
+export const INVOICE_TOTAL_NEGATIVE = 'The invoice total cannot be below $0.00';
+
+const date = (message: string) => z.iso.date({ error: message });
+const positiveMoney = z
+  .number({ error: QUOTE_AMOUNT_UNREADABLE })
+  .int({ error: 'Amounts are whole cents' })
+  .min(1, { error: PAYMENT_AMOUNT_REQUIRED })
+  .max(MAX_AMOUNT_CENTS, { error: 'Amount too large: at most $10,000,000.00' });
+
+/** An invoice line: the quote's line shape without the choices only a quote offers (options, optional lines). */
+export const InvoiceItemInputSchema = QuoteItemInputSchema.omit({ optional: true, option: true });
+export type InvoiceItemInput = z.input<typeof InvoiceItemInputSchema>;
+export const InvoiceItemSchema = QuoteItemSchema.omit({ optional: true, option: true });
+export type InvoiceItem = z.infer<typeof InvoiceItemSchema>;
+
+export const InvoiceBodySchema = z
+  .object({
+    title: z.string().trim().min(1, { error: 'Give the invoice a title' }).max(200),
+    items: z.array(InvoiceItemInputSchema).max(MAX_INVOICE_ITEMS).default([]),
+    discount: AdjustmentSchema.default(null),
+    tax_rate_percent: QuoteBodySchema.shape.tax_rate_percent,
+    payment_terms: PaymentTermsSchema.default('due_on_receipt'),
+    /** Only with custom terms: the day it is due, as the contractor typed it (the workspace's zone). */
+    due_on: date('due_on must be a date (YYYY-MM-DD)').nullable().default(null),
+    notes: z.string().trim().max(5000).default(''),
+  })
+  .refine((b) => b.payment_terms !== 'custom' || b.due_on !== null, { error: INVOICE_DUE_DATE_REQUIRED, path: ['due_on'] });
+export type InvoiceBody = z.input<typeof InvoiceBodySchema>;
+
+export const InvoicePaymentSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['payment', 'refund']),
+  method: PaymentMethodSchema,
+  amount_cents: z.number().int(),
+  received_on: z.string(),
+  check_number: z.string().nullable(),
+  note: z.string(),
+  recorded_by: z.object({ id: z.uuid().nullable(), name: z.string() }),
+  created_at: z.string(),
+});
+export type InvoicePayment = z.infer<typeof InvoicePaymentSchema>;
+
+export const InvoiceTotalsSchema = z.object({
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  taxable_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  /** Payments less refunds. */
+  paid_cents: z.number().int(),
+  /** total − paid: what the client still owes. */
+  balance_cents: z.number().int(),
+});
+export type InvoiceTotals = z.infer<typeof InvoiceTotalsSchema>;
+
+const invoiceHead = {
+  id: z.uuid(),
+  job_id: z.uuid(),
+  number: z.string(),
+  status: InvoiceStatusSchema,
+  title: z.string(),
+  totals: InvoiceTotalsSchema,
+  payment_terms: PaymentTermsSchema,
+  /** The day it is due: fixed when sent (net terms count from that day); for a draft, what it would be if sent today. */
+  due_on: z.string().nullable(),
+  issued_on: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  voided_at: z.string().nullable(),
+  /** The voided invoice this one was issued to replace, and the one that replaced this. */
+  replaces: z.object({ id: z.uuid(), number: z.string() }).nullable(),
+  replaced_by: z.object({ id: z.uuid(), number: z.string() }).nullable(),
+  quote_id: z.uuid().nullable(),
+  created_at: z.string(),
+};
+
+export const InvoiceSchema = z.object({
+  ...invoiceHead,
+  items: z.array(InvoiceItemSchema),
+  discount: AdjustmentSchema,
+  tax_rate_percent: z.number(),
+  notes: z.string(),
+  void_reason: z.string().nullable(),
+  payments: z.array(InvoicePaymentSchema),
+  updated_at: z.string(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const InvoiceSummarySchema = z.object(invoiceHead);
+export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
+export const InvoiceListSchema = z.object({ invoices: z.array(InvoiceSummarySchema), total: z.number().int() });
+export type InvoiceList = z.infer<typeof InvoiceListSchema>;
+
+export const VoidInvoiceBodySchema = z.object({
+  reason: z.string().trim().max(1000).default(''),
+  /** Also make a new draft with the same lines and terms, linked to the void one. */
+  reissue: z.boolean().default(false),
+});
+export type VoidInvoiceBody = z.input<typeof VoidInvoiceBodySchema>;
+export const VoidedInvoiceSchema = z.object({ invoice: InvoiceSchema, reissued: InvoiceSchema.nullable() });
+export type VoidedInvoice = z.infer<typeof VoidedInvoiceSchema>;
+
+export const PaymentBodySchema = z
+  .object({
+    kind: z.enum(['payment', 'refund']).default('payment'),
+    method: PaymentMethodSchema,
+    amount_cents: positiveMoney,
+    received_on: date('Choose the date it was paid'),
+    check_number: z.string().trim().max(40).default(''),
+    note: z.string().trim().max(1000).default(''),
+  })
+  .refine((b) => b.kind !== 'payment' || b.method !== 'check' || b.check_number !== '', { error: CHECK_NUMBER_REQUIRED, path: ['check_number'] });
+export type PaymentBody = z.input<typeof PaymentBodySchema>;
+
+export const InvoiceFromQuoteBodySchema = z.object({ quote_id: z.uuid({ error: 'Choose the approved quote' }) });
+export const DiscardedInvoiceSchema = z.object({ ok: z.literal(true) });
+
+// ---- Money rules (pure: the server answers with them, the editor shows them while typing) -------------------------
+
+/** An invoice's lines as money lines: every line counts (an invoice offers no options or optional lines). */
+export function invoiceMoneyLines(items: readonly { id: string; quantityMilli: number; unitPriceCents: number; taxable: boolean }[]): MoneyLine[] {
+  return items.map((i) => ({ id: i.id, quantityMilli: i.quantityMilli, unitPriceCents: i.unitPriceCents, taxable: i.taxable, optional: false, option: null }));
+}
+
+/** Payments less refunds, in cents. */
+export function paidCents(payments: readonly { kind: 'payment' | 'refund'; amount_cents: number }[]): number {
+  return payments.reduce((sum, p) => sum + (p.kind === 'payment' ? p.amount_cents : -p.amount_cents), 0);
+}
+
+/** The invoice's totals (quote-money.ts computeTotals, no deposit) with what was paid and the balance. */
+export function invoiceTotals(lines: readonly MoneyLine[], terms: Omit<MoneyTerms, 'deposit'>, paid: number): InvoiceTotals {
+  const t: QuoteTotals = computeTotals(lines, { ...terms, deposit: null }, { option: null, optionalIds: [] });
+  return { subtotal_cents: t.subtotal_cents, discount_cents: t.discount_cents, taxable_cents: t.taxable_cents, tax_cents: t.tax_cents, total_cents: t.total_cents, paid_cents: paid, balance_cents: t.total_cents - paid };
+}
+
+/**
+ * What a reader sees: void and draft as stored; otherwise paid (nothing owed), overdue (owed after the due day ended
+ * in the workspace's zone: `dueAt`), partly paid, or as sent/viewed.
+ */
+export function invoiceStatus(stored: (typeof STORED_INVOICE_STATUSES)[number], totals: Pick<InvoiceTotals, 'total_cents' | 'paid_cents' | 'balance_cents'>, dueAt: Date | null, now: Date): InvoiceStatus {
+  if (stored === 'void' || stored === 'draft') return stored;
+  if (totals.balance_cents <= 0) return 'paid';
+  if (dueAt && now > dueAt) return 'overdue';
+  if (totals.paid_cents > 0) return 'partially_paid';
+  return stored;
+}
+
+const tags = ['invoices'];
+const JobIdParamsSchema = z.object({ id: z.uuid() });
+const PaymentParamsSchema = z.object({ id: z.uuid(), paymentId: z.uuid() });
+
+export const invoiceEndpoints = {
+  listForJob: defineEndpoint({ method: 'GET', path: '/api/jobs/:id/invoices', access: 'workspace', summary: "A job's invoices, newest first, with their balances", tags, params: JobIdParamsSchema, response: InvoiceListSchema }),
+  create: defineEndpoint({ method: 'POST', path: '/api/jobs/:id/invoices', access: 'workspace', summary: 'New draft invoice on a job', tags, params: JobIdParamsSchema, body: InvoiceBodySchema, status: 201, response: InvoiceSchema }),
+  createFromQuote: defineEndpoint({
+    method: 'POST',
+    path: '/api/jobs/:id/invoices/from-quote',
+    access: 'workspace',
+    summary: "New draft invoice from an approved quote of the job: the approved option's lines and the optional lines the client ticked",
+    tags,
+    params: JobIdParamsSchema,
+    body: InvoiceFromQuoteBodySchema,
+    status: 201,
+    response: InvoiceSchema,
+  }),
+  get: defineEndpoint({ method: 'GET', path: '/api/invoices/:id', access: 'workspace', summary: 'One invoice with its lines, payments and balance', tags, params: IdParamsSchema, response: InvoiceSchema }),
+  update: defineEndpoint({ method: 'PUT', path: '/api/invoices/:id', access: 'workspace', summary: 'Edit a draft invoice', tags, params: IdParamsSchema, body: InvoiceBodySchema, response: InvoiceSchema }),
+  discard: defineEndpoint({ method: 'DELETE', path: '/api/invoices/:id', access: 'workspace', summary: 'Discard a draft invoice (never sent)', tags, params: IdParamsSchema, response: DiscardedInvoiceSchema }),
+  markSent: defineEndpoint({
+    method: 'POST',
+    path: '/api/invoices/:id/mark-sent',
+    access: 'workspace',
+    summary: 'Mark a draft sent (handed to the client): it is issued today and its due date fixed; from then on it is never edited',
+    tags,
+    params: IdParamsSchema,
+    response: InvoiceSchema,
+  }),
+  void: defineEndpoint({
+    method: 'POST',
+    path: '/api/invoices/:id/void',
+    access: 'workspace',
+    summary: 'Void a sent invoice with nothing paid on it, optionally issuing a new draft in its place (linked)',
+    tags,
+    params: IdParamsSchema,
+    body: VoidInvoiceBodySchema,
+    response: VoidedInvoiceSchema,
+  }),
+  recordPayment: defineEndpoint({
+    method: 'POST',
+    path: '/api/invoices/:id/payments',
+    access: 'workspace',
+    summary: 'Record a payment received by hand (cash, check, bank transfer, other) or a refund (workspace admins), never past the balance or what was paid',
+    tags,
+    params: IdParamsSchema,
+    body: PaymentBodySchema,
+    status: 201,
+    response: InvoiceSchema,
+  }),
+  pdf: defineEndpoint({ method: 'GET', path: '/api/invoices/:id/pdf', access: 'workspace', summary: 'The invoice as a PDF', tags, params: IdParamsSchema, response: z.unknown() }),
+  receiptPdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/invoices/:id/payments/:paymentId/receipt',
+    access: 'workspace',
+    summary: 'A receipt for one payment, as a PDF',
+    tags,
+    params: PaymentParamsSchema,
+    response: z.unknown(),
+  }),
+};
