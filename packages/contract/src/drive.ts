@@ -48,6 +48,11 @@ export const DriveStatusSchema = z.object({
   folders: z.array(DriveFolderSchema),
   /** Copies waiting for the connection (or retrying) and copies that failed for good. */
   copies: z.object({ pending: z.number().int(), failed: z.number().int() }),
+  /**
+   * "Copy existing items" (issue 32 item 11): what was there before the connection, queued for the copy job — how many,
+   * how many are in Drive, how many failed (zeros until it is asked for).
+   */
+  existing: z.object({ total: z.number().int(), done: z.number().int(), failed: z.number().int() }),
   /** Why the connection needs reconnecting, or the last copy failure (shown to the user). */
   message: z.string().nullable(),
 });
@@ -127,6 +132,12 @@ export const DriveFileListSchema = z.object({ files: z.array(DriveFileSchema), n
 
 export const DriveFolderParamsSchema = z.object({ key: DriveFolderKeySchema });
 export const DriveFileParamsSchema = z.object({ id: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/, 'Not a Drive file id') });
+/**
+ * The folder manager's Upload: the field sent before the file that names one upload across its tries (a retry after a
+ * lost answer sends the same key and lands on the same Drive file).
+ */
+export const DRIVE_UPLOAD_KEY_FIELD = 'upload_key';
+export const DriveUploadKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Not an upload key');
 /** The folder manager's Upload: one file into a FIELDBOOK folder. */
 export const DriveUploadResultSchema = z.object({ file: DriveFileSchema });
 
@@ -184,7 +195,7 @@ export const driveEndpoints = {
     method: 'POST',
     path: '/api/drive/folders/:key/files',
     access: 'user',
-    summary: 'Upload one file (multipart, field "file") into a FIELDBOOK folder',
+    summary: 'Upload one file (multipart, field "file", after an optional upload_key) into a FIELDBOOK folder',
     tags,
     params: DriveFolderParamsSchema,
     status: 201,
@@ -198,6 +209,15 @@ export const driveEndpoints = {
     tags,
     params: DriveFileParamsSchema,
     response: z.unknown(),
+  }),
+  copyExisting: defineEndpoint({
+    method: 'POST',
+    path: '/api/drive/copy-existing',
+    access: 'user',
+    summary: 'Copy existing items: queue the copies of the caller’s documents, recordings and transcripts added before connecting',
+    tags,
+    status: 202,
+    response: DriveStatusSchema,
   }),
   copyRecording: defineEndpoint({
     method: 'POST',

@@ -12,3 +12,5 @@ export { jobDocumentsJsonSql } from './documents.summary';
 export { findDocumentsPageJson } from './documents.repository';
 // A PDF another feature wrote, stored as a document on a job (quotes' signed PDF).
 export { storeGeneratedPdf } from './generate/store-file';
+// Drive's "Copy existing items": the user's documents as items to copy.
+export { documentItemsOf } from './drive-items';

@@ -120,15 +120,19 @@ const hashResult = (code: string) => createHash('sha256').update(`drive-result\0
 
 /**
  * Forgets what unfinished connects left, on the server's maintenance schedule (maintenance.ts, every
- * CONNECT_SWEEP_INTERVAL_MS): a phone app's result its app never confirmed (the user never came back to the app) holds
- * a live Google grant and its sealed tokens — past its 5 minutes the grant is given back to Google and the row
- * forgotten; a revoke Google could not take (unreachable, 5xx) keeps the row for the next sweep. Expired states (no
+ * CONNECT_SWEEP_INTERVAL_MS): a phone app's result its app never confirmed (the user never came back to the app, or
+ * signed out first) holds a live Google grant and its sealed tokens — past its 5 minutes, or once its session is gone,
+ * the grant is given back to Google and the row forgotten; a revoke Google could not take (unreachable, 5xx) keeps the row for the next sweep. Expired states (no
  * grant yet) are deleted. Each row is revoked and deleted once even with several processes sweeping: a process
  * deletes a row only after its revoke, and a second revoke of a token is answered 400 (already revoked) and ignored.
  */
 export async function sweepExpiredConnects(deps: DriveDeps): Promise<{ revoked: number; kept: number; states: number }> {
   const states = await deps.db.delete(driveOauthStates).where(lte(driveOauthStates.expiresAt, sql`now()`)).returning({ stateHash: driveOauthStates.stateHash });
-  const expired = await deps.db.select().from(driveConnectResults).where(lte(driveConnectResults.expiresAt, sql`now()`));
+  // Also a result whose session signed out before the app confirmed it (its session_id set null): nobody can confirm it.
+  const expired = await deps.db
+    .select()
+    .from(driveConnectResults)
+    .where(or(lte(driveConnectResults.expiresAt, sql`now()`), isNull(driveConnectResults.sessionId)));
   let revoked = 0;
   let kept = 0;
   if (expired.length > 0) {

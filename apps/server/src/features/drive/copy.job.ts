@@ -24,7 +24,7 @@ export function folderKeyFor(kind: AddedItem['kind'], clientName: string | null)
  * Queues the copy of an item (one row per user and item: a second notice of the same item changes nothing). Only for
  * a user with a connection — connected, or waiting for a reconnect (the copy then waits too).
  */
-export async function queueCopy(db: Db, item: AddedItem & { folderKey: string }): Promise<boolean> {
+export async function queueCopy(db: Db, item: AddedItem & { folderKey: string; existing?: boolean }): Promise<boolean> {
   const connection = await findConnection(db, item.userId);
   if (!connection) return false;
   const inserted = await db
@@ -39,9 +39,14 @@ export async function queueCopy(db: Db, item: AddedItem & { folderKey: string })
       blobKey: item.blobKey,
       textContent: item.blobKey ? null : (item.text ?? ''),
       size: item.size,
+      existing: item.existing ?? false,
     })
     .onConflictDoNothing()
     .returning({ id: driveCopies.id });
+  // "Copy existing items" counts an item already queued or copied among its own (its progress).
+  if (inserted.length === 0 && item.existing) {
+    await db.update(driveCopies).set({ existing: true }).where(and(eq(driveCopies.userId, item.userId), eq(driveCopies.itemKind, item.kind), eq(driveCopies.itemId, item.id)));
+  }
   return inserted.length > 0;
 }
 

@@ -1,4 +1,4 @@
-import { driveEndpoints } from '@fieldbook/contract';
+import { DRIVE_UPLOAD_KEY_FIELD, driveEndpoints, DriveUploadKeySchema } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
@@ -8,7 +8,7 @@ import { contentDisposition } from '../../platform/serve-blob';
 import { AppError } from '../../platform/errors';
 import { onItemAdded } from '../../platform/item-events';
 import { confirmAppConnect, disconnect, driveDeps, finishConnect, NOT_CONFIGURED, startConnect, STATE_COOKIE, type DriveDeps } from './connection.service';
-import { copyAddedItem, copyRecordingNow, getDriveCopy, getDriveStatus, initializeFolders, listDriveFiles, openDriveFile } from './drive.service';
+import { copyAddedItem, copyExistingItems, copyRecordingNow, getDriveCopy, getDriveStatus, initializeFolders, listDriveFiles, openDriveFile } from './drive.service';
 import { uploadFileName, uploadToFolder } from './folder-upload';
 
 /** The Google Drive endpoints (driveEndpoints in the contract), registered in the /api scope. */
@@ -65,19 +65,27 @@ export async function driveRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
   route(app, driveEndpoints.files, async ({ actor, query }) => listDriveFiles(configured(), { userId: actor.userId, folder: query.folder, pageToken: query.page_token }));
 
   // The folder manager's Upload: one file, the documents' size limit, the per-user upload limit.
-  const uploads = await registerUploads(app, { path: driveEndpoints.uploadToFolder.path, maxBytes: config.documentMaxBytes, fields: 1, fieldSize: 1 });
+  const uploads = await registerUploads(app, { path: driveEndpoints.uploadToFolder.path, maxBytes: config.documentMaxBytes, fields: 2, fieldSize: 200 });
   const uploadLimit = userRateLimits(deps).upload;
   route(app, driveEndpoints.uploadToFolder, async ({ actor, params, req }) => {
     const d = configured();
     if (!uploads.isMultipart(req)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data (field "file")');
     await uploadLimit(actor.userId);
     let result: Awaited<ReturnType<typeof uploadToFolder>> | null = null;
+    // The upload key comes before the file (one name for the file's tries: a retry lands on the same Drive file).
+    let uploadKey: string | undefined;
     for await (const part of uploads.parts(req)) {
+      if (part.type === 'field' && part.fieldname === DRIVE_UPLOAD_KEY_FIELD && !uploadKey && !result) {
+        const parsed = DriveUploadKeySchema.safeParse(part.value);
+        if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'Not an upload key');
+        uploadKey = parsed.data;
+        continue;
+      }
       if (part.type !== 'file' || part.fieldname !== 'file' || result) {
         if (part.type === 'file') part.file.resume();
         throw new AppError('VALIDATION_ERROR', 'Send one file, in the field "file"');
       }
-      result = await uploadToFolder(d, { userId: actor.userId, folder: params.key, fileName: uploadFileName(part.filename), mimeType: part.mimetype || 'application/octet-stream', body: part.file });
+      result = await uploadToFolder(d, { userId: actor.userId, folder: params.key, fileName: uploadFileName(part.filename), mimeType: part.mimetype || 'application/octet-stream', body: part.file, uploadKey });
     }
     if (!result) throw new AppError('VALIDATION_ERROR', 'Choose a file to upload');
     return result;
@@ -87,6 +95,8 @@ export async function driveRoutes(app: FastifyInstance, deps: FeatureDeps): Prom
     const file = await openDriveFile(configured(), { userId: actor.userId, id: params.id });
     return reply.header('content-type', file.mimeType).header('content-disposition', contentDisposition('attachment', file.name)).header('cache-control', 'private, no-store').send(file.body);
   });
+
+  route(app, driveEndpoints.copyExisting, async ({ actor }) => copyExistingItems(configured(), actor));
 
   route(app, driveEndpoints.copyRecording, async ({ actor, params }) => {
     configured();

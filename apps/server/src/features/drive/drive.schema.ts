@@ -64,7 +64,11 @@ export const driveConnectResults = pgTable(
   {
     codeHash: text().primaryKey(),
     userId: ownerRef(() => users.id),
-    sessionId: ownerRef(() => authSessions.id),
+    /**
+     * The session that started the connect; null once it signed out (issue 32 item 11): the row then waits for the
+     * connect sweep, which gives its grant back to Google (a cascade would forget the grant and leave it alive).
+     */
+    sessionId: uuid().references(() => authSessions.id, { onDelete: 'set null' }),
     googleEmail: text().notNull(),
     googleName: text().notNull(),
     refreshTokenEnc: text().notNull(),
@@ -122,6 +126,8 @@ export const driveCopies = pgTable(
     webViewLink: text(),
     uploadUrl: text(),
     error: text(),
+    /** Queued by "Copy existing items" (issue 32 item 11): what its progress counts. */
+    existing: boolean().notNull().default(false),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
@@ -134,4 +140,20 @@ export const driveCopies = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * The folder manager's uploads by their upload key (issue 32 item 11): the Drive id reserved for the key, so an upload
+ * sent again after a lost answer goes to the same Drive file (Drive refuses a second create of one id) — one file.
+ */
+export const driveFolderUploads = pgTable(
+  'drive_folder_uploads',
+  {
+    id: id(),
+    userId: ownerRef(() => users.id),
+    uploadKey: text().notNull(),
+    driveFileId: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('drive_folder_uploads_key_idx').on(t.userId, t.uploadKey), index('drive_folder_uploads_created_idx').on(t.createdAt)],
 );

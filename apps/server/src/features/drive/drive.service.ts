@@ -4,9 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { AddedItem } from '../../platform/item-events';
+import { documentItemsOf } from '../documents';
 import { findJobJson } from '../jobs';
 import { getUserSettings } from '../settings';
-import { getRecordingRow } from '../recordings';
+import { getRecordingRow, recordingItemsOf } from '../recordings';
+import { isWorkspaceDriveEnabled } from '../workspaces';
 import type { Actor } from '../../platform/auth-guard';
 import { clientFor, findConnection, requireConnection, type DriveDeps } from './connection.service';
 import { folderKeyFor, queueCopy } from './copy.job';
@@ -25,6 +27,9 @@ export async function getDriveStatus(opts: { db: Db; configured: boolean; userId
     .select({
       pending: sql<number>`count(*) filter (where ${driveCopies.status} = 'pending')::int`,
       failed: sql<number>`count(*) filter (where ${driveCopies.status} = 'failed')::int`,
+      existingTotal: sql<number>`count(*) filter (where ${driveCopies.existing})::int`,
+      existingDone: sql<number>`count(*) filter (where ${driveCopies.existing} and ${driveCopies.status} = 'done')::int`,
+      existingFailed: sql<number>`count(*) filter (where ${driveCopies.existing} and ${driveCopies.status} = 'failed')::int`,
     })
     .from(driveCopies)
     .where(eq(driveCopies.userId, opts.userId));
@@ -34,6 +39,7 @@ export async function getDriveStatus(opts: { db: Db; configured: boolean; userId
     user: connection ? { displayName: connection.googleName, emailAddress: connection.googleEmail } : null,
     folders: await listFolders(opts.db, connection?.id ?? null),
     copies: { pending: counts?.pending ?? 0, failed: counts?.failed ?? 0 },
+    existing: { total: counts?.existingTotal ?? 0, done: counts?.existingDone ?? 0, failed: counts?.existingFailed ?? 0 },
     message: connection?.message ?? null,
   };
 }
@@ -54,7 +60,10 @@ export async function listDriveFiles(deps: DriveDeps, opts: { userId: string; fo
   const connection = await requireConnection(deps, opts.userId);
   const folders = await deps.db.select().from(driveFolders).where(and(eq(driveFolders.connectionId, connection.id), eq(driveFolders.created, true)));
   const byId = new Map(folders.map((f) => [f.driveId, f.key]));
-  const wanted = opts.folder ? folders.filter((f) => f.key === opts.folder) : folders.filter((f) => (DRIVE_SUBFOLDERS as readonly string[]).includes(f.key) || f.key.startsWith('clients/'));
+  // The Clients card lists what is in the clients' own folders (clients/<client>): that is where documents go.
+  const isWanted = (key: string) =>
+    opts.folder === 'clients' ? key === 'clients' || key.startsWith('clients/') : opts.folder ? key === opts.folder : (DRIVE_SUBFOLDERS as readonly string[]).includes(key) || key.startsWith('clients/');
+  const wanted = folders.filter((f) => isWanted(f.key));
   if (wanted.length === 0) throw new AppError('CONFLICT', NO_VALID_FOLDER);
   const parents = wanted.map((f) => `${qString(f.driveId)} in parents`).join(' or ');
   try {
@@ -93,17 +102,34 @@ export const DRIVE_NOT_ENABLED = 'Google Drive is not enabled. Please enable it 
  * now — again after a failure, with its tries counted afresh; one already copied or on its way is left as it is.
  */
 export async function copyRecordingNow(opts: { db: Db; actor: Actor; id: string }): Promise<DriveCopy> {
+  // Any recording the caller may open (the admin: everyone's calls) goes to the caller's own Drive (issue 32 item 11).
   const row = await getRecordingRow(opts);
-  // The admin may open everyone's calls, but only their own go to their Drive.
-  if (row.userId !== opts.actor.userId) throw new AppError('NOT_FOUND', 'Recording not found');
-  const connection = await findConnection(opts.db, opts.actor.userId);
+  const userId = opts.actor.userId;
+  const connection = await findConnection(opts.db, userId);
   if (!connection) throw new AppError('CONFLICT', DRIVE_NOT_ENABLED);
-  await queueCopy(opts.db, { kind: 'recording', id: row.id, userId: row.userId, workspaceId: row.workspaceId, name: row.fileName, mimeType: row.mimeType, blobKey: row.storageKey, size: row.fileSize, folderKey: 'recordings' });
+  if (!(await isWorkspaceDriveEnabled(opts.db, row.workspaceId))) throw new AppError('CONFLICT', WORKSPACE_DRIVE_OFF);
+  await queueCopy(opts.db, { kind: 'recording', id: row.id, userId, workspaceId: row.workspaceId, name: row.fileName, mimeType: row.mimeType, blobKey: row.storageKey, size: row.fileSize, folderKey: 'recordings' });
   await opts.db
     .update(driveCopies)
     .set({ status: 'pending', attempts: 0, error: null, nextAttemptAt: new Date() })
-    .where(and(eq(driveCopies.userId, row.userId), eq(driveCopies.itemKind, 'recording'), eq(driveCopies.itemId, row.id), eq(driveCopies.status, 'failed')));
-  return getDriveCopy({ db: opts.db, userId: row.userId, kind: 'recording', id: row.id });
+    .where(and(eq(driveCopies.userId, userId), eq(driveCopies.itemKind, 'recording'), eq(driveCopies.itemId, row.id), eq(driveCopies.status, 'failed')));
+  return getDriveCopy({ db: opts.db, userId, kind: 'recording', id: row.id });
+}
+
+/** My Workspace's Google Drive Integration toggle is off (issue 32 item 11). */
+export const WORKSPACE_DRIVE_OFF = 'Google Drive integration is turned off for this workspace.';
+
+/**
+ * POST /api/drive/copy-existing ("Copy existing items", issue 32 item 11): what the caller added before connecting —
+ * their documents in their workspace, their recordings and finished transcripts — queued for the copy job (the one job
+ * runner), by the same rules as a new item. Asking again queues only what is not queued yet; the status counts its
+ * progress (`existing`).
+ */
+export async function copyExistingItems(deps: DriveDeps, actor: Actor): Promise<DriveStatus> {
+  await requireConnection(deps, actor.userId);
+  const items = [...(actor.workspaceId ? await documentItemsOf(deps.db, { userId: actor.userId, workspaceId: actor.workspaceId }) : []), ...(await recordingItemsOf(deps.db, actor.userId))];
+  for (const item of items) await copyAddedItem(deps.db, item, deps, { existing: true });
+  return getDriveStatus({ db: deps.db, configured: true, userId: actor.userId });
 }
 
 /** GET /api/drive/items/:kind/:id: the caller's copy of one item (another user's copies are never found). */
@@ -116,14 +142,22 @@ export async function getDriveCopy(opts: { db: Db; userId: string; kind: DriveIt
   return { item_kind: row.itemKind, item_id: row.itemId, status: row.status, drive_file_id: row.status === 'done' ? row.driveFileId : null, web_view_link: row.webViewLink, error: row.error };
 }
 
+/** The items the call recorder's "Upload to Google Drive" switch decides about: its calls and their transcripts. */
+const RECORDER_KINDS: readonly AddedItem['kind'][] = ['recording', 'transcript'];
+
 /**
- * An item was added (platform/item-events.ts): queue its copy when the user is connected and the recorder's
- * "Upload to Google Drive" setting is on (its default). A document of a job with a client goes under its client.
+ * An item was added (platform/item-events.ts): queue its copy when the user is connected, the workspace's Google Drive
+ * Integration is on (My Workspace), and — for a call or its transcript — the recorder's "Upload to Google Drive"
+ * setting is on (its default); documents and task lists do not depend on the recorder's switch (issue 32 item 11). A
+ * document of a job with a client goes under its client. `existing`: queued by "Copy existing items".
  */
-export async function copyAddedItem(db: Db, item: AddedItem, drive?: DriveDeps): Promise<void> {
+export async function copyAddedItem(db: Db, item: AddedItem, drive?: DriveDeps, opts: { existing?: boolean } = {}): Promise<void> {
   if (!(await findConnection(db, item.userId))) return;
-  const settings = await getUserSettings({ db, userId: item.userId });
-  if (!settings.recorder_settings.useGoogleDrive) return;
+  if (item.workspaceId && !(await isWorkspaceDriveEnabled(db, item.workspaceId))) return;
+  if (RECORDER_KINDS.includes(item.kind)) {
+    const settings = await getUserSettings({ db, userId: item.userId });
+    if (!settings.recorder_settings.useGoogleDrive) return;
+  }
   let clientName: string | null = null;
   if (item.kind === 'document' && item.jobId && item.workspaceId) {
     const job = await findJobJson({ db, workspaceId: item.workspaceId, jobId: item.jobId });
@@ -142,7 +176,7 @@ export async function copyAddedItem(db: Db, item: AddedItem, drive?: DriveDeps):
       return;
     }
   }
-  await queueCopy(db, { ...item, folderKey });
+  await queueCopy(db, { ...item, folderKey, existing: opts.existing ?? false });
 }
 
 /** A Google failure as the user sees it: quota and permission errors with Google's words, the rest with `message`. */

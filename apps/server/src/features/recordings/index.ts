@@ -9,3 +9,5 @@ export { pocketsphinxTranscriber } from './transcribe/pocketsphinx';
 export { openAiTranscriber } from './transcribe/openai-transcriber';
 // The calls per workspace, direction and period inside the analytics statement.
 export { callCountsSql } from './recordings.repository';
+// Drive's "Copy existing items": the user's recordings and transcripts as items to copy.
+export { recordingItemsOf } from './drive-items';

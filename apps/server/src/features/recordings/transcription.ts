@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { recordings } from './recordings.schema';
 import type { BlobStore } from '../../platform/blob-store';
 import { itemAdded } from '../../platform/item-events';
+import { transcriptFileName } from './drive-items';
 import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import type { TableWorker } from '../../platform/table-worker';
 import { audioDuration, MissingProgramError, toSpeechWav } from './transcribe/audio-tools';
@@ -68,9 +69,8 @@ export function transcriptionJob(opts: TranscriptionJobDeps) {
           lockedUntil: null,
         })
         .where(eq(recordings.id, row.id));
-      // Spec 001 §7: a transcript file is named 'phone_', the call's date and time, and the number (Drive copies it).
-      const stamp = (row.recordedAt ?? row.createdAt).toISOString().replace(/\D/g, '');
-      const name = `phone_${stamp.slice(0, 8)}_${stamp.slice(8, 14)}_${row.phoneNumber ?? 'unknown'}.txt`;
+      // Spec 001 §7: 'phone_', the call's date and time in the workspace's zone, and the number (Drive copies it).
+      const name = await transcriptFileName(db, row);
       await itemAdded(db, { kind: 'transcript', id: row.id, userId: row.userId, workspaceId: row.workspaceId, name, mimeType: 'text/plain', blobKey: null, text: transcriptText, size: Buffer.byteLength(transcriptText) });
     } finally {
       await rm(dir, { recursive: true, force: true });

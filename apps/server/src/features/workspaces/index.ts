@@ -10,3 +10,5 @@ export { workspaceAdminIds } from './workspaces.service';
 export { workspaceLabelSql } from './workspaces.service';
 // A workspace's IANA time zone (quotes' "valid until", schedules, reports by day), with the contract's time-zone math.
 export { workspaceTimeZone } from './workspaces.service';
+// My Workspace's Google Drive Integration toggle: whether the workspace's items are copied to Drive (drive).
+export { isWorkspaceDriveEnabled } from './workspaces.service';

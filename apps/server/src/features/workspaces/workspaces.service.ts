@@ -281,6 +281,15 @@ export async function workspaceTimeZone(db: Db | Tx, workspaceId: string): Promi
   return row?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
+/**
+ * My Workspace's Google Drive Integration toggle (spec 002 §4, issue 32 item 11): off, nothing of the workspace is
+ * copied to its members' Drives. A workspace that does not exist has it on (the column's default).
+ */
+export async function isWorkspaceDriveEnabled(db: Db | Tx, workspaceId: string): Promise<boolean> {
+  const [row] = await db.select({ enabled: workspaces.driveIntegrationEnabled }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+  return row?.enabled ?? true;
+}
+
 /** The workspace's name, as a document's sender (documents); 'Fieldbook' when there is none. */
 export async function workspaceName(db: Db | Tx, workspaceId: string): Promise<string> {
   const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
