@@ -19,6 +19,7 @@ export const QUERY_ROOTS = {
   recordings: ['recordings'],
   groupAssistants: ['group-assistants'],
   quotes: ['quotes'],
+  invoices: ['invoices'],
   notifications: ['notifications'],
 } as const;
 
@@ -28,7 +29,7 @@ type Root = keyof typeof QUERY_ROOTS;
  * What each kind of write makes stale. Jobs embed their tasks; the home and the fast dashboard count and list jobs
  * and tasks; task lists carry assignee names and job cards phone-like client names resolved from contacts.
  */
-export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'document' | 'quote' | 'notification', readonly Root[]> = {
+export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'document' | 'quote' | 'invoice' | 'notification', readonly Root[]> = {
   job: ['jobs', 'home', 'dashboard', 'search'],
   task: ['tasks', 'jobs', 'home', 'dashboard', 'search'],
   contact: ['contacts', 'tasks', 'jobs', 'home'],
@@ -39,6 +40,8 @@ export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'documen
   document: ['documents', 'jobs', 'home', 'dashboard', 'search'],
   // A quote write changes the job's quotes panel and the quote itself.
   quote: ['quotes'],
+  // An invoice write changes the job's invoices panel and the invoice itself.
+  invoice: ['invoices'],
   // A new notification tells of a change made elsewhere (a client approved or declined a quote): what it is about is
   // stale too; reading one changes only the notifications.
   notification: ['notifications', 'quotes', 'documents'],

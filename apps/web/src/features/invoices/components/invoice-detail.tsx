@@ -1,0 +1,191 @@
+import { formatCents, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, type Invoice } from '@fieldbook/contract';
+import { Button, Divider, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useDiscardInvoice } from '../api/discard-invoice';
+import { fetchInvoicePdf, fetchReceiptPdf } from '../api/get-invoice-pdf';
+import { useMarkInvoiceSent } from '../api/mark-invoice-sent';
+import { useVoidInvoice } from '../api/void-invoice';
+import { errorText } from './errors';
+import { InvoiceStatusBadge } from './invoice-status';
+import { openPdf } from './open-pdf';
+import { PaymentForm } from './payment-form';
+
+const Amount = ({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) => (
+  <Group justify="space-between" gap="xs" wrap="nowrap">
+    <Text size="sm" fw={strong ? 700 : undefined}>
+      {label}
+    </Text>
+    <Text size="sm" fw={strong ? 700 : undefined} ff="monospace">
+      {formatCents(cents)}
+    </Text>
+  </Group>
+);
+
+/**
+ * One invoice: its lines, totals, payments and balance, and what can be done in its state — a draft is edited, marked
+ * sent or discarded; a sent one takes payments and refunds, or is voided (and reissued as a new draft); every one
+ * downloads as a PDF, every payment as a receipt.
+ */
+export function InvoiceDetail({ invoice, onEdit, onOpen, onClosed }: { invoice: Invoice; onEdit: () => void; onOpen: (id: string) => void; onClosed: () => void }) {
+  const [panel, setPanel] = useState<'payment' | 'refund' | 'void' | null>(null);
+  const [reason, setReason] = useState('');
+  const [pdfError, setPdfError] = useState<unknown>(null);
+  const markSent = useMarkInvoiceSent();
+  const discard = useDiscardInvoice();
+  const voiding = useVoidInvoice(invoice.id);
+  const isOpen = invoice.status !== 'draft' && invoice.status !== 'void';
+  const failure = markSent.error ?? discard.error ?? voiding.error ?? pdfError;
+  const pdf = (load: () => Promise<Blob>, name: string) => {
+    setPdfError(null);
+    openPdf(load, name).catch(setPdfError);
+  };
+  const t = invoice.totals;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={0} miw={0}>
+          <Text fw={700} truncate>
+            {invoice.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {invoice.number} · {PAYMENT_TERMS_LABELS[invoice.payment_terms]}
+            {invoice.due_on ? ` · due ${invoice.due_on}` : ''}
+            {invoice.issued_on ? ` · issued ${invoice.issued_on}` : ''}
+          </Text>
+        </Stack>
+        <InvoiceStatusBadge status={invoice.status} />
+      </Group>
+      {invoice.replaces && (
+        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => onOpen(invoice.replaces!.id)}>
+          Issued in place of {invoice.replaces.number} (void)
+        </Button>
+      )}
+      {invoice.replaced_by && (
+        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => onOpen(invoice.replaced_by!.id)}>
+          Replaced by {invoice.replaced_by.number}
+        </Button>
+      )}
+      {invoice.status === 'void' && (
+        <Text size="sm" c="dimmed">
+          Void{invoice.void_reason ? `: ${invoice.void_reason}` : ''}. The client owes nothing on this invoice.
+        </Text>
+      )}
+      <Paper withBorder p="sm" radius="md">
+        <Stack gap={4}>
+          {invoice.items.map((l) => (
+            <Group key={l.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+                {l.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  {l.quantity} {l.unit} × {formatCents(l.unit_price_cents)}
+                </Text>
+              </Text>
+              <Text size="sm" ff="monospace" style={{ flexShrink: 0 }}>
+                {formatCents(l.line_total_cents)}
+              </Text>
+            </Group>
+          ))}
+          <Divider my={4} />
+          <Amount label="Subtotal" cents={t.subtotal_cents} />
+          {t.discount_cents > 0 && <Amount label="Discount" cents={-t.discount_cents} />}
+          {t.tax_cents > 0 && <Amount label={`Tax (${invoice.tax_rate_percent}%)`} cents={t.tax_cents} />}
+          <Amount label="Total" cents={t.total_cents} strong />
+          <Amount label="Paid" cents={t.paid_cents} />
+          <Amount label="Balance due" cents={invoice.status === 'void' ? 0 : t.balance_cents} strong />
+        </Stack>
+      </Paper>
+      {invoice.notes && (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {invoice.notes}
+        </Text>
+      )}
+      {invoice.payments.length > 0 && (
+        <Stack gap={4}>
+          <Text fw={600} size="sm">
+            Payments
+          </Text>
+          {invoice.payments.map((p) => (
+            <Group key={p.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Stack gap={0} miw={0}>
+                <Text size="sm">
+                  {p.kind === 'refund' ? 'Refund' : 'Payment'} · {PAYMENT_METHOD_LABELS[p.method]}
+                  {p.check_number ? ` no. ${p.check_number}` : ''} · {p.received_on}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  Recorded by {p.recorded_by.name}
+                  {p.note ? ` · ${p.note}` : ''}
+                </Text>
+              </Stack>
+              <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+                <Text size="sm" ff="monospace" c={p.kind === 'refund' ? 'orange' : undefined}>
+                  {formatCents(p.kind === 'refund' ? -p.amount_cents : p.amount_cents)}
+                </Text>
+                <Button variant="subtle" size="compact-xs" onClick={() => pdf(() => fetchReceiptPdf(invoice.id, p.id), `Receipt ${invoice.number} ${p.received_on}.pdf`)}>
+                  Receipt
+                </Button>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      )}
+
+      {panel === 'payment' || panel === 'refund' ? (
+        <PaymentForm invoice={invoice} kind={panel} onDone={() => setPanel(null)} />
+      ) : panel === 'void' ? (
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap="xs">
+            <Text size="sm">A sent invoice is never changed. Void it, and issue a new draft with the same lines to correct and send.</Text>
+            <Textarea label="Reason (optional)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={1} />
+            <Group justify="flex-end" gap="xs" wrap="wrap">
+              <Button variant="default" onClick={() => setPanel(null)} disabled={voiding.isPending}>
+                Cancel
+              </Button>
+              <Button color="red" variant="light" loading={voiding.isPending} onClick={() => voiding.mutate({ reason, reissue: false }, { onSuccess: () => setPanel(null) })}>
+                Void Only
+              </Button>
+              <Button color="red" loading={voiding.isPending} onClick={() => voiding.mutate({ reason, reissue: true }, { onSuccess: (done) => done.reissued && onOpen(done.reissued.id) })}>
+                Void and Reissue
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : (
+        <Group gap="xs" wrap="wrap">
+          {invoice.status === 'draft' && (
+            <>
+              <Button onClick={() => markSent.mutate(invoice.id)} loading={markSent.isPending}>
+                Mark Sent
+              </Button>
+              <Button variant="default" onClick={onEdit}>
+                Edit
+              </Button>
+              <Button variant="subtle" color="red" loading={discard.isPending} onClick={() => discard.mutate(invoice.id, { onSuccess: onClosed })}>
+                Discard Draft
+              </Button>
+            </>
+          )}
+          {isOpen && t.balance_cents > 0 && <Button onClick={() => setPanel('payment')}>Record Payment</Button>}
+          {isOpen && t.paid_cents > 0 && (
+            <Button variant="default" onClick={() => setPanel('refund')}>
+              Refund
+            </Button>
+          )}
+          {isOpen && t.paid_cents === 0 && (
+            <Button variant="subtle" color="red" onClick={() => setPanel('void')}>
+              Void
+            </Button>
+          )}
+          <Button variant="subtle" onClick={() => pdf(() => fetchInvoicePdf(invoice.id), `Invoice ${invoice.number}.pdf`)}>
+            Download PDF
+          </Button>
+        </Group>
+      )}
+      {failure !== null && failure !== undefined && (
+        <Text size="sm" c="red" role="alert">
+          {errorText(failure)}
+        </Text>
+      )}
+    </Stack>
+  );
+}

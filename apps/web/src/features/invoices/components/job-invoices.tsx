@@ -1,0 +1,132 @@
+import { formatCents } from '@fieldbook/contract';
+import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { useApprovedQuotes } from '../api/get-approved-quotes';
+import { useCreateInvoiceFromQuote } from '../api/create-invoice-from-quote';
+import { useInvoice } from '../api/get-invoice';
+import { useJobInvoices } from '../api/get-job-invoices';
+import { errorText } from './errors';
+import { InvoiceDetail } from './invoice-detail';
+import { InvoiceEditor } from './invoice-editor';
+import { InvoiceStatusBadge } from './invoice-status';
+
+type Open = { id: string | null; editing: boolean } | null;
+
+/** The invoice dialog: the editor for a new or draft invoice, else the invoice with its payments. */
+function InvoiceModal({ jobId, jobTitle, open, setOpen }: { jobId: string; jobTitle: string; open: Open; setOpen: (o: Open) => void }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const invoice = useInvoice(open?.id ?? null);
+  const close = () => setOpen(null);
+  const title = open?.id ? (invoice.data ? `Invoice ${invoice.data.number}` : 'Invoice') : 'New Invoice';
+  return (
+    <Modal opened={open !== null} onClose={close} title={title} size="lg" fullScreen={phone}>
+      {open === null ? null : open.id === null ? (
+        <InvoiceEditor jobId={jobId} jobTitle={jobTitle} invoice={null} onCancel={close} onSaved={(saved) => setOpen({ id: saved.id, editing: false })} />
+      ) : invoice.isPending ? (
+        <Skeleton height={120} />
+      ) : invoice.isError ? (
+        <LoadError error={invoice.error} onRetry={() => void invoice.refetch()} isRetrying={invoice.isFetching} title="Could not load the invoice" />
+      ) : open.editing && invoice.data.status === 'draft' ? (
+        <InvoiceEditor jobId={jobId} jobTitle={jobTitle} invoice={invoice.data} onCancel={() => setOpen({ id: open.id, editing: false })} onSaved={(saved) => setOpen({ id: saved.id, editing: false })} />
+      ) : (
+        <InvoiceDetail invoice={invoice.data} onEdit={() => setOpen({ id: open.id, editing: true })} onOpen={(id) => setOpen({ id, editing: false })} onClosed={close} />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * A job's invoices (issue 33): New Invoice, or Invoice Q-… from an approved quote in one click, and each one's number,
+ * due date, total, balance and status; a row opens it.
+ */
+export function JobInvoices({ jobId, jobTitle }: { jobId: string; jobTitle: string }) {
+  const invoices = useJobInvoices(jobId);
+  const approved = useApprovedQuotes(jobId);
+  const fromQuote = useCreateInvoiceFromQuote(jobId);
+  const [open, setOpen] = useState<Open>(null);
+  const quotes = approved.data ?? [];
+  const outstanding = (invoices.data?.invoices ?? []).filter((i) => i.status !== 'void' && i.status !== 'draft').reduce((sum, i) => sum + i.totals.balance_cents, 0);
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} id="invoices">
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Stack gap={0}>
+          <Title order={2} fz={18}>
+            Invoices
+          </Title>
+          {outstanding > 0 && (
+            <Text size="xs" c="dimmed">
+              Outstanding {formatCents(outstanding)}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="xs">
+          {/* One click per approved quote (a job rarely has more than one). */}
+          {quotes.map((q) => (
+            <Button
+              key={q.id}
+              size="sm"
+              variant="light"
+              loading={fromQuote.isPending && fromQuote.variables === q.id}
+              title={`${q.title} · ${formatCents(q.approved_total_cents ?? q.totals.total_cents)}`}
+              onClick={() => fromQuote.mutate(q.id, { onSuccess: (saved) => setOpen({ id: saved.id, editing: false }) })}
+            >
+              Invoice {q.number}
+            </Button>
+          ))}
+          <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ id: null, editing: true })}>
+            New Invoice
+          </Button>
+        </Group>
+      </Group>
+      {fromQuote.error && (
+        <Text size="sm" c="red" role="alert" mb="xs">
+          {errorText(fromQuote.error)}
+        </Text>
+      )}
+      {invoices.isPending ? (
+        <Skeleton height={48} />
+      ) : invoices.isError ? (
+        <LoadError error={invoices.error} onRetry={() => void invoices.refetch()} isRetrying={invoices.isFetching} title="Could not load the invoices" />
+      ) : invoices.data.invoices.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No invoices yet. Make one from an approved quote, or start a new one.
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {invoices.data.invoices.map((i) => (
+            <UnstyledButton key={i.id} onClick={() => setOpen({ id: i.id, editing: false })} aria-label={`Invoice ${i.number}`} p="xs" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0} miw={0} style={{ flex: 1 }}>
+                  <Text fw={600} truncate>
+                    {i.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {i.number}
+                    {i.due_on && i.status !== 'void' ? ` · due ${i.due_on}` : ''}
+                    {i.replaces ? ` · replaces ${i.replaces.number}` : ''}
+                  </Text>
+                </Stack>
+                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                  <Text size="sm" ff="monospace">
+                    {formatCents(i.totals.total_cents)}
+                  </Text>
+                  {i.status !== 'void' && i.status !== 'draft' && i.totals.balance_cents !== i.totals.total_cents && (
+                    <Text size="xs" ff="monospace" c="dimmed">
+                      {formatCents(i.totals.balance_cents)} due
+                    </Text>
+                  )}
+                  <InvoiceStatusBadge status={i.status} />
+                </Stack>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+      <InvoiceModal jobId={jobId} jobTitle={jobTitle} open={open} setOpen={setOpen} />
+    </Paper>
+  );
+}
