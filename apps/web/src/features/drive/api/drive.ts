@@ -1,10 +1,11 @@
-import { driveEndpoints, DriveUploadResultSchema, endpointPath, type DriveFile, type DriveFolderKey, type DriveItemKind, type DriveStatus } from '@fieldbook/contract';
+import { DRIVE_UPLOAD_KEY_FIELD, driveEndpoints, DriveUploadResultSchema, endpointPath, type DriveFile, type DriveFolderKey, type DriveItemKind, type DriveStatus } from '@fieldbook/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-provider';
 import { apiErrorFrom, buildUrl, rawApiAccess } from '../../../lib/api-client';
 import { isNativeApp } from '../../../lib/native-platform';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { uploadFile } from '../../../lib/uploads/upload-file';
+import { onePrefix } from '../lib/one-prefix';
 
 /** Spec 000 §9: the Drive init timeout (10 s) and the connect component's (20 s). */
 export const DRIVE_CHECK_TIMEOUT_MS = 10_000;
@@ -28,10 +29,17 @@ export function driveStatusQueryOptions(userId: string | undefined) {
   });
 }
 
-export function useDriveStatus() {
+export function useDriveStatus(opts: { followExisting?: boolean } = {}) {
   const { user } = useAuth();
-  return useQuery({ ...driveStatusQueryOptions(user?.id), enabled: Boolean(user) });
+  return useQuery({
+    ...driveStatusQueryOptions(user?.id),
+    enabled: Boolean(user),
+    // "Copy existing items" shows its progress: read again while some of its copies are on their way.
+    refetchInterval: opts.followExisting ? (query) => (isCopyingExisting(query.state.data) ? EXISTING_PROGRESS_POLL_MS : false) : false,
+  });
 }
+
+export const isCopyingExisting = (status: DriveStatus | undefined) => Boolean(status && status.status === 'connected' && status.existing.done + status.existing.failed < status.existing.total);
 
 /** GET /api/drive/files: one FIELDBOOK folder's files (or all of them), 50 a page. */
 export function useDriveFiles(folder: DriveFolderKey | 'all', opts: { enabled: boolean }) {
@@ -109,15 +117,22 @@ export async function fetchDriveFile(file: Pick<DriveFile, 'id' | 'name' | 'mime
   const res = await fetch(buildUrl(baseUrl, endpointPath(driveEndpoints.content.path, { id: file.id })), { headers: token ? { Authorization: `Bearer ${token}` } : {}, ...(signal ? { signal } : {}) });
   if (!res.ok) {
     const err = apiErrorFrom(res.status, await res.json().catch(() => null));
-    throw new Error(`Download failed: ${res.status}${err.message ? ` (${err.message})` : ''}`);
+    throw new Error(err.message ? onePrefix('Download failed', err.message, (r) => `Download failed: ${res.status} (${r})`) : `Download failed: ${res.status}`);
   }
   return new File([await res.blob()], file.name, { type: file.mimeType });
 }
 
 /** The folder manager's Upload: one file into a FIELDBOOK folder (the shared upload transport: progress, refresh, retries). */
-export function uploadToDriveFolder(folder: DriveFolderKey, file: File) {
-  return uploadFile({ path: endpointPath(driveEndpoints.uploadToFolder.path, { key: folder }), fields: {}, file, fileName: file.name, schema: DriveUploadResultSchema, onProgress: () => {} });
+export function uploadToDriveFolder(folder: DriveFolderKey, file: File, uploadKey: string = crypto.randomUUID()) {
+  // One key for the file across the transport's tries: a try sent again after a lost answer lands on the same Drive file.
+  return uploadFile({ path: endpointPath(driveEndpoints.uploadToFolder.path, { key: folder }), fields: { [DRIVE_UPLOAD_KEY_FIELD]: uploadKey }, file, fileName: file.name, schema: DriveUploadResultSchema, onProgress: () => {} });
 }
+
+/** POST /api/drive/copy-existing: "Copy existing items" — what was added before connecting, queued for the copy job. */
+export const useCopyExistingItems = () => useStatusMutation(() => callEndpoint(driveEndpoints.copyExisting, { timeoutMs: DRIVE_CONNECT_TIMEOUT_MS }));
+
+/** While "Copy existing items" has copies on their way: how often the status is read again for its progress. */
+export const EXISTING_PROGRESS_POLL_MS = 2000;
 
 /** POST /api/drive/recordings/:id/copy: Recordings' Upload to Drive (the copy job takes it at once). */
 export function useCopyRecordingToDrive() {

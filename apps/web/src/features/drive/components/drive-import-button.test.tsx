@@ -6,7 +6,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { DriveImportButton, type ImportedDriveFile } from './drive-import-button';
 
-const connected: DriveStatus = { configured: true, status: 'connected', user: { displayName: 'Dana Drive', emailAddress: 'dana@example.com' }, folders: [], copies: { pending: 0, failed: 0 }, message: null };
+const connected: DriveStatus = { configured: true, status: 'connected', user: { displayName: 'Dana Drive', emailAddress: 'dana@example.com' }, folders: [], copies: { pending: 0, failed: 0 }, existing: { total: 0, done: 0, failed: 0 }, message: null };
 const file = (i: number) => ({ id: `file${i}`, name: `scan-${i}.pdf`, mimeType: 'application/pdf', folder: 'documents' as const, web_view_link: null });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,7 +20,7 @@ describe('Document Manager: Upload from Google Drive', () => {
     const onImport = vi.fn<(files: ImportedDriveFile[]) => void>();
     renderWithProviders(<DriveImportButton onImport={onImport} />);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Upload from Google Drive' }));
+    await user.click(await screen.findByRole('button', { name: 'Upload from Google Drive' }));
     expect(await screen.findByText('scan-50.pdf')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await user.click(await screen.findByRole('checkbox', { name: /scan-51\.pdf/ }));
@@ -35,12 +35,20 @@ describe('Document Manager: Upload from Google Drive', () => {
     expect(await imported[0]!.file.text()).toBe('bytes of file2');
     expect(api.calls(driveEndpoints.files).map((c) => c.query.page_token)).toEqual([undefined, 'p2']);
     expect(api.problems).toEqual([]);
+  }, 20_000);
+
+  it('is not offered when the server has no Google credentials (the status says so)', async () => {
+    const api = fakeApi().on(driveEndpoints.status, { ...connected, configured: false, status: 'disconnected', user: null });
+    renderWithProviders(<DriveImportButton onImport={() => {}} />);
+    await waitFor(() => expect(api.calls(driveEndpoints.status)).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('button', { name: 'Upload from Google Drive' })).toBeNull();
   });
 
   it('says so when Drive is not connected', async () => {
     fakeApi().on(driveEndpoints.status, { ...connected, status: 'disconnected', user: null });
     renderWithProviders(<DriveImportButton onImport={() => {}} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Upload from Google Drive' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Upload from Google Drive' }));
     expect(await screen.findByText(/Not authenticated with Google Drive/)).toBeTruthy();
   });
 });

@@ -10,10 +10,14 @@ export type ImportedDriveFile = { file: File; driveFileId: string };
 /**
  * The Document Manager's upload from the cloud drive (spec 001 §2): the caller's FIELDBOOK files, 50 a page (spec 000
  * §9), chosen ones fetched through the server and handed to `onImport`, which uploads them as documents (processed
- * like any upload; sent with their Drive id, so they are not copied back).
+ * like any upload; sent with their Drive id, so they are not copied back). Not shown when the server has no Google
+ * credentials (issue 32 item 11).
  */
 export function DriveImportButton({ onImport }: { onImport: (files: ImportedDriveFile[]) => void }) {
   const [opened, setOpened] = useState(false);
+  const status = useDriveStatus();
+  // Not offered where it cannot work: the server has no Google credentials (it says so in the status).
+  if (!status.data?.configured) return null;
   return (
     <>
       <Button variant="default" size="xs" leftSection={<IconBrandGoogleDrive size={14} />} onClick={() => setOpened(true)}>

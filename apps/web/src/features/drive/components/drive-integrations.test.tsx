@@ -28,6 +28,7 @@ function status(overrides: Partial<DriveStatus> = {}, created = false): DriveSta
       web_view_link: created ? `https://drive.google.com/drive/folders/1AbCdEfGhIjKlMn${i}` : null,
     })),
     copies: { pending: 0, failed: 0 },
+    existing: { total: 0, done: 0, failed: 0 },
     message: null,
     ...overrides,
   };
@@ -194,6 +195,40 @@ describe('Settings › Integrations: Google Drive', () => {
     expect((await screen.findByRole('alert', {}, { timeout: 8000 })).textContent).toContain('Failed to initialize folder structure. This will not affect basic functionality.');
   }, 20_000);
 
+  it('says a failure the server already words whole once, never with the prefix twice', async () => {
+    fakeApi()
+      .on(driveEndpoints.status, connected(false))
+      .on(driveEndpoints.disconnect, apiError(409, 'CONFLICT', 'Failed to disconnect from Google Drive: fetch failed'))
+      .on(driveEndpoints.initializeFolders, apiError(409, 'CONFLICT', 'Failed to initialize folder structure. This will not affect basic functionality. (backendError)'));
+    renderWithProviders(<DriveIntegrations />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to disconnect from Google Drive: fetch failed');
+    await user.click(screen.getByRole('button', { name: 'Dismiss error' }));
+    await user.click(screen.getByRole('button', { name: 'Initialize Folders' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to initialize folder structure. This will not affect basic functionality. (backendError)');
+  });
+
+  it('Copy existing items queues what came before connecting and shows its progress until it is done', async () => {
+    let asked = false;
+    const progress = (total: number, done: number, failed = 0) => ({ ...connected(), existing: { total, done, failed } });
+    const api = fakeApi()
+      .on(driveEndpoints.status, () => (asked ? progress(3, 3) : connected()))
+      .on(driveEndpoints.files, { files: [], next_page_token: null })
+      .on(driveEndpoints.copyExisting, () => {
+        asked = true;
+        return progress(3, 1);
+      });
+    renderWithProviders(<DriveIntegrations />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Copy existing items' }));
+    expect(await screen.findByText('Copied 1 of 3 existing items…')).toBeTruthy();
+    expect(api.calls(driveEndpoints.copyExisting)).toHaveLength(1);
+    // The status is read again while copies are on their way.
+    expect(await screen.findByText('Copied 3 of 3 existing items', {}, { timeout: 6000 })).toBeTruthy();
+    expect(api.problems).toEqual([]);
+  }, 15_000);
+
   it('the folder manager’s Upload sends each chosen file into the folder and reports Success or Failed per file', async () => {
     const api = fakeApi()
       .on(driveEndpoints.status, connected())
@@ -207,6 +242,10 @@ describe('Settings › Integrations: Google Drive', () => {
     expect(report.textContent).toContain('site.jpg: Success');
     expect(report.textContent).toContain('big.pdf: Failed (Upload failed: 403 The user’s Drive storage quota has been exceeded.)');
     expect(api.calls(driveEndpoints.uploadToFolder).map((c) => c.params.key)).toEqual(['clients', 'clients']);
+    // Each file with its own upload key (a try sent again after a lost answer lands on the same Drive file).
+    const keys = api.calls(driveEndpoints.uploadToFolder).map((c) => c.form?.get('upload_key'));
+    expect(keys.every((k) => typeof k === 'string' && k.length >= 8)).toBe(true);
+    expect(new Set(keys).size).toBe(2);
   });
 
   it('says when the server has no Google credentials, and when the grant needs reconnecting', async () => {

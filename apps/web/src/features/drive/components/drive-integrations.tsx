@@ -6,7 +6,9 @@ import { useLocation } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FOLDER_INIT_DELAY_MS, JOBS_FOLDER_INIT_DELAY_MS, useConfirmDriveConnect, useConnectDrive, useDisconnectDrive, useDriveStatus, useInitializeFolders } from '../api/drive';
 import { useTakeDriveReturn, type DriveReturn } from '../lib/drive-return';
+import { onePrefix } from '../lib/one-prefix';
 import { DriveConnectionPanel } from './drive-connection-panel';
+import { DriveCopyExisting } from './drive-copy-existing';
 import { DriveFolderManager } from './drive-folder-manager';
 
 /** Spec 000 §8 / 001 §8. */
@@ -19,7 +21,7 @@ const reasonOf = (err: unknown) => (err instanceof ApiRequestError || err instan
  */
 export function DriveIntegrations() {
   const location = useLocation();
-  const status = useDriveStatus();
+  const status = useDriveStatus({ followExisting: true });
   const connect = useConnectDrive();
   const disconnect = useDisconnectDrive();
   const initialize = useInitializeFolders();
@@ -33,7 +35,7 @@ export function DriveIntegrations() {
 
   const initializeFolders = (critical: boolean) =>
     initialize.mutate(undefined, {
-      onError: (err) => setError(critical ? `${FOLDER_INIT_FAILED} (${reasonOf(err)})` : FOLDER_INIT_FAILED),
+      onError: (err) => setError(critical ? onePrefix(FOLDER_INIT_FAILED, reasonOf(err), (r) => `${FOLDER_INIT_FAILED} (${r})`) : FOLDER_INIT_FAILED),
     });
   const initializeAfterConnect = useEffectEvent(() => initializeFolders(false));
   // The phone app's return: the result code confirmed by this session; connected, the folders follow as on the web.
@@ -96,17 +98,19 @@ export function DriveIntegrations() {
         onDismissError={() => setError(null)}
         onConnect={() => {
           setError(null);
-          connect.mutate(`${location.pathname}${location.search}`, { onError: (err) => setError(`Failed to connect to Google Drive: ${reasonOf(err)}`) });
+          connect.mutate(`${location.pathname}${location.search}`, { onError: (err) => setError(onePrefix('Failed to connect to Google Drive', reasonOf(err))) });
         }}
         onDisconnect={() => {
           setError(null);
-          disconnect.mutate(undefined, { onError: (err) => setError(`Failed to disconnect from Google Drive: ${reasonOf(err)}`) });
+          disconnect.mutate(undefined, { onError: (err) => setError(onePrefix('Failed to disconnect from Google Drive', reasonOf(err))) });
         }}
         onInitialize={() => {
           setError(null);
           initializeFolders(true);
         }}
       />
+
+      {data.status === 'connected' && <DriveCopyExisting status={data} />}
 
       {isConnected && data.folders.some((f) => f.created) && <DriveFolderManager folders={data.folders} />}
 

@@ -103,7 +103,7 @@ export function RecorderSettingsModal({
         <Switch label="Recording enabled" checked={draft.enabled} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
         <Switch label="Record all contacts" checked={draft.recordAllContacts} onChange={(e) => set({ recordAllContacts: e.currentTarget.checked })} />
         <Switch label="Record unknown numbers" checked={draft.recordUnknown} onChange={(e) => set({ recordUnknown: e.currentTarget.checked })} />
-        <Switch label="Upload to Google Drive" description={isDriveConnected ? 'Copy recordings and transcripts to your FIELDBOOK folder' : 'Connect Google Drive first'} checked={isDriveConnected && draft.useGoogleDrive} disabled={!isDriveConnected} onChange={(e) => set({ useGoogleDrive: e.currentTarget.checked })} />
+        <Switch label="Upload to Google Drive" description={isDriveConnected ? 'Copy call recordings and their transcripts to your FIELDBOOK folder (documents and task lists are copied either way)' : 'Connect Google Drive first'} checked={isDriveConnected && draft.useGoogleDrive} disabled={!isDriveConnected} onChange={(e) => set({ useGoogleDrive: e.currentTarget.checked })} />
         <Select label="Audio quality" data={QUALITY} value={draft.audioQuality} onChange={(v) => v && set({ audioQuality: v as RecorderSettings['audioQuality'] })} allowDeselect={false} />
         <Select label="Audio source" data={SOURCES} value={draft.audioSource} onChange={(v) => v && set({ audioSource: v as RecorderSettings['audioSource'] })} allowDeselect={false} />
         <TagsInput

@@ -133,7 +133,7 @@ function WorkspaceSettingsForm({ mine }: { mine: MyWorkspace }) {
           </Radio.Group>
           <Switch
             label="Google Drive Integration"
-            description="Keep job documents in a Google Drive folder"
+            description="Copy this workspace’s documents, calls and task lists to its members’ connected Google Drives. Off: nothing of it is copied."
             checked={values.drive_integration_enabled}
             disabled={readOnly}
             onChange={(e) => set('drive_integration_enabled', e.currentTarget.checked)}
