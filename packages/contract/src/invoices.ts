@@ -56,6 +56,7 @@ export const REFUND_OVER_PAID = (paid: string) => `A refund cannot be more than 
 export const REFUND_ADMIN_ONLY = 'Only a workspace admin can record a refund';
 export const CHECK_NUMBER_REQUIRED = 'Enter the check number';
 export const PAYMENT_AMOUNT_REQUIRED = 'Enter an amount above $0.00';
+export const PAYMENT_DATE_FUTURE = 'The date cannot be after today';
 export const QUOTE_NOT_APPROVED_FOR_INVOICE = 'Only an approved quote can be invoiced';
 export const INVOICE_TOTAL_NEGATIVE = 'The invoice total cannot be below $0.00';
 

@@ -1,4 +1,4 @@
-import { formatCents, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, type Invoice, type InvoicePayment } from '@fieldbook/contract';
+import { formatCents, INVOICE_STATUS_LABELS, paidCents, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, type Invoice, type InvoicePayment } from '@fieldbook/contract';
 import { PDF_FONT, startLetterPdf } from '../../platform/pdf-document';
 import { pdfTable } from '../../platform/pdf-table';
 
@@ -92,6 +92,9 @@ export async function writeReceiptPdf(inv: Invoice, pay: InvoicePayment, p: Invo
   const { doc, width, finish } = startLetterPdf({ title: `${refund ? 'Refund' : 'Receipt'} for invoice ${inv.number}`, author: p.company, margin: MARGIN, footerColor: MUTED });
   header(doc, width, p, refund ? 'REFUND RECEIPT' : 'RECEIPT', [`Invoice ${inv.number}`, `Date: ${pay.received_on}`]);
   doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(13).fillColor(INK).text(refund ? `Refunded ${formatCents(pay.amount_cents)}` : `Received ${formatCents(pay.amount_cents)} with thanks`, MARGIN);
+  // What had been paid once this payment was recorded (the payments in the order they were recorded), not later ones.
+  const upTo = inv.payments.slice(0, inv.payments.findIndex((x) => x.id === pay.id) + 1);
+  const paidThrough = paidCents(upTo);
   const table = pdfTable(doc, { left: MARGIN, width, columns: [80, 80, 160], ink: INK, rule: RULE });
   doc.moveDown(0.6);
   const rows: [string, string][] = [
@@ -101,8 +104,8 @@ export async function writeReceiptPdf(inv: Invoice, pay: InvoicePayment, p: Invo
     ['Amount', formatCents(pay.amount_cents)],
     ...(pay.note ? ([['Note', pay.note]] as [string, string][]) : []),
     ['Invoice total', formatCents(inv.totals.total_cents)],
-    ['Paid to date', formatCents(inv.totals.paid_cents)],
-    ['Balance due', formatCents(inv.totals.balance_cents)],
+    ['Paid to date', formatCents(paidThrough)],
+    ['Balance after this', formatCents(inv.totals.total_cents - paidThrough)],
   ];
   for (const [label, value] of rows) table.row([label, '', '', value]);
   doc.moveDown(0.6).font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`Recorded by ${pay.recorded_by.name}`, MARGIN);

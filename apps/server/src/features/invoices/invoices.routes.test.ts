@@ -195,6 +195,10 @@ describe('payments and refunds', () => {
     expect(over.json().error.message).toBe('The payment is more than the balance due ($2,684.60)');
     expect((await pay(alice, inv.id, { amount_cents: 0 })).statusCode).toBe(400);
     expect((await pay(alice, inv.id, { amount_cents: -5 })).statusCode).toBe(400);
+    // Today is March 9 in Chicago: March 10 has not come there yet.
+    const tomorrow = await pay(alice, inv.id, { amount_cents: 100, received_on: '2026-03-10' });
+    expect(tomorrow.statusCode).toBe(400);
+    expect(tomorrow.json().error.message).toBe('The date cannot be after today');
     expect((await ctx.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv.id))).length).toBe(1);
 
     const rest = InvoiceSchema.parse((await pay(alice, inv.id, { method: 'bank_transfer', amount_cents: 268_460 })).json());
@@ -320,7 +324,12 @@ describe('PDFs', () => {
     const receipt = await api(alice, 'GET', `/api/invoices/${inv.id}/payments/${paid.payments[0]!.id}/receipt`);
     expect(receipt.statusCode).toBe(200);
     const receiptText = await pdfText(receipt.rawPayload);
-    for (const s of ['RECEIPT', 'Received $684.60 with thanks', inv.number, 'Check no. 7781', 'Nguyễn Thị Hương']) expect(receiptText).toContain(s);
+    for (const s of ['RECEIPT', 'Received $684.60 with thanks', inv.number, 'Check no. 7781', 'Nguyễn Thị Hương', '$3,000.00']) expect(receiptText).toContain(s);
+    // A later payment does not change what an earlier receipt says was owed after it.
+    await pay(bob, inv.id, { amount_cents: 100_000 });
+    const again = await pdfText((await api(alice, 'GET', `/api/invoices/${inv.id}/payments/${paid.payments[0]!.id}/receipt`)).rawPayload);
+    expect(again).toContain('$3,000.00');
+    expect(again).not.toContain('$2,000.00');
     expect((await api(alice, 'GET', `/api/invoices/${inv.id}/payments/${crypto.randomUUID()}/receipt`)).statusCode).toBe(404);
     expect((await api(eve, 'GET', `/api/invoices/${inv.id}/payments/${paid.payments[0]!.id}/receipt`)).statusCode).toBe(404);
   });

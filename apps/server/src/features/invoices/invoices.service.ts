@@ -14,6 +14,7 @@ import {
   invoiceTotals,
   lineTotalCents,
   localDate,
+  PAYMENT_DATE_FUTURE,
   PAYMENT_OVER_BALANCE,
   PAYMENT_TERMS_DAYS,
   paidCents,
@@ -396,6 +397,7 @@ export async function recordPayment(opts: { db: Db; actor: Actor; id: string; bo
     const current = await findOwnInvoice(tx, opts.actor, opts.id, true);
     if (body.kind === 'refund' && !(await workspaceAdminIds(tx, current.workspaceId)).includes(opts.actor.userId)) throw new AppError('FORBIDDEN', REFUND_ADMIN_ONLY);
     if (current.status !== 'sent' && current.status !== 'viewed') throw new AppError('CONFLICT', INVOICE_NOT_PAYABLE(current.status));
+    if (body.received_on > (await today(tx, current.workspaceId, opts.now))) throw fieldError('received_on', PAYMENT_DATE_FUTURE);
     const totals = totalsOf(current, await loadItems(tx, current.id), await loadPayments(tx, current.id));
     if (body.kind === 'payment' && body.amount_cents > totals.balance_cents) throw fieldError('amount_cents', PAYMENT_OVER_BALANCE(formatCents(totals.balance_cents)));
     if (body.kind === 'refund' && body.amount_cents > totals.paid_cents) throw fieldError('amount_cents', REFUND_OVER_PAID(formatCents(totals.paid_cents)));
