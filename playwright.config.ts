@@ -21,7 +21,11 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM before and after, the network and the console —
+    // but not the screencast (`screenshots`), which made Chromium encode frames all through every test: the compositor
+    // and browser processes used more CPU than the pages and the server together, and jobs.spec took 65–70 s instead of
+    // 36–40 s (issue 38). The failure itself still gets a screenshot (below).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     // The app's service worker (issue 26) answers API reads itself, around page.route and the request counts the specs
     // rely on; only e2e/pwa.spec.ts, which tests it, lets it run.
