@@ -197,6 +197,31 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
   }, 60_000);
 });
 
+describe('taking turns', () => {
+  it('one workspace with many files due does not keep another’s one file waiting behind them: the workspace with fewer files waiting goes first', async () => {
+    const other = await createTestUser(ctx);
+    const transcription = declaredJobs(ctx.db).find((j) => j.name === 'transcription')!;
+    const queue = async (workspaceId: string, userId: string, name: string, secondsAgo: number) => {
+      const [rec] = await ctx.db
+        .insert(recordings)
+        .values({ workspaceId, userId, fileName: name, fileType: 'm4a', mimeType: 'audio/mp4', status: 'stored', storageKey: `recordings/${randomUUID()}`, transcriptionStatus: 'pending', nextAttemptAt: new Date(Date.now() - secondsAgo * 1000) })
+        .returning();
+      return rec!.id;
+    };
+    // Five calls of a bulk upload, then one call of another company, then one more of the first.
+    const bulk = [];
+    for (let i = 0; i < 5; i++) bulk.push(await queue(user.workspaceId!, user.id, `bulk-${i}.m4a`, 100 - i));
+    const single = await queue(other.workspaceId!, other.id, 'single.m4a', 50);
+    const late = await queue(user.workspaceId!, user.id, 'late.m4a', 10);
+
+    const order: string[] = [];
+    for (let claimed = await claimOne(ctx.db, transcription); claimed; claimed = await claimOne(ctx.db, transcription)) order.push((claimed.row as { id: string }).id);
+    expect(order).toEqual([single, ...bulk, late]);
+    // Claimed and never finished: done, for the tests after this one.
+    await ctx.db.update(recordings).set({ transcriptionStatus: 'done', lockedUntil: null }).where(inArray(recordings.id, order));
+  });
+});
+
 describe('leases at start', () => {
   it('with the embedded database (exclusive), the leases a killed process left are released and its work is done at once; otherwise they stand', async () => {
     const ids = await queueWork(1);

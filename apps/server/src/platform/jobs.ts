@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import type { MetricsSource } from './metrics';
@@ -41,6 +41,11 @@ export type JobQueue = {
   attempts: PgColumn;
   /** Rows that ended failed, for the metrics (e.g. status = 'failed'). */
   failed: SQL;
+  /**
+   * Whose work a row is (e.g. workspace_id): the claim serves the owner with the fewest rows due first, so one
+   * company's bulk upload does not keep another's single file waiting behind it. Without it, the oldest due row first.
+   */
+  fairBy?: PgColumn;
 };
 
 export type JobDefinition<Row = never> = {
@@ -114,13 +119,7 @@ export function claimOne<Row>(db: Db, job: JobDefinition<Row>, log?: JobLog): Pr
   const q = job.queue;
   return db.transaction(async (tx: Tx) => {
     for (;;) {
-      const [row] = (await tx
-        .select()
-        .from(q.table)
-        .where(and(q.pending, lte(q.dueAt, sql`now()`), leaseFree(q)))
-        .orderBy(asc(q.dueAt))
-        .limit(1)
-        .for('update', { skipLocked: true })) as Row[];
+      const row = q.fairBy ? await leastBacklog<Row>(tx, q, q.fairBy) : await oldestDue<Row>(tx, q);
       if (!row) return null;
       const key = keyOf(row, q);
       const settled = job.settle?.(row);
@@ -147,6 +146,35 @@ export function claimOne<Row>(db: Db, job: JobDefinition<Row>, log?: JobLog): Pr
       return { row: { ...row, ...job.onClaim, [propertyOf(q, q.attempts)]: attempts + 1 }, settled: false };
     }
   });
+}
+
+const due = (q: JobQueue) => and(q.pending, lte(q.dueAt, sql`now()`), leaseFree(q));
+
+async function oldestDue<Row>(tx: Tx, q: JobQueue): Promise<Row | undefined> {
+  const [row] = await tx.select().from(q.table).where(due(q)).orderBy(asc(q.dueAt)).limit(1).for('update', { skipLocked: true });
+  return row as Row | undefined;
+}
+
+/** How many rows a fair claim looks at: another process may hold some of them for the moment of its own claim. */
+const FAIR_CANDIDATES = 8;
+
+/**
+ * The due row of the owner with the fewest rows due, the oldest of them first: a company with one file waiting goes
+ * before one with fifty, whose bulk is worked through whenever no one else waits. (Stateless, so every process on
+ * one database claims by the same rule.) The ranking reads without locks; the row is then locked like any claim,
+ * skipping those another process is claiming at this moment.
+ */
+async function leastBacklog<Row>(tx: Tx, q: JobQueue, owner: PgColumn): Promise<Row | undefined> {
+  const ranked = tx
+    .select({ key: sql`${q.key}`.as('key'), dueAt: sql`${q.dueAt}`.as('due_at'), backlog: sql<number>`count(*) over (partition by ${owner})`.as('backlog') })
+    .from(q.table)
+    .where(due(q))
+    .as('ranked');
+  const order = (await tx.select({ key: ranked.key }).from(ranked).orderBy(asc(ranked.backlog), asc(ranked.dueAt)).limit(FAIR_CANDIDATES)).map((r) => r.key);
+  if (order.length === 0) return undefined;
+  const lockable = (await tx.select().from(q.table).where(and(inArray(q.key, order), due(q))).for('update', { skipLocked: true })) as Row[];
+  const byKey = new Map(lockable.map((row) => [keyOf(row, q), row]));
+  return order.map((key) => byKey.get(key)).find((row) => row !== undefined);
 }
 
 /** The row object's property name of a column (drizzle maps snake_case columns to camelCase keys). */

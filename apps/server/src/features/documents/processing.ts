@@ -75,6 +75,8 @@ export function documentProcessingJob(opts: DocumentJobDeps) {
       lockedUntil: documents.lockedUntil,
       attempts: documents.attempts,
       failed: eq(documents.status, 'failed'),
+      // One company's bulk upload does not keep another's file waiting behind it.
+      fairBy: documents.workspaceId,
     },
     leaseMs: CLAIM_LEASE_MS,
     maxAttempts: MAX_ATTEMPTS,

@@ -87,6 +87,8 @@ export function transcriptionJob(opts: TranscriptionJobDeps) {
       lockedUntil: recordings.lockedUntil,
       attempts: recordings.attempts,
       failed: eq(recordings.transcriptionStatus, 'failed'),
+      // One company's bulk upload does not keep another's file waiting behind it.
+      fairBy: recordings.workspaceId,
     },
     leaseMs: CLAIM_LEASE_MS,
     maxAttempts: MAX_ATTEMPTS,
