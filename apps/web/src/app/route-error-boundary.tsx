@@ -1,19 +1,20 @@
 import { Button, Center, Code, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { BrandMark } from '../components/brand-mark';
+import { isChunkError } from './load-route';
 
 /** A page that failed to render or to load its code (e.g. after a new deployment) says so and offers a reload. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  const isChunkError = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  const chunkError = isChunkError(error);
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" gap="md" ta="center" maw={480}>
         <BrandMark size={44} />
-        <Title order={2}>{isChunkError ? 'Fieldbook was updated' : 'Something went wrong'}</Title>
-        <Text c="dimmed">{isChunkError ? 'Reload the page to get the latest version.' : 'This screen could not be shown. Reload the page to try again.'}</Text>
-        {!isChunkError && <Code block>{`Error: ${message}`}</Code>}
+        <Title order={2}>{chunkError ? 'Fieldbook was updated' : 'Something went wrong'}</Title>
+        <Text c="dimmed">{chunkError ? 'Reload the page to get the latest version.' : 'This screen could not be shown. Reload the page to try again.'}</Text>
+        {!chunkError && <Code block>{`Error: ${message}`}</Code>}
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </Stack>
     </Center>

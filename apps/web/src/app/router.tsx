@@ -1,13 +1,14 @@
 import type { ComponentType } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenMessage } from '../components/full-screen-message';
+import { loadRoute } from './load-route';
 import { AuthProvider } from '../lib/auth-provider';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-/** A code-split route: the page module is fetched when the route is first visited. */
+/** A code-split route: the page module is fetched when the route is first visited (again, if the fetch failed). */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+  return { lazy: async () => ({ Component: (await loadRoute(load)).default }) };
 }
 
 /** The same screen under several paths (spec 000 §2 lists aliases). */
@@ -44,7 +45,7 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./shell/app-shell')).AppShellLayout }),
+            lazy: async () => ({ Component: (await loadRoute(() => import('./shell/app-shell'))).AppShellLayout }),
             children: [
               { index: true, ...page(() => import('./routes/home')) },
               { path: 'home', ...page(() => import('./routes/home')) },
