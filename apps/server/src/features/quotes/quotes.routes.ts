@@ -1,30 +1,13 @@
 import { QUOTE_SIGNED_PDF_NOT_READY, quoteEndpoints as endpoints } from '@fieldbook/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { createRateLimiter, enforceRateLimit, userRateLimits } from '../../platform/rate-limit';
+import { limitClientLinks, publicPrefixOf, QUOTE_LINKS } from '../../platform/client-links';
+import { userRateLimits } from '../../platform/rate-limit';
 import { contentDisposition, serveBlob } from '../../platform/serve-blob';
-import type { TokenSigner } from '../../platform/tokens';
 import { markQuoteApproved } from './manual-approval';
-import { readQuoteToken } from './quote-link';
 import { approveQuote, declineQuote, markQuoteViewed, previewQuote, signedPdfOf, unsignedQuotePdf, viewQuote } from './quotes.public';
 import { createQuote, discardQuote, duplicateQuote, getQuote, listJobQuotes, priceBook, quoteClientLink, remakeSignedPdf, reviseQuote, sendQuote, updateQuote, withdrawQuote } from './quotes.service';
-
-const PUBLIC_QUOTE_PATH = endpoints.publicView.path.slice(0, endpoints.publicView.path.indexOf(':'));
-const QUOTE_LINK_WINDOW_MS = 15 * 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The quote id of a link whose signature holds — expired or not: the id is signed, so an expired link still names its
- * quote — or null for anything else (no link, tampered, forged, another purpose). A MAC check, nothing read.
- */
-function signedLinkQuoteId(signer: TokenSigner, token: unknown, now: Date): string | null {
-  if (typeof token !== 'string') return null;
-  const read = readQuoteToken(signer, token, now);
-  if (read === null) return null;
-  const id = read === 'expired' ? token.slice(0, token.indexOf('.')) : read;
-  return UUID.test(id) ? id.toLowerCase() : null;
-}
 
 /** Quotes (issue 27): the contractor's endpoints on a job, and the homeowner's by the signed link alone. */
 export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -57,22 +40,21 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.priceBook, async ({ actor, query }) => priceBook({ db, actor, q: query.q }));
 
   // No session: the signed link is the permission, for this one quote revision, until it expires. Each use is
-  // counted before anything is read or parsed, then 429 RATE_LIMITED:
-  // - per client address, every request (AUTH_RATE_LIMIT a minute over every quote link, as invitation links): this
+  // counted before anything is read or parsed (the client side's one home, platform/client-links.ts), then 429:
+  // - per client address, every request (AUTH_RATE_LIMIT a minute over every client link, as invitation links): this
   //   bounds guesses at links, forged or not;
   // - per quote (QUOTE_LINK_RATE_LIMIT per 15 minutes, whatever the address), only requests whose link's signature
   //   holds (issue 27 review): a quote id is no secret (the link's first part, the app's paths), and when forged links
-  //   counted too, anyone who knew one could spend its quote's budget and lock the homeowner out of approving. The
-  //   MAC is checked here, in memory (nothing is read); the handler checks the link again for its answer.
-  // req.ip follows TRUSTED_PROXIES only (Fastify's trustProxy): a header any client can set moves no counter.
-  const perAddress = createRateLimiter({ db, name: 'quote-link-ip', limit: deps.config.authRateLimit, windowMs: 60_000, now: deps.now });
-  const perQuote = createRateLimiter({ db, name: 'quote-link', limit: deps.config.quoteLinkRateLimit, windowMs: QUOTE_LINK_WINDOW_MS, now: deps.now });
-  const tooMany = (retryIn: string) => `Too many requests for this quote link. Try again in ${retryIn}.`;
-  app.addHook('onRequest', async (req: FastifyRequest) => {
-    if (!req.routeOptions.url?.startsWith(PUBLIC_QUOTE_PATH)) return;
-    await enforceRateLimit(perAddress, req.ip, { message: tooMany });
-    const quoteId = signedLinkQuoteId(signer, (req.params as { token?: unknown }).token, deps.now());
-    if (quoteId) await enforceRateLimit(perQuote, quoteId, { message: tooMany });
+  //   counted too, anyone who knew one could spend its quote's budget and lock the homeowner out of approving.
+  limitClientLinks(app, {
+    db,
+    signer,
+    now: deps.now,
+    kind: QUOTE_LINKS,
+    apiPrefix: publicPrefixOf(endpoints.publicView.path),
+    perAddress: deps.config.authRateLimit,
+    perItem: deps.config.quoteLinkRateLimit,
+    perItemName: 'quote-link',
   });
   route(app, endpoints.publicView, async ({ params }) => viewQuote(publicDeps(), params.token));
   route(app, endpoints.publicViewed, async ({ params }) => markQuoteViewed(publicDeps(), params.token));

@@ -1,7 +1,7 @@
 import { computeTotals, endpointPath, formatCents, QUOTE_REPLACED_UNAVAILABLE, quoteEndpoints, toThousandths, type PublicQuote } from '@fieldbook/contract';
-import { Alert, Anchor, Box, Button, Checkbox, Container, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { Alert, Anchor, Box, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { ClientPage, ClientPageBody, clientPageMessage as messageOf, useViewOnce } from '../../../components/client-page';
 import { apiBaseUrl } from '../../../lib/api-base';
 import { useApproveQuote } from '../api/approve-quote';
 import { useDeclineQuote } from '../api/decline-quote';
@@ -9,8 +9,6 @@ import { usePublicQuote } from '../api/get-public-quote';
 import { useMarkQuoteViewed } from '../api/mark-quote-viewed';
 import { QuoteTotals } from './quote-totals';
 import { SignatureField } from './signature-field';
-
-const messageOf = (err: unknown) => (err instanceof ApiRequestError ? err.message : 'Could not reach the server. Check your connection and try again.');
 
 /** The totals for the homeowner's choice, with the server's own rules (quote-money.ts) as they tick and choose. */
 function totalsFor(q: PublicQuote, option: number | null, optional: string[]) {
@@ -59,27 +57,14 @@ function Decided({ q, token }: { q: PublicQuote; token: string | null }) {
 /** /q/:token — the homeowner's quote (issue 27): no account, fits a 390 px phone. */
 export function PublicQuoteScreen({ token }: { token: string }) {
   const quote = usePublicQuote(token);
-  const q = quote.data;
-  // A sent quote rendered here, in a browser, is viewed — told once (the GET that loaded it marked nothing).
+  // A sent quote rendered here, in a browser, is viewed — told once (the client side's rule, components/client-page).
   const { mutate: markViewed } = useMarkQuoteViewed(token);
-  const toldViewed = useRef(false);
-  const isSent = q?.status === 'sent';
-  useEffect(() => {
-    if (!isSent || toldViewed.current) return;
-    toldViewed.current = true;
-    markViewed();
-  }, [isSent, markViewed]);
-  if (quote.isPending) return <Loader m="xl" />;
-  if (quote.isError || !q) {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red" title="Quote unavailable">
-          {messageOf(quote.error)}
-        </Alert>
-      </Container>
-    );
-  }
-  return <PublicQuoteContent q={q} token={token} />;
+  useViewOnce(quote.data?.status === 'sent', markViewed);
+  return (
+    <ClientPageBody query={quote} unavailableTitle="Quote unavailable">
+      {(q) => <PublicQuoteContent q={q} token={token} />}
+    </ClientPageBody>
+  );
 }
 
 /**
@@ -111,7 +96,7 @@ export function PublicQuoteContent({ q, token }: { q: PublicQuote; token: string
   const tickedShown = optional.filter((itemId) => visible.some((i) => i.id === itemId && i.optional));
 
   return (
-    <Container size="sm" px="sm" py="md">
+    <ClientPage>
       <Stack gap="md">
         {isPreview && (
           <Alert color="blue" title="Preview as the client sees it">
@@ -270,6 +255,6 @@ export function PublicQuoteContent({ q, token }: { q: PublicQuote; token: string
           </Paper>
         )}
       </Stack>
-    </Container>
+    </ClientPage>
   );
 }

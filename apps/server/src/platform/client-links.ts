@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { createRateLimiter, enforceRateLimit } from './rate-limit';
+import { readLink, signLink } from './signed-link';
+import type { TokenSigner } from './tokens';
+
+/**
+ * The one home of the client's side (design.md §4): a quote to approve, an invoice to pay, and later the client hub,
+ * shared galleries and work requests are all pages a client opens by a signed link, without an account. What they
+ * share lives here, each kind naming only its own parts:
+ *
+ * - the link: `{PUBLIC_URL}{pagePath}/{token}`, token = id.expiry.mac under a key of the kind's own (signed-link.ts), so
+ *   a quote's token opens no invoice. Nothing is stored per link.
+ * - revoking: by the state of what the link opens, never a list of links — a withdrawn quote's every link answers
+ *   "withdrawn", a voided invoice's answers "voided" (and names the one issued in its place). The owner decides what a
+ *   state shows; `readClientLink` only tells genuine from forged and live from expired.
+ * - limits (`limitClientLinks`): before anything is read, each request is counted per client address over every
+ *   client link of every kind (AUTH_RATE_LIMIT a minute: bounds guesses at links), and — only when the link's signature
+ *   holds, so forged links cannot spend a client's allowance — per linked item (the kind's limit per 15 minutes).
+ * - what counts as a view: only the POST the rendered page sends (the web's `useViewOnce`, components/client-page). A
+ *   GET of the page's content marks nothing: message previews and mail scanners fetch links too (issue 32 item 4). The
+ *   owner's "viewed" endpoint sets its viewed state once (a conditional update) and tells the author then.
+ */
+export type ClientLinkKind = {
+  /** The key's purpose (tokens.ts `mac`): one per kind. */
+  purpose: string;
+  /** The web page that opens the link: '/q' (quotes), '/i' (invoices). */
+  pagePath: string;
+  /** What the client is told the link is, in messages: 'quote', 'invoice'. */
+  noun: string;
+};
+
+export const QUOTE_LINKS: ClientLinkKind = { purpose: 'quote', pagePath: '/q', noun: 'quote' };
+export const INVOICE_LINKS: ClientLinkKind = { purpose: 'invoice', pagePath: '/i', noun: 'invoice' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How long a per-item window lasts. */
+export const CLIENT_LINK_WINDOW_MS = 15 * 60_000;
+
+/** A client's link to one item until `expiresAt` (at least a second from now). */
+export function makeClientLink(signer: TokenSigner, publicUrl: string, kind: ClientLinkKind, item: { id: string; expiresAt: Date }, now: Date): string {
+  const ttl = Math.max(1, Math.ceil((item.expiresAt.getTime() - now.getTime()) / 1000));
+  return `${publicUrl}${kind.pagePath}/${signLink(signer, kind.purpose, item.id, ttl, now).token}`;
+}
+
+/** The item id of a genuine token, 'expired' past its time, null for anything else (tampered, another kind). */
+export function readClientLink(signer: TokenSigner, kind: ClientLinkKind, token: string, now: Date): string | 'expired' | null {
+  return readLink(signer, kind.purpose, token, now);
+}
+
+/**
+ * The item id of a link whose signature holds — expired or not: the id is signed, so an expired link still names its
+ * item — or null for anything else (no link, tampered, forged, another kind). A MAC check, nothing read.
+ */
+export function signedClientLinkId(signer: TokenSigner, kind: ClientLinkKind, token: unknown, now: Date): string | null {
+  if (typeof token !== 'string') return null;
+  const read = readClientLink(signer, kind, token, now);
+  if (read === null) return null;
+  const id = read === 'expired' ? token.slice(0, token.indexOf('.')) : read;
+  return UUID.test(id) ? id.toLowerCase() : null;
+}
+
+/**
+ * Counts every request to a kind's public endpoints (those under `apiPrefix`, their `:token` param the link) before
+ * anything is read or parsed, then 429 RATE_LIMITED "Too many requests for this <noun> link. Try again in …". Register
+ * it in the feature's own plugin scope. req.ip follows TRUSTED_PROXIES only (Fastify's trustProxy): a header any client
+ * can set moves no counter.
+ */
+export function limitClientLinks(
+  app: FastifyInstance,
+  opts: { db: Db; signer: TokenSigner; now: () => Date; kind: ClientLinkKind; apiPrefix: string; perAddress: number; perItem: number; perItemName: string },
+): void {
+  const { db, signer, now, kind } = opts;
+  // One counter per address over every kind's links: a guesser gains nothing by switching kinds.
+  const perAddress = createRateLimiter({ db, name: 'client-link-ip', limit: opts.perAddress, windowMs: 60_000, now });
+  const perItem = createRateLimiter({ db, name: opts.perItemName, limit: opts.perItem, windowMs: CLIENT_LINK_WINDOW_MS, now });
+  const tooMany = (retryIn: string) => `Too many requests for this ${kind.noun} link. Try again in ${retryIn}.`;
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    if (!req.routeOptions.url?.startsWith(opts.apiPrefix)) return;
+    await enforceRateLimit(perAddress, req.ip, { message: tooMany });
+    const id = signedClientLinkId(signer, kind, (req.params as { token?: unknown }).token, now());
+    if (id) await enforceRateLimit(perItem, id, { message: tooMany });
+  });
+}
+
+/** The path prefix of an endpoint path up to its first parameter: '/api/public/quotes/:token' → '/api/public/quotes/'. */
+export const publicPrefixOf = (path: string) => path.slice(0, path.indexOf(':'));
