@@ -1,2 +1,4 @@
 /** The invoices feature's public entry (other features and app.ts import only from here). */
 export { invoicesRoutes } from './invoices.routes';
+// Money that arrives online (the payments feature): what an invoice owes, and the row a confirmed payment becomes.
+export { findInvoicesOfQuote, findPayableInvoice, recordOnlinePayment, type PayableInvoice } from './online-payment';
