@@ -4,3 +4,5 @@ export { quotesRoutes } from './quotes.routes';
 export { quoteSignedPdfJob, startQuotePdfWorker } from './signed-pdf.job';
 // An approved quote's chosen lines (invoices make a draft from them).
 export { findApprovedQuoteLines, type ApprovedQuoteLines } from './quotes.queries';
+// A quote's deposit as its approval fixed it (the payments feature takes it online).
+export { findQuoteDeposit, findQuoteDepositByLink, type QuoteDeposit } from './deposit';
