@@ -25,6 +25,7 @@ import { groupAssistantsRoutes } from './features/group-assistants';
 import { driveRoutes } from './features/drive';
 import { quotesRoutes } from './features/quotes';
 import { invoicesRoutes } from './features/invoices';
+import { paymentsRoutes } from './features/payments';
 import { notificationsRoutes } from './features/notifications';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(driveRoutes, featureDeps);
       await api.register(quotesRoutes, featureDeps);
       await api.register(invoicesRoutes, featureDeps);
+      await api.register(paymentsRoutes, featureDeps);
       await api.register(notificationsRoutes, featureDeps);
     },
     { prefix: '/api' },

@@ -64,6 +64,14 @@ const EnvSchema = z.object({
   LLM_MODEL: z.string().min(1).default('gpt-4.1-mini'),
   /** How often a running fine-tuning job is asked about (real ones take minutes to hours; tests use a stub). */
   FINE_TUNE_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /**
+   * Online payments (issue 33): Stripe's secret key and the webhook endpoint's signing secret, both or neither (unset:
+   * clients are not offered Pay; manual payments still work). STRIPE_API_URL: another endpoint speaking Stripe's API
+   * (the tests' stand-in, src/test/stripe-stub.ts); Stripe's own by default.
+   */
+  STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://api.stripe.com'),
   TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
   /** Requests per minute per IP on the sensitive auth endpoints (token, signup, recover, verify, MFA). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -213,8 +221,17 @@ export type Config = {
   storeLinks: { appStore: string | null; googlePlay: string | null };
   /** The app-link association files (/.well-known): the Android package and certificates, the iOS app ids. */
   appLinks: { androidAppId: string; androidCertFingerprints: string[]; iosAppIds: string[] };
+  /** Stripe (online payments): null unless STRIPE_SECRET_KEY is set. */
+  stripe: StripeConfig | null;
   /** Google Drive: null unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
   drive: DriveConfig | null;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_URL: where the `stripe` package sends its requests (host, port and protocol of it). */
+  apiUrl: string;
 };
 
 export type DriveConfig = {
@@ -241,6 +258,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM_NUMBER];
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     throw new Error('Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER must be set together');
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (without the webhook secret no payment could be confirmed)');
   }
   const embedded = !e.DATABASE_URL;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -280,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     androidApkUrl: e.ANDROID_APK_URL ?? null,
     storeLinks: { appStore: e.APP_STORE_URL ?? null, googlePlay: e.GOOGLE_PLAY_URL ?? null },
     appLinks: { androidAppId: e.ANDROID_APP_ID, androidCertFingerprints: e.ANDROID_CERT_FINGERPRINTS, iosAppIds: e.IOS_APP_IDS },
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL.replace(/\/+$/, '') } : null,
     drive:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

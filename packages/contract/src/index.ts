@@ -28,3 +28,4 @@ export * from './quotes';
 export * from './invoices';
 export * from './notifications';
 export * from './uploads';
+export * from './payments';

@@ -21,6 +21,7 @@ export * from '../../features/drive/drive.schema';
 export * from '../../features/quotes/quotes.schema';
 export * from '../../features/invoices/invoices.schema';
 export * from '../../features/notifications/notifications.schema';
+export * from '../../features/payments/payments.schema';
 export * from './outbox';
 export * from './platform';
 export * from './counts';
