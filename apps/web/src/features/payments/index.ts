@@ -1,0 +1,7 @@
+/**
+ * The payments feature's public entry (issue 33, online payments): the client's Pay button on the invoice page, the
+ * deposit's on the approved quote's page, and the contractor's view of an invoice's online payments.
+ */
+export { PayInvoice } from './components/pay-invoice';
+export { PayDeposit } from './components/pay-deposit';
+export { InvoiceOnlinePayments } from './components/invoice-online-payments';
