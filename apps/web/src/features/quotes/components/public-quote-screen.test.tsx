@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QUOTE_LINK_EXPIRED, QUOTE_REPLACED_UNAVAILABLE, QUOTE_WITHDRAWN, quoteEndpoints, type PublicQuote } from '@fieldbook/contract';
+import { paymentEndpoints, QUOTE_LINK_EXPIRED, QUOTE_REPLACED_UNAVAILABLE, QUOTE_WITHDRAWN, quoteEndpoints, type PublicQuote } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -145,6 +145,17 @@ describe('PublicQuoteScreen', () => {
     renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
     const link = await screen.findByRole('link', { name: 'Download signed PDF' });
     expect(link.getAttribute('href')).toBe(`/api/public/quotes/${TOKEN}/signed-pdf`);
+  });
+
+  it('an approved quote with a deposit offers to pay it online right there (issue 33)', async () => {
+    const approval = { signer_name: 'Maria Garcia', option: 0, optional_item_ids: [], totals: { ...totals(300_000), deposit_cents: 30_000 }, approved_at: '2026-11-26T10:00:00.000Z', fingerprint: 'f'.repeat(64) };
+    const api = fakeApi()
+      .on(quoteEndpoints.publicView, { ...QUOTE, status: 'approved', approval })
+      .on(paymentEndpoints.publicDeposit, { available: true, reason: null, deposit_cents: 30_000, status: 'unpaid', last_failed: false });
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByRole('button', { name: 'Pay deposit $300.00' })).toBeTruthy();
+    expect(api.calls(paymentEndpoints.publicDeposit)[0]?.params).toEqual({ token: TOKEN });
+    expect(api.problems).toEqual([]);
   });
 
   it('a replaced quote links the new one; an expired link says so', async () => {

@@ -3,6 +3,7 @@ import { Alert, Anchor, Box, Button, Checkbox, Divider, Group, Paper, SimpleGrid
 import { useMemo, useState } from 'react';
 import { ClientPage, ClientPageBody, clientPageMessage as messageOf, useViewOnce } from '../../../components/client-page';
 import { apiBaseUrl } from '../../../lib/api-base';
+import { PayDeposit } from '../../payments';
 import { useApproveQuote } from '../api/approve-quote';
 import { useDeclineQuote } from '../api/decline-quote';
 import { usePublicQuote } from '../api/get-public-quote';
@@ -120,6 +121,8 @@ export function PublicQuoteContent({ q, token }: { q: PublicQuote; token: string
           </Text>
         </Stack>
         <Decided q={q} token={token} />
+        {/* Deposits on approval (issue 33): the client pays the approved deposit online right here. */}
+        {q.status === 'approved' && token !== null && <PayDeposit token={token} />}
 
         {q.options.length > 0 && (
           <SimpleGrid cols={q.options.length} spacing="xs" role="radiogroup" aria-label="Options">
