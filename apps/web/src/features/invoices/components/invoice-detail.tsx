@@ -8,6 +8,7 @@ import { useVoidInvoice } from '../api/void-invoice';
 import { errorText } from './errors';
 import { InvoiceStatusBadge } from './invoice-status';
 import { openPdf } from './open-pdf';
+import { InvoiceOnlinePayments } from '../../payments';
 import { PaymentForm } from './payment-form';
 
 const Amount = ({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) => (
@@ -129,6 +130,8 @@ export function InvoiceDetail({ invoice, onEdit, onOpen, onClosed }: { invoice: 
           ))}
         </Stack>
       )}
+      {/* Online payments (the payments feature): their state, refunds through Stripe, a quote's deposit credited. */}
+      <InvoiceOnlinePayments invoiceId={invoice.id} paymentIds={invoice.payments.map((p) => p.id)} />
 
       {panel === 'payment' || panel === 'refund' ? (
         <PaymentForm invoice={invoice} kind={panel} onDone={() => setPanel(null)} />

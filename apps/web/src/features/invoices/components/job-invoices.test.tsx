@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { invoiceEndpoints, quoteEndpoints, type Invoice, type InvoiceBody, type InvoiceSummary, type QuoteList } from '@fieldbook/contract';
+import { invoiceEndpoints, paymentEndpoints, quoteEndpoints, type Invoice, type InvoiceBody, type InvoiceOnlinePayments, type InvoiceSummary, type QuoteList } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -52,6 +52,8 @@ const summary = (i: Invoice): InvoiceSummary => {
   return rest;
 };
 const noQuotes: QuoteList = { quotes: [], total: 0 };
+// The invoice's online payments panel (the payments feature) asks for its own: none here.
+const noOnline: InvoiceOnlinePayments = { enabled: false, reason: 'Online payments are off', allow_partial_payments: false, payments: [] };
 
 describe('JobInvoices', () => {
   it('lists the job’s invoices with total, balance due and status; says so when there are none', async () => {
@@ -70,6 +72,7 @@ describe('JobInvoices', () => {
   it('New Invoice: typed dollars go to the server as cents, the total shows as typed, then the saved draft opens with Mark Sent', async () => {
     let stored: Invoice | null = null;
     const api = fakeApi()
+      .on(paymentEndpoints.forInvoice, noOnline)
       .on(invoiceEndpoints.listForJob, { invoices: [], total: 0 })
       .on(quoteEndpoints.listForJob, noQuotes)
       .on(invoiceEndpoints.create, ({ body }) => {
@@ -111,6 +114,7 @@ describe('JobInvoices', () => {
     const approved = { id: QUOTE, number: 'Q-1004', revision: 1, status: 'approved' as const, title: 'Roof replacement', totals: { subtotal_cents: 1, discount_cents: 0, taxable_cents: 1, tax_cents: 0, total_cents: 1, deposit_cents: 0, balance_cents: 1 }, expires_on: '2026-12-31', first_sent_at: null, sent_at: null, decided_at: null, created_at: '2026-12-01T00:00:00.000Z', job_id: JOB, approved_total_cents: 549_660 };
     const made = invoice({ id: NEW_INV, number: 'INV-1002', title: 'Roof replacement', quote_id: QUOTE });
     const api = fakeApi()
+      .on(paymentEndpoints.forInvoice, noOnline)
       .on(invoiceEndpoints.listForJob, { invoices: [], total: 0 })
       .on(quoteEndpoints.listForJob, { quotes: [approved, { ...approved, id: NEW_INV, status: 'sent', number: 'Q-1005' }], total: 2 })
       .on(invoiceEndpoints.createFromQuote, made)
@@ -131,6 +135,7 @@ describe('JobInvoices', () => {
   it('records a check payment (its number required) and shows the balance; the server’s refusal is shown', async () => {
     let stored = invoice({ status: 'sent', issued_on: '2026-12-05' });
     const api = fakeApi()
+      .on(paymentEndpoints.forInvoice, noOnline)
       .on(invoiceEndpoints.listForJob, () => ({ invoices: [summary(stored)], total: 1 }))
       .on(quoteEndpoints.listForJob, noQuotes)
       .on(invoiceEndpoints.get, () => stored)
@@ -165,6 +170,7 @@ describe('JobInvoices', () => {
     const sent = invoice({ status: 'sent', issued_on: '2026-12-05' });
     const reissued = invoice({ id: NEW_INV, number: 'INV-1002', replaces: { id: INV, number: 'INV-1001' } });
     const api = fakeApi()
+      .on(paymentEndpoints.forInvoice, noOnline)
       .on(invoiceEndpoints.listForJob, { invoices: [summary(sent)], total: 1 })
       .on(quoteEndpoints.listForJob, noQuotes)
       .on(invoiceEndpoints.get, ({ params }) => (params.id === NEW_INV ? reissued : sent))
