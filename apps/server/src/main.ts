@@ -16,6 +16,7 @@ import { runBackupCli } from './backup/cli';
 import { documentProcessingJob } from './features/documents';
 import { driveCopyJob, driveDeps } from './features/drive';
 import { quoteSignedPdfJob } from './features/quotes';
+import { invoiceReminderJob } from './features/invoices';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { makePrivateDir } from './platform/private-files';
@@ -82,6 +83,8 @@ async function main() {
     documentProcessingJob({ db: database.db, blobs }),
     transcriptionJob({ db: database.db, blobs, transcriber }),
     quoteSignedPdfJob({ db: database.db, blobs, publicUrl: config.publicUrl }),
+    // Overdue invoice reminders: at most two per invoice, never in the client's night (the workspace's zone).
+    invoiceReminderJob({ db: database.db, signer, publicUrl: config.publicUrl }),
     // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
     // Copies to users' Google Drives, when Google credentials are configured.
     ...(drive ? [driveCopyJob({ drive, blobs })] : []),

@@ -58,6 +58,12 @@ export const CHECK_NUMBER_REQUIRED = 'Enter the check number';
 export const PAYMENT_AMOUNT_REQUIRED = 'Enter an amount above $0.00';
 export const PAYMENT_DATE_FUTURE = 'The date cannot be after today';
 export const QUOTE_NOT_APPROVED_FOR_INVOICE = 'Only an approved quote can be invoiced';
+export const INVOICE_NO_ADDRESS = (method: 'sms' | 'email') => (method === 'sms' ? 'This contact has no phone number to text' : 'This contact has no email address');
+export const INVOICE_NOT_SENDABLE = (status: string) => `An invoice that is ${status} cannot be sent`;
+export const INVOICE_LINK_INVALID = 'This invoice link is not valid. Ask the contractor to send it again.';
+export const INVOICE_LINK_EXPIRED = 'This invoice link has expired. Ask the contractor to send it again.';
+export const INVOICE_NO_CLIENT_LINK = (status: string) => `An invoice that is ${status} has no client link: send it first`;
+export const REMINDER_SETTINGS_ADMIN_ONLY = 'Only a workspace admin can change the reminder settings';
 export const INVOICE_TOTAL_NEGATIVE = 'The invoice total cannot be below $0.00';
 
 const date = (message: string) => z.iso.date({ error: message });
@@ -113,6 +119,19 @@ export const InvoiceTotalsSchema = z.object({
 });
 export type InvoiceTotals = z.infer<typeof InvoiceTotalsSchema>;
 
+export const InvoiceSendSchema = z.object({
+  id: z.uuid(),
+  /** 'send': a member sent it (Send or Send Again); 'reminder': the overdue reminder job (1st or 2nd). */
+  kind: z.enum(['send', 'reminder']),
+  reminder: z.number().int().nullable(),
+  method: z.enum(['sms', 'email']),
+  address: z.string(),
+  /** Who sent it; null for a reminder. */
+  sent_by: z.object({ id: z.uuid().nullable(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type InvoiceSend = z.infer<typeof InvoiceSendSchema>;
+
 const invoiceHead = {
   id: z.uuid(),
   job_id: z.uuid(),
@@ -125,6 +144,8 @@ const invoiceHead = {
   due_on: z.string().nullable(),
   issued_on: z.string().nullable(),
   sent_at: z.string().nullable(),
+  /** When the client first opened the invoice's page (its view POST), or null. */
+  viewed_at: z.string().nullable().default(null),
   voided_at: z.string().nullable(),
   /** The voided invoice this one was issued to replace, and the one that replaced this. */
   replaces: z.object({ id: z.uuid(), number: z.string() }).nullable(),
@@ -141,6 +162,8 @@ export const InvoiceSchema = z.object({
   notes: z.string(),
   void_reason: z.string().nullable(),
   payments: z.array(InvoicePaymentSchema),
+  /** Every message that carried the invoice to the client: sends by a member, and overdue reminders. Oldest first. */
+  sends: z.array(InvoiceSendSchema).default([]),
   updated_at: z.string(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
@@ -170,6 +193,58 @@ export const PaymentBodySchema = z
   })
   .refine((b) => b.kind !== 'payment' || b.method !== 'check' || b.check_number !== '', { error: CHECK_NUMBER_REQUIRED, path: ['check_number'] });
 export type PaymentBody = z.input<typeof PaymentBodySchema>;
+
+// ---- Sending to the client (issue 33, the sending half) -------------------------------------------------------------
+
+export const SEND_METHOD_LABELS = { sms: 'Text message', email: 'Email' } as const;
+
+export const SendInvoiceBodySchema = z.object({
+  contact_id: z.uuid({ error: 'Choose the client contact' }),
+  methods: z.array(z.enum(['sms', 'email'])).min(1, { error: 'Choose text message, email or both' }).max(2),
+});
+export type SendInvoiceBody = z.input<typeof SendInvoiceBodySchema>;
+export const SentInvoiceSchema = z.object({ invoice: InvoiceSchema, link: z.string(), sent_to: z.array(z.object({ method: z.enum(['sms', 'email']), address: z.string() })) });
+export type SentInvoice = z.infer<typeof SentInvoiceSchema>;
+export const InvoiceClientLinkSchema = z.object({ link: z.string() });
+
+/** The client's page: what the contractor sent and what was paid, no internal ids of the job or workspace. */
+export const PublicInvoiceSchema = z.object({
+  number: z.string(),
+  title: z.string(),
+  status: InvoiceStatusSchema,
+  company: z.string(),
+  job: z.object({ title: z.string().nullable(), client_name: z.string().nullable(), property_address: z.string().nullable() }),
+  items: z.array(InvoiceItemSchema),
+  discount: AdjustmentSchema,
+  tax_rate_percent: z.number(),
+  totals: InvoiceTotalsSchema,
+  payments: z.array(z.object({ kind: z.enum(['payment', 'refund']), method: PaymentMethodSchema, amount_cents: z.number().int(), received_on: z.string() })),
+  issued_on: z.string().nullable(),
+  /** The day it is due in the workspace's time zone ('YYYY-MM-DD'), and that zone. */
+  due_on: z.string().nullable(),
+  time_zone: z.string(),
+  notes: z.string(),
+  voided_at: z.string().nullable(),
+  /** A voided invoice's replacement, when one was issued and sent: its own link. */
+  replaced_by: z.object({ number: z.string(), link: z.string() }).nullable(),
+});
+export type PublicInvoice = z.infer<typeof PublicInvoiceSchema>;
+export const PublicInvoiceViewedSchema = z.object({ status: InvoiceStatusSchema });
+
+// ---- Overdue reminders (per workspace) ----------------------------------------------------------------------------
+
+/** Reminders go out only between these local hours of the workspace's time zone (never in the client's night). */
+export const REMINDER_QUIET_HOURS = { from: 8, until: 20 } as const;
+export const MAX_INVOICE_REMINDERS = 2;
+export const InvoiceReminderSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    first_after_days: z.number({ error: 'Enter a number of days' }).int({ error: 'Enter whole days' }).min(1, { error: 'At least 1 day after the due date' }).max(90, { error: 'At most 90 days' }),
+    second_after_days: z.number({ error: 'Enter a number of days' }).int({ error: 'Enter whole days' }).min(2, { error: 'At least 2 days after the due date' }).max(180, { error: 'At most 180 days' }),
+  })
+  .refine((s) => s.second_after_days > s.first_after_days, { error: 'The second reminder must come after the first', path: ['second_after_days'] });
+export type InvoiceReminderSettings = z.infer<typeof InvoiceReminderSettingsSchema>;
+export const DEFAULT_REMINDER_SETTINGS: InvoiceReminderSettings = { enabled: false, first_after_days: 3, second_after_days: 10 };
 
 export const InvoiceFromQuoteBodySchema = z.object({ quote_id: z.uuid({ error: 'Choose the approved quote' }) });
 export const DiscardedInvoiceSchema = z.object({ ok: z.literal(true) });
@@ -206,6 +281,7 @@ export function invoiceStatus(stored: (typeof STORED_INVOICE_STATUSES)[number], 
 
 const tags = ['invoices'];
 const JobIdParamsSchema = z.object({ id: z.uuid() });
+const TokenParamsSchema = z.object({ token: z.string().max(200) });
 const PaymentParamsSchema = z.object({ id: z.uuid(), paymentId: z.uuid() });
 
 export const invoiceEndpoints = {
@@ -255,6 +331,38 @@ export const invoiceEndpoints = {
     status: 201,
     response: InvoiceSchema,
   }),
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/api/invoices/:id/send',
+    access: 'workspace',
+    summary: "Send the invoice to the client contact by text message and/or email (the PDF attached) with its signed link: a draft becomes sent, due from today; a sent one is sent again",
+    tags,
+    params: IdParamsSchema,
+    body: SendInvoiceBodySchema,
+    response: SentInvoiceSchema,
+  }),
+  clientLink: defineEndpoint({ method: 'GET', path: '/api/invoices/:id/client-link', access: 'workspace', summary: "A fresh signed link to a sent invoice's client page", tags, params: IdParamsSchema, response: InvoiceClientLinkSchema }),
+  reminderSettings: defineEndpoint({ method: 'GET', path: '/api/invoice-reminder-settings', access: 'workspace', summary: "The workspace's overdue reminder settings", tags, response: InvoiceReminderSettingsSchema }),
+  updateReminderSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/invoice-reminder-settings',
+    access: 'workspace',
+    summary: "Change the workspace's overdue reminder settings (workspace admins)",
+    tags,
+    body: InvoiceReminderSettingsSchema,
+    response: InvoiceReminderSettingsSchema,
+  }),
+  publicView: defineEndpoint({ method: 'GET', path: '/api/public/invoices/:token', access: 'public', summary: "The client's invoice page by its signed link (marks nothing)", tags, params: TokenParamsSchema, response: PublicInvoiceSchema }),
+  publicViewed: defineEndpoint({
+    method: 'POST',
+    path: '/api/public/invoices/:token/viewed',
+    access: 'public',
+    summary: 'The client page was rendered in a browser: a sent invoice becomes viewed, once, and its author is told',
+    tags,
+    params: TokenParamsSchema,
+    response: PublicInvoiceViewedSchema,
+  }),
+  publicPdf: defineEndpoint({ method: 'GET', path: '/api/public/invoices/:token/pdf', access: 'public', summary: 'The invoice as a PDF, by its signed link', tags, params: TokenParamsSchema, response: z.unknown() }),
   pdf: defineEndpoint({ method: 'GET', path: '/api/invoices/:id/pdf', access: 'workspace', summary: 'The invoice as a PDF', tags, params: IdParamsSchema, response: z.unknown() }),
   receiptPdf: defineEndpoint({
     method: 'GET',

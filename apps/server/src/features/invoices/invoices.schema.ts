@@ -37,6 +37,21 @@ export const invoices = pgTable(
     issuedOn: date({ mode: 'string' }),
     notes: text().notNull().default(''),
     sentAt: timestamp({ withTimezone: true }),
+    /** When the client's page first told the server it was shown (the view POST), once. */
+    viewedAt: timestamp({ withTimezone: true }),
+    /** The addresses the invoice was last sent to: overdue reminders go there. */
+    sentEmail: text(),
+    sentPhone: text(),
+    /**
+     * Overdue reminders (at most two), a job of the one runner over this row (reminders.job.ts): 'scheduled' while one
+     * is due at `reminderDueAt`; 'none' when none is to come (not overdue any more, reminders off, both sent).
+     */
+    reminderStatus: text().$type<'none' | 'scheduled' | 'failed'>().notNull().default('none'),
+    remindersSent: integer().notNull().default(0),
+    reminderDueAt: timestamp({ withTimezone: true }),
+    reminderAttempts: integer().notNull().default(0),
+    reminderLockedUntil: timestamp({ withTimezone: true }),
+    reminderError: text(),
     voidedAt: timestamp({ withTimezone: true }),
     voidReason: text(),
     /** The voided invoice this one was issued in place of (void and reissue). */
@@ -52,6 +67,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_workspace_sequence_idx').on(t.workspaceId, t.sequence),
     uniqueIndex('invoices_replaces_idx').on(t.replacesId),
     check('invoices_status_check', sql`${t.status} in ('draft','sent','viewed','void')`),
+    check('invoices_reminder_status_check', sql`${t.reminderStatus} in ('none','scheduled','failed')`),
+    index('invoices_reminder_due_idx').on(t.reminderDueAt).where(sql`${t.reminderStatus} = 'scheduled'`),
     check('invoices_terms_check', sql`${t.paymentTerms} in ('due_on_receipt','net_15','net_30','custom')`),
   ],
 );
@@ -103,3 +120,41 @@ export const invoicePayments = pgTable(
     check('invoice_payments_method_check', sql`${t.method} in ('cash','check','bank_transfer','other')`),
   ],
 );
+
+/**
+ * Every message that carried an invoice to its client: a member's send (by text message or email; an email's PDF is
+ * the document `documentId` on the job) or an overdue reminder (1 or 2). Rows are never changed.
+ */
+export const invoiceSends = pgTable(
+  'invoice_sends',
+  {
+    id: id(),
+    invoiceId: ownerRef(() => invoices.id),
+    workspaceId: ownerRef(() => workspaces.id),
+    kind: text().$type<'send' | 'reminder'>().notNull(),
+    /** For a reminder: 1 or 2. */
+    reminder: integer(),
+    method: text().$type<'sms' | 'email'>().notNull(),
+    address: text().notNull(),
+    sentBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    documentId: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_sends_invoice_idx').on(t.invoiceId, t.createdAt),
+    check('invoice_sends_kind_check', sql`${t.kind} in ('send','reminder')`),
+    check('invoice_sends_method_check', sql`${t.method} in ('sms','email')`),
+  ],
+);
+
+/** A workspace's overdue reminder settings (one row once an admin saved them; none means the defaults). */
+export const invoiceReminderSettings = pgTable('invoice_reminder_settings', {
+  workspaceId: uuid()
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  enabled: boolean().notNull(),
+  firstAfterDays: integer().notNull(),
+  secondAfterDays: integer().notNull(),
+  updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

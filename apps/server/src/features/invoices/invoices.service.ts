@@ -40,11 +40,12 @@ import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { profileDisplayNames } from '../profiles';
 import { findApprovedQuoteLines } from '../quotes';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
-import { invoiceItems, invoicePayments, invoices, type StoredAdjustment } from './invoices.schema';
+import { invoiceItems, invoicePayments, invoices, invoiceSends, type StoredAdjustment } from './invoices.schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
 export type PaymentRow = typeof invoicePayments.$inferSelect;
+export type SendRow = typeof invoiceSends.$inferSelect;
 type Body = z.output<typeof InvoiceBodySchema>;
 type Link = { id: string; number: string } | null;
 
@@ -72,7 +73,7 @@ export function totalsOf(row: InvoiceRow, items: readonly InvoiceItemRow[], paym
   return invoiceTotals(invoiceMoneyLines(items), { discount: row.discount ?? null, taxRateMilliPercent: row.taxRateMilliPercent }, paid);
 }
 
-type Parts = { items: InvoiceItemRow[]; payments: PaymentRow[]; names: Map<string, string>; replaces: Link; replacedBy: Link; today: string; now: Date };
+type Parts = { items: InvoiceItemRow[]; payments: PaymentRow[]; sends?: SendRow[]; names: Map<string, string>; replaces: Link; replacedBy: Link; today: string; now: Date };
 
 function toSummary(row: InvoiceRow, p: Parts): InvoiceSummary {
   const totals = totalsOf(row, p.items, p.payments);
@@ -87,6 +88,7 @@ function toSummary(row: InvoiceRow, p: Parts): InvoiceSummary {
     due_on: dueOnOf(row, p.today),
     issued_on: row.issuedOn,
     sent_at: row.sentAt?.toISOString() ?? null,
+    viewed_at: row.viewedAt?.toISOString() ?? null,
     voided_at: row.voidedAt?.toISOString() ?? null,
     replaces: p.replaces,
     replaced_by: p.replacedBy,
@@ -128,6 +130,15 @@ export function toInvoice(row: InvoiceRow, p: Parts): Invoice {
     notes: row.notes,
     void_reason: row.voidReason,
     payments: p.payments.map((pay) => toPayment(pay, p.names)),
+    sends: (p.sends ?? []).map((x) => ({
+      id: x.id,
+      kind: x.kind,
+      reminder: x.reminder,
+      method: x.method,
+      address: x.address,
+      sent_by: x.kind === 'reminder' ? null : { id: x.sentBy, name: (x.sentBy && p.names.get(x.sentBy)) || 'A former member' },
+      created_at: x.createdAt.toISOString(),
+    })),
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -160,16 +171,19 @@ async function today(db: Db | Tx, workspaceId: string, now: Date): Promise<strin
 export async function invoiceParts(db: Db | Tx, row: InvoiceRow, now: Date): Promise<Parts> {
   const items = await loadItems(db, row.id);
   const payments = await loadPayments(db, row.id);
+  const sends = await db.select().from(invoiceSends).where(eq(invoiceSends.invoiceId, row.id)).orderBy(asc(invoiceSends.createdAt), asc(invoiceSends.id));
   const linked = await db
     .select({ id: invoices.id, number: invoices.number, replacesId: invoices.replacesId })
     .from(invoices)
     .where(and(eq(invoices.workspaceId, row.workspaceId), or(eq(invoices.replacesId, row.id), row.replacesId ? eq(invoices.id, row.replacesId) : sql`false`)));
   const replacedBy = linked.find((l) => l.replacesId === row.id);
   const replaces = linked.find((l) => l.id === row.replacesId);
-  const names = await profileDisplayNames(db, [...new Set(payments.map((p) => p.recordedBy).filter((id): id is string => Boolean(id)))]);
+  const people = [...payments.map((p) => p.recordedBy), ...sends.map((x) => x.sentBy)];
+  const names = await profileDisplayNames(db, [...new Set(people.filter((id): id is string => Boolean(id)))]);
   return {
     items,
     payments,
+    sends,
     names,
     replaces: replaces ? { id: replaces.id, number: replaces.number } : null,
     replacedBy: replacedBy ? { id: replacedBy.id, number: replacedBy.number } : null,
@@ -178,7 +192,7 @@ export async function invoiceParts(db: Db | Tx, row: InvoiceRow, now: Date): Pro
   };
 }
 
-async function answer(db: Db | Tx, row: InvoiceRow, now: Date): Promise<Invoice> {
+export async function answer(db: Db | Tx, row: InvoiceRow, now: Date): Promise<Invoice> {
   return toInvoice(row, await invoiceParts(db, row, now));
 }
 
@@ -325,24 +339,28 @@ export async function discardInvoice(opts: { db: Db; actor: Actor; id: string })
 }
 
 /**
- * Marks a draft sent (online sending comes later): issued today in the workspace's zone, due that day plus the net
- * days (or on the custom day, which must not have passed), overdue after the due day ends in that zone. From now on
- * it is never edited.
+ * What sending a draft writes: issued today in the workspace's zone, due that day plus the net days (or on the custom
+ * day, which must not have passed), overdue after the due day ends in that zone. Refused (400) without lines or with a
+ * due day in the past. From then on the invoice is never edited.
  */
+export async function issueFields(db: Db | Tx, current: InvoiceRow, now: Date) {
+  const items = await loadItems(db, current.id);
+  if (items.length === 0) throw fieldError('items', INVOICE_NO_ITEMS);
+  const zone = await workspaceTimeZone(db, current.workspaceId);
+  const issuedOn = localDate(now, zone);
+  const dueOn = dueOnOf(current, issuedOn);
+  if (!dueOn || dueOn < issuedOn) throw fieldError('due_on', INVOICE_DUE_DATE_PAST);
+  return { status: 'sent' as const, issuedOn, dueOn, dueAt: endOfLocalDay(dueOn, zone), sentAt: now };
+}
+
+/** Marks a draft sent without sending anything (handed over on paper): see issueFields. Send (invoice-sending.ts) also mails it. */
 export async function markInvoiceSent(opts: { db: Db; actor: Actor; id: string; now: Date }): Promise<Invoice> {
   const row = await opts.db.transaction(async (tx) => {
     const current = await findOwnInvoice(tx, opts.actor, opts.id, true);
     if (current.status !== 'draft') throw new AppError('CONFLICT', `An invoice that is ${current.status} was sent already`);
-    const items = await loadItems(tx, current.id);
-    if (items.length === 0) throw fieldError('items', INVOICE_NO_ITEMS);
-    const zone = await workspaceTimeZone(tx, current.workspaceId);
-    const issuedOn = localDate(opts.now, zone);
-    const dueOn = dueOnOf(current, issuedOn);
-    if (!dueOn) throw fieldError('due_on', INVOICE_DUE_DATE_PAST);
-    if (dueOn < issuedOn) throw fieldError('due_on', INVOICE_DUE_DATE_PAST);
     const [updated] = await tx
       .update(invoices)
-      .set({ status: 'sent', issuedOn, dueOn, dueAt: endOfLocalDay(dueOn, zone), sentAt: opts.now })
+      .set(await issueFields(tx, current, opts.now))
       .where(and(eq(invoices.id, current.id), eq(invoices.status, 'draft')))
       .returning();
     return updated!;

@@ -31,6 +31,7 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
     due_on: '2026-12-20',
     issued_on: null,
     sent_at: null,
+    viewed_at: null,
     voided_at: null,
     replaces: null,
     replaced_by: null,
@@ -40,6 +41,7 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
     tax_rate_percent: 0,
     notes: '',
     void_reason: null,
+    sends: [],
     updated_at: '2026-12-05T00:00:00.000Z',
     ...over,
     items,
@@ -48,7 +50,7 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
   };
 }
 const summary = (i: Invoice): InvoiceSummary => {
-  const { items: _i, payments: _p, discount: _d, tax_rate_percent: _t, notes: _n, void_reason: _v, updated_at: _u, ...rest } = i;
+  const { items: _i, payments: _p, discount: _d, tax_rate_percent: _t, notes: _n, void_reason: _v, sends: _s, updated_at: _u, ...rest } = i;
   return rest;
 };
 const noQuotes: QuoteList = { quotes: [], total: 0 };
