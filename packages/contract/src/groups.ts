@@ -139,6 +139,11 @@ export const InvitationSignUpBodySchema = z
     email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(320, INVALID_EMAIL_MESSAGE).refine(isEmailAddress, INVALID_EMAIL_MESSAGE),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
     code: InvitationCodeSchema,
+    /**
+     * The browser's IANA zone, for the new account's personal workspace (as the sign-up form sends it). A zone the
+     * server does not know never stops a sign-up: the workspace gets UTC, as when it is absent.
+     */
+    time_zone: z.string().max(64).optional(),
   })
   .strict();
 export type InvitationSignUpBody = z.input<typeof InvitationSignUpBodySchema>;

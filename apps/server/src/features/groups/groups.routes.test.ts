@@ -16,7 +16,7 @@ import {
 } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupMembers, groups, invitations, outboxMessages, profiles, sharedContacts, users } from '../../db/schema';
+import { groupMembers, groups, invitations, outboxMessages, profiles, sharedContacts, users, workspaces } from '../../db/schema';
 import { insertContact } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 
@@ -284,12 +284,15 @@ describe('invitations', () => {
     expect(taken.statusCode).toBe(409);
     expect(await ctx.db.select().from(users).where(eq(users.email, 'new@example.com'))).toEqual([]);
 
-    const res = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Nia Newcomer', email: 'New@Example.com', password: 'long-enough-1', code });
+    const res = await call(null, 'POST', `/api/invitations/${token}/sign-up`, { full_name: 'Nia Newcomer', email: 'New@Example.com', password: 'long-enough-1', code, time_zone: 'America/Denver' });
     expect(res.statusCode).toBe(201);
     expect(InvitationSignUpResultSchema.parse(res.json())).toEqual({ group_id: group.id, confirmation_required: true });
     const [user] = await ctx.db.select().from(users).where(eq(users.email, 'new@example.com'));
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, user!.id));
     expect(profile).toMatchObject({ fullName: 'Nia Newcomer', phoneNumber: '+15125550211' });
+    // The personal workspace keeps the browser's zone, as after the sign-up form.
+    const [own] = await ctx.db.select({ timeZone: workspaces.timeZone }).from(workspaces).where(eq(workspaces.ownerId, user!.id));
+    expect(own).toEqual({ timeZone: 'America/Denver' });
     const rows = await ctx.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
     expect(rows.find((r) => r.userId === user!.id)).toMatchObject({ role: 'member', phoneNumber: '5125550211' });
     // Confirmation is on by default: the link goes out by mail, as for any sign-up.

@@ -64,7 +64,7 @@ export async function groupsRoutes(app: FastifyInstance, deps: GroupsDeps): Prom
       token: params.token,
       code: body.code,
       now: deps.now(),
-      prepareAccount: (phone) => prepareFlowAccount(authDeps, { email: body.email, password: body.password, data: { full_name: body.full_name, phone_number: phone } }),
+      prepareAccount: (phone) => prepareFlowAccount(authDeps, { email: body.email, password: body.password, data: { full_name: body.full_name, phone_number: phone, time_zone: body.time_zone } }),
     }),
   );
 

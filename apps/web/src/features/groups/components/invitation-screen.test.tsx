@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { groupEndpoints, INVITATION_CODE_INVALID, INVITATION_CODE_REQUIRED, INVITATION_EXPIRED, INVITATION_NOT_FOUND, type ErrorCode, type InvitationPreview } from '@fieldbook/contract';
+import { groupEndpoints, INVITATION_CODE_INVALID, INVITATION_CODE_REQUIRED, INVITATION_EXPIRED, INVITATION_NOT_FOUND, runtimeTimeZone, type ErrorCode, type InvitationPreview } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '../../../lib/auth-client';
 import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
@@ -81,6 +81,7 @@ describe('InvitationScreen', () => {
     expect(screen.queryByText('Success!')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to Sign In' })).toBeTruthy();
     await waitFor(() => expect(signIn).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'ann-password-1' }));
-    expect(api.calls(groupEndpoints.signUp)[0]!.body).toEqual({ full_name: 'Ann Roofer', email: 'ann@example.com', password: 'ann-password-1', code: '654321' });
+    // The browser's zone goes along, for the new account's personal workspace.
+    expect(api.calls(groupEndpoints.signUp)[0]!.body).toEqual({ full_name: 'Ann Roofer', email: 'ann@example.com', password: 'ann-password-1', code: '654321', time_zone: runtimeTimeZone() });
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Center, Container, Divider, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { InvitationPreview } from '@fieldbook/contract';
+import { runtimeTimeZone, type InvitationPreview } from '@fieldbook/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-mark';
@@ -255,7 +255,7 @@ function VisitorSignUp({ token, phoneHint, onOutcome, onDecline, isDeclining }: 
     if (problem) return;
     const email = values.email.trim();
     signUp.mutate(
-      { token, body: { full_name: values.fullName.trim(), email, password: values.password, code } },
+      { token, body: { full_name: values.fullName.trim(), email, password: values.password, code, time_zone: runtimeTimeZone() } },
       {
         onSuccess: async (r) => {
           if (r.confirmation_required) return onOutcome({ kind: 'confirm', email });
