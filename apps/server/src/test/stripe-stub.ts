@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * through the official `stripe` package with STRIPE_API_URL as its host, port and protocol, as it would reach Stripe.
  *
  * API (form-encoded bodies with bracket keys, `Authorization: Bearer <secret key>`, `Idempotency-Key` honoured as
- * Stripe does: the same key answers the first answer again): POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
+ * Stripe does: the same key answers the first answer again, and with other parameters is a 400 idempotency_error): POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
  * POST /v1/checkout/sessions/:id/expire, GET /v1/payment_intents/:id, POST /v1/refunds. Errors as Stripe's:
  * `{ error: { type, message, code? } }`.
  *
@@ -104,7 +104,7 @@ export async function startStripeStub(opts: { autoDeliver?: boolean } = {}): Pro
   const refunds = new Map<string, StubRefund>();
   const events: StubEvent[] = [];
   const requests: StubRequest[] = [];
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = new Map<string, { status: number; body: unknown; params: string }>();
   const faults: number[] = [];
   let base = '';
 
@@ -266,6 +266,8 @@ export async function startStripeStub(opts: { autoDeliver?: boolean } = {}): Pro
     const cacheKey = key && req.method === 'POST' ? `${url.pathname} ${key}` : null;
     if (cacheKey && idempotent.has(cacheKey)) {
       const kept = idempotent.get(cacheKey)!;
+      // As Stripe: a key sent again with other parameters is refused, not answered with the first result.
+      if (kept.params !== text) return stripeError(res, 400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
       res.setHeader('idempotent-replayed', 'true');
       return send(res, kept.status, kept.body);
     }
@@ -286,7 +288,7 @@ export async function startStripeStub(opts: { autoDeliver?: boolean } = {}): Pro
       answer = pi ? { status: 200, body: pi } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } } };
     } else if (url.pathname === '/v1/refunds' && req.method === 'POST') answer = await createRefund(body);
     else answer = { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } } };
-    if (cacheKey) idempotent.set(cacheKey, answer);
+    if (cacheKey) idempotent.set(cacheKey, { ...answer, params: text });
     send(res, answer.status, answer.body);
   }
 

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       // The texted invitation link: a visitor has no session yet (spec 002 §2 offers them a sign-up form).
       { path: 'invitation/:token', ...page(() => import('./routes/invitation')) },
       { path: 'q/:token', ...page(() => import('./routes/quote-public')) },
+      { path: 'i/:token', ...page(() => import('./routes/invoice-public')) },
       // Guarded: the guard is eager (it shows "Verifying authentication..."), the shell and pages are split.
       {
         Component: ProtectedRoute,

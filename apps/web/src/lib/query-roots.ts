@@ -42,9 +42,9 @@ export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'documen
   quote: ['quotes'],
   // An invoice write changes the job's invoices panel and the invoice itself.
   invoice: ['invoices'],
-  // A new notification tells of a change made elsewhere (a client approved or declined a quote): what it is about is
+  // A new notification tells of a change made elsewhere (a client approved a quote, opened an invoice): what it is about is
   // stale too; reading one changes only the notifications.
-  notification: ['notifications', 'quotes', 'documents'],
+  notification: ['notifications', 'quotes', 'documents', 'invoices'],
 };
 
 export function invalidateAfter(queryClient: QueryClient, change: keyof typeof STALE_AFTER): Promise<unknown> {

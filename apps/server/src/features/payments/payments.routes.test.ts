@@ -116,6 +116,11 @@ describe('paying an invoice online', () => {
     expect(a).toBe(b);
     const rows = await ctx.db.select().from(onlinePayments).where(eq(onlinePayments.checkoutSessionId, sessionOf(a)));
     expect(rows).toHaveLength(1);
+    // Another link to the same invoice (sent again, another expiry) returns there: its own session, not Stripe's 400.
+    const again = signLink(ctx.signer, 'invoice', rows[0]!.invoiceId!, 3 * 86_400, new Date()).token;
+    const c = await checkout(again);
+    expect(c).not.toBe(a);
+    expect(stub.sessions.get(sessionOf(c))!.success_url).toContain(again);
   });
 
   it('partial payments only when the contractor allows them (admins decide); never more than the balance', async () => {

@@ -21,6 +21,7 @@ import {
   type PublicDeposit,
   type PublicInvoicePayment,
 } from '@fieldbook/contract';
+import { createHash } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { StripeConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -201,8 +202,9 @@ async function openSession(
         metadata,
         payment_intent_data: { metadata },
       },
-      // The same click twice (or the package's own retry) gets the same session: never two charges for one Pay.
-      { idempotencyKey: o.idempotencyKey },
+      // The same click twice (or the package's own retry) gets the same session: never two charges for one Pay. The
+      // return URL (its link) is in the key too: Stripe refuses a key sent again with other parameters.
+      { idempotencyKey: `${o.idempotencyKey}-${createHash('sha256').update(o.returnUrl).digest('hex').slice(0, 16)}` },
     );
   } catch (err) {
     throw stripeDown(err);

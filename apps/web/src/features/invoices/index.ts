@@ -1,2 +1,4 @@
-/** The invoices feature's public entry (issue 33): a job's Invoices panel. */
+/** The invoices feature's public entry (issue 33): a job's Invoices panel and the client's invoice page. */
 export { JobInvoices } from './components/job-invoices';
+// The client's page, /i/:token (the app's public route renders it).
+export { PublicInvoiceScreen } from './components/public-invoice-screen';

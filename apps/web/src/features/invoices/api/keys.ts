@@ -6,4 +6,6 @@ export const invoiceKeys = {
   job: (jobId: string) => [...invoiceKeys.all, 'job', jobId] as const,
   detail: (id: string) => [...invoiceKeys.all, 'detail', id] as const,
   approvedQuotes: (jobId: string) => [...invoiceKeys.all, 'approved-quotes', jobId] as const,
+  public: (token: string) => [...invoiceKeys.all, 'public', token] as const,
+  reminderSettings: () => [...invoiceKeys.all, 'reminder-settings'] as const,
 };

@@ -1,4 +1,4 @@
-import { formatCents, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, type Invoice } from '@fieldbook/contract';
+import { formatCents, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, SEND_METHOD_LABELS, type Invoice } from '@fieldbook/contract';
 import { Button, Divider, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useDiscardInvoice } from '../api/discard-invoice';
@@ -10,6 +10,7 @@ import { InvoiceStatusBadge } from './invoice-status';
 import { openPdf } from './open-pdf';
 import { InvoiceOnlinePayments } from '../../payments';
 import { PaymentForm } from './payment-form';
+import { CopyInvoiceLink, SendInvoicePanel } from './send-invoice-panel';
 
 const Amount = ({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) => (
   <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -27,8 +28,8 @@ const Amount = ({ label, cents, strong }: { label: string; cents: number; strong
  * sent or discarded; a sent one takes payments and refunds, or is voided (and reissued as a new draft); every one
  * downloads as a PDF, every payment as a receipt.
  */
-export function InvoiceDetail({ invoice, onEdit, onOpen, onClosed }: { invoice: Invoice; onEdit: () => void; onOpen: (id: string) => void; onClosed: () => void }) {
-  const [panel, setPanel] = useState<'payment' | 'refund' | 'void' | null>(null);
+export function InvoiceDetail({ invoice, clientName = null, onEdit, onOpen, onClosed }: { invoice: Invoice; clientName?: string | null; onEdit: () => void; onOpen: (id: string) => void; onClosed: () => void }) {
+  const [panel, setPanel] = useState<'send' | 'payment' | 'refund' | 'void' | null>(null);
   const [reason, setReason] = useState('');
   const [pdfError, setPdfError] = useState<unknown>(null);
   const markSent = useMarkInvoiceSent();
@@ -133,7 +134,27 @@ export function InvoiceDetail({ invoice, onEdit, onOpen, onClosed }: { invoice: 
       {/* Online payments (the payments feature): their state, refunds through Stripe, a quote's deposit credited. */}
       <InvoiceOnlinePayments invoiceId={invoice.id} paymentIds={invoice.payments.map((p) => p.id)} />
 
-      {panel === 'payment' || panel === 'refund' ? (
+      {invoice.sends.length > 0 && (
+        <Stack gap={2}>
+          <Text fw={600} size="sm">
+            Sent to the client
+          </Text>
+          {invoice.sends.map((x) => (
+            <Text key={x.id} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {new Date(x.created_at).toLocaleString()} · {x.kind === 'reminder' ? `Overdue reminder ${x.reminder ?? ''}`.trim() : `Sent by ${x.sent_by?.name ?? 'a former member'}`} · {SEND_METHOD_LABELS[x.method]} to {x.address}
+            </Text>
+          ))}
+          {invoice.viewed_at && (
+            <Text size="xs" c="dimmed">
+              Viewed by the client {new Date(invoice.viewed_at).toLocaleString()}
+            </Text>
+          )}
+        </Stack>
+      )}
+
+      {panel === 'send' ? (
+        <SendInvoicePanel invoice={invoice} clientName={clientName} onDone={() => setPanel(null)} />
+      ) : panel === 'payment' || panel === 'refund' ? (
         <PaymentForm invoice={invoice} kind={panel} onDone={() => setPanel(null)} />
       ) : panel === 'void' ? (
         <Paper withBorder p="sm" radius="md">
@@ -157,7 +178,8 @@ export function InvoiceDetail({ invoice, onEdit, onOpen, onClosed }: { invoice: 
         <Group gap="xs" wrap="wrap">
           {invoice.status === 'draft' && (
             <>
-              <Button onClick={() => markSent.mutate(invoice.id)} loading={markSent.isPending}>
+              <Button onClick={() => setPanel('send')}>Send Invoice</Button>
+              <Button variant="default" onClick={() => markSent.mutate(invoice.id)} loading={markSent.isPending} title="Handed over another way: nothing is sent">
                 Mark Sent
               </Button>
               <Button variant="default" onClick={onEdit}>
@@ -169,6 +191,11 @@ export function InvoiceDetail({ invoice, onEdit, onOpen, onClosed }: { invoice: 
             </>
           )}
           {isOpen && t.balance_cents > 0 && <Button onClick={() => setPanel('payment')}>Record Payment</Button>}
+          {isOpen && (
+            <Button variant="default" onClick={() => setPanel('send')}>
+              Send Again
+            </Button>
+          )}
           {isOpen && t.paid_cents > 0 && (
             <Button variant="default" onClick={() => setPanel('refund')}>
               Refund
@@ -182,6 +209,7 @@ export function InvoiceDetail({ invoice, onEdit, onOpen, onClosed }: { invoice: 
           <Button variant="subtle" onClick={() => pdf(() => fetchInvoicePdf(invoice.id), `Invoice ${invoice.number}.pdf`)}>
             Download PDF
           </Button>
+          {isOpen && <CopyInvoiceLink invoice={invoice} />}
         </Group>
       )}
       {failure !== null && failure !== undefined && (

@@ -1,8 +1,9 @@
 import { formatCents } from '@fieldbook/contract';
 import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconBellRinging, IconPlus } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { useApprovedQuotes } from '../api/get-approved-quotes';
 import { useCreateInvoiceFromQuote } from '../api/create-invoice-from-quote';
@@ -12,14 +13,15 @@ import { errorText } from './errors';
 import { InvoiceDetail } from './invoice-detail';
 import { InvoiceEditor } from './invoice-editor';
 import { InvoiceStatusBadge } from './invoice-status';
+import { ReminderSettingsForm } from './reminder-settings';
 
 type Open = { id: string | null; editing: boolean } | null;
 
 /** The invoice dialog: the editor for a new or draft invoice, else the invoice with its payments. */
-function InvoiceModal({ jobId, jobTitle, open, setOpen }: { jobId: string; jobTitle: string; open: Open; setOpen: (o: Open) => void }) {
+function InvoiceModal({ jobId, jobTitle, clientName, open, setOpen, onClose }: { jobId: string; jobTitle: string; clientName: string | null; open: Open; setOpen: (o: Open) => void; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const invoice = useInvoice(open?.id ?? null);
-  const close = () => setOpen(null);
+  const close = onClose;
   const title = open?.id ? (invoice.data ? `Invoice ${invoice.data.number}` : 'Invoice') : 'New Invoice';
   return (
     <Modal opened={open !== null} onClose={close} title={title} size="lg" fullScreen={phone}>
@@ -32,26 +34,50 @@ function InvoiceModal({ jobId, jobTitle, open, setOpen }: { jobId: string; jobTi
       ) : open.editing && invoice.data.status === 'draft' ? (
         <InvoiceEditor jobId={jobId} jobTitle={jobTitle} invoice={invoice.data} onCancel={() => setOpen({ id: open.id, editing: false })} onSaved={(saved) => setOpen({ id: saved.id, editing: false })} />
       ) : (
-        <InvoiceDetail invoice={invoice.data} onEdit={() => setOpen({ id: open.id, editing: true })} onOpen={(id) => setOpen({ id, editing: false })} onClosed={close} />
+        <InvoiceDetail invoice={invoice.data} clientName={clientName} onEdit={() => setOpen({ id: open.id, editing: true })} onOpen={(id) => setOpen({ id, editing: false })} onClosed={close} />
       )}
     </Modal>
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * A job's invoices (issue 33): New Invoice, or Invoice Q-… from an approved quote in one click, and each one's number,
- * due date, total, balance and status; a row opens it.
+ * due date, total, balance and status; a row opens it. `/jobs/<id>?invoice=<invoice id>` (a notification's link)
+ * scrolls here and opens that invoice.
  */
-export function JobInvoices({ jobId, jobTitle }: { jobId: string; jobTitle: string }) {
+export function JobInvoices({ jobId, jobTitle, clientName = null }: { jobId: string; jobTitle: string; clientName?: string | null }) {
   const invoices = useJobInvoices(jobId);
   const approved = useApprovedQuotes(jobId);
   const fromQuote = useCreateInvoiceFromQuote(jobId);
   const [open, setOpen] = useState<Open>(null);
+  const [isReminders, setReminders] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('invoice');
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!linked || !UUID.test(linked)) return;
+    setOpen({ id: linked, editing: false });
+    panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [linked]);
+  const close = () => {
+    setOpen(null);
+    if (!linked) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('invoice');
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const quotes = approved.data ?? [];
   const outstanding = (invoices.data?.invoices ?? []).filter((i) => i.status !== 'void' && i.status !== 'draft').reduce((sum, i) => sum + i.totals.balance_cents, 0);
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} id="invoices">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} id="invoices" ref={panel} style={{ scrollMarginTop: 120 }}>
       <Group justify="space-between" mb="xs" gap="xs">
         <Stack gap={0}>
           <Title order={2} fz={18}>
@@ -79,6 +105,9 @@ export function JobInvoices({ jobId, jobTitle }: { jobId: string; jobTitle: stri
           ))}
           <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setOpen({ id: null, editing: true })}>
             New Invoice
+          </Button>
+          <Button size="sm" variant="subtle" leftSection={<IconBellRinging size={16} />} onClick={() => setReminders(true)}>
+            Reminders
           </Button>
         </Group>
       </Group>
@@ -126,7 +155,10 @@ export function JobInvoices({ jobId, jobTitle }: { jobId: string; jobTitle: stri
           ))}
         </Stack>
       )}
-      <InvoiceModal jobId={jobId} jobTitle={jobTitle} open={open} setOpen={setOpen} />
+      <Modal opened={isReminders} onClose={() => setReminders(false)} title="Overdue reminders">
+        {isReminders && <ReminderSettingsForm onDone={() => setReminders(false)} />}
+      </Modal>
+      <InvoiceModal jobId={jobId} jobTitle={jobTitle} clientName={clientName} open={open} setOpen={setOpen} onClose={close} />
     </Paper>
   );
 }

@@ -146,7 +146,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
         </Grid.Col>
       </Grid>
       <JobQuotes jobId={data.id} clientName={data.client_name} />
-      <JobInvoices jobId={data.id} jobTitle={data.title ?? name} />
+      <JobInvoices jobId={data.id} jobTitle={data.title ?? name} clientName={data.client_name} />
       <SendModal target={sendingTasks} onClose={() => setSendingTasks(null)} />
       <CreateTaskDialog entry={addTaskFor ? { from: 'job', job: addTaskFor } : null} onClose={() => setAddTaskFor(null)} />
     </Stack>

@@ -1,0 +1,103 @@
+import { formatCents, type Invoice } from '@fieldbook/contract';
+import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useContacts } from '../../contacts';
+import { useInvoiceClientLink } from '../api/get-invoice-client-link';
+import { useSendInvoice } from '../api/send-invoice';
+import { errorText } from './errors';
+
+/**
+ * Send to the client (issue 33): a contact (the one named like the job's client first) and text message and/or
+ * email. The email carries the PDF; both carry the invoice's own link. A draft is sent as saved — it becomes sent,
+ * due from today; a sent one is sent again as it is.
+ */
+export function SendInvoicePanel({ invoice, clientName, onDone }: { invoice: Invoice; clientName: string | null; onDone: () => void }) {
+  const [search, setSearch] = useState(clientName ?? '');
+  const contacts = useContacts({ q: search });
+  const [contactId, setContactId] = useState<string | null>(null);
+  const [methods, setMethods] = useState<('sms' | 'email')[]>(['sms', 'email']);
+  const send = useSendInvoice();
+  const list = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
+  useEffect(() => {
+    if (!contactId && list.length > 0 && clientName && list[0]!.name.toLowerCase() === clientName.toLowerCase()) setContactId(list[0]!.id);
+  }, [list, contactId, clientName]);
+  const isDraft = invoice.status === 'draft';
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Title order={3} fz={16}>
+          Send to the client
+        </Title>
+        <Text size="sm" c="dimmed">
+          {isDraft
+            ? `Sending issues the invoice today and fixes its due date. The client gets a link to view it (balance ${formatCents(invoice.totals.balance_cents)}); the email also has the PDF attached.`
+            : 'The client gets the link to this invoice again; the email also has the PDF attached.'}
+        </Text>
+        <Select
+          label="Client contact"
+          placeholder="Search contacts"
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          value={contactId}
+          onChange={setContactId}
+          data={list.map((c) => ({ value: c.id, label: `${c.name} · ${c.phone_number}${c.email ? ` · ${c.email}` : ''}` }))}
+          nothingFoundMessage="No contact found"
+        />
+        <Checkbox.Group label="Send by" value={methods} onChange={(v) => setMethods(v as ('sms' | 'email')[])}>
+          <Group gap="md" mt={4}>
+            <Checkbox value="sms" label="Text message" />
+            <Checkbox value="email" label="Email" />
+          </Group>
+        </Checkbox.Group>
+        {send.error && <Alert color="red">{errorText(send.error)}</Alert>}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onDone} disabled={send.isPending}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => contactId && send.mutate({ id: invoice.id, contactId, methods }, { onSuccess: onDone })}
+            disabled={!contactId || methods.length === 0}
+            loading={send.isPending}
+          >
+            {isDraft ? 'Send Invoice' : 'Send Again'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Copy Client Link on a sent invoice: a fresh signed link on the clipboard, or shown to copy by hand. */
+export function CopyInvoiceLink({ invoice }: { invoice: Invoice }) {
+  const clientLink = useInvoiceClientLink();
+  const [copied, setCopied] = useState<{ link: string; isOnClipboard: boolean } | null>(null);
+  const copy = async () => {
+    setCopied(null);
+    const answer = await clientLink.mutateAsync(invoice.id).catch(() => null);
+    if (!answer) return;
+    const isOnClipboard = await Promise.resolve()
+      .then(() => navigator.clipboard.writeText(answer.link))
+      .then(
+        () => true,
+        () => false,
+      );
+    setCopied({ link: answer.link, isOnClipboard });
+  };
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button variant="light" onClick={() => void copy()} loading={clientLink.isPending}>
+        Copy Client Link
+      </Button>
+      {copied && (
+        <>
+          <Text size="sm" c={copied.isOnClipboard ? 'green' : undefined}>
+            {copied.isOnClipboard ? 'Link copied.' : 'Copy this link:'}
+          </Text>
+          <TextInput aria-label="Client link" value={copied.link} readOnly onFocus={(e) => e.currentTarget.select()} w="100%" />
+        </>
+      )}
+      {clientLink.error && <Alert color="red">{errorText(clientLink.error)}</Alert>}
+    </Stack>
+  );
+}
