@@ -1,5 +1,6 @@
 import { formatCents, includedLines, MANUAL_APPROVAL_METHOD_LABELS, type PublicQuote } from '@fieldbook/contract';
 import { PDF_FONT, startLetterPdf } from '../../platform/pdf-document';
+import { pdfTable } from '../../platform/pdf-table';
 import type { ApprovedSnapshot } from './approved-snapshot';
 import type { ApprovalRow, QuoteRow } from './quotes.service';
 
@@ -34,27 +35,13 @@ const MUTED = '#5c636a';
 const RULE = '#ced4da';
 const ACCENT = '#1c7ed6';
 
-/** The quote as approved: the chosen option's and ticked lines only, as they were shown (amounts included). */
-/**
- * The quotes' line table: its columns and a row (item, quantity, price, total), moved to a new page when it does not fit: the
- * signed and the unsigned PDF draw the same table.
- */
-function lineTable(doc: PDFKit.PDFDocument, width: number, keepRoom: (height: number) => void) {
-  const widths = [width - 3 * 80, 80, 80, 80];
-  const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
-  const row = (cells: string[], bold = false, fill?: string) => {
-    doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(10);
-    const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]! - 10 }))) + 8;
-    keepRoom(height);
-    const top = doc.y;
-    if (fill) doc.rect(MARGIN, top, width, height).fill(fill);
-    cells.forEach((cell, i) => doc.fillColor(INK).text(cell, xs[i]! + 5, top + 4, { width: widths[i]! - 10, align: i === 0 ? 'left' : 'right' }));
-    doc.moveTo(MARGIN, top + height).lineTo(MARGIN + width, top + height).lineWidth(0.5).strokeColor(RULE).stroke();
-    doc.y = top + height;
-  };
-  return { widths, xs, row };
+/** The quotes' line table (item, quantity, price, total): the signed and the unsigned PDF draw the same one. */
+function lineTable(doc: PDFKit.PDFDocument, width: number) {
+  const table = pdfTable(doc, { left: MARGIN, width, columns: [80, 80, 80], ink: INK, rule: RULE });
+  return { ...table, row: (cells: string[], bold = false, fill?: string) => table.row(cells, { bold, fill }) };
 }
 
+/** The quote as approved: the chosen option's and ticked lines only, as they were shown (amounts included). */
 function approvedLines(f: SignedQuoteFacts) {
   const { quote, selection } = f.approved;
   const lines = quote.items.map((i) => ({ ...i, quantityMilli: Math.round(i.quantity * 1000), unitPriceCents: i.unit_price_cents }));
@@ -88,9 +75,6 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   const { approval } = f;
   const { quote, selection, totals } = f.approved;
   const { doc, width, finish } = startLetterPdf({ title: `Approved quote ${quote.number}`, author: quote.company, margin: MARGIN, footerColor: MUTED });
-  const keepRoom = (h: number) => {
-    if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  };
 
   // Header
   doc.font(PDF_FONT.bold).fontSize(16).fillColor(INK).text(quote.company, MARGIN, MARGIN, { width: width * 0.6 });
@@ -107,7 +91,7 @@ export async function writeSignedQuotePdf(f: SignedQuoteFacts): Promise<Buffer> 
   if (selection.option_name) doc.moveDown(0.3).font(PDF_FONT.bold).text(`Option chosen: ${selection.option_name}`);
 
   // Lines, by section
-  const { widths, xs, row } = lineTable(doc, width, keepRoom);
+  const { widths, xs, row, keepRoom } = lineTable(doc, width);
   doc.moveDown(0.8);
   row(['Item', 'Quantity', 'Unit price', 'Amount'], true, '#e7f5ff');
   let section: string | null = null;
@@ -230,9 +214,6 @@ export const NOT_SIGNED = 'Not signed';
  */
 export async function writeUnsignedQuotePdf(q: UnsignedQuoteContent): Promise<Buffer> {
   const { doc, width, finish } = startLetterPdf({ title: `Quote ${q.number}`, author: q.company, margin: MARGIN, footerColor: MUTED });
-  const keepRoom = (h: number) => {
-    if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  };
   doc.font(PDF_FONT.bold).fontSize(16).fillColor(INK).text(q.company, MARGIN, MARGIN, { width: width * 0.6 });
   doc.font(PDF_FONT.bold).fontSize(18).fillColor(ACCENT).text('QUOTE', MARGIN, MARGIN, { width, align: 'right' });
   doc.font(PDF_FONT.bold).fontSize(10).fillColor('#c92a2a').text(`${NOT_SIGNED.toUpperCase()} — NOT APPROVED`, { width, align: 'right' });
@@ -245,7 +226,7 @@ export async function writeUnsignedQuotePdf(q: UnsignedQuoteContent): Promise<Bu
   doc.font(PDF_FONT.regular).fontSize(10).fillColor(INK);
   for (const line of [q.job.client_name && `Client: ${q.job.client_name}`, q.job.property_address && `Property: ${q.job.property_address}`, q.job.title && `Job: ${q.job.title}`]) if (line) doc.text(line);
 
-  const { widths, xs, row } = lineTable(doc, width, keepRoom);
+  const { widths, xs, row, keepRoom } = lineTable(doc, width);
   const lines = (group: typeof q.items, heading: string | null) => {
     if (group.length === 0) return;
     if (heading) row([heading.toUpperCase(), '', '', ''], true, '#f1f3f5');
