@@ -1,4 +1,4 @@
-import type { Contact, Document, Group, Task, WorkspaceSummary } from '@fieldbook/contract';
+import type { Contact, Document, DriveStatus, Group, Task, WorkspaceSummary } from '@fieldbook/contract';
 
 let counter = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -113,3 +113,6 @@ export function bulkWorkspaceSummaries(count: number): WorkspaceSummary[] {
     group_count: 0,
   }));
 }
+
+/** Google Drive as a user who never connected it sees it (the server has Google credentials). */
+export const DRIVE_DISCONNECTED: DriveStatus = { configured: true, status: 'disconnected', user: null, folders: [], copies: { pending: 0, failed: 0 }, existing: { total: 0, done: 0, failed: 0 }, message: null };

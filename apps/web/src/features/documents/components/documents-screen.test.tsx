@@ -1,9 +1,9 @@
-import { documentEndpoints } from '@fieldbook/contract';
+import { documentEndpoints, driveEndpoints } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeApi } from '../../../test/fake-api';
-import { makeDocument } from '../../../test/factories';
+import { DRIVE_DISCONNECTED, makeDocument } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { DocumentsScreen } from './documents-screen';
 
@@ -13,7 +13,9 @@ let api: FakeApi;
 
 beforeEach(() => {
   // Pages as the server does; the contract's query schema refuses more than 200 a page, as the server does.
-  api = fakeApi().on(documentEndpoints.list, ({ query }) => ({ documents: docs.slice(query.offset, query.offset + query.limit), total: TOTAL }));
+  api = fakeApi()
+    .on(driveEndpoints.status, DRIVE_DISCONNECTED)
+    .on(documentEndpoints.list, ({ query }) => ({ documents: docs.slice(query.offset, query.offset + query.limit), total: TOTAL }));
 });
 afterEach(() => {
   cleanup();

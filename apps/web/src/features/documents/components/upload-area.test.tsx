@@ -1,16 +1,17 @@
-import { documentEndpoints } from '@fieldbook/contract';
+import { documentEndpoints, driveEndpoints } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dropUploadQueues } from '../../../lib/uploads/use-upload-queue';
-import { makeDocument } from '../../../test/factories';
+import { DRIVE_DISCONNECTED, makeDocument } from '../../../test/factories';
 import { fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { UploadArea } from './upload-area';
 
 let api: FakeApi;
 beforeEach(() => {
-  api = fakeApi();
+  // The area offers Upload from Google Drive when the server has Google credentials (it asks the Drive status).
+  api = fakeApi().on(driveEndpoints.status, DRIVE_DISCONNECTED);
 });
 afterEach(() => {
   cleanup();

@@ -6,7 +6,6 @@ import {
   recordingEndpoints,
   settingsEndpoints,
   workspaceEndpoints,
-  type DriveStatus,
   type Profile,
   type RecorderSettings,
   type RecordingConsentNotice,
@@ -15,6 +14,7 @@ import {
 } from '@fieldbook/contract';
 import { Toaster } from 'react-hot-toast';
 import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
+import { DRIVE_DISCONNECTED } from '../../../test/factories';
 import { renderWithProviders, TEST_USER } from '../../../test/render';
 import { CallRecorderSync } from './call-recorder-sync';
 import { RecordingsScreen } from './recordings-screen';
@@ -56,7 +56,7 @@ export function makeRecording(n: number, name: string, patch: Partial<RecordingD
 export const CONSENT_NOTICE: RecordingConsentNotice = { notice: 'Tell the homeowner this call is recorded. Texas and Florida crews: everyone must agree.', is_default: false, updated_at: '2026-11-01T00:00:00.000Z' };
 
 /** The crew's Google Drive: not connected (the recorder's Drive toggle stays off and disabled). */
-export const DRIVE_DISCONNECTED: DriveStatus = { configured: true, status: 'disconnected', user: null, folders: [], copies: { pending: 0, failed: 0 }, existing: { total: 0, done: 0, failed: 0 }, message: null };
+export { DRIVE_DISCONNECTED };
 
 export const CREW_PROFILE: Profile = { id: TEST_USER.id, email: TEST_USER.email!, user_name: 'crew', full_name: null, phone_number: null, role: 'user', workspace_id: null, default_workspace_id: null, created_at: '2026-11-01T00:00:00.000Z' };
 
