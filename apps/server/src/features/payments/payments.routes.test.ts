@@ -15,6 +15,8 @@ import {
   type QuoteBody,
 } from '@fieldbook/contract';
 import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../app';
+import { openPostgres, type Database } from '../../db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayments, onlinePayments, stripeEvents } from '../../db/schema';
@@ -201,6 +203,32 @@ describe('the webhook', () => {
     expect((await invoiceNow(invoice.id)).payments).toHaveLength(1);
     const rows = await ctx.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoice.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('two server instances on one database receiving the same event at once record one payment', async () => {
+    // A second process: its own connections on PostgreSQL; on the embedded database the same one (as jobs.test.ts).
+    const database: Database = ctx.databaseUrl ? await openPostgres(ctx.databaseUrl, { max: 3 }) : { db: ctx.db, kind: 'pglite', exclusive: false, close: async () => {} };
+    const second = await buildApp({ config: ctx.config, database, signer: ctx.signer, blobs: ctx.blobs, logger: false });
+    try {
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const { invoice, token } = await sentInvoice();
+      stub.autoDeliver = false;
+      await stub.pay(sessionOf(await checkout(token)), 'card');
+      const event = stub.events.at(-1)!;
+      const first = stub.webhookUrl!;
+      const other = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}/api/payments/stripe/webhook`;
+      const send = (url: string) => {
+        stub.webhookUrl = url;
+        return stub.deliver(event);
+      };
+      expect(await Promise.all([send(first), send(other), send(first), send(other)])).toEqual([200, 200, 200, 200]);
+      stub.webhookUrl = first;
+      expect((await invoiceNow(invoice.id)).payments).toHaveLength(1);
+    } finally {
+      stub.autoDeliver = true;
+      await second.close();
+      await database.close();
+    }
   });
 
   it('events out of order: the bank success before its "completed", and a late failure after success, end paid once', async () => {
