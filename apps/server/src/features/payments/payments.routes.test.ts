@@ -205,6 +205,15 @@ describe('the webhook', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('a session whose row was never written (the insert after Stripe answered failed) is still recorded from its metadata', async () => {
+    const { invoice, token } = await sentInvoice();
+    const session = sessionOf(await checkout(token));
+    await ctx.db.delete(onlinePayments).where(eq(onlinePayments.checkoutSessionId, session));
+    await stub.pay(session, 'card');
+    expect((await invoiceNow(invoice.id)).payments).toMatchObject([{ amount_cents: 50_000 }]);
+    expect((await onlineOf(invoice.id)).payments).toMatchObject([{ status: 'succeeded', amount_cents: 50_000 }]);
+  });
+
   it('two server instances on one database receiving the same event at once record one payment', async () => {
     // A second process: its own connections on PostgreSQL; on the embedded database the same one (as jobs.test.ts).
     const database: Database = ctx.databaseUrl ? await openPostgres(ctx.databaseUrl, { max: 3 }) : { db: ctx.db, kind: 'pglite', exclusive: false, close: async () => {} };

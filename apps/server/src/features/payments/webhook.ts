@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { StripeConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { recordOnlinePayment } from '../invoices';
+import { findPayableInvoice, recordOnlinePayment } from '../invoices';
+import { findQuoteDeposit } from '../quotes';
 import { onlinePayments, stripeEvents } from './payments.schema';
 import { creditQuoteDeposits, recordRefund, type OnlinePaymentRow } from './payments.service';
 import { verifiedEvent, type Stripe } from './stripe-client';
@@ -32,9 +33,29 @@ export async function handleStripeWebhook(deps: { db: Db; stripe: StripeConfig |
   return { received: true };
 }
 
-async function sessionRow(tx: Tx, sessionId: string): Promise<OnlinePaymentRow | null> {
-  const [row] = await tx.select().from(onlinePayments).where(eq(onlinePayments.checkoutSessionId, sessionId)).limit(1).for('update');
-  return row ?? null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Our row of a Checkout Session, locked. A session of ours whose row is missing — created at Stripe, then the insert
+ * failed (a crash, a lost connection) — is recognised by the metadata we gave it and its row made now: money Stripe
+ * took is never left unrecorded. Anything else (another integration's session) is null: ignored.
+ */
+async function sessionRow(tx: Tx, session: Stripe.Checkout.Session): Promise<OnlinePaymentRow | null> {
+  const [row] = await tx.select().from(onlinePayments).where(eq(onlinePayments.checkoutSessionId, session.id)).limit(1).for('update');
+  if (row) return row;
+  const m = session.metadata ?? {};
+  const purpose = m.fieldbook_purpose;
+  const workspaceId = m.fieldbook_workspace_id ?? '';
+  const invoiceId = m.fieldbook_invoice_id || null;
+  const quoteId = m.fieldbook_quote_id || null;
+  if ((purpose !== 'invoice' && purpose !== 'deposit') || !UUID.test(workspaceId) || !session.amount_total) return null;
+  if ((invoiceId && !UUID.test(invoiceId)) || (quoteId && !UUID.test(quoteId)) || (purpose === 'invoice' ? !invoiceId : !quoteId)) return null;
+  // The ids are ours (the event is signed), but what they named may be gone since: then there is nothing to record on.
+  if (invoiceId && !(await findPayableInvoice(tx, invoiceId, { workspaceId }))) return null;
+  if (quoteId && (await findQuoteDeposit(tx, quoteId))?.workspaceId !== workspaceId) return null;
+  await tx.insert(onlinePayments).values({ workspaceId, purpose, invoiceId, quoteId, amountCents: session.amount_total, checkoutSessionId: session.id }).onConflictDoNothing({ target: onlinePayments.checkoutSessionId });
+  const [made] = await tx.select().from(onlinePayments).where(eq(onlinePayments.checkoutSessionId, session.id)).limit(1).for('update');
+  return made ?? null;
 }
 
 const intentId = (s: Stripe.Checkout.Session) => (typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null));
@@ -43,7 +64,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date): Promise<void>
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
-      const row = await sessionRow(tx, session.id);
+      const row = await sessionRow(tx, session);
       if (!row) return;
       // Card: paid at once. Bank (ACH): 'unpaid' until the async result, days later.
       if (session.payment_status === 'paid') return succeed(tx, row, intentId(session), row.method ?? 'card', now);
@@ -54,13 +75,13 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date): Promise<void>
     }
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
-      const row = await sessionRow(tx, session.id);
+      const row = await sessionRow(tx, session);
       if (row) await succeed(tx, row, intentId(session), 'us_bank_account', now);
       return;
     }
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object;
-      const row = await sessionRow(tx, session.id);
+      const row = await sessionRow(tx, session);
       if (!row || row.status === 'succeeded' || row.status === 'failed') return;
       await tx
         .update(onlinePayments)
@@ -69,7 +90,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date): Promise<void>
       return;
     }
     case 'checkout.session.expired': {
-      const row = await sessionRow(tx, event.data.object.id);
+      const row = await sessionRow(tx, event.data.object);
       if (row?.status === 'pending') await tx.update(onlinePayments).set({ status: 'expired' }).where(eq(onlinePayments.id, row.id));
       return;
     }
