@@ -65,6 +65,19 @@ describe('PayInvoice', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('back from Stripe before the webhook: asked again until paid, and the page around it (the invoice) is made stale', async () => {
+    stubLocation('?payment=done');
+    const api = fakeApi().on(paymentEndpoints.publicInvoice, STATE, { ...STATE, available: false, balance_cents: 0, payable_cents: 0 });
+    const { queryClient } = renderWithProviders(<PayInvoice token={TOKEN} />);
+    const spy = vi.spyOn(queryClient, 'invalidateQueries');
+    expect(await screen.findByText('Your payment is being confirmed: this page shows it in a moment.')).toBeTruthy();
+    expect(await screen.findByText('Thank you — paid', {}, { timeout: 6000 })).toBeTruthy();
+    expect(spy).toHaveBeenCalledWith({ queryKey: ['invoices'] });
+    // Its own state is under that root too: asked once more (the same balance: nothing more is made stale).
+    await waitFor(() => expect(api.calls(paymentEndpoints.publicInvoice)).toHaveLength(3));
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
   it('the server’s refusal of the checkout is shown (a bank payment started in another tab meanwhile)', async () => {
     fakeApi().on(paymentEndpoints.publicInvoice, STATE).on(paymentEndpoints.publicInvoiceCheckout, apiError(409, 'CONFLICT', PAY_PROCESSING));
     renderWithProviders(<PayInvoice token={TOKEN} />);

@@ -1,6 +1,8 @@
 import { ACH_FAILED_NOTICE, formatCents, parseDollarsToCents } from '@fieldbook/contract';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 import { usePublicInvoicePayment } from '../api/get-public-invoice-payment';
 import { useStartInvoiceCheckout } from '../api/start-checkout';
 import { errorText, returnedFromStripe } from './error-text';
@@ -16,6 +18,14 @@ export function PayInvoice({ token }: { token: string }) {
   const checkout = useStartInvoiceCheckout(token);
   const [amount, setAmount] = useState<string | null>(null);
   const s = state.data;
+  // The page around this shows the invoice's own balance: once a payment lands (asked again after Stripe), it is stale.
+  const queryClient = useQueryClient();
+  const shownBalance = useRef<number | null>(null);
+  useEffect(() => {
+    if (s === undefined) return;
+    if (shownBalance.current !== null && shownBalance.current !== s.balance_cents) void queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.invoices });
+    shownBalance.current = s.balance_cents;
+  }, [s, queryClient]);
   if (!s) return null;
   const typed = amount === null ? s.payable_cents : parseDollarsToCents(amount);
   const cents = typed ?? 0;
