@@ -31,7 +31,7 @@ import {
   type QuoteAdjustment,
   type VoidInvoiceBodySchema,
 } from '@fieldbook/contract';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
@@ -430,6 +430,13 @@ export async function recordPayment(opts: { db: Db; actor: Actor; id: string; bo
       note: body.note,
       recordedBy: opts.actor.userId,
     });
+    if (body.kind === 'refund') {
+      // A refund may reopen a balance a payment had closed: the reminder job looks at the invoice again (reminders.ts).
+      await tx
+        .update(invoices)
+        .set({ reminderStatus: 'scheduled', reminderDueAt: opts.now, reminderAttempts: 0, reminderError: null })
+        .where(and(eq(invoices.id, current.id), ne(invoices.reminderStatus, 'scheduled'), lt(invoices.remindersSent, 2), or(isNotNull(invoices.sentEmail), isNotNull(invoices.sentPhone))));
+    }
     return current;
   });
   return answer(opts.db, row, opts.now);

@@ -145,6 +145,26 @@ describe('the reminder job (a fixed clock through New York’s daylight-saving w
     expect((await row(id)).reminderDueAt).toEqual(new Date('2027-03-24T12:00:00Z'));
   });
 
+  it('a refund that reopens the balance of a paid invoice brings its reminders back', async () => {
+    clock = new Date('2027-05-01T15:00:00Z');
+    const id = await sentInvoice('2027-05-01');
+    const today = localDate(new Date(), NY);
+    const paid = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${id}/payments`, headers: alice.headers, payload: { method: 'cash', amount_cents: 120_000, received_on: today } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    clock = new Date('2027-05-04T14:00:00Z'); // 10:00 EDT, 3 days after the due day
+    await wake(id);
+    await worker().drain();
+    expect(await row(id)).toMatchObject({ reminderStatus: 'none', remindersSent: 0 });
+    await ctx.db.delete(outboxMessages);
+    const refund = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${id}/payments`, headers: alice.headers, payload: { kind: 'refund', method: 'cash', amount_cents: 50_000, received_on: today } });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect((await row(id)).reminderStatus).toBe('scheduled');
+    await wake(id);
+    await worker().drain();
+    expect((await outbox()).find((m) => m.channel === 'sms')?.body).toContain('Balance due: $500.00');
+    expect(await row(id)).toMatchObject({ remindersSent: 1, reminderStatus: 'scheduled' });
+  });
+
   it('paid in full, or reminders switched off: nothing is sent and nothing stays scheduled', async () => {
     clock = new Date('2027-04-01T15:00:00Z');
     const paid = await sentInvoice('2027-04-01');
