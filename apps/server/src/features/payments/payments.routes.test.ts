@@ -291,6 +291,28 @@ describe('refunds of online payments', () => {
   });
 });
 
+describe('refunds made in Stripe’s dashboard', () => {
+  it('arrive by webhook (charge.refunded) and are recorded on the invoice once', async () => {
+    const { invoice, token } = await sentInvoice();
+    const session = sessionOf(await checkout(token));
+    await stub.pay(session, 'card');
+    const intent = stub.sessions.get(session)!.payment_intent!;
+    // Made at Stripe, not through Fieldbook: the dashboard calls the same API.
+    const res = await fetch(`${stub.url}/v1/refunds`, { method: 'POST', headers: { authorization: `Bearer ${stub.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: `payment_intent=${intent}&amount=7500` });
+    expect(res.status).toBe(200);
+    await expect.poll(async () => (await invoiceNow(invoice.id)).totals.paid_cents).toBe(42_500);
+    const refundEvent = stub.events.at(-1)!;
+    expect(refundEvent.type).toBe('charge.refunded');
+    expect(await stub.deliver(refundEvent)).toBe(200);
+    const after = await invoiceNow(invoice.id);
+    expect(after.payments.map((p) => [p.kind, p.amount_cents])).toEqual([
+      ['payment', 50_000],
+      ['refund', 7_500],
+    ]);
+    expect((await onlineOf(invoice.id)).payments).toMatchObject([{ refunded_cents: 7_500 }]);
+  });
+});
+
 describe('deposits on approval', () => {
   const QUOTE: QuoteBody = {
     title: 'New fence',
