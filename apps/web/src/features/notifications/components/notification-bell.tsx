@@ -16,11 +16,11 @@ import classes from './notification-bell.module.css';
 
 function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
   const unread = n.read_at === null;
-  const Icon = n.kind === 'quote_declined' ? IconCircleX : n.kind === 'invoice_viewed' ? IconEye : IconCircleCheck;
+  const Icon = n.kind === 'quote_declined' || n.kind === 'payment_failed' ? IconCircleX : n.kind === 'invoice_viewed' ? IconEye : IconCircleCheck;
   return (
     <UnstyledButton className={classes.row} data-unread={unread || undefined} onClick={() => onOpen(n)} aria-label={`${unread ? 'Unread: ' : ''}${n.title}`}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Box c={n.kind === 'quote_declined' ? 'red.6' : n.kind === 'invoice_viewed' ? 'blue.6' : 'green.7'} pt={2} style={{ flexShrink: 0 }}>
+        <Box c={n.kind === 'quote_declined' || n.kind === 'payment_failed' ? 'red.6' : n.kind === 'invoice_viewed' ? 'blue.6' : 'green.7'} pt={2} style={{ flexShrink: 0 }}>
           <Icon size={20} />
         </Box>
         <Stack gap={2} miw={0} style={{ flex: 1 }}>
