@@ -19,7 +19,7 @@ import { buildApp } from '../../app';
 import { openPostgres, type Database } from '../../db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoicePayments, onlinePayments, stripeEvents } from '../../db/schema';
+import { invoicePayments, notifications, onlinePayments, stripeEvents } from '../../db/schema';
 import { signLink } from '../../platform/signed-link';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
@@ -156,6 +156,9 @@ describe('paying an invoice online', () => {
     expect(failed.status).toBe('sent');
     expect(await payState(token)).toMatchObject({ available: true, payable_cents: 50_000, last_failed: true });
     expect((await onlineOf(invoice.id)).payments).toMatchObject([{ status: 'failed', failure_message: 'The bank payment failed: nothing was paid' }]);
+    // The contractor (the workspace's admins) is told in the app, once.
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.link, `/jobs/${jobId}?invoice=${invoice.id}`));
+    expect(told.map((n) => [n.userId, n.kind, n.title])).toEqual([[alice.id, 'payment_failed', `Bank payment failed: $500.00 for invoice ${invoice.number}`]]);
 
     // A new Pay after the failure is a new session (a new idempotency key), paid by bank again and settled.
     const second = sessionOf(await checkout(token));

@@ -1,9 +1,12 @@
+import { formatCents } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import type { StripeConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { findPayableInvoice, recordOnlinePayment } from '../invoices';
+import { notify } from '../notifications';
 import { findQuoteDeposit } from '../quotes';
+import { workspaceAdminIds } from '../workspaces';
 import { onlinePayments, stripeEvents } from './payments.schema';
 import { creditQuoteDeposits, recordRefund, type OnlinePaymentRow } from './payments.service';
 import { verifiedEvent, type Stripe } from './stripe-client';
@@ -87,6 +90,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date): Promise<void>
         .update(onlinePayments)
         .set({ status: 'failed', method: 'us_bank_account', paymentIntentId: intentId(session) ?? row.paymentIntentId, failureMessage: 'The bank payment failed: nothing was paid' })
         .where(eq(onlinePayments.id, row.id));
+      await tellFailure(tx, row);
       return;
     }
     case 'checkout.session.expired': {
@@ -121,4 +125,24 @@ async function succeed(tx: Tx, row: OnlinePaymentRow, paymentIntentId: string | 
     .set({ status: 'succeeded', method, paymentIntentId: paymentIntentId ?? row.paymentIntentId, paidAt: now, failureMessage: null, invoicePaymentId })
     .where(eq(onlinePayments.id, row.id));
   if (row.purpose === 'deposit' && row.quoteId) await creditQuoteDeposits(tx, row.quoteId, now);
+}
+
+/**
+ * A bank payment that failed: the workspace's admins are told in the app (in the failure's transaction, so once), with
+ * a link to the invoice (or the quote, for a deposit). Nothing was paid; the client's link offers Pay again.
+ */
+async function tellFailure(tx: Tx, row: OnlinePaymentRow): Promise<void> {
+  const what = row.purpose === 'invoice' && row.invoiceId ? await findPayableInvoice(tx, row.invoiceId) : null;
+  const quote = row.purpose === 'deposit' && row.quoteId ? await findQuoteDeposit(tx, row.quoteId) : null;
+  const target = what ? { jobId: what.jobId, link: `/jobs/${what.jobId}?invoice=${what.id}`, name: `invoice ${what.number}` } : quote ? { jobId: quote.jobId, link: `/jobs/${quote.jobId}?quote=${quote.id}`, name: `the deposit on quote ${quote.number}` } : null;
+  if (!target) return;
+  await notify(tx, {
+    workspaceId: row.workspaceId,
+    userIds: await workspaceAdminIds(tx, row.workspaceId),
+    kind: 'payment_failed',
+    title: `Bank payment failed: ${formatCents(row.amountCents)} for ${target.name}`,
+    body: 'The client’s bank returned the payment: nothing was paid, and the balance is still due. Their link offers Pay again.',
+    link: target.link,
+    jobId: target.jobId,
+  });
 }
