@@ -14,7 +14,8 @@ import type { AddressInfo } from 'node:net';
  *
  * The hosted page: GET /pay/:session (what `session.url` opens) with Pay by card, Pay by bank and Decline; POST
  * /pay/:session/{card,bank,decline} (or `pay(id, how)` from a test). A card payment completes the session paid; a bank
- * payment completes it unpaid (processing) and `settleBank(id, 'succeeded' | 'failed')` sends the later result.
+ * payment completes it unpaid (processing) and `settleBank(id, 'succeeded' | 'failed')` — or, on the same page for a
+ * browser walk, POST /pay/:session/bank-succeeded or bank-failed — sends the later result.
  *
  * Webhooks: each event (checkout.session.completed, …async_payment_succeeded / _failed, …expired, charge.refunded) is
  * kept in `events` and, while `webhookUrl` is set and `autoDeliver` true, POSTed there at once, signed as Stripe signs:
@@ -232,11 +233,20 @@ export async function startStripeStub(opts: { autoDeliver?: boolean } = {}): Pro
     return { status: 200, body: refund };
   }
 
+  const processing = (s: StubSession) => (s.payment_intent ? paymentIntents.get(s.payment_intent)?.status === 'processing' : false);
   const page = (s: StubSession) => `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Pay $${(s.amount_total / 100).toFixed(2)}</title></head><body>
 <h1>Stripe stand-in</h1><p>Pay $${(s.amount_total / 100).toFixed(2)}</p>
-<form method="post" action="/pay/${s.id}/card"><button>Pay</button></form>
+${
+  s.status === 'open'
+    ? `<form method="post" action="/pay/${s.id}/card"><button>Pay</button></form>
 <form method="post" action="/pay/${s.id}/bank"><button>Pay by bank</button></form>
-<form method="post" action="/pay/${s.id}/decline"><button>Decline</button></form>
+<form method="post" action="/pay/${s.id}/decline"><button>Decline</button></form>`
+    : processing(s)
+      ? `<p>Bank payment processing.</p>
+<form method="post" action="/pay/${s.id}/bank-succeeded"><button>Bank payment succeeds</button></form>
+<form method="post" action="/pay/${s.id}/bank-failed"><button>Bank payment fails</button></form>`
+      : `<p>This session is ${s.status}${s.payment_status === 'paid' ? ' and paid' : ''}.</p>`
+}
 <p><a href="${s.cancel_url}">Back</a></p></body></html>`;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -244,11 +254,16 @@ export async function startStripeStub(opts: { autoDeliver?: boolean } = {}): Pro
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const hosted = /^\/pay\/([^/]+)(?:\/(card|bank|decline))?$/.exec(url.pathname);
+    const hosted = /^\/pay\/([^/]+)(?:\/(card|bank|decline|bank-succeeded|bank-failed))?$/.exec(url.pathname);
     if (hosted) {
       const s = sessions.get(hosted[1]!);
       if (!s) return void res.writeHead(404).end('No such session');
       if (req.method === 'GET' && !hosted[2]) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(s));
+      // The bank's later answer, by hand (a browser walk): what settleBank does for a test.
+      if (req.method === 'POST' && (hosted[2] === 'bank-succeeded' || hosted[2] === 'bank-failed')) {
+        await stub.settleBank(s.id, hosted[2] === 'bank-succeeded' ? 'succeeded' : 'failed');
+        return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(s));
+      }
       if (req.method === 'POST' && hosted[2]) {
         if (s.status !== 'open') return void res.writeHead(409).end('This session is no longer open');
         await stub.pay(s.id, hosted[2] as 'card' | 'bank' | 'decline');

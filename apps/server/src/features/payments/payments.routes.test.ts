@@ -163,8 +163,10 @@ describe('paying an invoice online', () => {
     // A new Pay after the failure is a new session (a new idempotency key), paid by bank again and settled.
     const second = sessionOf(await checkout(token));
     expect(second).not.toBe(first);
-    await stub.pay(second, 'bank');
-    await stub.settleBank(second, 'succeeded');
+    // This time through the stand-in's page, as a browser walk does: Pay by bank, then the bank's later success.
+    expect((await fetch(`${stub.url}/pay/${second}/bank`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    expect(await (await fetch(`${stub.url}/pay/${second}`)).text()).toContain('Bank payment processing.');
+    expect((await fetch(`${stub.url}/pay/${second}/bank-succeeded`, { method: 'POST' })).status).toBe(200);
     const paid = await invoiceNow(invoice.id);
     expect(paid.status).toBe('paid');
     expect(paid.payments).toMatchObject([{ method: 'bank_transfer', amount_cents: 50_000 }]);
