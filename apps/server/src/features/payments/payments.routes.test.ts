@@ -135,7 +135,11 @@ describe('paying an invoice online', () => {
     expect(set.json()).toMatchObject({ enabled: true, allow_partial_payments: true });
     const over = await api(null, 'POST', `/api/public/invoice-payments/${token}/checkout`, { amount_cents: 60_000 });
     expect(over.statusCode).toBe(400);
+    // A first Pay for $200 left open, then one for $100: only the newest can take money (the first is expired at Stripe).
+    const older = sessionOf(await checkout(token, { amount_cents: 20_000 }));
     const url = await checkout(token, { amount_cents: 10_000 });
+    expect(stub.sessions.get(older)!.status).toBe('expired');
+    expect((await ctx.db.select().from(onlinePayments).where(eq(onlinePayments.checkoutSessionId, older)))[0]!.status).toBe('expired');
     await stub.pay(sessionOf(url), 'card');
     expect((await invoiceNow(invoice.id)).totals).toMatchObject({ paid_cents: 10_000, balance_cents: 40_000 });
     expect(await payState(token)).toMatchObject({ available: true, payable_cents: 40_000 });

@@ -214,7 +214,21 @@ async function openSession(
     .insert(onlinePayments)
     .values({ workspaceId: o.workspaceId, purpose: o.purpose, invoiceId: o.invoiceId, quoteId: o.quoteId, amountCents: o.amountCents, checkoutSessionId: session.id })
     .onConflictDoNothing({ target: onlinePayments.checkoutSessionId });
+  await expireOthers(deps.stripe, deps.db, o.invoiceId ? eq(onlinePayments.invoiceId, o.invoiceId) : eq(onlinePayments.quoteId, o.quoteId!), session.id);
   return { url: session.url };
+}
+
+/**
+ * The subject's other sessions still open at Stripe (an older amount, another tab, another link) are expired there, so
+ * only the newest Pay can take money — an old page left open cannot pay an amount that is no longer due. Best effort:
+ * Stripe's checkout.session.expired marks each row; a session paid meanwhile is recorded as paid all the same.
+ */
+async function expireOthers(stripe: StripeConfig, db: Db, subject: SQL, keep: string): Promise<void> {
+  const open = await db.select({ session: onlinePayments.checkoutSessionId }).from(onlinePayments).where(and(subject, eq(onlinePayments.status, 'pending')));
+  for (const { session } of open) {
+    if (session === keep) continue;
+    await stripeClient(stripe).checkout.sessions.expire(session).catch(() => undefined);
+  }
 }
 
 export async function startInvoiceCheckout(deps: PublicPayDeps, token: string, amount: number | undefined): Promise<{ url: string }> {
