@@ -84,6 +84,11 @@ export function InvoiceOnlinePayments({ invoiceId, paymentIds }: { invoiceId: st
           None yet: the client&apos;s invoice link offers Pay (card or bank).
         </Text>
       )}
+      {data.payments.some((p) => p.status === 'succeeded') && (
+        <Text size="xs" c="dimmed">
+          Refund an online payment here, through Stripe: the invoice&apos;s own Refund only records money you gave back by hand.
+        </Text>
+      )}
       {data.payments.map((p) => (
         <Paper key={p.id} withBorder p="xs" radius="sm">
           <Group justify="space-between" gap="xs" wrap="wrap">

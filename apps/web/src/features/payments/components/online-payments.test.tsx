@@ -85,6 +85,8 @@ describe('InvoiceOnlinePayments (the contractor’s invoice)', () => {
     expect(within(cards[1]!).getByText('Processing')).toBeTruthy();
     expect(within(cards[2]!).getByText('Paid')).toBeTruthy();
     expect(within(cards[2]!).getByText(/Card/)).toBeTruthy();
+    // The invoice's own Refund records money given back by hand: an online payment is refunded here.
+    expect(within(panel).getByText(/Refund an online payment here, through Stripe/)).toBeTruthy();
   });
 
   it('refunds through Stripe: the amount as cents; the server’s refusal is shown', async () => {
