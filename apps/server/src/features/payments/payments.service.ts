@@ -27,7 +27,7 @@ import type { StripeConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
-import { readLink } from '../../platform/signed-link';
+import { INVOICE_LINKS, readClientLink } from '../../platform/client-links';
 import type { TokenSigner } from '../../platform/tokens';
 import { findInvoicesOfQuote, findPayableInvoice, recordOnlinePayment, type PayableInvoice } from '../invoices';
 import { findQuoteDeposit, findQuoteDepositByLink, type QuoteDeposit } from '../quotes';
@@ -135,9 +135,9 @@ export async function invoiceOnlinePayments(opts: { db: Db; stripe: StripeConfig
 
 // ---- The client's invoice page -------------------------------------------------------------------------------------
 
-/** The invoice a client's link opens (the invoices' client links, platform/client-links.ts INVOICE_LINKS: purpose 'invoice'). */
+/** The invoice a client's link opens (the client side's one home, platform/client-links.ts: INVOICE_LINKS). */
 async function invoiceOfLink(deps: PublicPayDeps, token: string): Promise<PayableInvoice> {
-  const read = readLink(deps.signer, 'invoice', token, deps.now);
+  const read = readClientLink(deps.signer, INVOICE_LINKS, token, deps.now);
   if (read === null) throw new AppError('NOT_FOUND', INVOICE_LINK_INVALID);
   if (read === 'expired') throw new AppError('GONE', INVOICE_LINK_EXPIRED);
   const invoice = await findPayableInvoice(deps.db, read);
