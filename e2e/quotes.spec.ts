@@ -148,7 +148,8 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
   await page.screenshot({ path: `${shots}/contractor-notifications-desktop.png` });
   await told.click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${job.id}\\?quote=[0-9a-f-]{36}$`));
-  await expect(page.getByRole('dialog')).toContainText('Approved by Maria Garcia: $5,585.70');
+  // The quote's dialog by its name: the bell's dropdown may still be closing (its transition) when the quote opens.
+  await expect(page.getByRole('dialog', { name: /^Quote Q-\d+/ })).toContainText('Approved by Maria Garcia: $5,585.70');
   await expect(bell).toHaveAttribute('aria-label', 'Notifications');
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`/jobs/${job.id}$`));
@@ -171,7 +172,8 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
       { timeout: 30_000 },
     )
     .toBe(true);
-  await expect(page.getByRole('dialog')).toContainText('Approved by Maria Garcia: $5,585.70');
+  // The quote's dialog by its name: the bell's dropdown may still be closing (its transition) when the quote opens.
+  await expect(page.getByRole('dialog', { name: /^Quote Q-\d+/ })).toContainText('Approved by Maria Garcia: $5,585.70');
   await page.screenshot({ path: `${shots}/contractor-approved-desktop.png`, fullPage: true });
   // Both screens at the other size too: the job's quotes on a phone, the homeowner's (approved) page on a desktop.
   await page.keyboard.press('Escape');
