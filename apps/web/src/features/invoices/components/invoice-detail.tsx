@@ -11,6 +11,7 @@ import { openPdf } from './open-pdf';
 import { InvoiceOnlinePayments } from '../../payments';
 import { PaymentForm } from './payment-form';
 import { CopyInvoiceLink, SendInvoicePanel } from './send-invoice-panel';
+import { dayInWords } from '../../../lib/calendar-day';
 
 const Amount = ({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) => (
   <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -52,8 +53,8 @@ export function InvoiceDetail({ invoice, clientName = null, onEdit, onOpen, onCl
           </Text>
           <Text size="xs" c="dimmed">
             {invoice.number} · {PAYMENT_TERMS_LABELS[invoice.payment_terms]}
-            {invoice.due_on ? ` · due ${invoice.due_on}` : ''}
-            {invoice.issued_on ? ` · issued ${invoice.issued_on}` : ''}
+            {invoice.due_on ? ` · due ${dayInWords(invoice.due_on, { short: true })}` : ''}
+            {invoice.issued_on ? ` · issued ${dayInWords(invoice.issued_on, { short: true })}` : ''}
           </Text>
         </Stack>
         <InvoiceStatusBadge status={invoice.status} />
@@ -112,7 +113,7 @@ export function InvoiceDetail({ invoice, clientName = null, onEdit, onOpen, onCl
               <Stack gap={0} miw={0}>
                 <Text size="sm">
                   {p.kind === 'refund' ? 'Refund' : 'Payment'} · {PAYMENT_METHOD_LABELS[p.method]}
-                  {p.check_number ? ` no. ${p.check_number}` : ''} · {p.received_on}
+                  {p.check_number ? ` no. ${p.check_number}` : ''} · {dayInWords(p.received_on, { short: true })}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   Recorded by {p.recorded_by.name}

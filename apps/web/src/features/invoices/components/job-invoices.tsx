@@ -14,6 +14,7 @@ import { InvoiceDetail } from './invoice-detail';
 import { InvoiceEditor } from './invoice-editor';
 import { InvoiceStatusBadge } from './invoice-status';
 import { ReminderSettingsForm } from './reminder-settings';
+import { dayInWords } from '../../../lib/calendar-day';
 
 type Open = { id: string | null; editing: boolean } | null;
 
@@ -135,7 +136,7 @@ export function JobInvoices({ jobId, jobTitle, clientName = null }: { jobId: str
                   </Text>
                   <Text size="xs" c="dimmed">
                     {i.number}
-                    {i.due_on && i.status !== 'void' ? ` · due ${i.due_on}` : ''}
+                    {i.due_on && i.status !== 'void' ? ` · due ${dayInWords(i.due_on, { short: true })}` : ''}
                     {i.replaces ? ` · replaces ${i.replaces.number}` : ''}
                   </Text>
                 </Stack>

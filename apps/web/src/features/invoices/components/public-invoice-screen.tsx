@@ -2,14 +2,10 @@ import { endpointPath, formatCents, INVOICE_STATUS_LABELS, invoiceEndpoints, PAY
 import { Alert, Anchor, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ClientPage, ClientPageBody, useViewOnce } from '../../../components/client-page';
 import { apiBaseUrl } from '../../../lib/api-base';
+import { dayInWords } from '../../../lib/calendar-day';
 import { usePublicInvoice } from '../api/get-public-invoice';
 import { useMarkInvoiceViewed } from '../api/mark-invoice-viewed';
 import { PublicInvoicePaySlot } from './public-invoice-pay-slot';
-
-/** A calendar day ('YYYY-MM-DD', already in the workspace's zone) as words: "March 24, 2026". Not moved by the reader's zone. */
-export function dayInWords(isoDate: string): string {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 const Amount = ({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) => (
   <Group justify="space-between" gap="xs" wrap="nowrap">
