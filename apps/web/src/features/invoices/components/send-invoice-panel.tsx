@@ -1,6 +1,7 @@
 import { formatCents, type Invoice } from '@fieldbook/contract';
-import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { CopyClientLink } from '../../../components/copy-client-link';
 import { useContacts } from '../../contacts';
 import { useInvoiceClientLink } from '../api/get-invoice-client-link';
 import { useSendInvoice } from '../api/send-invoice';
@@ -71,33 +72,11 @@ export function SendInvoicePanel({ invoice, clientName, onDone }: { invoice: Inv
 /** Copy Client Link on a sent invoice: a fresh signed link on the clipboard, or shown to copy by hand. */
 export function CopyInvoiceLink({ invoice }: { invoice: Invoice }) {
   const clientLink = useInvoiceClientLink();
-  const [copied, setCopied] = useState<{ link: string; isOnClipboard: boolean } | null>(null);
-  const copy = async () => {
-    setCopied(null);
-    const answer = await clientLink.mutateAsync(invoice.id).catch(() => null);
-    if (!answer) return;
-    const isOnClipboard = await Promise.resolve()
-      .then(() => navigator.clipboard.writeText(answer.link))
-      .then(
-        () => true,
-        () => false,
-      );
-    setCopied({ link: answer.link, isOnClipboard });
-  };
   return (
-    <Stack gap={4} align="flex-start">
-      <Button variant="light" onClick={() => void copy()} loading={clientLink.isPending}>
-        Copy Client Link
-      </Button>
-      {copied && (
-        <>
-          <Text size="sm" c={copied.isOnClipboard ? 'green' : undefined}>
-            {copied.isOnClipboard ? 'Link copied.' : 'Copy this link:'}
-          </Text>
-          <TextInput aria-label="Client link" value={copied.link} readOnly onFocus={(e) => e.currentTarget.select()} w="100%" />
-        </>
-      )}
-      {clientLink.error && <Alert color="red">{errorText(clientLink.error)}</Alert>}
-    </Stack>
+    <CopyClientLink
+      getLink={() => clientLink.mutateAsync(invoice.id).then((a) => a.link, () => null)}
+      pending={clientLink.isPending}
+      error={clientLink.error ? errorText(clientLink.error) : null}
+    />
   );
 }
