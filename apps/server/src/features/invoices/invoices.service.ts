@@ -41,6 +41,7 @@ import { profileDisplayNames } from '../profiles';
 import { findApprovedQuoteLines } from '../quotes';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
 import { invoiceItems, invoicePayments, invoices, invoiceSends, type StoredAdjustment } from './invoices.schema';
+import { nextWorkspaceNumber } from '../../platform/workspace-numbers';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -227,18 +228,9 @@ async function writeItems(tx: Tx, invoiceId: string, workspaceId: string, items:
   await tx.insert(invoiceItems).values(items.map((i, position) => ({ ...i, id: crypto.randomUUID(), invoiceId, workspaceId, position })));
 }
 
-const FIRST_INVOICE_SEQUENCE = 1001;
-
-/**
- * The workspace's next invoice number, INV-1001, INV-1002, … (as quotes' Q-1001: quotes.service nextQuoteNumber),
- * taken inside the creating transaction under a lock per workspace, so two invoices made at once get two numbers.
- */
-async function nextInvoiceNumber(tx: Tx, workspaceId: string): Promise<{ sequence: number; number: string }> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`invoice-number:${workspaceId}`}))`);
-  const [row] = await tx.select({ last: sql<number | null>`max(${invoices.sequence})` }).from(invoices).where(eq(invoices.workspaceId, workspaceId));
-  const sequence = Math.max(FIRST_INVOICE_SEQUENCE, (row?.last ?? 0) + 1);
-  return { sequence, number: `INV-${sequence}` };
-}
+/** INV-1001, INV-1002, … per workspace (quotes' Q-1001 is the same series kind). */
+const nextInvoiceNumber = (tx: Tx, workspaceId: string) =>
+  nextWorkspaceNumber(tx, { prefix: 'INV', table: invoices, workspaceColumn: invoices.workspaceId, sequenceColumn: invoices.sequence }, workspaceId);
 
 async function ownJob(db: Db, actor: Actor, jobId: string) {
   const workspaceId = requireWorkspace(actor);

@@ -40,6 +40,7 @@ import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { workspaceName, workspaceTimeZone } from '../workspaces';
 import { quoteExpiresAt, quoteLink } from './quote-link';
 import { quoteApprovals, quoteItems, quotes, type StoredAdjustment } from './quotes.schema';
+import { nextWorkspaceNumber } from '../../platform/workspace-numbers';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
@@ -253,20 +254,12 @@ async function freshItemIds(tx: Tx, quoteId: string | null, items: Body['items']
   return items.map((i) => (i.id && takenIds.has(i.id) ? { ...i, id: undefined } : i));
 }
 
-/** The first quote number of a workspace: four digits from the start, as contractors' books usually are. */
-const FIRST_QUOTE_SEQUENCE = 1001;
-
 /**
- * The workspace's next quote number, Q-1001, Q-1002, …: short to say on the phone, unique in the workspace
- * (quotes_workspace_sequence_idx). Taken inside the creating transaction under a lock per workspace, so two quotes
- * made at once get two numbers. Quotes numbered before the sequence (Q-<yyyymmdd>-<4 id characters>) keep theirs.
+ * Q-1001, Q-1002, … per workspace (quotes_workspace_sequence_idx). Quotes numbered before the sequence
+ * (Q-<yyyymmdd>-<4 id characters>) keep theirs.
  */
-async function nextQuoteNumber(tx: Tx, workspaceId: string): Promise<{ sequence: number; number: string }> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`quote-number:${workspaceId}`}))`);
-  const [row] = await tx.select({ last: sql<number | null>`max(${quotes.sequence})` }).from(quotes).where(eq(quotes.workspaceId, workspaceId));
-  const sequence = Math.max(FIRST_QUOTE_SEQUENCE, (row?.last ?? 0) + 1);
-  return { sequence, number: `Q-${sequence}` };
-}
+const nextQuoteNumber = (tx: Tx, workspaceId: string) =>
+  nextWorkspaceNumber(tx, { prefix: 'Q', table: quotes, workspaceColumn: quotes.workspaceId, sequenceColumn: quotes.sequence }, workspaceId);
 
 export async function createQuote(opts: { db: Db; actor: Actor; jobId: string; body: Body; now: Date }): Promise<Quote> {
   const workspaceId = requireWorkspace(opts.actor);
