@@ -1,28 +1,18 @@
 import { formatCents, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, SEND_METHOD_LABELS, type Invoice } from '@fieldbook/contract';
-import { Button, Divider, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useDiscardInvoice } from '../api/discard-invoice';
 import { fetchInvoicePdf, fetchReceiptPdf } from '../api/get-invoice-pdf';
 import { useMarkInvoiceSent } from '../api/mark-invoice-sent';
 import { useVoidInvoice } from '../api/void-invoice';
 import { errorText } from './errors';
+import { InvoiceLines } from './invoice-lines';
 import { InvoiceStatusBadge } from './invoice-status';
 import { openPdf } from './open-pdf';
 import { InvoiceOnlinePayments } from '../../payments';
 import { PaymentForm } from './payment-form';
 import { CopyInvoiceLink, SendInvoicePanel } from './send-invoice-panel';
 import { dayInWords } from '../../../lib/calendar-day';
-
-const Amount = ({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) => (
-  <Group justify="space-between" gap="xs" wrap="nowrap">
-    <Text size="sm" fw={strong ? 700 : undefined}>
-      {label}
-    </Text>
-    <Text size="sm" fw={strong ? 700 : undefined} ff="monospace">
-      {formatCents(cents)}
-    </Text>
-  </Group>
-);
 
 /**
  * One invoice: its lines, totals, payments and balance, and what can be done in its state — a draft is edited, marked
@@ -75,28 +65,7 @@ export function InvoiceDetail({ invoice, clientName = null, onEdit, onOpen, onCl
         </Text>
       )}
       <Paper withBorder p="sm" radius="md">
-        <Stack gap={4}>
-          {invoice.items.map((l) => (
-            <Group key={l.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
-                {l.name}{' '}
-                <Text span size="xs" c="dimmed">
-                  {l.quantity} {l.unit} × {formatCents(l.unit_price_cents)}
-                </Text>
-              </Text>
-              <Text size="sm" ff="monospace" style={{ flexShrink: 0 }}>
-                {formatCents(l.line_total_cents)}
-              </Text>
-            </Group>
-          ))}
-          <Divider my={4} />
-          <Amount label="Subtotal" cents={t.subtotal_cents} />
-          {t.discount_cents > 0 && <Amount label="Discount" cents={-t.discount_cents} />}
-          {t.tax_cents > 0 && <Amount label={`Tax (${invoice.tax_rate_percent}%)`} cents={t.tax_cents} />}
-          <Amount label="Total" cents={t.total_cents} strong />
-          <Amount label="Paid" cents={t.paid_cents} />
-          <Amount label="Balance due" cents={invoice.status === 'void' ? 0 : t.balance_cents} strong />
-        </Stack>
+        <InvoiceLines invoice={invoice} paidLabel="Paid" balanceCents={invoice.status === 'void' ? 0 : t.balance_cents} />
       </Paper>
       {invoice.notes && (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

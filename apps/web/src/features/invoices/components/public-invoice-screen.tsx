@@ -1,22 +1,12 @@
 import { endpointPath, formatCents, INVOICE_STATUS_LABELS, invoiceEndpoints, PAYMENT_METHOD_LABELS, type PublicInvoice } from '@fieldbook/contract';
-import { Alert, Anchor, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ClientPage, ClientPageBody, useViewOnce } from '../../../components/client-page';
 import { apiBaseUrl } from '../../../lib/api-base';
 import { dayInWords } from '../../../lib/calendar-day';
 import { usePublicInvoice } from '../api/get-public-invoice';
 import { useMarkInvoiceViewed } from '../api/mark-invoice-viewed';
+import { InvoiceLines } from './invoice-lines';
 import { PublicInvoicePaySlot } from './public-invoice-pay-slot';
-
-const Amount = ({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) => (
-  <Group justify="space-between" gap="xs" wrap="nowrap">
-    <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : undefined}>
-      {label}
-    </Text>
-    <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : undefined} ff="monospace">
-      {formatCents(cents)}
-    </Text>
-  </Group>
-);
 
 /** /i/:token — the client's invoice (issue 33): no account, fits a 390 px phone. */
 export function PublicInvoiceScreen({ token }: { token: string }) {
@@ -119,31 +109,7 @@ export function PublicInvoiceContent({ invoice, token }: { invoice: PublicInvoic
         <PublicInvoicePaySlot token={token} invoice={invoice} />
 
         <Paper withBorder p="sm" radius="md">
-          <Stack gap={6}>
-            {invoice.items.map((i) => (
-              <Group key={i.id} justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <Stack gap={0} miw={0}>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {i.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {i.quantity} {i.unit} × {formatCents(i.unit_price_cents)}
-                    {i.description ? ` · ${i.description}` : ''}
-                  </Text>
-                </Stack>
-                <Text size="sm" ff="monospace" style={{ flexShrink: 0 }}>
-                  {formatCents(i.line_total_cents)}
-                </Text>
-              </Group>
-            ))}
-            <Divider my={4} />
-            <Amount label="Subtotal" cents={t.subtotal_cents} />
-            {t.discount_cents > 0 && <Amount label="Discount" cents={-t.discount_cents} />}
-            {t.tax_cents > 0 && <Amount label={`Tax (${invoice.tax_rate_percent}%)`} cents={t.tax_cents} />}
-            <Amount label="Total" cents={t.total_cents} strong />
-            <Amount label="Paid so far" cents={t.paid_cents} />
-            <Amount label="Balance due" cents={t.balance_cents} strong />
-          </Stack>
+          <InvoiceLines invoice={invoice} paidLabel="Paid so far" balanceCents={t.balance_cents} />
         </Paper>
 
         {invoice.payments.length > 0 && (
