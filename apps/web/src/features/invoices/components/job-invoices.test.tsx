@@ -71,6 +71,18 @@ describe('JobInvoices', () => {
     expect(api.problems).toEqual([]);
   });
 
+  it('a draft’s line says Draft, never a due day (it has none until it is sent); a sent one shows its due day', async () => {
+    const draft = invoice({ status: 'draft', due_on: '2026-12-20' });
+    const sent = invoice({ id: NEW_INV, number: 'INV-1002', status: 'sent', issued_on: '2026-12-05', due_on: '2026-12-20' });
+    const api = fakeApi().on(invoiceEndpoints.listForJob, { invoices: [summary(sent), summary(draft)], total: 2 }).on(quoteEndpoints.listForJob, noQuotes);
+    renderWithProviders(<JobInvoices jobId={JOB} jobTitle="Kitchen remodel" />);
+    const draftRow = await screen.findByRole('button', { name: 'Invoice INV-1001' });
+    expect(within(draftRow).getByText(/INV-1001 · Draft: due date set when sent/)).toBeTruthy();
+    expect(within(draftRow).queryByText(/due Dec/)).toBeNull();
+    expect(within(screen.getByRole('button', { name: 'Invoice INV-1002' })).getByText(/INV-1002 · due Dec 20/)).toBeTruthy();
+    expect(api.problems).toEqual([]);
+  });
+
   it('New Invoice: typed dollars go to the server as cents, the total shows as typed, then the saved draft opens with Mark Sent', async () => {
     let stored: Invoice | null = null;
     const api = fakeApi()

@@ -136,7 +136,8 @@ export function JobInvoices({ jobId, jobTitle, clientName = null }: { jobId: str
                   </Text>
                   <Text size="xs" c="dimmed">
                     {i.number}
-                    {i.due_on && i.status !== 'void' ? ` · due ${dayInWords(i.due_on, { short: true })}` : ''}
+                    {/* A draft has no due day until it is sent (its net terms count from that day). */}
+                    {i.status === 'draft' ? ' · Draft: due date set when sent' : i.due_on && i.status !== 'void' ? ` · due ${dayInWords(i.due_on, { short: true })}` : ''}
                     {i.replaces ? ` · replaces ${i.replaces.number}` : ''}
                   </Text>
                 </Stack>
