@@ -111,10 +111,16 @@ export const invoicePayments = pgTable(
     checkNumber: text(),
     note: text().notNull().default(''),
     recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Money that moved online through Stripe (the payments feature, online-payment.ts): how the client paid — they
+     * recorded it themselves on Stripe's page, so it has no member in recorded_by. Null for money recorded by hand.
+     */
+    onlineMethod: text().$type<'card' | 'us_bank_account'>(),
     createdAt: createdAt(),
   },
   (t) => [
     index('invoice_payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    check('invoice_payments_online_method_check', sql`${t.onlineMethod} in ('card','us_bank_account')`),
     check('invoice_payments_amount_check', sql`${t.amountCents} > 0`),
     check('invoice_payments_kind_check', sql`${t.kind} in ('payment','refund')`),
     check('invoice_payments_method_check', sql`${t.method} in ('cash','check','bank_transfer','other')`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ownerRef, updatedAt } from '../../db/schema/_columns';
 import { users } from '../auth/auth.schema';
 import { invoicePayments, invoices } from '../invoices/invoices.schema';
@@ -22,6 +22,11 @@ export const onlinePayments = pgTable(
     quoteId: uuid().references(() => quotes.id, { onDelete: 'set null' }),
     amountCents: integer().notNull(),
     checkoutSessionId: text().notNull().unique(),
+    /**
+     * The workspace's connected Stripe account the session was made on (Stripe Connect): its refunds and retrievals go
+     * to the same account, and an event is applied only when it comes from it.
+     */
+    stripeAccountId: text(),
     paymentIntentId: text(),
     method: text().$type<'card' | 'us_bank_account'>(),
     status: text().$type<'pending' | 'processing' | 'succeeded' | 'failed' | 'expired'>().notNull().default('pending'),
@@ -73,11 +78,24 @@ export const stripeEvents = pgTable('stripe_events', {
   receivedAt: createdAt(),
 });
 
-/** A workspace's payment settings (a row only once an admin changed one). */
-export const paymentSettings = pgTable('payment_settings', {
-  workspaceId: uuid()
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  allowPartialPayments: boolean().notNull().default(false),
-  updatedAt: updatedAt(),
-});
+/**
+ * A workspace's payment settings (a row only once an admin changed one or connected Stripe), and its connected Stripe
+ * account (Stripe Connect): the account id from accounts.create, its state as the last `account.updated` event told it.
+ * Payments go to that account only; a workspace without one whose charges are enabled offers its clients no Pay.
+ */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    workspaceId: uuid()
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    allowPartialPayments: boolean().notNull().default(false),
+    stripeAccountId: text(),
+    stripeChargesEnabled: boolean().notNull().default(false),
+    stripeDetailsSubmitted: boolean().notNull().default(false),
+    stripePayoutsEnabled: boolean().notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  // One account, one workspace: an account's events find their workspace by it.
+  (t) => [uniqueIndex('payment_settings_stripe_account_idx').on(t.stripeAccountId)],
+);
