@@ -1,17 +1,21 @@
-import { useEffect } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { useEffect, useRef } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { apiBaseUrl, builtInApiBase, isNativeApp } from '../lib/api-base';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 /** In the Capacitor app, links that open it (fieldbook://…, App Links) show their screen; loaded only there. */
-function useAppLinks(): void {
+function AppLinks() {
+  const navigate = useNavigate();
+  // useNavigate's function changes with the location; the listener lives for the app's run and uses the latest one.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   useEffect(() => {
     if (!isNativeApp()) return;
     let stopped = false;
     let stop: (() => void) | undefined;
     void import('./app-link-listener')
-      .then(({ listenForAppLinks }) => listenForAppLinks((to) => void router.navigate(to), () => [builtInApiBase(), apiBaseUrl()]))
+      .then(({ listenForAppLinks }) => listenForAppLinks((to) => void navigateRef.current(to), () => [builtInApiBase(), apiBaseUrl()]))
       .then((s) => (stopped ? s() : (stop = s)))
       .catch((err: unknown) => console.error('App links are not available', err));
     return () => {
@@ -19,13 +23,16 @@ function useAppLinks(): void {
       stop?.();
     };
   }, []);
+  return null;
 }
 
 export function App() {
-  useAppLinks();
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppLinks />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,13 +1,39 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { BrandMark } from '../components/brand-mark';
 import { isChunkError } from './load-route';
 
+type Props = { resetKey: string; children: ReactNode };
+type State = { failed: boolean; error: unknown; resetKey: string };
+
+/**
+ * The routes' error boundary: a page that throws while rendering, or whose code cannot be fetched, shows the error page
+ * instead of a blank screen; the next navigation (a new `resetKey`, the location's key) tries again.
+ */
+export class RouteErrors extends Component<Props, State> {
+  state: State = { failed: false, error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, error: null, resetKey: props.resetKey };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A screen failed', error, info.componentStack);
+  }
+
+  render() {
+    return this.state.failed ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
+}
+
 /** A page that failed to render or to load its code (e.g. after a new deployment) says so and offers a reload. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const chunkError = isChunkError(error);
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" gap="md" ta="center" maw={480}>
