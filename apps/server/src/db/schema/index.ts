@@ -20,6 +20,7 @@ export * from '../../features/group-assistants/group-assistants.schema';
 export * from '../../features/drive/drive.schema';
 export * from '../../features/quotes/quotes.schema';
 export * from '../../features/invoices/invoices.schema';
+export * from '../../features/invoices/payment-schedules.schema';
 export * from '../../features/notifications/notifications.schema';
 export * from '../../features/payments/payments.schema';
 export * from './outbox';

@@ -147,3 +147,20 @@ export const quoteApprovals = pgTable(
     index('quote_approvals_pdf_due_idx').on(t.nextAttemptAt).where(sql`${t.pdfStatus} = 'pending'`),
   ],
 );
+
+/**
+ * A workspace's quote settings (issue 33; a row only once an admin changed one): the deposit step on approval — none,
+ * offered (the default: the client's page offers Pay deposit after approving) or required (approving leads straight
+ * to paying it).
+ */
+export const quoteSettings = pgTable(
+  'quote_settings',
+  {
+    workspaceId: uuid()
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    depositMode: text().$type<'none' | 'offered' | 'required'>().notNull().default('offered'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('quote_settings_deposit_mode_check', sql`${t.depositMode} in ('none','offered','required')`)],
+);
