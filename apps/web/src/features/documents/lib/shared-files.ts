@@ -41,7 +41,9 @@ export async function listSharedFiles(): Promise<SharedFile[]> {
     const type = res.headers.get('content-type') || blob.type || 'application/octet-stream';
     found.push({ key: request.url, name, size: blob.size, type, sharedAt: Number(res.headers.get(SHARED_AT_HEADER)) || 0, file: new File([blob], name, { type }) });
   }
-  return found.sort((a, b) => a.sharedAt - b.sharedAt || a.key.localeCompare(b.key));
+  // A cache lists its entries in the order they were put: a stable sort keeps shares of the same millisecond in that
+  // order (a tie broken by the key, which holds a random batch id, put them in a random order).
+  return found.sort((a, b) => a.sharedAt - b.sharedAt);
 }
 
 /** Forgets one shared file (uploaded, or discarded by the user). */
