@@ -1,0 +1,100 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * How other statements read invoices' money (docs/ARCHITECTURE.md, table ownership): the invoices feature owns the
+ * tables; its lists, its exports and the analytics feature's A/R read them through these builders.
+ *
+ * An invoice's totals are never stored: they are computed here, in SQL, by the rules of the one money module
+ * (packages/contract/src/quote-money.ts computeTotals) — a line is quantity × unit price rounded half-up to the cent;
+ * the discount (an amount capped at the subtotal, or a percent of it rounded half-up) is spread over the lines in
+ * proportion to their totals, each share floored and the cents left over given to the largest remainders (ties: the
+ * earlier line); tax is the taxable lines' amount after their shares × the rate, rounded half-up once. The property
+ * test invoices.queries.test.ts holds this SQL to the module on random invoices.
+ */
+
+/** a × b / d rounded half-up, for non-negative numerics (mulDivRound). */
+const mulDivRound = (a: SQL, b: SQL, d: number) => sql`div((${a}) * (${b}) * 2 + ${sql.raw(String(d))}, ${sql.raw(String(2 * d))})`;
+
+/**
+ * A LATERAL subquery of one row, the money of the invoice at alias `alias` (an `invoices` row): subtotal_cents,
+ * discount_cents, taxable_cents, tax_cents, total_cents, paid_cents (payments), refunded_cents (refunds),
+ * net_paid_cents (payments less refunds) and balance_cents (total − net paid, never below zero: money beyond it is a
+ * credit). Use as `CROSS JOIN LATERAL ${invoiceMoneySql('i')} m`: with an index scan in list order and a LIMIT, only
+ * the page's invoices are computed.
+ */
+export function invoiceMoneySql(alias: string): SQL {
+  const i = sql.raw(alias);
+  const discount = sql`${i}.discount`;
+  const discountCents = sql`CASE
+      WHEN ${discount} IS NULL OR jsonb_typeof(${discount}) <> 'object' THEN 0
+      WHEN ${discount}->>'type' = 'amount' THEN least((${discount}->>'cents')::numeric, w.subtotal)
+      ELSE least(${mulDivRound(sql`w.subtotal`, sql`(${discount}->>'milliPercent')::numeric`, 100_000)}, w.subtotal) END`;
+  return sql`(
+    SELECT t.subtotal::bigint AS subtotal_cents, t.discount::bigint AS discount_cents, t.taxable::bigint AS taxable_cents,
+           t.tax::bigint AS tax_cents, (t.subtotal - t.discount + t.tax)::bigint AS total_cents,
+           pay.paid::bigint AS paid_cents, pay.refunded::bigint AS refunded_cents, (pay.paid - pay.refunded)::bigint AS net_paid_cents,
+           greatest(0, t.subtotal - t.discount + t.tax - pay.paid + pay.refunded)::bigint AS balance_cents
+    FROM (
+      SELECT s.subtotal, s.discount, s.taxable, ${mulDivRound(sql`s.taxable`, sql`${i}.tax_rate_milli_percent`, 100_000)} AS tax
+      FROM (
+        SELECT coalesce(max(y.subtotal), 0) AS subtotal, coalesce(max(y.discount), 0) AS discount,
+               coalesce(sum(y.amount - y.share) FILTER (WHERE y.taxable), 0) AS taxable
+        FROM (
+          SELECT x.*, x.base_share + CASE WHEN row_number() OVER (ORDER BY x.remainder DESC, x.position) <= x.discount - sum(x.base_share) OVER () THEN 1 ELSE 0 END AS share
+          FROM (
+            SELECT z.*,
+                   CASE WHEN z.subtotal = 0 THEN 0 ELSE div(z.discount * z.amount, z.subtotal) END AS base_share,
+                   CASE WHEN z.subtotal = 0 THEN 0 ELSE mod(z.discount * z.amount, z.subtotal) END AS remainder
+            FROM (
+              SELECT w.*, ${discountCents} AS discount
+              FROM (
+                SELECT l.position, l.taxable, l.amount, sum(l.amount) OVER () AS subtotal
+                FROM (SELECT ii.position, ii.taxable, ${mulDivRound(sql`ii.quantity_milli::numeric`, sql`ii.unit_price_cents`, 1000)} AS amount
+                      FROM invoice_items ii WHERE ii.invoice_id = ${i}.id) l
+              ) w
+            ) z
+          ) x
+        ) y
+      ) s
+    ) t
+    CROSS JOIN (
+      SELECT coalesce(sum(p.amount_cents) FILTER (WHERE p.kind = 'payment'), 0) AS paid,
+             coalesce(sum(p.amount_cents) FILTER (WHERE p.kind = 'refund'), 0) AS refunded
+      FROM invoice_payments p WHERE p.invoice_id = ${i}.id
+    ) pay
+  )`;
+}
+
+/**
+ * The status a reader sees (contract invoiceStatus) of the invoice at `alias` with its money at `money`: draft and
+ * void as stored; else paid (nothing owed), overdue (owed after its due day ended in the workspace's zone, `due_at`),
+ * partly paid, or as sent/viewed.
+ */
+export function invoiceStatusSql(alias: string, money: string, now: Date): SQL {
+  const i = sql.raw(alias);
+  const m = sql.raw(money);
+  return sql`(CASE WHEN ${i}.status IN ('draft', 'void') THEN ${i}.status
+    WHEN ${m}.balance_cents <= 0 THEN 'paid'
+    WHEN ${i}.due_at IS NOT NULL AND ${i}.due_at < ${now.toISOString()}::timestamptz THEN 'overdue'
+    WHEN ${m}.net_paid_cents > 0 THEN 'partially_paid'
+    ELSE ${i}.status END)`;
+}
+
+/**
+ * For A/R (the analytics feature): the workspace's sent invoices with money owed — `due_on` ('YYYY-MM-DD', the
+ * workspace's day) and `balance_cents` — as a subquery. Reads the open invoices through their partial index.
+ */
+export function openInvoiceBalancesSql(workspaceId: string): SQL {
+  return sql`SELECT i.due_on, m.balance_cents
+    FROM invoices i CROSS JOIN LATERAL ${invoiceMoneySql('i')} m
+    WHERE i.workspace_id = ${workspaceId} AND i.status IN ('sent', 'viewed') AND m.balance_cents > 0`;
+}
+
+/**
+ * For the payments chart (the analytics feature): the workspace's payment and refund rows received from `from` to
+ * `to` (days of the workspace, both included) — `received_on`, `kind` and `amount_cents` — as a subquery.
+ */
+export function invoicePaymentsReceivedSql(opts: { workspaceId: string; from: string; to: string }): SQL {
+  return sql`SELECT p.received_on, p.kind, p.amount_cents FROM invoice_payments p
+    WHERE p.workspace_id = ${opts.workspaceId} AND p.received_on BETWEEN ${opts.from}::date AND ${opts.to}::date`;
+}
