@@ -44,3 +44,36 @@ export const analyticsEndpoints = {
     response: RecordingAnalyticsSchema,
   }),
 };
+
+// ---- Receivables (issue 33): A/R aging and payments received, for the caller's workspace -----------------------------
+
+/** Days past the due day, as of today in the workspace's time zone: not yet due (or due today), 1–30, 31–60, 61–90, over 90. */
+export const AR_AGING_BUCKETS = ['current', '1_30', '31_60', '61_90', 'over_90'] as const;
+export const ArAgingBucketSchema = z.enum(AR_AGING_BUCKETS);
+export type ArAgingBucket = z.infer<typeof ArAgingBucketSchema>;
+export const AR_AGING_LABELS: Record<ArAgingBucket, string> = { current: 'Current', '1_30': '1–30 days', '31_60': '31–60 days', '61_90': '61–90 days', over_90: '90+ days' };
+/** Months of payments the chart shows, the current one last. */
+export const PAYMENT_CHART_MONTHS = 12;
+
+export const ReceivablesSchema = z.object({
+  /** Today in the workspace's time zone ('YYYY-MM-DD'), and that zone: the aging counts days from it. */
+  as_of: z.string(),
+  time_zone: z.string(),
+  /** Every bucket in order, empty ones with 0: what sent invoices still owe, by days past their due day. */
+  aging: z.array(z.object({ bucket: ArAgingBucketSchema, balance_cents: z.number().int(), count: z.number().int() })),
+  total: z.object({ balance_cents: z.number().int(), count: z.number().int() }),
+  /** The last PAYMENT_CHART_MONTHS months ('YYYY-MM', oldest first): money received, refunds given back, and the net. */
+  payments_by_month: z.array(z.object({ month: z.string(), payments_cents: z.number().int(), refunds_cents: z.number().int(), net_cents: z.number().int() })),
+});
+export type Receivables = z.infer<typeof ReceivablesSchema>;
+
+export const receivablesEndpoints = {
+  receivables: defineEndpoint({
+    method: 'GET',
+    path: '/api/analytics/receivables',
+    access: 'workspace',
+    summary: "The caller's workspace's A/R aging (as of today in its time zone) and payments received per month, net of refunds",
+    tags: ['analytics'],
+    response: ReceivablesSchema,
+  }),
+};

@@ -1,9 +1,10 @@
-import { analyticsEndpoints, TIME_ZONE_INVALID } from '@fieldbook/contract';
+import { analyticsEndpoints, receivablesEndpoints, TIME_ZONE_INVALID } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { fieldError } from '../../platform/errors';
 import { recordingAnalyticsJson } from './analytics.repository';
+import { workspaceReceivables } from './receivables';
 
 /** Workspace analytics (spec 002): administrators only, aggregated on the server. */
 export async function analyticsRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
@@ -17,4 +18,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: FeatureDeps): 
       throw err;
     }
   });
+
+  // The caller's own workspace ('workspace' in the contract): any member, as the workspace's Invoices screen.
+  route(app, receivablesEndpoints.receivables, async ({ actor }) => workspaceReceivables({ db: deps.db, workspaceId: actor.workspaceId, now: deps.now() }));
 }
