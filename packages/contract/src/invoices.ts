@@ -53,6 +53,11 @@ export const INVOICE_VOID_HAS_PAYMENTS = (paid: string) => `This invoice has ${p
 export const INVOICE_NOT_PAYABLE = (status: string) => `Payments are recorded on sent invoices only; this one is ${status}`;
 export const PAYMENT_OVER_BALANCE = (balance: string) => `The payment is more than the balance due (${balance})`;
 export const REFUND_OVER_PAID = (paid: string) => `A refund cannot be more than what was paid (${paid})`;
+/** A refund recorded by hand gives back money recorded by hand only: money paid online goes back through Stripe. */
+export const REFUND_OVER_MANUAL = (manual: string) =>
+  manual === '$0.00'
+    ? 'This invoice was paid online: refund it through Stripe, under Online payments'
+    : `A refund recorded by hand cannot be more than what was paid by hand (${manual}); refund money paid online through Stripe, under Online payments`;
 export const REFUND_ADMIN_ONLY = 'Only a workspace admin can record a refund';
 export const CHECK_NUMBER_REQUIRED = 'Enter the check number';
 export const PAYMENT_AMOUNT_REQUIRED = 'Enter an amount above $0.00';
@@ -102,9 +107,22 @@ export const InvoicePaymentSchema = z.object({
   check_number: z.string().nullable(),
   note: z.string(),
   recorded_by: z.object({ id: z.uuid().nullable(), name: z.string() }),
+  /** Paid (or refunded) online through Stripe, and how: the client recorded it on Stripe's page, no member did. */
+  online_method: z.enum(['card', 'us_bank_account']).nullable(),
   created_at: z.string(),
 });
 export type InvoicePayment = z.infer<typeof InvoicePaymentSchema>;
+
+/** Who or what recorded a payment row, in words: an online payment is the client's through Stripe, never a member's. */
+export function paymentByline(p: Pick<InvoicePayment, 'kind' | 'online_method' | 'recorded_by'>): string {
+  if (p.online_method) return `${p.kind === 'refund' ? 'Refunded online' : 'Paid online'} (${p.online_method === 'card' ? 'card' : 'bank'})`;
+  return `Recorded by ${p.recorded_by.name}`;
+}
+
+/** Money recorded by hand, payments less refunds: what a refund recorded by hand may give back. */
+export function manualPaidCents(payments: readonly Pick<InvoicePayment, 'kind' | 'amount_cents' | 'online_method'>[]): number {
+  return paidCents(payments.filter((p) => p.online_method === null));
+}
 
 export const InvoiceTotalsSchema = z.object({
   subtotal_cents: z.number().int(),
@@ -114,7 +132,7 @@ export const InvoiceTotalsSchema = z.object({
   total_cents: z.number().int(),
   /** Payments less refunds. */
   paid_cents: z.number().int(),
-  /** total − paid: what the client still owes. */
+  /** total − paid, never below zero: what the client still owes (money beyond it is a credit, `invoiceCreditCents`). */
   balance_cents: z.number().int(),
 });
 export type InvoiceTotals = z.infer<typeof InvoiceTotalsSchema>;
@@ -264,7 +282,17 @@ export function paidCents(payments: readonly { kind: 'payment' | 'refund'; amoun
 /** The invoice's totals (quote-money.ts computeTotals, no deposit) with what was paid and the balance. */
 export function invoiceTotals(lines: readonly MoneyLine[], terms: Omit<MoneyTerms, 'deposit'>, paid: number): InvoiceTotals {
   const t: QuoteTotals = computeTotals(lines, { ...terms, deposit: null }, { option: null, optionalIds: [] });
-  return { subtotal_cents: t.subtotal_cents, discount_cents: t.discount_cents, taxable_cents: t.taxable_cents, tax_cents: t.tax_cents, total_cents: t.total_cents, paid_cents: paid, balance_cents: t.total_cents - paid };
+  // Never below zero: an online payment may arrive for more than is owed (another tab, a payment recorded by hand
+  // meanwhile); the money is kept as received and the excess is the invoice's credit, not a negative balance.
+  return { subtotal_cents: t.subtotal_cents, discount_cents: t.discount_cents, taxable_cents: t.taxable_cents, tax_cents: t.tax_cents, total_cents: t.total_cents, paid_cents: paid, balance_cents: Math.max(0, t.total_cents - paid) };
+}
+
+/**
+ * Money received beyond what the invoice asks: paid − total, or everything paid on a void invoice (it asks nothing —
+ * a client can pay one in a tab opened before it was voided). The contractor owes it back (a refund) or applies it.
+ */
+export function invoiceCreditCents(status: string, totals: Pick<InvoiceTotals, 'total_cents' | 'paid_cents'>): number {
+  return Math.max(0, status === 'void' ? totals.paid_cents : totals.paid_cents - totals.total_cents);
 }
 
 /**

@@ -37,6 +37,12 @@ export const ONLINE_REFUND_OVER = (left: string) => `A refund cannot be more tha
 export const ONLINE_REFUND_NOT_PAID = 'Only a paid online payment can be refunded';
 export const ONLINE_REFUND_ADMIN_ONLY = 'Only a workspace admin can refund a payment';
 export const PAYMENT_SETTINGS_ADMIN_ONLY = 'Only a workspace admin can change the payment settings';
+export const PAYMENTS_NOT_CONNECTED = 'Online payments are off until a workspace admin connects your company’s Stripe account in Settings › Payments. Clients can still pay you by hand, and you record those payments.';
+export const PAYMENTS_ONBOARDING_INCOMPLETE = 'Online payments are off until Stripe finishes setting up your account: a workspace admin continues in Settings › Payments.';
+export const STRIPE_CONNECT_ADMIN_ONLY = 'Only a workspace admin can connect or disconnect Stripe';
+export const STRIPE_CONNECT_NOT_CONFIGURED = 'This server has no Stripe key (STRIPE_SECRET_KEY): Stripe cannot be connected';
+export const RECEIPT_NOT_FOUND = 'Receipt not found';
+export const OVERPAID_CREDIT = (credit: string) => `Overpaid — credit ${credit}`;
 export const ACH_FAILED_NOTICE = 'The bank payment failed: nothing was paid. You can try again.';
 
 const amount = z
@@ -63,17 +69,34 @@ export const OnlinePaymentSchema = z.object({
 });
 export type OnlinePayment = z.infer<typeof OnlinePaymentSchema>;
 
+/** The workspace's connected Stripe account (Stripe Connect), as Stripe's last `account.updated` told it. */
+export const StripeConnectionSchema = z.object({
+  account_id: z.string(),
+  charges_enabled: z.boolean(),
+  details_submitted: z.boolean(),
+  payouts_enabled: z.boolean(),
+});
+export type StripeConnection = z.infer<typeof StripeConnectionSchema>;
+
 export const PaymentsStatusSchema = z.object({
-  /** Stripe is configured on this server: clients are offered Pay. */
+  /** Clients are offered Pay: Stripe is configured on this server and the workspace's connected account takes charges. */
   enabled: z.boolean(),
   /** Why not, in words, when not. */
   reason: z.string().nullable(),
   allow_partial_payments: z.boolean(),
+  /** STRIPE_SECRET_KEY is set: an admin can connect the workspace's Stripe account. */
+  stripe_configured: z.boolean(),
+  /** The workspace's connected account; null until an admin started connecting. */
+  connection: StripeConnectionSchema.nullable(),
 });
 export type PaymentsStatus = z.infer<typeof PaymentsStatusSchema>;
 export const PaymentSettingsBodySchema = z.object({ allow_partial_payments: z.boolean() });
 
-export const InvoiceOnlinePaymentsSchema = PaymentsStatusSchema.extend({ payments: z.array(OnlinePaymentSchema) });
+export const InvoiceOnlinePaymentsSchema = PaymentsStatusSchema.extend({
+  payments: z.array(OnlinePaymentSchema),
+  /** Money received beyond what the invoice asks (all of it on a void invoice): owed back, refundable through Stripe. */
+  credit_cents: z.number().int(),
+});
 export type InvoiceOnlinePayments = z.infer<typeof InvoiceOnlinePaymentsSchema>;
 
 export const OnlineRefundBodySchema = z.object({ amount_cents: amount.min(1, { error: 'Enter an amount above $0.00' }) });
@@ -103,6 +126,9 @@ export const PublicDepositSchema = z.object({
   last_failed: z.boolean(),
 });
 export type PublicDeposit = z.infer<typeof PublicDepositSchema>;
+
+/** Where to send the admin's browser: Stripe's hosted onboarding (an Account Link, used once, minutes long). */
+export const StripeConnectLinkSchema = z.object({ url: z.url() });
 
 export const CheckoutBodySchema = z.object({ amount_cents: amount.optional() });
 export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
@@ -141,6 +167,22 @@ export const paymentEndpoints = {
     body: OnlineRefundBodySchema,
     response: OnlinePaymentSchema,
   }),
+  connect: defineEndpoint({
+    method: 'POST',
+    path: '/api/payments/stripe-connect',
+    access: 'workspace',
+    summary: "Connect the company's Stripe account (workspace admins): the account is made once, then Stripe's onboarding link",
+    tags,
+    response: StripeConnectLinkSchema,
+  }),
+  disconnect: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/payments/stripe-connect',
+    access: 'workspace',
+    summary: 'Disconnect the Stripe account (workspace admins): clients are offered no Pay until one is connected again',
+    tags,
+    response: PaymentsStatusSchema,
+  }),
   publicInvoice: defineEndpoint({
     method: 'GET',
     path: '/api/public/invoice-payments/:token',
@@ -159,6 +201,15 @@ export const paymentEndpoints = {
     params: TokenParamsSchema,
     body: CheckoutBodySchema,
     response: CheckoutSchema,
+  }),
+  publicReceiptPdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/public/invoice-payments/:token/receipts/:paymentId',
+    access: 'public',
+    summary: "The receipt PDF of one payment on the client's invoice (the receipt email links it)",
+    tags,
+    params: z.object({ token: z.string().max(200), paymentId: z.uuid() }),
+    response: z.unknown(),
   }),
   publicDeposit: defineEndpoint({
     method: 'GET',

@@ -3,4 +3,4 @@ export { invoicesRoutes } from './invoices.routes';
 // Overdue reminders, a job of the one runner (main.ts starts it with the others).
 export { invoiceReminderJob, startInvoiceReminderWorker } from './reminders';
 // Money that arrives online (the payments feature): what an invoice owes, and the row a confirmed payment becomes.
-export { findInvoicesOfQuote, findPayableInvoice, recordOnlinePayment, type PayableInvoice } from './online-payment';
+export { findInvoicesOfQuote, findPayableInvoice, invoiceReceiptMessage, invoiceReceiptPdf, recordOnlinePayment, type PayableInvoice } from './online-payment';

@@ -1,4 +1,4 @@
-import { formatCents, INVOICE_STATUS_LABELS, paidCents, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, type Invoice, type InvoicePayment } from '@fieldbook/contract';
+import { formatCents, INVOICE_STATUS_LABELS, paidCents, paymentByline, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, type Invoice, type InvoicePayment } from '@fieldbook/contract';
 import { PDF_FONT, startLetterPdf } from '../../platform/pdf-document';
 import { pdfTable } from '../../platform/pdf-table';
 
@@ -108,6 +108,6 @@ export async function writeReceiptPdf(inv: Invoice, pay: InvoicePayment, p: Invo
     ['Balance after this', formatCents(inv.totals.total_cents - paidThrough)],
   ];
   for (const [label, value] of rows) table.row([label, '', '', value]);
-  doc.moveDown(0.6).font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`Recorded by ${pay.recorded_by.name}`, MARGIN);
+  doc.moveDown(0.6).font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(paymentByline(pay), MARGIN);
   return finish(`${refund ? 'Refund' : 'Receipt'} · invoice ${inv.number} · ${p.company}`);
 }

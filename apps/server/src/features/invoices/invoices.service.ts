@@ -21,7 +21,9 @@ import {
   QUOTE_NOT_APPROVED_FOR_INVOICE,
   QUOTE_NOT_FOUND,
   REFUND_ADMIN_ONLY,
+  REFUND_OVER_MANUAL,
   REFUND_OVER_PAID,
+  manualPaidCents,
   toThousandths,
   type Invoice,
   type InvoiceBodySchema,
@@ -108,6 +110,7 @@ function toPayment(p: PaymentRow, names: Map<string, string>): InvoicePayment {
     check_number: p.checkNumber,
     note: p.note,
     recorded_by: { id: p.recordedBy, name: (p.recordedBy && names.get(p.recordedBy)) || 'A former member' },
+    online_method: p.onlineMethod,
     created_at: p.createdAt.toISOString(),
   };
 }
@@ -411,6 +414,10 @@ export async function recordPayment(opts: { db: Db; actor: Actor; id: string; bo
     const totals = totalsOf(current, await loadItems(tx, current.id), await loadPayments(tx, current.id));
     if (body.kind === 'payment' && body.amount_cents > totals.balance_cents) throw fieldError('amount_cents', PAYMENT_OVER_BALANCE(formatCents(totals.balance_cents)));
     if (body.kind === 'refund' && body.amount_cents > totals.paid_cents) throw fieldError('amount_cents', REFUND_OVER_PAID(formatCents(totals.paid_cents)));
+    // Money paid online goes back through Stripe (the payments feature's refund): a refund typed here would say the
+    // client got money back that Stripe never returned.
+    const manual = manualPaidCents((await loadPayments(tx, current.id)).map((p) => ({ kind: p.kind, amount_cents: p.amountCents, online_method: p.onlineMethod })));
+    if (body.kind === 'refund' && body.amount_cents > manual) throw fieldError('amount_cents', REFUND_OVER_MANUAL(formatCents(Math.max(0, manual))));
     await tx.insert(invoicePayments).values({
       invoiceId: current.id,
       workspaceId: current.workspaceId,
@@ -422,14 +429,19 @@ export async function recordPayment(opts: { db: Db; actor: Actor; id: string; bo
       note: body.note,
       recordedBy: opts.actor.userId,
     });
-    if (body.kind === 'refund') {
-      // A refund may reopen a balance a payment had closed: the reminder job looks at the invoice again (reminders.ts).
-      await tx
-        .update(invoices)
-        .set({ reminderStatus: 'scheduled', reminderDueAt: opts.now, reminderAttempts: 0, reminderError: null })
-        .where(and(eq(invoices.id, current.id), ne(invoices.reminderStatus, 'scheduled'), lt(invoices.remindersSent, 2), or(isNotNull(invoices.sentEmail), isNotNull(invoices.sentPhone))));
-    }
+    if (body.kind === 'refund') await wakeOverdueReminders(tx, current.id, opts.now);
     return current;
   });
   return answer(opts.db, row, opts.now);
+}
+
+/**
+ * A refund (by hand, or through Stripe: online-payment.ts) may reopen a balance a payment had closed: the reminder job
+ * looks at the invoice again (reminders.ts), and sends what is due if it is again unpaid past its due day.
+ */
+export async function wakeOverdueReminders(tx: Tx, invoiceId: string, now: Date): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ reminderStatus: 'scheduled', reminderDueAt: now, reminderAttempts: 0, reminderError: null })
+    .where(and(eq(invoices.id, invoiceId), ne(invoices.reminderStatus, 'scheduled'), lt(invoices.remindersSent, 2), or(isNotNull(invoices.sentEmail), isNotNull(invoices.sentPhone))));
 }

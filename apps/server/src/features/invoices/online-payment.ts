@@ -1,9 +1,12 @@
-import { localDate, type InvoiceTotals } from '@fieldbook/contract';
+import { invoiceCreditCents, localDate, type InvoiceTotals } from '@fieldbook/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import type { TokenSigner } from '../../platform/tokens';
 import { workspaceTimeZone } from '../workspaces';
+import { writeReceiptPdf } from './invoice-pdf';
+import { invoiceLink, invoiceParties } from './invoice-sending';
 import { invoicePayments, invoices } from './invoices.schema';
-import { loadItems, loadPayments, totalsOf } from './invoices.service';
+import { answer, loadItems, loadPayments, totalsOf, wakeOverdueReminders } from './invoices.service';
 
 /**
  * The invoices' entry for money that arrives online (the payments feature, issue 33): what an invoice owes, and the
@@ -21,11 +24,26 @@ export type PayableInvoice = {
   status: 'draft' | 'sent' | 'viewed' | 'void';
   quoteId: string | null;
   totals: InvoiceTotals;
+  /** Money received beyond what the invoice asks (all of it when void): `invoiceCreditCents`. */
+  creditCents: number;
+  /** The email address the invoice was last sent to (null: never by email). */
+  sentEmail: string | null;
 };
 
 async function payable(db: Db | Tx, row: typeof invoices.$inferSelect): Promise<PayableInvoice> {
   const totals = totalsOf(row, await loadItems(db, row.id), await loadPayments(db, row.id));
-  return { id: row.id, workspaceId: row.workspaceId, jobId: row.jobId, number: row.number, title: row.title, status: row.status, quoteId: row.quoteId, totals };
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    jobId: row.jobId,
+    number: row.number,
+    title: row.title,
+    status: row.status,
+    quoteId: row.quoteId,
+    totals,
+    creditCents: invoiceCreditCents(row.status, totals),
+    sentEmail: row.sentEmail,
+  };
 }
 
 /** One invoice with its totals and balance (any workspace: the caller has checked its right — a signed link, a webhook). */
@@ -53,9 +71,12 @@ export async function findInvoicesOfQuote(db: Db | Tx, quoteId: string): Promise
 
 /**
  * Records money Stripe confirmed (a payment) or gave back (a refund) on the invoice, dated today in the workspace's
- * zone. Under the invoice's row lock, like a manual payment. It is not refused over the balance: the money has moved
- * already (a manual payment recorded while the client was on Stripe's page can make it more than the balance; the
- * contractor sees it and refunds the difference). Call it inside the transaction that records the Stripe event.
+ * zone. Under the invoice's row lock, like a manual payment. It is not refused over the balance, nor on a void
+ * invoice: the money has moved already (a manual payment recorded while the client was on Stripe's page, a tab opened
+ * before the invoice was voided). The balance stays at zero and the excess is the invoice's credit (`creditCents`),
+ * which the payments feature tells the contractor about and lets an admin refund through Stripe. A refund may reopen
+ * a balance past its due day: the overdue reminders wake (`wakeOverdueReminders`). Call it inside the transaction that
+ * records the Stripe event.
  */
 export async function recordOnlinePayment(
   tx: Tx,
@@ -77,7 +98,32 @@ export async function recordOnlinePayment(
       checkNumber: null,
       note: opts.note,
       recordedBy: null,
+      onlineMethod: opts.bank ? 'us_bank_account' : 'card',
     })
     .returning({ id: invoicePayments.id });
+  if (opts.kind === 'refund') await wakeOverdueReminders(tx, row.id, opts.now);
   return { paymentId: inserted!.id };
+}
+
+/** The receipt (or refund receipt) PDF of one payment row of the invoice; null when the invoice has no such row. */
+export async function invoiceReceiptPdf(db: Db | Tx, invoiceId: string, paymentId: string, now: Date): Promise<{ pdf: Buffer; fileName: string } | null> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  if (!row) return null;
+  const invoice = await answer(db, row, now);
+  const payment = invoice.payments.find((p) => p.id === paymentId);
+  if (!payment) return null;
+  const pdf = await writeReceiptPdf(invoice, payment, await invoiceParties(db, row));
+  return { pdf, fileName: `${payment.kind === 'refund' ? 'Refund' : 'Receipt'} ${invoice.number} ${payment.received_on}.pdf` };
+}
+
+/**
+ * What a receipt email says and links to: the client's invoice page and the payment's receipt PDF, both by a fresh
+ * signed link (the client side's one home, platform/client-links.ts; the receipt under the payments' public prefix).
+ */
+export async function invoiceReceiptMessage(db: Db | Tx, o: { invoiceId: string; paymentId: string; signer: TokenSigner; publicUrl: string; now: Date }) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, o.invoiceId)).limit(1);
+  if (!row) return null;
+  const page = invoiceLink(o.signer, o.publicUrl, row.id, o.now);
+  const token = page.slice(page.lastIndexOf('/') + 1);
+  return { number: row.number, title: row.title, company: (await invoiceParties(db, row)).company, page, token };
 }

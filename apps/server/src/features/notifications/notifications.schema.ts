@@ -16,7 +16,7 @@ export const notifications = pgTable(
     id: id(),
     workspaceId: ownerRef(() => workspaces.id),
     userId: ownerRef(() => users.id),
-    kind: text().$type<'quote_approved' | 'quote_declined' | 'invoice_viewed' | 'payment_failed'>().notNull(),
+    kind: text().$type<'quote_approved' | 'quote_declined' | 'invoice_viewed' | 'payment_failed' | 'payment_overpaid'>().notNull(),
     title: text().notNull(),
     body: text().notNull().default(''),
     /** An app path (`/jobs/<id>?quote=<id>`). */

@@ -24,6 +24,7 @@ import { signLink } from '../../platform/signed-link';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
+import { connectStripeAccount } from './connect-test-support';
 
 // Fieldbook listens on a real port and the stand-in speaks Stripe's API over real HTTP both ways: the `stripe`
 // package's requests to it, and its signed webhook deliveries back.
@@ -34,6 +35,7 @@ let bob: TestUser; // a plain member
 let eve: TestUser; // another workspace
 let jobId: string;
 let maria: string;
+let account: string; // alice's workspace's connected Stripe account
 
 const BODY: InvoiceBody = {
   title: 'Deck repair',
@@ -78,6 +80,8 @@ beforeAll(async () => {
   eve = await createTestUser(ctx);
   jobId = (await insertJob(ctx.db, { workspaceId: alice.workspaceId!, title: 'Deck repair' })).id;
   maria = (await insertContact(ctx.db, { ownerId: alice.id, name: 'Maria Garcia', phoneNumber: '5125550199', email: 'maria@example.com' })).id;
+  account = await connectStripeAccount(ctx, stub, alice);
+  stub.deliveries.length = 0;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -92,6 +96,9 @@ describe('paying an invoice online', () => {
     expect(url.startsWith(`${stub.url}/pay/`)).toBe(true);
     const session = stub.sessions.get(sessionOf(url))!;
     expect(session).toMatchObject({ amount_total: 50_000, payment_method_types: ['card', 'us_bank_account'], metadata: { fieldbook_invoice_id: invoice.id } });
+    // Made on the workspace's connected account (the Stripe-Account header), and its event comes from that account.
+    expect(session._account).toBe(account);
+    expect(stub.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)?.account).toBe(account);
     expect(session.success_url).toBe(`http://localhost:3000/i/${token}?payment=done`);
 
     // The client presses Pay on Stripe's page (over HTTP): Stripe redirects back and tells the webhook.
@@ -307,7 +314,7 @@ describe('refunds made in Stripe’s dashboard', () => {
     await stub.pay(session, 'card');
     const intent = stub.sessions.get(session)!.payment_intent!;
     // Made at Stripe, not through Fieldbook: the dashboard calls the same API.
-    const res = await fetch(`${stub.url}/v1/refunds`, { method: 'POST', headers: { authorization: `Bearer ${stub.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: `payment_intent=${intent}&amount=7500` });
+    const res = await fetch(`${stub.url}/v1/refunds`, { method: 'POST', headers: { authorization: `Bearer ${stub.secretKey}`, 'stripe-account': account, 'content-type': 'application/x-www-form-urlencoded' }, body: `payment_intent=${intent}&amount=7500` });
     expect(res.status).toBe(200);
     await expect.poll(async () => (await invoiceNow(invoice.id)).totals.paid_cents).toBe(42_500);
     const refundEvent = stub.events.at(-1)!;
@@ -368,7 +375,8 @@ describe('without Stripe configured', () => {
     try {
       const owner = await createTestUser(bare);
       const status = await bare.app.inject({ method: 'GET', url: '/api/payments/status', headers: owner.headers });
-      expect(status.json()).toEqual({ enabled: false, reason: PAYMENTS_NOT_CONFIGURED, allow_partial_payments: false });
+      expect(status.json()).toEqual({ enabled: false, reason: PAYMENTS_NOT_CONFIGURED, allow_partial_payments: false, stripe_configured: false, connection: null });
+      expect((await bare.app.inject({ method: 'POST', url: '/api/payments/stripe-connect', headers: owner.headers })).statusCode).toBe(409);
       const job = await insertJob(bare.db, { workspaceId: owner.workspaceId! });
       const created = await bare.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/invoices`, headers: owner.headers, payload: BODY });
       await bare.app.inject({ method: 'POST', url: `/api/invoices/${created.json().id}/mark-sent`, headers: owner.headers });

@@ -12,7 +12,7 @@ import {
   PAY_PARTIAL_NOT_ALLOWED,
   PAY_PROCESSING,
   PAYMENT_SETTINGS_ADMIN_ONLY,
-  PAYMENTS_NOT_CONFIGURED,
+  RECEIPT_NOT_FOUND,
   STRIPE_UNREACHABLE,
   formatCents,
   type InvoiceOnlinePayments,
@@ -29,11 +29,14 @@ import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { INVOICE_LINKS, readClientLink } from '../../platform/client-links';
 import type { TokenSigner } from '../../platform/tokens';
-import { findInvoicesOfQuote, findPayableInvoice, recordOnlinePayment, type PayableInvoice } from '../invoices';
+import { findInvoicesOfQuote, findPayableInvoice, invoiceReceiptPdf, recordOnlinePayment, type PayableInvoice } from '../invoices';
 import { findQuoteDeposit, findQuoteDepositByLink, type QuoteDeposit } from '../quotes';
 import { workspaceAdminIds } from '../workspaces';
 import { onlinePayments, onlineRefunds, paymentSettings } from './payments.schema';
 import { stripeClient, type Stripe } from './stripe-client';
+import { chargeableAccount, paymentsStatus, settingsRow } from './stripe-connect';
+
+export { paymentsStatus };
 
 export type OnlinePaymentRow = typeof onlinePayments.$inferSelect;
 export type PublicPayDeps = { db: Db; signer: TokenSigner; publicUrl: string; stripe: StripeConfig | null; now: Date };
@@ -61,14 +64,7 @@ export function toOnlinePayment(r: OnlinePaymentRow): OnlinePayment {
 
 // ---- Settings -----------------------------------------------------------------------------------------------------
 
-async function allowsPartial(db: Db | Tx, workspaceId: string): Promise<boolean> {
-  const [row] = await db.select({ allow: paymentSettings.allowPartialPayments }).from(paymentSettings).where(eq(paymentSettings.workspaceId, workspaceId)).limit(1);
-  return row?.allow ?? false;
-}
-
-export async function paymentsStatus(db: Db | Tx, stripe: StripeConfig | null, workspaceId: string): Promise<PaymentsStatus> {
-  return { enabled: stripe !== null, reason: stripe ? null : PAYMENTS_NOT_CONFIGURED, allow_partial_payments: await allowsPartial(db, workspaceId) };
-}
+const allowsPartial = async (db: Db | Tx, workspaceId: string) => (await settingsRow(db, workspaceId))?.allowPartialPayments ?? false;
 
 export async function updatePaymentSettings(opts: { db: Db; stripe: StripeConfig | null; actor: Actor; allowPartial: boolean }): Promise<PaymentsStatus> {
   const workspaceId = requireWorkspace(opts.actor);
@@ -130,7 +126,7 @@ export async function invoiceOnlinePayments(opts: { db: Db; stripe: StripeConfig
     .orderBy(desc(onlinePayments.createdAt));
   // Sessions opened and left are noise to the contractor: shown only once something happened at Stripe.
   const shown = rows.filter((r) => r.status !== 'pending' && r.status !== 'expired');
-  return { ...(await paymentsStatus(opts.db, opts.stripe, workspaceId)), payments: shown.map(toOnlinePayment) };
+  return { ...(await paymentsStatus(opts.db, opts.stripe, workspaceId)), payments: shown.map(toOnlinePayment), credit_cents: invoice.creditCents };
 }
 
 // ---- The client's invoice page -------------------------------------------------------------------------------------
@@ -152,7 +148,8 @@ async function inFlight(db: Db | Tx, where: SQL | undefined) {
   return { rows, processing, lastFailed: settled?.status === 'failed' };
 }
 
-function invoicePayState(deps: PublicPayDeps, invoice: PayableInvoice, allowPartial: boolean, flight: Awaited<ReturnType<typeof inFlight>>): PublicInvoicePayment {
+/** `account`: the workspace's connected Stripe account that takes charges, or null (Stripe not configured or not connected). */
+function invoicePayState(account: string | null, invoice: PayableInvoice, allowPartial: boolean, flight: Awaited<ReturnType<typeof inFlight>>): PublicInvoicePayment {
   const balance = invoice.totals.balance_cents;
   const payable = Math.max(0, balance - flight.processing);
   const open = invoice.status === 'sent' || invoice.status === 'viewed';
@@ -161,8 +158,8 @@ function invoicePayState(deps: PublicPayDeps, invoice: PayableInvoice, allowPart
   else if (balance <= 0) reason = null;
   else if (payable <= 0) reason = PAY_PROCESSING;
   return {
-    available: deps.stripe !== null && open && payable > 0,
-    reason: deps.stripe ? reason : null,
+    available: account !== null && open && payable > 0,
+    reason: account ? reason : null,
     balance_cents: balance,
     processing_cents: flight.processing,
     payable_cents: payable,
@@ -173,7 +170,16 @@ function invoicePayState(deps: PublicPayDeps, invoice: PayableInvoice, allowPart
 
 export async function publicInvoicePayment(deps: PublicPayDeps, token: string): Promise<PublicInvoicePayment> {
   const invoice = await invoiceOfLink(deps, token);
-  return invoicePayState(deps, invoice, await allowsPartial(deps.db, invoice.workspaceId), await inFlight(deps.db, eq(onlinePayments.invoiceId, invoice.id)));
+  const account = await chargeableAccount(deps.db, deps.stripe, invoice.workspaceId);
+  return invoicePayState(account, invoice, await allowsPartial(deps.db, invoice.workspaceId), await inFlight(deps.db, eq(onlinePayments.invoiceId, invoice.id)));
+}
+
+/** GET …/invoice-payments/:token/receipts/:paymentId — a payment's receipt PDF by the client's link (the receipt email's link). */
+export async function publicReceiptPdf(deps: PublicPayDeps, token: string, paymentId: string): Promise<{ pdf: Buffer; fileName: string }> {
+  const invoice = await invoiceOfLink(deps, token);
+  const receipt = await invoiceReceiptPdf(deps.db, invoice.id, paymentId, deps.now);
+  if (!receipt) throw new AppError('NOT_FOUND', RECEIPT_NOT_FOUND);
+  return receipt;
 }
 
 function stripeDown(err: unknown): AppError {
@@ -186,7 +192,7 @@ const endedCount = (rows: readonly OnlinePaymentRow[]) => rows.filter((r) => r.s
 
 async function openSession(
   deps: PublicPayDeps & { stripe: StripeConfig },
-  o: { workspaceId: string; purpose: 'invoice' | 'deposit'; invoiceId: string | null; quoteId: string | null; amountCents: number; name: string; returnUrl: string; idempotencyKey: string },
+  o: { workspaceId: string; account: string; purpose: 'invoice' | 'deposit'; invoiceId: string | null; quoteId: string | null; amountCents: number; name: string; returnUrl: string; idempotencyKey: string },
 ): Promise<{ url: string }> {
   const metadata = { fieldbook_purpose: o.purpose, fieldbook_workspace_id: o.workspaceId, fieldbook_invoice_id: o.invoiceId ?? '', fieldbook_quote_id: o.quoteId ?? '' };
   let session: Stripe.Checkout.Session;
@@ -202,9 +208,10 @@ async function openSession(
         metadata,
         payment_intent_data: { metadata },
       },
-      // The same click twice (or the package's own retry) gets the same session: never two charges for one Pay. The
-      // return URL (its link) is in the key too: Stripe refuses a key sent again with other parameters.
-      { idempotencyKey: `${o.idempotencyKey}-${createHash('sha256').update(o.returnUrl).digest('hex').slice(0, 16)}` },
+      // On the workspace's connected account (Stripe Connect: the Stripe-Account header), never the platform's. The same
+      // click twice (or the package's own retry) gets the same session: never two charges for one Pay. The return URL
+      // (its link) and the account are in the key too: Stripe refuses a key sent again with other parameters.
+      { stripeAccount: o.account, idempotencyKey: `${o.idempotencyKey}-${createHash('sha256').update(`${o.account} ${o.returnUrl}`).digest('hex').slice(0, 16)}` },
     );
   } catch (err) {
     throw stripeDown(err);
@@ -212,7 +219,7 @@ async function openSession(
   if (!session.url) throw new AppError('UNAVAILABLE', STRIPE_UNREACHABLE);
   await deps.db
     .insert(onlinePayments)
-    .values({ workspaceId: o.workspaceId, purpose: o.purpose, invoiceId: o.invoiceId, quoteId: o.quoteId, amountCents: o.amountCents, checkoutSessionId: session.id })
+    .values({ workspaceId: o.workspaceId, purpose: o.purpose, invoiceId: o.invoiceId, quoteId: o.quoteId, amountCents: o.amountCents, checkoutSessionId: session.id, stripeAccountId: o.account })
     .onConflictDoNothing({ target: onlinePayments.checkoutSessionId });
   await expireOthers(deps.stripe, deps.db, o.invoiceId ? eq(onlinePayments.invoiceId, o.invoiceId) : eq(onlinePayments.quoteId, o.quoteId!), session.id);
   return { url: session.url };
@@ -224,25 +231,29 @@ async function openSession(
  * Stripe's checkout.session.expired marks each row; a session paid meanwhile is recorded as paid all the same.
  */
 async function expireOthers(stripe: StripeConfig, db: Db, subject: SQL, keep: string): Promise<void> {
-  const open = await db.select({ session: onlinePayments.checkoutSessionId }).from(onlinePayments).where(and(subject, eq(onlinePayments.status, 'pending')));
-  for (const { session } of open) {
+  const open = await db.select({ session: onlinePayments.checkoutSessionId, account: onlinePayments.stripeAccountId }).from(onlinePayments).where(and(subject, eq(onlinePayments.status, 'pending')));
+  for (const { session, account } of open) {
     if (session === keep) continue;
-    await stripeClient(stripe).checkout.sessions.expire(session).catch(() => undefined);
+    await stripeClient(stripe)
+      .checkout.sessions.expire(session, {}, account ? { stripeAccount: account } : {})
+      .catch(() => undefined);
   }
 }
 
 export async function startInvoiceCheckout(deps: PublicPayDeps, token: string, amount: number | undefined): Promise<{ url: string }> {
   const invoice = await invoiceOfLink(deps, token);
-  if (!deps.stripe) throw new AppError('CONFLICT', PAY_NOT_PAYABLE);
+  const account = await chargeableAccount(deps.db, deps.stripe, invoice.workspaceId);
+  if (!deps.stripe || !account) throw new AppError('CONFLICT', PAY_NOT_PAYABLE);
   const allowPartial = await allowsPartial(deps.db, invoice.workspaceId);
   const flight = await inFlight(deps.db, eq(onlinePayments.invoiceId, invoice.id));
-  const state = invoicePayState(deps, invoice, allowPartial, flight);
+  const state = invoicePayState(account, invoice, allowPartial, flight);
   if (!state.available) throw new AppError('CONFLICT', state.reason ?? PAY_NOTHING_DUE);
   const cents = amount ?? state.payable_cents;
   if (cents > state.payable_cents) throw fieldError('amount_cents', PAY_AMOUNT_OVER(formatCents(state.payable_cents)));
   if (cents < state.payable_cents && !allowPartial) throw fieldError('amount_cents', PAY_PARTIAL_NOT_ALLOWED);
   return openSession({ ...deps, stripe: deps.stripe }, {
     workspaceId: invoice.workspaceId,
+    account,
     purpose: 'invoice',
     invoiceId: invoice.id,
     quoteId: null,
@@ -261,12 +272,12 @@ async function depositOfLink(deps: PublicPayDeps, token: string): Promise<QuoteD
   return quote;
 }
 
-function depositState(deps: PublicPayDeps, quote: QuoteDeposit, flight: Awaited<ReturnType<typeof inFlight>>): PublicDeposit {
+function depositState(account: string | null, quote: QuoteDeposit, flight: Awaited<ReturnType<typeof inFlight>>): PublicDeposit {
   const paid = flight.rows.some((r) => r.status === 'succeeded');
   const processing = flight.processing > 0;
   const status: PublicDeposit['status'] = quote.depositCents === 0 ? 'none' : paid ? 'paid' : processing ? 'processing' : 'unpaid';
   return {
-    available: deps.stripe !== null && quote.status === 'approved' && status === 'unpaid',
+    available: account !== null && quote.status === 'approved' && status === 'unpaid',
     reason: status === 'processing' ? PAY_PROCESSING.replace('this invoice', 'this deposit') : null,
     deposit_cents: quote.depositCents,
     status,
@@ -276,18 +287,21 @@ function depositState(deps: PublicPayDeps, quote: QuoteDeposit, flight: Awaited<
 
 export async function publicDeposit(deps: PublicPayDeps, token: string): Promise<PublicDeposit> {
   const quote = await depositOfLink(deps, token);
-  return depositState(deps, quote, await inFlight(deps.db, and(eq(onlinePayments.quoteId, quote.id), eq(onlinePayments.purpose, 'deposit'))));
+  const account = await chargeableAccount(deps.db, deps.stripe, quote.workspaceId);
+  return depositState(account, quote, await inFlight(deps.db, and(eq(onlinePayments.quoteId, quote.id), eq(onlinePayments.purpose, 'deposit'))));
 }
 
 export async function startDepositCheckout(deps: PublicPayDeps, token: string): Promise<{ url: string }> {
   const quote = await depositOfLink(deps, token);
-  if (!deps.stripe) throw new AppError('CONFLICT', PAY_NOT_PAYABLE);
+  const account = await chargeableAccount(deps.db, deps.stripe, quote.workspaceId);
+  if (!deps.stripe || !account) throw new AppError('CONFLICT', PAY_NOT_PAYABLE);
   const flight = await inFlight(deps.db, and(eq(onlinePayments.quoteId, quote.id), eq(onlinePayments.purpose, 'deposit')));
-  const state = depositState(deps, quote, flight);
+  const state = depositState(account, quote, flight);
   if (state.status === 'paid') throw new AppError('CONFLICT', DEPOSIT_ALREADY_PAID);
   if (!state.available) throw new AppError('CONFLICT', state.reason ?? DEPOSIT_NOT_DUE);
   return openSession({ ...deps, stripe: deps.stripe }, {
     workspaceId: quote.workspaceId,
+    account,
     purpose: 'deposit',
     invoiceId: null,
     quoteId: quote.id,
@@ -312,7 +326,8 @@ export async function refundOnlinePayment(opts: { db: Db; stripe: StripeConfig |
   try {
     refund = await stripeClient(opts.stripe).refunds.create(
       { payment_intent: row.paymentIntentId, amount: opts.amountCents, metadata: { fieldbook_online_payment_id: row.id } },
-      { idempotencyKey: `fieldbook-refund-${row.id}-${row.refundedCents}-${opts.amountCents}` },
+      // On the account the payment was made on (Stripe Connect), whatever the workspace is connected to now.
+      { ...(row.stripeAccountId ? { stripeAccount: row.stripeAccountId } : {}), idempotencyKey: `fieldbook-refund-${row.id}-${row.refundedCents}-${opts.amountCents}` },
     );
   } catch (err) {
     throw stripeDown(err);
