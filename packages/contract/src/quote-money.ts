@@ -155,3 +155,44 @@ export function parseDecimal(text: string, opts: { percent?: boolean } = {}): nu
 export function toThousandths(value: number): number {
   return Math.round(value * 1000);
 }
+
+/**
+ * A payment schedule's part (issue 33, progress invoicing): a percentage of the approved amount (thousandths of a
+ * percent, PERCENT_SCALE = 100 %), a fixed amount, or the final part — what is left.
+ */
+export type SchedulePartTerms = { kind: 'percent'; milliPercent: number } | { kind: 'amount'; cents: number } | { kind: 'final' };
+
+export type ScheduleSplit = {
+  /** Each part's cents, in the parts' order; the final part's is the remainder (0 when the others take it all or more). */
+  cents: number[];
+  /** The parts before the final one, added up. */
+  othersCents: number;
+  /** What the schedule bills in all: the approved amount, or more when the other parts alone exceed it. */
+  totalCents: number;
+  /** totalCents − approved: above 0 only when the schedule bills more than was approved. */
+  overCents: number;
+};
+
+/**
+ * Splits an approved amount (cents) into a schedule's parts, with no cent lost: each percentage part is rounded down
+ * to the cent (so percentages adding up to 100 % never take more than the approved amount), a fixed part is its
+ * amount, and the final part — there is at most one — takes the remainder, rounding cents included. Without a final
+ * part the parts are what they are (the schedule may then bill less or more than approved). The parts add up to the
+ * approved amount exactly whenever there is a final part and the others do not exceed it (`overCents` 0).
+ */
+export function splitSchedule(approvedCents: number, parts: readonly SchedulePartTerms[]): ScheduleSplit {
+  if (!Number.isSafeInteger(approvedCents) || approvedCents < 0) throw new RangeError('splitSchedule takes a non-negative whole number of cents');
+  if (parts.filter((p) => p.kind === 'final').length > 1) throw new RangeError('A schedule has at most one final part');
+  const cents = parts.map((p) => (p.kind === 'percent' ? mulDivFloor(approvedCents, p.milliPercent, PERCENT_SCALE) : p.kind === 'amount' ? p.cents : 0));
+  const othersCents = cents.reduce((a, b) => a + b, 0);
+  const finalAt = parts.findIndex((p) => p.kind === 'final');
+  if (finalAt >= 0) cents[finalAt] = Math.max(0, approvedCents - othersCents);
+  const totalCents = cents.reduce((a, b) => a + b, 0);
+  return { cents, othersCents, totalCents, overCents: Math.max(0, totalCents - approvedCents) };
+}
+
+/** a × b / d rounded down (non-negative inputs), exact for any size. */
+function mulDivFloor(a: number, b: number, d: number): number {
+  if (a < 0 || b < 0 || d <= 0) throw new RangeError('mulDivFloor takes non-negative numbers and a positive divisor');
+  return Number((BigInt(a) * BigInt(b)) / BigInt(d));
+}

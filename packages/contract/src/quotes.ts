@@ -267,6 +267,11 @@ export const PublicQuoteSchema = z.object({
   replaced_by_link: z.string().nullable(),
   /** An approved quote whose signed PDF is stored: the link downloads it (publicSignedPdf). */
   signed_pdf_ready: z.boolean(),
+  /**
+   * The workspace's deposit step as it applies now (issue 33): 'required' only while the client can pay online. The
+   * default keeps an answer without it (an older server's) at what the page did before the setting: offered.
+   */
+  deposit_step: z.enum(['none', 'offered', 'required']).default('offered'),
 });
 export type PublicQuote = z.infer<typeof PublicQuoteSchema>;
 
@@ -286,6 +291,47 @@ export const PublicQuoteViewedSchema = z.object({ status: QuoteStatusSchema });
 export const QUOTE_SIGNED_PDF_NOT_READY = 'The signed PDF is not ready yet. Try again in a minute.';
 
 export type ApproveQuoteBody = z.input<typeof ApproveQuoteBodySchema>;
+/**
+ * The approval's answer: the approved page and, when the workspace requires the deposit on approval and the client
+ * can pay online, Stripe's page for the deposit (the browser goes there at once). null: nothing to pay now, or Stripe
+ * could not be reached — the page then offers Pay deposit itself (the quote is approved either way).
+ */
+export const ApprovedQuoteSchema = PublicQuoteSchema.extend({ deposit_checkout_url: z.string().nullable().default(null) });
+export type ApprovedQuote = z.infer<typeof ApprovedQuoteSchema>;
+
+/**
+ * Deposit on approval (issue 33), a workspace setting: no deposit step (the quote's deposit is only a line of text),
+ * offered (after approving, the client's page offers Pay deposit) or required (the approval button reads "Approve and
+ * pay deposit" and signing leads straight to Stripe's page for the deposit).
+ */
+export const DEPOSIT_MODES = ['none', 'offered', 'required'] as const;
+export const DepositModeSchema = z.enum(DEPOSIT_MODES);
+export type DepositMode = z.infer<typeof DepositModeSchema>;
+export const DEPOSIT_MODE_LABELS: Record<DepositMode, string> = { none: 'No deposit step', offered: 'Deposit offered', required: 'Deposit required' };
+export const DEPOSIT_MODE_DESCRIPTIONS: Record<DepositMode, string> = {
+  none: 'The quote shows its deposit; the client is not asked to pay it online.',
+  offered: 'After approving, the client’s page offers Pay deposit.',
+  required: 'The client’s button reads “Approve and pay deposit”: signing leads straight to paying the deposit online.',
+};
+export const APPROVE_AND_PAY_DEPOSIT = 'Approve and pay deposit';
+export const QUOTE_SETTINGS_ADMIN_ONLY = 'Only a workspace admin can change the quote settings';
+/** Why the chosen deposit step is not what clients get: online payments are off for the workspace. */
+export const DEPOSIT_STEP_OFF = (mode: DepositMode, reason: string | null) =>
+  `${DEPOSIT_MODE_LABELS[mode]} is not in effect: online payments are off for this workspace, so clients approve without paying the deposit online — collect it and record it on the invoice by hand.${reason ? ` ${reason}` : ''}`;
+
+export const QuoteSettingsSchema = z.object({
+  deposit_mode: DepositModeSchema,
+  /** What clients get now: the chosen mode, or 'none' while online payments are off for the workspace. */
+  effective_deposit_mode: DepositModeSchema,
+  online_payments_enabled: z.boolean(),
+  /** Why effective_deposit_mode differs from deposit_mode, in words for the contractor; null when it does not. */
+  notice: z.string().nullable(),
+  /** The caller may change the settings (a workspace admin). */
+  can_edit: z.boolean(),
+});
+export type QuoteSettings = z.infer<typeof QuoteSettingsSchema>;
+export const QuoteSettingsBodySchema = z.object({ deposit_mode: DepositModeSchema });
+export type QuoteSettingsBody = z.input<typeof QuoteSettingsBodySchema>;
 export const DeclineQuoteBodySchema = z.object({ reason: z.string().trim().max(1000).default('') });
 
 const tags = ['quotes'];
@@ -381,6 +427,16 @@ export const quoteEndpoints = {
     params: IdParamsSchema,
     response: QuoteClientLinkSchema,
   }),
+  settings: defineEndpoint({ method: 'GET', path: '/api/quote-settings', access: 'workspace', summary: "The workspace's quote settings: the deposit step on approval", tags, response: QuoteSettingsSchema }),
+  updateSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/quote-settings',
+    access: 'workspace',
+    summary: "Change the workspace's deposit step on approval (workspace admins)",
+    tags,
+    body: QuoteSettingsBodySchema,
+    response: QuoteSettingsSchema,
+  }),
   priceBook: defineEndpoint({ method: 'GET', path: '/api/quote-items/suggestions', access: 'workspace', summary: "Items used in the workspace's earlier quotes, most used first", tags, query: PriceBookQuerySchema, response: PriceBookSchema }),
   publicView: defineEndpoint({
     method: 'GET',
@@ -409,6 +465,15 @@ export const quoteEndpoints = {
     params: TokenParamsSchema,
     response: z.unknown(),
   }),
-  publicApprove: defineEndpoint({ method: 'POST', path: '/api/public/quotes/:token/approve', access: 'public', summary: 'The homeowner approves and signs (locks the quote)', tags, params: TokenParamsSchema, body: ApproveQuoteBodySchema, response: PublicQuoteSchema }),
+  publicApprove: defineEndpoint({
+    method: 'POST',
+    path: '/api/public/quotes/:token/approve',
+    access: 'public',
+    summary: "The homeowner approves and signs (locks the quote); with the deposit required, also answers Stripe's page for it",
+    tags,
+    params: TokenParamsSchema,
+    body: ApproveQuoteBodySchema,
+    response: ApprovedQuoteSchema,
+  }),
   publicDecline: defineEndpoint({ method: 'POST', path: '/api/public/quotes/:token/decline', access: 'public', summary: 'The homeowner declines, with an optional reason', tags, params: TokenParamsSchema, body: DeclineQuoteBodySchema, response: PublicQuoteSchema }),
 };

@@ -3,6 +3,8 @@ export { quotesRoutes } from './quotes.routes';
 // The signed PDF after an approval (main.ts starts it with the other jobs).
 export { quoteSignedPdfJob, startQuotePdfWorker } from './signed-pdf.job';
 // An approved quote's chosen lines (invoices make a draft from them).
-export { findApprovedQuoteLines, type ApprovedQuoteLines } from './quotes.queries';
+export { findApprovedQuoteAmounts, findApprovedQuoteLines, lockQuoteForInvoicing, type ApprovedQuoteAmounts, type ApprovedQuoteLines } from './quotes.queries';
+// The deposit step on approval needs online payments, which app.ts gives from the payments feature (issue 33).
+export type { QuoteDepositPayments } from './deposit-step';
 // A quote's deposit as its approval fixed it (the payments feature takes it online).
 export { findQuoteDeposit, findQuoteDepositByLink, type QuoteDeposit } from './deposit';

@@ -10,6 +10,7 @@ import {
   QUOTE_WITHDRAWN,
   formatCents,
   type ApproveQuoteBodySchema,
+  type ApprovedQuote,
   type PublicQuote,
   type QuoteTotalsOut,
 } from '@fieldbook/contract';
@@ -30,8 +31,10 @@ import { approvalSelection, effectiveStatus, findOwnQuote, loadItems, quoteConte
 import type { Actor } from '../../platform/auth-guard';
 import { readDrawnSignature } from './signature';
 import { writeUnsignedQuotePdf } from './quote-pdf';
+import { effectiveDepositStep, NO_ONLINE_PAYMENTS, type QuoteDepositPayments } from './deposit-step';
 
-export type PublicDeps = { db: Db; signer: TokenSigner; publicUrl: string; now: Date };
+/** `payments`: online payments for the deposit step (app.ts gives the payments feature's); absent, they are off. */
+export type PublicDeps = { db: Db; signer: TokenSigner; publicUrl: string; now: Date; payments?: QuoteDepositPayments };
 type Client = { ip: string | null; userAgent: string | null };
 
 /** JSON with keys sorted at every level: the same content always hashes the same. */
@@ -108,13 +111,14 @@ async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow, inTran
     () => workspaceName(db as Db, row.workspaceId),
     () => findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId }),
     () => db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, row.id)).limit(1),
+    () => effectiveDepositStep(db, deps.payments ?? NO_ONLINE_PAYMENTS, row.workspaceId),
   ] as const;
   // The page: one round of reads at once (its p95, bench/quotes.ts). A transaction is one connection, whose statements
   // go one after another anyway — node-postgres queues them with a deprecation warning (an error from pg 9) — so the
   // answer of an approval or a decline reads them in turn.
-  const [items, company, job, [approval]] = inTransaction
-    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3]()]
-    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
+  const [items, company, job, [approval], depositStep] = inTransaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4]()]);
   const shown = await shownContent(db, row, items, deps.now, { company, job });
   let replacedBy: string | null = null;
   if (row.status === 'superseded') {
@@ -137,6 +141,7 @@ async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow, inTran
     approval: approval ? publicApproval(approval) : null,
     replaced_by_link: replacedBy,
     signed_pdf_ready: row.status === 'approved' && Boolean(approval?.documentId),
+    deposit_step: depositStep,
   };
 }
 
@@ -228,12 +233,28 @@ export async function notifyDecision(tx: Tx, row: QuoteRow, kind: 'quote_approve
  * The link and the quote's state are checked before the signature image is touched (a link that can approve nothing
  * never gets an image read), then the image is read in a child process with limits and kept as the clean copy written
  * there (signature.ts) — outside the transaction, which checks the state again under the row lock.
+ *
+ * Deposit required (issue 33): once the approval is stored, Stripe's page for the deposit is opened and its address
+ * answered, so the browser goes straight there. The approval stands whatever Stripe does: when the page cannot be
+ * opened the answer has no address, and the approved page offers Pay deposit (the deposit shows as due until paid).
  */
-export async function approveQuote(deps: PublicDeps, token: string, body: z.output<typeof ApproveQuoteBodySchema>, client: Client): Promise<PublicQuote> {
+export async function approveQuote(deps: PublicDeps, token: string, body: z.output<typeof ApproveQuoteBodySchema>, client: Client): Promise<ApprovedQuote> {
   const id = quoteIdOf(deps, token);
   const refusedNow = await refusal(deps.db, await quoteById(deps.db, id), deps.now);
   if (refusedNow) throw refusedNow;
   const signature = await readDrawnSignature(body.signature_png);
+  const page = await approveInTransaction(deps, id, body, signature, client);
+  let checkout: string | null = null;
+  if (page.deposit_step === 'required' && (page.approval?.totals.deposit_cents ?? 0) > 0) {
+    checkout = await (deps.payments ?? NO_ONLINE_PAYMENTS).startDepositCheckout(token, deps.now).then(
+      (s) => s.url,
+      () => null,
+    );
+  }
+  return { ...page, deposit_checkout_url: checkout };
+}
+
+async function approveInTransaction(deps: PublicDeps, id: string, body: z.output<typeof ApproveQuoteBodySchema>, signature: Buffer, client: Client): Promise<PublicQuote> {
   return deps.db.transaction(async (tx) => {
     const row = await quoteById(tx, id, true);
     const refused = await refusal(tx, row, deps.now);

@@ -1,5 +1,5 @@
 import { includedLines } from '@fieldbook/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { quoteApprovals, quotes, type StoredAdjustment } from './quotes.schema';
 import { approvalSelection, loadItems, moneyLines, type QuoteItemRow } from './quotes.service';
@@ -35,4 +35,28 @@ export async function findApprovedQuoteLines(db: Db | Tx, opts: { workspaceId: s
   const { option, ticked } = approvalSelection(q, items, { option: approval.option, optional_item_ids: approval.optionalItemIds });
   const chosen = new Set(includedLines(moneyLines(items), { option, optionalIds: ticked }).map((l) => l.id));
   return { id: q.id, number: q.number, jobId: q.jobId, title: q.title, discount: q.discount ?? null, taxRateMilliPercent: q.taxRateMilliPercent, notes: q.notes, lines: items.filter((i) => chosen.has(i.id)) };
+}
+
+/**
+ * Locks an approved quote's row for the invoices made from it (issue 33): whoever credits its paid deposit — the
+ * invoice made from it, or the webhook of a deposit paid later — holds this lock, so the deposit is credited once to
+ * the quote's first invoice whatever the order. FOR NO KEY UPDATE: rows that only refer to the quote are not held up.
+ */
+export async function lockQuoteForInvoicing(db: Db | Tx, quoteId: string): Promise<{ id: string; number: string; workspaceId: string } | null> {
+  const [q] = await db.select({ id: quotes.id, number: quotes.number, workspaceId: quotes.workspaceId }).from(quotes).where(eq(quotes.id, quoteId)).limit(1).for('no key update');
+  return q ?? null;
+}
+
+/** An approved quote's amounts as its approval fixed them (what a payment schedule splits). */
+export type ApprovedQuoteAmounts = { id: string; number: string; title: string; jobId: string; totalCents: number; depositCents: number };
+
+/** The approved quotes of a job of the workspace (or one of them, `quoteId`), oldest first, with their approved amounts. */
+export async function findApprovedQuoteAmounts(db: Db | Tx, opts: { workspaceId: string; jobId?: string; quoteId?: string }): Promise<ApprovedQuoteAmounts[]> {
+  const rows = await db
+    .select({ id: quotes.id, number: quotes.number, title: quotes.title, jobId: quotes.jobId, totals: quoteApprovals.totals })
+    .from(quotes)
+    .innerJoin(quoteApprovals, eq(quoteApprovals.quoteId, quotes.id))
+    .where(and(eq(quotes.workspaceId, opts.workspaceId), eq(quotes.status, 'approved'), opts.jobId ? eq(quotes.jobId, opts.jobId) : undefined, opts.quoteId ? eq(quotes.id, opts.quoteId) : undefined))
+    .orderBy(asc(quotes.createdAt));
+  return rows.map((r) => ({ id: r.id, number: r.number, title: r.title, jobId: r.jobId, totalCents: r.totals.total_cents ?? 0, depositCents: r.totals.deposit_cents ?? 0 }));
 }

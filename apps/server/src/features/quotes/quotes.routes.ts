@@ -5,15 +5,20 @@ import { route } from '../../platform/endpoint';
 import { limitClientLinks, publicPrefixOf, QUOTE_LINKS } from '../../platform/client-links';
 import { userRateLimits } from '../../platform/rate-limit';
 import { contentDisposition, serveBlob } from '../../platform/serve-blob';
+import { NO_ONLINE_PAYMENTS, getQuoteSettings, updateQuoteSettings, type QuoteDepositPayments } from './deposit-step';
 import { markQuoteApproved } from './manual-approval';
 import { approveQuote, declineQuote, markQuoteViewed, previewQuote, signedPdfOf, unsignedQuotePdf, viewQuote } from './quotes.public';
 import { createQuote, discardQuote, duplicateQuote, getQuote, listJobQuotes, priceBook, quoteClientLink, remakeSignedPdf, reviseQuote, sendQuote, updateQuote, withdrawQuote } from './quotes.service';
 
+/** `depositPayments`: the payments feature's side of the deposit on approval (app.ts); absent, online payments are off. */
+export type QuotesDeps = FeatureDeps & { depositPayments?: QuoteDepositPayments };
+
 /** Quotes (issue 27): the contractor's endpoints on a job, and the homeowner's by the signed link alone. */
-export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+export async function quotesRoutes(app: FastifyInstance, deps: QuotesDeps): Promise<void> {
   const { db, signer } = deps;
   const limits = userRateLimits(deps);
-  const publicDeps = () => ({ db, signer, publicUrl: deps.config.publicUrl, now: deps.now() });
+  const payments = deps.depositPayments ?? NO_ONLINE_PAYMENTS;
+  const publicDeps = () => ({ db, signer, publicUrl: deps.config.publicUrl, now: deps.now(), payments });
 
   route(app, endpoints.listForJob, async ({ actor, params }) => listJobQuotes({ db, actor, jobId: params.id, now: deps.now() }));
   route(app, endpoints.create, async ({ actor, params, body }) => createQuote({ db, actor, jobId: params.id, body, now: deps.now() }));
@@ -37,6 +42,8 @@ export async function quotesRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
     return reply.type('application/pdf').header('content-disposition', contentDisposition('inline', fileName)).header('cache-control', 'no-store').send(pdf);
   });
   route(app, endpoints.clientLink, async ({ actor, params }) => quoteClientLink({ db, actor, signer, publicUrl: deps.config.publicUrl, id: params.id, now: deps.now() }));
+  route(app, endpoints.settings, async ({ actor }) => getQuoteSettings({ db, payments, actor }));
+  route(app, endpoints.updateSettings, async ({ actor, body }) => updateQuoteSettings({ db, payments, actor, depositMode: body.deposit_mode }));
   route(app, endpoints.priceBook, async ({ actor, query }) => priceBook({ db, actor, q: query.q }));
 
   // No session: the signed link is the permission, for this one quote revision, until it expires. Each use is
