@@ -12,5 +12,7 @@ export { jobDocumentsJsonSql } from './documents.summary';
 export { findDocumentsPageJson } from './documents.repository';
 // A PDF another feature wrote, stored as a document on a job (quotes' signed PDF).
 export { storeGeneratedPdf } from './generate/store-file';
+// …and removed again when what it was made for failed after it (an invoice's send).
+export { discardGeneratedPdf } from './generate/store-file';
 // Drive's "Copy existing items": the user's documents as items to copy.
 export { documentItemsOf } from './drive-items';

@@ -23,7 +23,7 @@ import { enqueueMail, enqueueSms } from '../../platform/mail';
 import { toE164 } from '../../platform/sms';
 import type { TokenSigner } from '../../platform/tokens';
 import { findContactsByIds } from '../contacts';
-import { storeGeneratedPdf } from '../documents';
+import { discardGeneratedPdf, storeGeneratedPdf } from '../documents';
 import { findJobRecord } from '../jobs';
 import { notify } from '../notifications';
 import { workspaceName, workspaceTimeZone } from '../workspaces';
@@ -91,7 +91,7 @@ export async function sendInvoice(opts: LinkDeps & { blobs: BlobStore; actor: Ac
     await storeGeneratedPdf({ db, blobs: opts.blobs, now }, { id: documentId, workspaceId: current.workspaceId, jobId: current.jobId, createdBy: opts.actor.userId, name, documentType: 'invoice', pdf, text: `${parties.company} invoice ${current.number}: ${current.title}. Total ${formatCents(shown.totals.total_cents)}; balance due ${formatCents(shown.totals.balance_cents)}.` });
     attachment = { file_name: name, content_type: 'application/pdf', blob_key: `documents/${current.workspaceId}/${documentId}`, size: pdf.length };
   }
-  const row = await db.transaction(async (tx) => {
+  const row = await writeSend(async (tx) => {
     const [locked] = await tx.select().from(invoices).where(eq(invoices.id, current.id)).for('update');
     // Edited, voided or sent by someone else since it was read: what was rendered is not what would go out.
     if (!locked || locked.updatedAt.getTime() !== current.updatedAt.getTime() || !SENDABLE.includes(locked.status)) {
@@ -135,6 +135,16 @@ export async function sendInvoice(opts: LinkDeps & { blobs: BlobStore; actor: Ac
     return updated!;
   });
   return { invoice: await answer(db, row, now), link, sent_to: addresses };
+
+  /** The send's transaction; refused or failed, the PDF stored for its email is removed again (nothing is left of it). */
+  async function writeSend(write: (tx: Tx) => Promise<InvoiceRow>): Promise<InvoiceRow> {
+    try {
+      return await db.transaction(write);
+    } catch (err) {
+      if (documentId) await discardGeneratedPdf({ db, blobs: opts.blobs }, documentId);
+      throw err;
+    }
+  }
 }
 
 /** A fresh signed link to a sent invoice (Copy Client Link): nothing is stored, so any number may exist. */

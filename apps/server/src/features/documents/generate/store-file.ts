@@ -43,3 +43,12 @@ export async function storeGeneratedPdf(
   }
   return file.id;
 }
+
+/**
+ * Removes a PDF storeGeneratedPdf stored when what it was made for failed after it (an invoice's send refused at its
+ * last step): the row, then the blob, so no document is left on the job for something that did not happen.
+ */
+export async function discardGeneratedPdf(deps: { db: Db; blobs: BlobStore }, id: string): Promise<void> {
+  const [row] = await deps.db.delete(documents).where(eq(documents.id, id)).returning({ storageKey: documents.storageKey });
+  if (row?.storageKey) await deps.blobs.delete(row.storageKey);
+}
