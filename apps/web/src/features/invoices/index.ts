@@ -2,3 +2,5 @@
 export { JobInvoices } from './components/job-invoices';
 // The client's page, /i/:token (the app's public route renders it).
 export { PublicInvoiceScreen } from './components/public-invoice-screen';
+// The workspace's Invoices screen, /invoices (the app's route page renders it).
+export { InvoicesScreen } from './components/invoices-screen';

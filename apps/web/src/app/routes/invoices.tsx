@@ -1,0 +1,5 @@
+import { InvoicesScreen } from '../../features/invoices';
+
+export default function InvoicesPage() {
+  return <InvoicesScreen />;
+}
