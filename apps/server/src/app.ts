@@ -25,7 +25,7 @@ import { groupAssistantsRoutes } from './features/group-assistants';
 import { driveRoutes } from './features/drive';
 import { quotesRoutes } from './features/quotes';
 import { invoicesRoutes } from './features/invoices';
-import { paymentsRoutes } from './features/payments';
+import { paymentsRoutes, quoteDepositLedger, quoteDepositPayments } from './features/payments';
 import { notificationsRoutes } from './features/notifications';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
@@ -204,8 +204,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes, featureDeps);
       await api.register(dashboardRoutes, featureDeps);
       await api.register(driveRoutes, featureDeps);
-      await api.register(quotesRoutes, featureDeps);
-      await api.register(invoicesRoutes, featureDeps);
+      // Deposits on approval (issue 33): quotes and invoices use online payments, whose feature imports them: handed in here.
+      await api.register(quotesRoutes, { ...featureDeps, depositPayments: quoteDepositPayments(featureDeps) });
+      await api.register(invoicesRoutes, { ...featureDeps, depositLedger: quoteDepositLedger });
       await api.register(paymentsRoutes, featureDeps);
       await api.register(notificationsRoutes, featureDeps);
     },

@@ -29,3 +29,5 @@ export * from './invoices';
 export * from './notifications';
 export * from './uploads';
 export * from './payments';
+export * from './payment-schedules';
+export * from './invoice-lists';

@@ -4,3 +4,8 @@ export { invoicesRoutes } from './invoices.routes';
 export { invoiceReminderJob, startInvoiceReminderWorker } from './reminders';
 // Money that arrives online (the payments feature): what an invoice owes, and the row a confirmed payment becomes.
 export { findInvoicesOfQuote, findPayableInvoice, invoiceReceiptMessage, invoiceReceiptPdf, recordOnlinePayment, type PayableInvoice } from './online-payment';
+// A quote's paid deposit, credited once to its first invoice (issue 33): the payments feature's webhook calls this when
+// a deposit is paid after that invoice exists, with its side of the ledger (which app.ts also gives the routes).
+export { creditQuoteDeposits, type PaidDeposit, type QuoteDepositLedger } from './quote-deposit-credit';
+// Invoices' money in other features' statements (analytics' A/R and payments chart): the money rules in SQL.
+export { invoicePaymentsReceivedSql, openInvoiceBalancesSql } from './invoices.queries';

@@ -6,12 +6,14 @@ import { route } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { userRateLimits } from '../../platform/rate-limit';
 import { contentDisposition } from '../../platform/serve-blob';
+import { invoiceListsRoutes } from './invoice-lists.routes';
 import { writeInvoicePdf, writeReceiptPdf } from './invoice-pdf';
 import { invoiceClientLink, invoiceParties, markInvoiceViewed, publicInvoicePdf, sendInvoice, viewPublicInvoice } from './invoice-sending';
 import { getReminderSettings, updateReminderSettings } from './reminders';
+import { paymentScheduleRoutes } from './payment-schedules.routes';
+import type { QuoteDepositLedger } from './quote-deposit-credit';
 import {
   createInvoice,
-  createInvoiceFromQuote,
   discardInvoice,
   getInvoice,
   listJobInvoices,
@@ -20,16 +22,23 @@ import {
   updateInvoice,
   voidInvoice,
 } from './invoices.service';
+import { createInvoiceFromQuote } from './from-quote';
+
+/** A quote's deposits paid online (the payments feature's, given by app.ts); absent, there are none to credit. */
+export type InvoicesDeps = FeatureDeps & { depositLedger?: QuoteDepositLedger };
+const NO_DEPOSITS: QuoteDepositLedger = { uncredited: async () => [], credited: async () => {} };
 
 /** Invoices (issue 33): records on a job, their payments and refunds, and their PDFs. Every endpoint is the workspace's. */
-export async function invoicesRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+export async function invoicesRoutes(app: FastifyInstance, deps: InvoicesDeps): Promise<void> {
   const { db, signer } = deps;
+  const deposits = deps.depositLedger ?? NO_DEPOSITS;
   const limits = userRateLimits(deps);
   const linkDeps = () => ({ db, signer, publicUrl: deps.config.publicUrl, now: deps.now() });
 
   route(app, endpoints.listForJob, async ({ actor, params }) => listJobInvoices({ db, actor, jobId: params.id, now: deps.now() }));
   route(app, endpoints.create, async ({ actor, params, body }) => createInvoice({ db, actor, jobId: params.id, body, now: deps.now() }));
-  route(app, endpoints.createFromQuote, async ({ actor, params, body }) => createInvoiceFromQuote({ db, actor, jobId: params.id, quoteId: body.quote_id, now: deps.now() }));
+  route(app, endpoints.createFromQuote, async ({ actor, params, body }) => createInvoiceFromQuote({ db, actor, jobId: params.id, quoteId: body.quote_id, now: deps.now(), deposits }));
+  paymentScheduleRoutes(app, { db, now: deps.now, deposits });
   route(app, endpoints.get, async ({ actor, params }) => getInvoice({ db, actor, id: params.id, now: deps.now() }));
   route(app, endpoints.update, async ({ actor, params, body }) => updateInvoice({ db, actor, id: params.id, body, now: deps.now() }));
   route(app, endpoints.discard, async ({ actor, params }) => discardInvoice({ db, actor, id: params.id }));
@@ -44,6 +53,8 @@ export async function invoicesRoutes(app: FastifyInstance, deps: FeatureDeps): P
   route(app, endpoints.reminderSettings, async ({ actor }) => getReminderSettings({ db, actor }));
   route(app, endpoints.updateReminderSettings, async ({ actor, body }) => updateReminderSettings({ db, actor, body }));
   route(app, endpoints.recordPayment, async ({ actor, params, body }) => recordPayment({ db, actor, id: params.id, body, now: deps.now() }));
+  // The workspace's Invoices screen and the accountant's CSV files.
+  invoiceListsRoutes(app, deps);
 
   // Written on request from the invoice as it is now (as the unsigned quote PDF is): its payments and balance change.
   const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>

@@ -18,8 +18,6 @@ import {
   PAYMENT_OVER_BALANCE,
   PAYMENT_TERMS_DAYS,
   paidCents,
-  QUOTE_NOT_APPROVED_FOR_INVOICE,
-  QUOTE_NOT_FOUND,
   REFUND_ADMIN_ONLY,
   REFUND_OVER_MANUAL,
   REFUND_OVER_PAID,
@@ -40,7 +38,6 @@ import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { profileDisplayNames } from '../profiles';
-import { findApprovedQuoteLines } from '../quotes';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
 import { invoiceItems, invoicePayments, invoices, invoiceSends, type StoredAdjustment } from './invoices.schema';
 import { nextWorkspaceNumber } from '../../platform/workspace-numbers';
@@ -212,7 +209,7 @@ function invoiceColumns(body: Body) {
   };
 }
 
-type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'invoiceId' | 'workspaceId' | 'position'>;
+export type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'invoiceId' | 'workspaceId' | 'position'>;
 const itemValues = (items: Body['items']): ItemValues[] =>
   items.map((i) => ({
     section: i.section || null,
@@ -235,14 +232,14 @@ async function writeItems(tx: Tx, invoiceId: string, workspaceId: string, items:
 const nextInvoiceNumber = (tx: Tx, workspaceId: string) =>
   nextWorkspaceNumber(tx, { prefix: 'INV', table: invoices, workspaceColumn: invoices.workspaceId, sequenceColumn: invoices.sequence }, workspaceId);
 
-async function ownJob(db: Db, actor: Actor, jobId: string) {
+export async function ownJob(db: Db, actor: Actor, jobId: string) {
   const workspaceId = requireWorkspace(actor);
   const job = await findJobRecord(db, { workspaceId, jobId });
   if (!job) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
   return { workspaceId, job };
 }
 
-async function insertDraft(
+export async function insertDraft(
   tx: Tx,
   o: { workspaceId: string; jobId: string; actor: Actor; columns: ReturnType<typeof invoiceColumns>; items: readonly ItemValues[]; quoteId?: string | null; replacesId?: string | null },
 ): Promise<InvoiceRow> {
@@ -258,22 +255,6 @@ async function insertDraft(
 export async function createInvoice(opts: { db: Db; actor: Actor; jobId: string; body: Body; now: Date }): Promise<Invoice> {
   const { workspaceId, job } = await ownJob(opts.db, opts.actor, opts.jobId);
   const row = await opts.db.transaction((tx) => insertDraft(tx, { workspaceId, jobId: job.id, actor: opts.actor, columns: invoiceColumns(opts.body), items: itemValues(opts.body.items) }));
-  return answer(opts.db, row, opts.now);
-}
-
-/**
- * A draft from an approved quote of the job, in one step: the lines its approval chose (the quotes feature's one rule,
- * findApprovedQuoteLines), its discount, tax rate and notes; due on receipt until the contractor says otherwise.
- */
-export async function createInvoiceFromQuote(opts: { db: Db; actor: Actor; jobId: string; quoteId: string; now: Date }): Promise<Invoice> {
-  const { workspaceId, job } = await ownJob(opts.db, opts.actor, opts.jobId);
-  const quote = await findApprovedQuoteLines(opts.db, { workspaceId, quoteId: opts.quoteId });
-  if (quote === null) throw new AppError('NOT_FOUND', QUOTE_NOT_FOUND);
-  if (quote === 'not_approved') throw fieldError('quote_id', QUOTE_NOT_APPROVED_FOR_INVOICE);
-  if (quote.jobId !== job.id) throw fieldError('quote_id', 'The quote belongs to another job');
-  const items: ItemValues[] = quote.lines.map((l) => ({ section: l.section, name: l.name, description: l.description, quantityMilli: l.quantityMilli, unit: l.unit, unitPriceCents: l.unitPriceCents, taxable: l.taxable }));
-  const columns = { title: quote.title, discount: quote.discount, taxRateMilliPercent: quote.taxRateMilliPercent, paymentTerms: 'due_on_receipt' as const, dueOn: null, notes: quote.notes };
-  const row = await opts.db.transaction((tx) => insertDraft(tx, { workspaceId, jobId: job.id, actor: opts.actor, columns, items, quoteId: quote.id }));
   return answer(opts.db, row, opts.now);
 }
 

@@ -5,12 +5,13 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import type { TokenSigner } from '../../platform/tokens';
-import { findPayableInvoice, invoiceReceiptMessage, recordOnlinePayment } from '../invoices';
+import { creditQuoteDeposits, findPayableInvoice, invoiceReceiptMessage, recordOnlinePayment } from '../invoices';
 import { notify } from '../notifications';
 import { findQuoteDeposit } from '../quotes';
 import { workspaceAdminIds } from '../workspaces';
 import { onlinePayments, stripeEvents } from './payments.schema';
-import { creditQuoteDeposits, recordRefund, type OnlinePaymentRow } from './payments.service';
+import { recordRefund, type OnlinePaymentRow } from './payments.service';
+import { quoteDepositLedger } from './quote-deposit-ledger';
 import { verifiedEvent, type Stripe } from './stripe-client';
 import { applyAccountUpdated, settingsRow } from './stripe-connect';
 
@@ -151,7 +152,8 @@ async function succeed(tx: Tx, row: OnlinePaymentRow, session: Stripe.Checkout.S
     .update(onlinePayments)
     .set({ status: 'succeeded', method, paymentIntentId: paymentIntentId ?? row.paymentIntentId, paidAt: now, failureMessage: null, invoicePaymentId })
     .where(eq(onlinePayments.id, row.id));
-  if (row.purpose === 'deposit' && row.quoteId) await creditQuoteDeposits(tx, row.quoteId, now);
+  // A deposit goes onto the quote's first invoice if there is one yet (else that invoice takes it when it is made).
+  if (row.purpose === 'deposit' && row.quoteId) await creditQuoteDeposits(tx, { ledger: quoteDepositLedger, quoteId: row.quoteId, now });
   if (row.purpose === 'invoice' && row.invoiceId && invoicePaymentId) {
     const invoice = await findPayableInvoice(tx, row.invoiceId);
     if (invoice && invoice.creditCents > 0) await tellCredit(tx, row, invoice);
