@@ -14,6 +14,7 @@ import { useProfile } from '../../features/profile';
 import { CallRecorderSync } from '../../features/recordings';
 import { SettingsModal, useSavedSettings } from '../../features/settings';
 import { useDriveReturn } from '../../features/drive';
+import { useStripeConnectReturn } from '../../features/payments';
 import { NotificationBell } from '../../features/notifications';
 import { isDevMode } from '../../lib/dev-mode';
 import { OfflineQueueSync, type OfflineAppliers } from '../../lib/offline/offline-queue';
@@ -48,6 +49,8 @@ function Shell() {
   useSavedSettings();
   // Back from Google's consent page (?drive=connected or ?drive_error=…): the Settings modal opens on Integrations.
   useDriveReturn(settings.open);
+  // Back from Stripe's onboarding (?payments=stripe-connect-done or -refresh): the Settings modal opens on Payments.
+  useStripeConnectReturn(settings.open);
 
   useEffect(() => {
     if (profile.error) toast.error(`Failed to load your profile: ${profile.error.message}`, { id: 'profile-error' });

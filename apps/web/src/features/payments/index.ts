@@ -5,3 +5,6 @@
 export { PayInvoice } from './components/pay-invoice';
 export { PayDeposit } from './components/pay-deposit';
 export { InvoiceOnlinePayments } from './components/invoice-online-payments';
+// Settings › Payments (Stripe Connect) and the app shell's return from Stripe's onboarding.
+export { PaymentsSettings } from './components/payments-settings';
+export { hasStripeConnectReturn, useStripeConnectReturn } from './lib/stripe-connect-return';

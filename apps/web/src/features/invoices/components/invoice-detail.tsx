@@ -1,4 +1,4 @@
-import { formatCents, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, SEND_METHOD_LABELS, type Invoice } from '@fieldbook/contract';
+import { formatCents, manualPaidCents, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, paymentByline, SEND_METHOD_LABELS, type Invoice } from '@fieldbook/contract';
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useDiscardInvoice } from '../api/discard-invoice';
@@ -85,7 +85,7 @@ export function InvoiceDetail({ invoice, clientName = null, onEdit, onOpen, onCl
                   {p.check_number ? ` no. ${p.check_number}` : ''} · {dayInWords(p.received_on, { short: true })}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  Recorded by {p.recorded_by.name}
+                  {paymentByline(p)}
                   {p.note ? ` · ${p.note}` : ''}
                 </Text>
               </Stack>
@@ -166,7 +166,8 @@ export function InvoiceDetail({ invoice, clientName = null, onEdit, onOpen, onCl
               Send Again
             </Button>
           )}
-          {isOpen && t.paid_cents > 0 && (
+          {/* Money recorded by hand only: money paid online is refunded through Stripe, under Online payments. */}
+          {isOpen && t.paid_cents > 0 && manualPaidCents(invoice.payments) > 0 && (
             <Button variant="default" onClick={() => setPanel('refund')}>
               Refund
             </Button>

@@ -60,7 +60,7 @@ const summary = (i: Invoice): InvoiceSummary => {
 };
 
 // The invoice's online payments panel (the payments feature) asks for its own: none here.
-const noOnline: InvoiceOnlinePayments = { enabled: false, reason: 'Online payments are off', allow_partial_payments: false, payments: [] };
+const noOnline: InvoiceOnlinePayments = { enabled: false, reason: 'Online payments are off', allow_partial_payments: false, stripe_configured: false, connection: null, can_manage: true, payments: [], credit_cents: 0 };
 
 /** A server that keeps the invoice: Send turns the draft sent and records the messages. */
 function server(first: ReturnType<typeof apiError> | null = null) {

@@ -55,11 +55,11 @@ const summary = (i: Invoice): InvoiceSummary => {
 };
 const noQuotes: QuoteList = { quotes: [], total: 0 };
 // The invoice's online payments panel (the payments feature) asks for its own: none here.
-const noOnline: InvoiceOnlinePayments = { enabled: false, reason: 'Online payments are off', allow_partial_payments: false, payments: [] };
+const noOnline: InvoiceOnlinePayments = { enabled: false, reason: 'Online payments are off', allow_partial_payments: false, stripe_configured: false, connection: null, can_manage: true, payments: [], credit_cents: 0 };
 
 describe('JobInvoices', () => {
   it('lists the job’s invoices with total, balance due and status; says so when there are none', async () => {
-    const sent = invoice({ status: 'partially_paid', issued_on: '2026-12-05', payments: [{ id: PAYMENT, kind: 'payment', method: 'cash', amount_cents: 35_000, received_on: '2026-12-05', check_number: null, note: '', recorded_by: { id: ME, name: 'Crew' }, created_at: '2026-12-05T00:00:00.000Z' }] });
+    const sent = invoice({ status: 'partially_paid', issued_on: '2026-12-05', payments: [{ id: PAYMENT, kind: 'payment', method: 'cash', amount_cents: 35_000, received_on: '2026-12-05', check_number: null, note: '', recorded_by: { id: ME, name: 'Crew' }, online_method: null, created_at: '2026-12-05T00:00:00.000Z' }] });
     const api = fakeApi().on(invoiceEndpoints.listForJob, { invoices: [summary(sent)], total: 1 }).on(quoteEndpoints.listForJob, noQuotes);
     renderWithProviders(<JobInvoices jobId={JOB} jobTitle="Kitchen remodel" />);
     const row = await screen.findByRole('button', { name: 'Invoice INV-1001' });
@@ -154,7 +154,7 @@ describe('JobInvoices', () => {
       .on(quoteEndpoints.listForJob, noQuotes)
       .on(invoiceEndpoints.get, () => stored)
       .on(invoiceEndpoints.recordPayment, apiError(400, 'VALIDATION_ERROR', 'The payment is more than the balance due ($850.00)', [{ field: 'amount_cents', message: 'The payment is more than the balance due ($850.00)' }]), ({ body }) => {
-        stored = invoice({ ...stored, status: 'partially_paid', payments: [{ id: PAYMENT, kind: 'payment', method: body.method, amount_cents: body.amount_cents, received_on: body.received_on, check_number: body.check_number || null, note: body.note, recorded_by: { id: ME, name: 'Crew Member' }, created_at: '2026-12-05T00:00:00.000Z' }] });
+        stored = invoice({ ...stored, status: 'partially_paid', payments: [{ id: PAYMENT, kind: 'payment', method: body.method, amount_cents: body.amount_cents, received_on: body.received_on, check_number: body.check_number || null, note: body.note, recorded_by: { id: ME, name: 'Crew Member' }, online_method: null, created_at: '2026-12-05T00:00:00.000Z' }] });
         return stored;
       });
     renderWithProviders(<JobInvoices jobId={JOB} jobTitle="Kitchen remodel" />);

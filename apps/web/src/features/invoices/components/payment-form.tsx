@@ -1,4 +1,4 @@
-import { localDate, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PaymentBodySchema, runtimeTimeZone, type Invoice, type PaymentMethod } from '@fieldbook/contract';
+import { localDate, manualPaidCents, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PaymentBodySchema, runtimeTimeZone, type Invoice, type PaymentMethod } from '@fieldbook/contract';
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../../lib/api-client';
@@ -16,7 +16,8 @@ type Field = (typeof FIELDS)[number];
 export function PaymentForm({ invoice, kind, onDone }: { invoice: Invoice; kind: 'payment' | 'refund'; onDone: () => void }) {
   const refund = kind === 'refund';
   const [method, setMethod] = useState<PaymentMethod>(refund ? 'bank_transfer' : 'check');
-  const [amount, setAmount] = useState(centsToDollars(refund ? invoice.totals.paid_cents : invoice.totals.balance_cents));
+  // A refund by hand gives back money recorded by hand (money paid online goes back through Stripe).
+  const [amount, setAmount] = useState(centsToDollars(refund ? Math.min(invoice.totals.paid_cents, manualPaidCents(invoice.payments)) : invoice.totals.balance_cents));
   const [date, setDate] = useState<string>(() => localDate(new Date(), runtimeTimeZone()));
   const [checkNumber, setCheckNumber] = useState('');
   const [note, setNote] = useState('');

@@ -1,5 +1,5 @@
-import { formatCents, ONLINE_PAYMENT_METHOD_LABELS, ONLINE_PAYMENT_STATUS_LABELS, parseDollarsToCents, type OnlinePayment } from '@fieldbook/contract';
-import { Badge, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { formatCents, ONLINE_PAYMENT_METHOD_LABELS, ONLINE_PAYMENT_STATUS_LABELS, OVERPAID_CREDIT, parseDollarsToCents, type OnlinePayment } from '@fieldbook/contract';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { invalidateAfter } from '../../../lib/query-roots';
@@ -10,9 +10,9 @@ import { errorText } from './error-text';
 
 const STATUS_COLOURS: Record<OnlinePayment['status'], string> = { pending: 'gray', processing: 'blue', succeeded: 'green', failed: 'red', expired: 'gray' };
 
-function RefundForm({ payment, onDone }: { payment: OnlinePayment; onDone: () => void }) {
+function RefundForm({ payment, initialCents, onDone }: { payment: OnlinePayment; initialCents?: number; onDone: () => void }) {
   const left = payment.amount_cents - payment.refunded_cents;
-  const [text, setText] = useState((left / 100).toFixed(2));
+  const [text, setText] = useState((Math.min(initialCents ?? left, left) / 100).toFixed(2));
   const refund = useRefundOnlinePayment();
   const cents = parseDollarsToCents(text);
   const wrong = cents === null || cents < 1 || cents > left;
@@ -47,12 +47,15 @@ export function InvoiceOnlinePayments({ invoiceId, paymentIds }: { invoiceId: st
   const settings = useUpdatePaymentSettings();
   const queryClient = useQueryClient();
   const [refunding, setRefunding] = useState<string | null>(null);
+  const [refundingCredit, setRefundingCredit] = useState(false);
   const data = query.data;
   const unseen = data?.payments.some((p) => p.invoice_payment_id !== null && !paymentIds.includes(p.invoice_payment_id)) ?? false;
   useEffect(() => {
     if (unseen) void invalidateAfter(queryClient, 'invoice');
   }, [unseen, queryClient]);
   if (!data) return null;
+  // The credit is given back from the newest paid online payment that still has money left (Stripe refunds a payment).
+  const creditFrom = data.payments.find((p) => p.status === 'succeeded' && p.amount_cents > p.refunded_cents) ?? null;
   return (
     <Stack gap={6} data-testid="online-payments">
       <Group justify="space-between" gap="xs">
@@ -64,7 +67,7 @@ export function InvoiceOnlinePayments({ invoiceId, paymentIds }: { invoiceId: st
             size="xs"
             label="Clients may pay part"
             checked={data.allow_partial_payments}
-            disabled={settings.isPending}
+            disabled={!data.can_manage || settings.isPending}
             onChange={(e) => settings.mutate(e.currentTarget.checked)}
           />
         )}
@@ -84,9 +87,24 @@ export function InvoiceOnlinePayments({ invoiceId, paymentIds }: { invoiceId: st
           None yet: the client&apos;s invoice link offers Pay (card or bank).
         </Text>
       )}
+      {data.credit_cents > 0 && (
+        <Alert color="orange" variant="light" p="xs" title={OVERPAID_CREDIT(formatCents(data.credit_cents))}>
+          <Stack gap={6}>
+            <Text size="xs">The client paid more than this invoice asks. The balance stays at $0.00; the excess is theirs to get back.</Text>
+            {data.can_manage && creditFrom && !refundingCredit && (
+              <Button size="xs" variant="light" color="orange" w="fit-content" onClick={() => setRefundingCredit(true)}>
+                Refund the credit through Stripe
+              </Button>
+            )}
+            {refundingCredit && creditFrom && <RefundForm payment={creditFrom} initialCents={data.credit_cents} onDone={() => setRefundingCredit(false)} />}
+          </Stack>
+        </Alert>
+      )}
       {data.payments.some((p) => p.status === 'succeeded') && (
         <Text size="xs" c="dimmed">
-          Refund an online payment here, through Stripe: the invoice&apos;s own Refund only records money you gave back by hand.
+          {data.can_manage
+            ? 'Refund an online payment here, through Stripe: the invoice’s own Refund only records money you gave back by hand.'
+            : 'A workspace admin refunds online payments, through Stripe.'}
         </Text>
       )}
       {data.payments.map((p) => (
@@ -110,7 +128,7 @@ export function InvoiceOnlinePayments({ invoiceId, paymentIds }: { invoiceId: st
               <Badge color={STATUS_COLOURS[p.status]} variant="light">
                 {ONLINE_PAYMENT_STATUS_LABELS[p.status]}
               </Badge>
-              {p.status === 'succeeded' && p.refunded_cents < p.amount_cents && refunding !== p.id && (
+              {data.can_manage && p.status === 'succeeded' && p.refunded_cents < p.amount_cents && refunding !== p.id && (
                 <Button size="xs" variant="default" onClick={() => setRefunding(p.id)}>
                   Refund
                 </Button>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { invoiceEndpoints, ONLINE_REFUND_NOT_PAID, PAYMENTS_NOT_CONFIGURED, paymentEndpoints, type InvoiceOnlinePayments as Online, type OnlinePayment } from '@fieldbook/contract';
+import { invoiceEndpoints, ONLINE_REFUND_NOT_PAID, PAYMENTS_NOT_CONFIGURED, PAYMENTS_NOT_CONNECTED, paymentEndpoints, type InvoiceOnlinePayments as Online, type OnlinePayment } from '@fieldbook/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -34,7 +34,7 @@ const payment = (over: Partial<OnlinePayment> = {}): OnlinePayment => ({
   created_at: '2026-12-05T09:59:00.000Z',
   ...over,
 });
-const online = (payments: OnlinePayment[], over: Partial<Online> = {}): Online => ({ enabled: true, reason: null, allow_partial_payments: false, payments, ...over });
+const online = (payments: OnlinePayment[], over: Partial<Online> = {}): Online => ({ enabled: true, reason: null, allow_partial_payments: false, stripe_configured: true, connection: { account_id: 'acct_test_1', charges_enabled: true, details_submitted: true, payouts_enabled: true }, can_manage: true, credit_cents: 0, payments, ...over });
 
 describe('PayDeposit (the approved quote’s page)', () => {
   it('offers the approved deposit and sends the browser to Stripe', async () => {
@@ -119,5 +119,33 @@ describe('InvoiceOnlinePayments (the contractor’s invoice)', () => {
     await screen.findByText('Paid');
     await waitFor(() => expect(spy).toHaveBeenCalled());
     expect(api.problems).toEqual([]);
+  });
+
+  it('money beyond the invoice shows as a credit the admin refunds through Stripe (the credit as the amount)', async () => {
+    const api = fakeApi()
+      .on(paymentEndpoints.forInvoice, online([payment()], { credit_cents: 20_000 }))
+      .on(paymentEndpoints.refund, payment({ refunded_cents: 20_000 }));
+    renderWithProviders(<InvoiceOnlinePayments invoiceId={INVOICE} paymentIds={[ROW]} />);
+    expect(await screen.findByText('Overpaid — credit $200.00')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Refund the credit through Stripe' }));
+    expect((screen.getByLabelText('Refund amount') as HTMLInputElement).value).toBe('200.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Refund $200.00 through Stripe' }));
+    await waitFor(() => expect(api.calls(paymentEndpoints.refund)).toHaveLength(1));
+    expect(api.calls(paymentEndpoints.refund)[0]).toMatchObject({ params: { id: payment().id }, body: { amount_cents: 20_000 } });
+    expect(api.problems).toEqual([]);
+  });
+
+  it('a plain member sees the payments and the credit, and no Refund (admins refund through Stripe)', async () => {
+    fakeApi().on(paymentEndpoints.forInvoice, online([payment()], { credit_cents: 5_000, can_manage: false }));
+    renderWithProviders(<InvoiceOnlinePayments invoiceId={INVOICE} paymentIds={[ROW]} />);
+    expect(await screen.findByText('Overpaid — credit $50.00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
+    expect(screen.getByText('A workspace admin refunds online payments, through Stripe.')).toBeTruthy();
+  });
+
+  it('not connected to Stripe yet: says why (Settings › Payments)', async () => {
+    fakeApi().on(paymentEndpoints.forInvoice, online([], { enabled: false, reason: PAYMENTS_NOT_CONNECTED, connection: null }));
+    renderWithProviders(<InvoiceOnlinePayments invoiceId={INVOICE} paymentIds={[]} />);
+    expect(await screen.findByText(PAYMENTS_NOT_CONNECTED)).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Tabs, Text, useMantineColorScheme } from '@mantine/core';
-import { IconDeviceMobile, IconPlugConnected, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import { IconCreditCard, IconDeviceMobile, IconPlugConnected, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { callRecorderAvailability } from '@fieldbook/call-recorder';
 import type { UserSettings } from '@fieldbook/contract';
@@ -12,6 +12,7 @@ import { CallRecorderTab } from './call-recorder-tab';
 import { GeneralSettingsTab, type GeneralSettingsValues } from './general-settings-tab';
 import { IntegrationsTab } from './integrations-tab';
 import { hasDriveReturn } from '../../drive';
+import { hasStripeConnectReturn, PaymentsSettings } from '../../payments';
 import { SecurityTab } from './security-tab';
 
 /** Spec 001 §9: the saved message disappears after 3 s. */
@@ -114,8 +115,8 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      {/* Back from Google's consent page, the modal opens on the Drive panel. */}
-      <Tabs defaultValue={hasDriveReturn() ? 'integrations' : 'general'} keepMounted={false} mih={420}>
+      {/* Back from Google's consent page, the modal opens on the Drive panel; back from Stripe's onboarding, on Payments. */}
+      <Tabs defaultValue={hasDriveReturn() ? 'integrations' : hasStripeConnectReturn() ? 'payments' : 'general'} keepMounted={false} mih={420}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
             General
@@ -127,6 +128,9 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
           )}
           <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} />}>
             Integrations
+          </Tabs.Tab>
+          <Tabs.Tab value="payments" leftSection={<IconCreditCard size={16} />}>
+            Payments
           </Tabs.Tab>
           <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} />}>
             Security
@@ -167,6 +171,9 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
         )}
         <Tabs.Panel value="integrations">
           <IntegrationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="payments">
+          <PaymentsSettings />
         </Tabs.Panel>
         <Tabs.Panel value="security">
           <SecurityTab />
