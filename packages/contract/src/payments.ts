@@ -88,6 +88,8 @@ export const PaymentsStatusSchema = z.object({
   stripe_configured: z.boolean(),
   /** The workspace's connected account; null until an admin started connecting. */
   connection: StripeConnectionSchema.nullable(),
+  /** The caller is one of the workspace's admins: connects or disconnects Stripe, changes the settings, refunds online. */
+  can_manage: z.boolean(),
 });
 export type PaymentsStatus = z.infer<typeof PaymentsStatusSchema>;
 export const PaymentSettingsBodySchema = z.object({ allow_partial_payments: z.boolean() });

@@ -375,7 +375,7 @@ describe('without Stripe configured', () => {
     try {
       const owner = await createTestUser(bare);
       const status = await bare.app.inject({ method: 'GET', url: '/api/payments/status', headers: owner.headers });
-      expect(status.json()).toEqual({ enabled: false, reason: PAYMENTS_NOT_CONFIGURED, allow_partial_payments: false, stripe_configured: false, connection: null });
+      expect(status.json()).toEqual({ enabled: false, reason: PAYMENTS_NOT_CONFIGURED, allow_partial_payments: false, stripe_configured: false, connection: null, can_manage: true });
       expect((await bare.app.inject({ method: 'POST', url: '/api/payments/stripe-connect', headers: owner.headers })).statusCode).toBe(409);
       const job = await insertJob(bare.db, { workspaceId: owner.workspaceId! });
       const created = await bare.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/invoices`, headers: owner.headers, payload: BODY });

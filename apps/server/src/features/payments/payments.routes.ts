@@ -24,7 +24,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: FeatureDeps): P
   const stripe = deps.config.stripe;
   const publicDeps = () => ({ db, signer, publicUrl: deps.config.publicUrl, stripe, now: deps.now() });
 
-  route(app, endpoints.status, async ({ actor }) => paymentsStatus(db, stripe, actor.workspaceId));
+  route(app, endpoints.status, async ({ actor }) => paymentsStatus(db, stripe, actor.workspaceId, actor.userId));
   route(app, endpoints.updateSettings, async ({ actor, body }) => updatePaymentSettings({ db, stripe, actor, allowPartial: body.allow_partial_payments }));
   route(app, endpoints.forInvoice, async ({ actor, params }) => invoiceOnlinePayments({ db, stripe, actor, invoiceId: params.id, now: deps.now() }));
   route(app, endpoints.refund, async ({ actor, params, body }) => refundOnlinePayment({ db, stripe, actor, id: params.id, amountCents: body.amount_cents, now: deps.now() }));

@@ -73,7 +73,7 @@ export async function updatePaymentSettings(opts: { db: Db; stripe: StripeConfig
     .insert(paymentSettings)
     .values({ workspaceId, allowPartialPayments: opts.allowPartial })
     .onConflictDoUpdate({ target: paymentSettings.workspaceId, set: { allowPartialPayments: opts.allowPartial, updatedAt: new Date() } });
-  return paymentsStatus(opts.db, opts.stripe, workspaceId);
+  return paymentsStatus(opts.db, opts.stripe, workspaceId, opts.actor.userId);
 }
 
 // ---- Deposits credited to the quote's invoice ---------------------------------------------------------------------
@@ -126,7 +126,7 @@ export async function invoiceOnlinePayments(opts: { db: Db; stripe: StripeConfig
     .orderBy(desc(onlinePayments.createdAt));
   // Sessions opened and left are noise to the contractor: shown only once something happened at Stripe.
   const shown = rows.filter((r) => r.status !== 'pending' && r.status !== 'expired');
-  return { ...(await paymentsStatus(opts.db, opts.stripe, workspaceId)), payments: shown.map(toOnlinePayment), credit_cents: invoice.creditCents };
+  return { ...(await paymentsStatus(opts.db, opts.stripe, workspaceId, opts.actor.userId)), payments: shown.map(toOnlinePayment), credit_cents: invoice.creditCents };
 }
 
 // ---- The client's invoice page -------------------------------------------------------------------------------------

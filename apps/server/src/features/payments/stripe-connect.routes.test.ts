@@ -57,7 +57,8 @@ afterAll(async () => {
 
 describe('connecting the company’s Stripe account', () => {
   it('only an admin connects; until Stripe enables charges the clients are offered no Pay and the contractor is told why', async () => {
-    expect(await statusOf(bob)).toEqual({ enabled: false, reason: PAYMENTS_NOT_CONNECTED, allow_partial_payments: false, stripe_configured: true, connection: null });
+    expect(await statusOf(bob)).toEqual({ enabled: false, reason: PAYMENTS_NOT_CONNECTED, allow_partial_payments: false, stripe_configured: true, connection: null, can_manage: false });
+    expect((await statusOf(alice)).can_manage).toBe(true);
     const { id, token } = await sentInvoice(alice);
     expect(await payState(token)).toMatchObject({ available: false, reason: null, balance_cents: 50_000 });
     expect((await api(null, 'POST', `/api/public/invoice-payments/${token}/checkout`, {})).statusCode).toBe(409);
@@ -106,6 +107,7 @@ describe('connecting the company’s Stripe account', () => {
       allow_partial_payments: false,
       stripe_configured: true,
       connection: { account_id: account!.id, charges_enabled: true, details_submitted: true, payouts_enabled: true },
+      can_manage: false,
     });
     expect(await payState(token)).toMatchObject({ available: true, payable_cents: 50_000 });
   });

@@ -44,12 +44,14 @@ export async function chargeableAccount(db: Db | Tx, stripe: StripeConfig | null
   return row?.stripeAccountId && row.stripeChargesEnabled ? row.stripeAccountId : null;
 }
 
-export async function paymentsStatus(db: Db | Tx, stripe: StripeConfig | null, workspaceId: string): Promise<PaymentsStatus> {
+/** The workspace's payments as `userId` sees them (`can_manage`: one of its admins; false without a caller). */
+export async function paymentsStatus(db: Db | Tx, stripe: StripeConfig | null, workspaceId: string, userId: string | null = null): Promise<PaymentsStatus> {
   const row = await settingsRow(db, workspaceId);
   const connection = stripe ? connectionOf(row) : null;
   const enabled = stripe !== null && connection?.charges_enabled === true;
   const reason = enabled ? null : !stripe ? PAYMENTS_NOT_CONFIGURED : connection ? PAYMENTS_ONBOARDING_INCOMPLETE : PAYMENTS_NOT_CONNECTED;
-  return { enabled, reason, allow_partial_payments: row?.allowPartialPayments ?? false, stripe_configured: stripe !== null, connection };
+  const canManage = userId !== null && (await workspaceAdminIds(db, workspaceId)).includes(userId);
+  return { enabled, reason, allow_partial_payments: row?.allowPartialPayments ?? false, stripe_configured: stripe !== null, connection, can_manage: canManage };
 }
 
 async function requireAdmin(db: Db, actor: Actor): Promise<string> {
@@ -105,7 +107,7 @@ export async function disconnectStripe(opts: { db: Db; stripe: StripeConfig | nu
     .update(paymentSettings)
     .set({ stripeAccountId: null, stripeChargesEnabled: false, stripeDetailsSubmitted: false, stripePayoutsEnabled: false, updatedAt: new Date() })
     .where(eq(paymentSettings.workspaceId, workspaceId));
-  return paymentsStatus(opts.db, opts.stripe, workspaceId);
+  return paymentsStatus(opts.db, opts.stripe, workspaceId, opts.actor.userId);
 }
 
 /**
