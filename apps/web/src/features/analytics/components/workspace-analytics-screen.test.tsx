@@ -1,4 +1,4 @@
-import { analyticsEndpoints, workspaceEndpoints, type RecordingAnalytics } from '@fieldbook/contract';
+import { analyticsEndpoints, receivablesEndpoints, workspaceEndpoints, type RecordingAnalytics } from '@fieldbook/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +32,9 @@ beforeEach(() => {
       const matches = all.filter((w) => words.every((word) => w.name.toLowerCase().includes(word)));
       return { workspaces: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
     })
-    .on(analyticsEndpoints.recordings, empty);
+    .on(analyticsEndpoints.recordings, empty)
+    // The viewer's own workspace's receivables panels (receivables-panels.test.tsx tests them).
+    .on(receivablesEndpoints.receivables, { as_of: '2026-11-25', time_zone: 'UTC', aging: [], total: { balance_cents: 0, count: 0 }, payments_by_month: [] });
 });
 afterEach(() => {
   cleanup();

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorReason } from '../../../lib/error-reason';
 import { useAnalyticsWorkspaces, useRecordingAnalytics } from '../api/analytics';
 import { bucketLabel, formatStorage, PIE_COLORS, RANGE_OPTIONS } from '../lib/chart-format';
+import { ReceivablesPanels } from './receivables-panels';
 
 const ALL_WORKSPACES = 'All Workspaces';
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
@@ -78,6 +79,11 @@ export function WorkspaceAnalyticsScreen() {
       ) : (
         <Panels a={data.data} />
       )}
+      {/* Issue 33: money owed to and received by the viewer's own workspace (not the selected one: invoices are a workspace's own). */}
+      <Title order={2} fz="lg" mt="xl" mb="sm">
+        Your Workspace’s Receivables
+      </Title>
+      <ReceivablesPanels />
     </>
   );
 }
