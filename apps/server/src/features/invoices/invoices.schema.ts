@@ -64,6 +64,11 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_job_created_idx').on(t.jobId, t.createdAt.desc()),
     index('invoices_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+    // The workspace's Invoices screen (invoice-lists.ts): newest first by number is invoices_workspace_sequence_idx read
+    // backwards; a status filter, the overdue filter (and A/R's open invoices), and the CSV's issue days each have theirs.
+    index('invoices_workspace_status_sequence_idx').on(t.workspaceId, t.status, t.sequence),
+    index('invoices_workspace_open_due_idx').on(t.workspaceId, t.dueAt).where(sql`${t.status} in ('sent','viewed')`),
+    index('invoices_workspace_issued_idx').on(t.workspaceId, t.issuedOn, t.sequence),
     uniqueIndex('invoices_workspace_sequence_idx').on(t.workspaceId, t.sequence),
     uniqueIndex('invoices_replaces_idx').on(t.replacesId),
     check('invoices_status_check', sql`${t.status} in ('draft','sent','viewed','void')`),
@@ -120,6 +125,8 @@ export const invoicePayments = pgTable(
   },
   (t) => [
     index('invoice_payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    // The payments CSV and the payments-per-month chart: a workspace's rows by the day received.
+    index('invoice_payments_workspace_received_idx').on(t.workspaceId, t.receivedOn, t.createdAt),
     check('invoice_payments_online_method_check', sql`${t.onlineMethod} in ('card','us_bank_account')`),
     check('invoice_payments_amount_check', sql`${t.amountCents} > 0`),
     check('invoice_payments_kind_check', sql`${t.kind} in ('payment','refund')`),
