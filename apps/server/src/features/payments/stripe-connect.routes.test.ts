@@ -74,11 +74,11 @@ describe('connecting the company’s Stripe account', () => {
     expect((await api(null, 'POST', '/api/payments/stripe-connect')).statusCode).toBe(401);
     expect(stub.accounts.size).toBe(0);
 
-    // The admin starts: an Express account on the platform (no Stripe-Account header), then its onboarding link.
+    // The admin starts: a Standard account made by the platform (no Stripe-Account header), then its onboarding link.
     const first = StripeConnectLinkSchema.parse((await api(alice, 'POST', '/api/payments/stripe-connect')).json());
     expect(stub.accounts.size).toBe(1);
     const [account] = [...stub.accounts.values()];
-    expect(account).toMatchObject({ type: 'express', charges_enabled: false, metadata: { fieldbook_workspace_id: alice.workspaceId } });
+    expect(account).toMatchObject({ type: 'standard', charges_enabled: false, metadata: { fieldbook_workspace_id: alice.workspaceId } });
     expect(stub.requests.find((r) => r.path === '/v1/accounts')?.account).toBeUndefined();
     expect(stub.requests.find((r) => r.path === '/v1/account_links')?.body).toMatchObject({
       account: account!.id,

@@ -61,7 +61,7 @@ async function requireAdmin(db: Db, actor: Actor): Promise<string> {
 }
 
 /**
- * POST /api/payments/stripe-connect: the workspace's account is made once (an Express account; the idempotency key is
+ * POST /api/payments/stripe-connect: the workspace's account is made once (a Standard account; the idempotency key is
  * the workspace's, so two clicks make one), then a fresh Account Link — Stripe's onboarding, used once and short-lived —
  * whose return and refresh URLs come back to Settings › Payments. Clicking again continues an unfinished onboarding.
  */
@@ -72,8 +72,11 @@ export async function connectStripe(opts: { db: Db; stripe: StripeConfig | null;
   let accountId = (await settingsRow(opts.db, workspaceId))?.stripeAccountId ?? null;
   try {
     if (!accountId) {
+      // A Standard account: the company's own Stripe account, with Stripe's full dashboard (refunds made there arrive by
+      // webhook) and its own liability for disputes — what direct charges on the connected account (the Stripe-Account
+      // header on every call) call for. Stripe's onboarding asks the company what it needs; payments wait for it.
       const account = await client.accounts.create(
-        { type: 'express', country: 'US', capabilities: { card_payments: { requested: true }, transfers: { requested: true }, us_bank_account_ach_payments: { requested: true } }, metadata: { fieldbook_workspace_id: workspaceId } },
+        { type: 'standard', country: 'US', metadata: { fieldbook_workspace_id: workspaceId } },
         // One account per workspace and connection: a disconnect starts a new one (the count of accounts made is not
         // known here, so the key names the moment the workspace had none — its settings row's update time).
         { idempotencyKey: `fieldbook-connect-${workspaceId}-${(await settingsRow(opts.db, workspaceId))?.updatedAt.getTime() ?? 0}` },
