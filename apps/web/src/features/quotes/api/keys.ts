@@ -8,4 +8,5 @@ export const quoteKeys = {
   priceBook: (q: string) => [...quoteKeys.all, 'price-book', q] as const,
   public: (token: string) => [...quoteKeys.all, 'public', token] as const,
   preview: (id: string) => [...quoteKeys.all, 'preview', id] as const,
+  settings: () => [...quoteKeys.all, 'settings'] as const,
 };

@@ -198,6 +198,7 @@ describe('Preview as Client', () => {
       company: 'Ridge Line Roofing',
       job: { title: 'Roof', client_name: 'Maria Garcia', property_address: '12 Oak Street' },
       content_fingerprint: 'a'.repeat(64),
+      deposit_step: 'offered',
       decided_at: null,
       approval: null,
       replaced_by_link: null,

@@ -59,6 +59,7 @@ const QUOTE: PublicQuote = {
   approval: null,
   replaced_by_link: null,
   signed_pdf_ready: false,
+  deposit_step: 'offered',
 };
 const TOKEN = `${id(9)}.1999999999.${'x'.repeat(43)}`;
 
@@ -80,7 +81,7 @@ describe('PublicQuoteScreen', () => {
     const approved: PublicQuote = { ...QUOTE, status: 'approved' };
     const api = fakeApi()
       .on(quoteEndpoints.publicView, { ...QUOTE, items: [...QUOTE.items, vent] })
-      .on(quoteEndpoints.publicApprove, approved);
+      .on(quoteEndpoints.publicApprove, { ...approved, deposit_checkout_url: null });
     renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
     await userEvent.click(await screen.findByLabelText('Ridge vent (optional)'));
     await userEvent.click(screen.getByLabelText('Seamless gutters (optional)'));
@@ -156,6 +157,49 @@ describe('PublicQuoteScreen', () => {
     expect(await screen.findByRole('button', { name: 'Pay deposit $300.00' })).toBeTruthy();
     expect(api.calls(paymentEndpoints.publicDeposit)[0]?.params).toEqual({ token: TOKEN });
     expect(api.problems).toEqual([]);
+  });
+
+  it('deposit required: the button reads "Approve and pay deposit" and signing leads straight to Stripe’s page for the deposit (issue 33)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, href: window.location.href, search: '', pathname: `/q/${TOKEN}`, origin: window.location.origin });
+    const approval = { signer_name: 'Maria Garcia', option: 0, optional_item_ids: [], totals: { ...totals(300_000), deposit_cents: 30_000 }, approved_at: '2026-11-26T10:00:00.000Z', fingerprint: 'f'.repeat(64) };
+    const api = fakeApi()
+      .on(quoteEndpoints.publicView, { ...QUOTE, deposit_step: 'required' })
+      .on(quoteEndpoints.publicApprove, { ...QUOTE, status: 'approved', approval, deposit_step: 'required', deposit_checkout_url: 'https://checkout.stripe.test/pay/cs_1' })
+      .on(paymentEndpoints.publicDeposit, { available: true, reason: null, deposit_cents: 30_000, status: 'unpaid', last_failed: false });
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    const button = await screen.findByRole('button', { name: 'Approve and pay deposit' });
+    expect(screen.getByText('Deposit due on approval: $300.00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Approve \$/ })).toBeNull();
+    await userEvent.type(screen.getByLabelText('Full name'), 'Maria Garcia');
+    await drawSignature();
+    await userEvent.click(screen.getByLabelText('I agree to sign this quote electronically'));
+    await userEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_1'));
+    expect(api.calls(quoteEndpoints.publicApprove)).toHaveLength(1);
+    expect(api.problems).toEqual([]);
+  });
+
+  it('deposit required without a deposit on this choice, or the workspace’s step not required: the usual Approve button', async () => {
+    fakeApi().on(quoteEndpoints.publicView, { ...QUOTE, deposit: null, deposit_step: 'required' });
+    const { unmount } = renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByRole('button', { name: 'Approve $3,000.00' })).toBeTruthy();
+    unmount();
+    fakeApi().on(quoteEndpoints.publicView, { ...QUOTE, deposit_step: 'none' });
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByRole('button', { name: 'Approve $3,000.00' })).toBeTruthy();
+    expect(screen.getByText('Deposit due on approval: $300.00')).toBeTruthy();
+  });
+
+  it('no deposit step: an approved quote offers no Pay deposit (the deposit stays a line of text)', async () => {
+    const approval = { signer_name: 'Maria Garcia', option: 0, optional_item_ids: [], totals: { ...totals(300_000), deposit_cents: 30_000 }, approved_at: '2026-11-26T10:00:00.000Z', fingerprint: 'f'.repeat(64) };
+    const api = fakeApi()
+      .on(quoteEndpoints.publicView, { ...QUOTE, status: 'approved', approval, deposit_step: 'none' })
+      .on(paymentEndpoints.publicDeposit, { available: true, reason: null, deposit_cents: 30_000, status: 'unpaid', last_failed: false });
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByText(/deposit due \$300\.00/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay deposit/ })).toBeNull();
+    expect(api.calls(paymentEndpoints.publicDeposit)).toEqual([]);
   });
 
   it('a replaced quote links the new one; an expired link says so', async () => {

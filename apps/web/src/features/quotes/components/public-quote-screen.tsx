@@ -1,4 +1,4 @@
-import { computeTotals, endpointPath, formatCents, QUOTE_REPLACED_UNAVAILABLE, quoteEndpoints, toThousandths, type PublicQuote } from '@fieldbook/contract';
+import { APPROVE_AND_PAY_DEPOSIT, computeTotals, endpointPath, formatCents, QUOTE_REPLACED_UNAVAILABLE, quoteEndpoints, toThousandths, type PublicQuote } from '@fieldbook/contract';
 import { Alert, Anchor, Box, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ClientPage, ClientPageBody, clientPageMessage as messageOf, useViewOnce } from '../../../components/client-page';
@@ -95,6 +95,8 @@ export function PublicQuoteContent({ q, token }: { q: PublicQuote; token: string
   const canApprove = !isPreview && name.trim().length >= 2 && signature !== null && consent;
   // Only the shown lines' ticks: a line ticked under another option is hidden now and is not part of this choice.
   const tickedShown = optional.filter((itemId) => visible.some((i) => i.id === itemId && i.optional));
+  // Deposit required (issue 33): signing leads straight to paying the deposit on Stripe's page.
+  const paysDeposit = q.deposit_step === 'required' && totals.deposit_cents > 0;
 
   return (
     <ClientPage>
@@ -121,8 +123,9 @@ export function PublicQuoteContent({ q, token }: { q: PublicQuote; token: string
           </Text>
         </Stack>
         <Decided q={q} token={token} />
-        {/* Deposits on approval (issue 33): the client pays the approved deposit online right here. */}
-        {q.status === 'approved' && token !== null && <PayDeposit token={token} />}
+        {/* Deposits on approval (issue 33): the client pays the approved deposit online right here — unless the workspace
+            has no deposit step (or its clients cannot pay online now: the server says 'none'). */}
+        {q.status === 'approved' && token !== null && q.deposit_step !== 'none' && <PayDeposit token={token} />}
 
         {q.options.length > 0 && (
           <SimpleGrid cols={q.options.length} spacing="xs" role="radiogroup" aria-label="Options">
@@ -228,7 +231,7 @@ export function PublicQuoteContent({ q, token }: { q: PublicQuote; token: string
                 loading={approve.isPending}
                 onClick={() => approve.mutate({ signer_name: name, signature_png: signature!, consent: true, option: chosen, optional_item_ids: tickedShown, content_fingerprint: q.content_fingerprint })}
               >
-                Approve {formatCents(totals.total_cents)}
+                {paysDeposit ? APPROVE_AND_PAY_DEPOSIT : `Approve ${formatCents(totals.total_cents)}`}
               </Button>
               {totals.deposit_cents > 0 && (
                 <Text size="sm" c="dimmed" ta="center">
