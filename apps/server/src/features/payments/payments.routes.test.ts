@@ -19,7 +19,7 @@ import { buildApp } from '../../app';
 import { openPostgres, type Database } from '../../db/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoicePayments, notifications, onlinePayments, stripeEvents } from '../../db/schema';
+import { invoicePayments, notifications, onlinePayments, outboxMessages, stripeEvents } from '../../db/schema';
 import { signLink } from '../../platform/signed-link';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
@@ -351,7 +351,12 @@ describe('deposits on approval', () => {
     expect(res.statusCode, res.body).toBe(200);
     const url = CheckoutSchema.parse(res.json()).url;
     expect(stub.sessions.get(sessionOf(url))!.amount_total).toBe(120_000);
-    await stub.pay(sessionOf(url), 'card');
+    await stub.pay(sessionOf(url), 'card', { email: 'maria.pays@example.com' });
+    // The client's receipt for the deposit, once (the event's transaction), to the email given on Stripe's page.
+    const receipts = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'maria.pays@example.com'));
+    expect(receipts.map((m) => m.subject)).toEqual([`Receipt: deposit of $1,200.00 on quote ${quote.number}`]);
+    expect(await stub.deliver(stub.events.at(-1)!)).toBe(200);
+    expect(await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'maria.pays@example.com'))).toHaveLength(1);
     expect(PublicDepositSchema.parse((await api(null, 'GET', `/api/public/quote-deposits/${token}`)).json())).toMatchObject({ available: false, status: 'paid' });
     expect((await api(null, 'POST', `/api/public/quote-deposits/${token}/checkout`)).statusCode).toBe(409);
 

@@ -4,6 +4,8 @@ import { PAYMENTS_NOT_CONFIGURED, PAYMENTS_NOT_CONNECTED, PAYMENTS_ONBOARDING_IN
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
+import { useCallback, useState } from 'react';
+import { useStripeConnectReturn } from '../lib/stripe-connect-return';
 import { PaymentsSettings } from './payments-settings';
 
 // Leaving for Stripe's onboarding is location.assign: caught here, not followed (a stubbed location: this file runs isolated).
@@ -69,4 +71,18 @@ describe('Settings › Payments (Stripe Connect)', () => {
     expect(await screen.findByText(PAYMENTS_NOT_CONFIGURED)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
+
+  it('back from Stripe’s onboarding: asks again until account.updated has turned payments on', async () => {
+    function Shell() {
+      const [open, setOpen] = useState(false);
+      useStripeConnectReturn(useCallback(() => setOpen(true), []));
+      return open ? <PaymentsSettings /> : null;
+    }
+    const incomplete = status({ enabled: false, reason: PAYMENTS_ONBOARDING_INCOMPLETE, connection: { ...ACCOUNT, charges_enabled: false } });
+    const api = fakeApi().on(paymentEndpoints.status, incomplete, status());
+    renderWithProviders(<Shell />, { route: '/?payments=stripe-connect-done' });
+    expect(await screen.findByText(/Back from Stripe/)).toBeTruthy();
+    expect(await screen.findByText(/Online payments are on/, {}, { timeout: 8000 })).toBeTruthy();
+    expect(api.calls(paymentEndpoints.status).length).toBeGreaterThanOrEqual(2);
+  }, 20_000);
 });

@@ -18,11 +18,11 @@ const yesNo = (on: boolean, yes: string, no: string) => (
  * continues an unfinished onboarding, or disconnects; everyone sees whether clients are offered Pay, and why not.
  */
 export function PaymentsSettings() {
-  const status = usePaymentsStatus();
+  const [back] = useState(takeStripeConnectReturn);
+  const status = usePaymentsStatus({ waitForStripe: back === 'done' });
   const connect = useConnectStripe();
   const disconnect = useDisconnectStripe();
   const settings = useUpdatePaymentSettings();
-  const [back] = useState(takeStripeConnectReturn);
   const [confirming, setConfirming] = useState(false);
   const data = status.data;
   if (status.isPending)
