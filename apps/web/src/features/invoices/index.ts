@@ -4,3 +4,5 @@ export { JobInvoices } from './components/job-invoices';
 export { PublicInvoiceScreen } from './components/public-invoice-screen';
 // The workspace's Invoices screen, /invoices (the app's route page renders it).
 export { InvoicesScreen } from './components/invoices-screen';
+// A job's payment schedules (progress invoicing), shown beside its invoices on the job page.
+export { JobPaymentSchedules } from './components/job-payment-schedules';

@@ -11,7 +11,7 @@ import { useContactDirectory } from '../lib/use-contact-directory';
 import { CreateTaskDialog } from '../../tasks';
 import { SendModal, type SendTarget } from '../../documents';
 import { JobQuotes } from '../../quotes';
-import { JobInvoices } from '../../invoices';
+import { JobInvoices, JobPaymentSchedules } from '../../invoices';
 import { JobDocuments } from './job-documents';
 import { JobStatusSelect } from './job-status-select';
 import { JobTaskList } from './job-task-list';
@@ -146,6 +146,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
         </Grid.Col>
       </Grid>
       <JobQuotes jobId={data.id} clientName={data.client_name} />
+      <JobPaymentSchedules jobId={data.id} />
       <JobInvoices jobId={data.id} jobTitle={data.title ?? name} clientName={data.client_name} />
       <SendModal target={sendingTasks} onClose={() => setSendingTasks(null)} />
       <CreateTaskDialog entry={addTaskFor ? { from: 'job', job: addTaskFor } : null} onClose={() => setAddTaskFor(null)} />
