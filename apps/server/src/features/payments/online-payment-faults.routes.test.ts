@@ -8,10 +8,11 @@ import {
   type Invoice,
   type InvoiceBody,
 } from '@fieldbook/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, notifications, outboxMessages } from '../../db/schema';
+import { invoicePayments, invoices, notifications, outboxMessages } from '../../db/schema';
 import { smtpSender } from '../../platform/mail';
 import { startOutboxWorker } from '../../platform/outbox';
 import { signLink } from '../../platform/signed-link';
@@ -98,6 +99,26 @@ describe('an online payment on the invoice', () => {
     const [cash] = (await invoiceNow(manual.invoice.id)).payments;
     expect(cash).toMatchObject({ online_method: null, recorded_by: { id: alice.id } });
     expect(paymentByline(cash!)).toMatch(/^Recorded by /);
+  });
+
+  it('rows recorded before online_method existed are named online by migration 0048 (and only those)', async () => {
+    const card = await sentInvoice();
+    await stub.pay(await checkout(card.token), 'card');
+    const [online] = (await onlineOf(card.invoice.id)).payments;
+    expect((await api(alice, 'POST', `/api/online-payments/${online!.id}/refund`, { amount_cents: 500 })).statusCode).toBe(200);
+    const manual = await sentInvoice();
+    expect((await api(alice, 'POST', `/api/invoices/${manual.invoice.id}/payments`, { kind: 'payment', method: 'cash', amount_cents: 5_000, received_on: '2026-03-09' })).statusCode).toBe(201);
+    // As they were before 0045: no online_method (and a member who left: recorded_by null on the cash row too).
+    const ids = [card.invoice.id, manual.invoice.id];
+    await ctx.db.update(invoicePayments).set({ onlineMethod: null, recordedBy: null }).where(inArray(invoicePayments.invoiceId, ids));
+    const migration = readFileSync(new URL('../../db/migrations/0048_online_payment_rows.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await ctx.db.execute(sql.raw(statement));
+    const rows = await ctx.db.select({ invoiceId: invoicePayments.invoiceId, kind: invoicePayments.kind, online: invoicePayments.onlineMethod }).from(invoicePayments).where(inArray(invoicePayments.invoiceId, ids)).orderBy(invoicePayments.createdAt);
+    expect(rows.filter((r) => r.invoiceId === card.invoice.id).map((r) => [r.kind, r.online])).toEqual([
+      ['payment', 'card'],
+      ['refund', 'card'],
+    ]);
+    expect(rows.filter((r) => r.invoiceId === manual.invoice.id).map((r) => r.online)).toEqual([null]);
   });
 
   it('is refunded through Stripe only: the invoice’s refund by hand is refused beyond the money recorded by hand, changing nothing', async () => {
