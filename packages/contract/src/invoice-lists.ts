@@ -52,14 +52,19 @@ export const WorkspaceInvoiceListSchema = z.object({
   invoices: z.array(InvoiceListRowSchema),
   /** Pass as `before` for the next page; null on the last page. */
   next_before: z.number().int().nullable(),
-  /** Over every invoice the filters match (not only this page): what is owed on sent invoices, and of it what is overdue. */
-  totals: z.object({
-    count: z.number().int(),
-    outstanding_cents: z.number().int(),
-    outstanding_count: z.number().int(),
-    overdue_cents: z.number().int(),
-    overdue_count: z.number().int(),
-  }),
+  /**
+   * Over every invoice the filters match (not only this page): how many, what sent invoices still owe, and of it what
+   * is overdue. On the first page only (null with `before`: the first page's hold for every page).
+   */
+  totals: z
+    .object({
+      count: z.number().int(),
+      outstanding_cents: z.number().int(),
+      outstanding_count: z.number().int(),
+      overdue_cents: z.number().int(),
+      overdue_count: z.number().int(),
+    })
+    .nullable(),
 });
 export type WorkspaceInvoiceList = z.infer<typeof WorkspaceInvoiceListSchema>;
 

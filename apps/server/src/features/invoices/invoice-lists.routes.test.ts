@@ -151,7 +151,8 @@ describe('GET /api/invoices', () => {
     for (let pages = 0; pages < 5; pages++) {
       const page = await list(alice, q);
       seen.push(...numbers(page));
-      expect(page.totals.count).toBe(7);
+      // The totals come with the first page only (they are the same for every page).
+      expect(page.totals?.count ?? null).toBe(pages === 0 ? 7 : null);
       if (page.next_before === null) break;
       q = `?limit=3&before=${page.next_before}`;
     }
@@ -164,7 +165,7 @@ describe('GET /api/invoices', () => {
     expect((await api(nomad, 'GET', '/api/invoices')).statusCode).toBe(409);
     const eves = await list(eve);
     expect(eves.invoices.map((i) => i.id)).toEqual([ids.eve]);
-    expect(eves.totals.outstanding_cents).toBe(77_700);
+    expect(eves.totals?.outstanding_cents).toBe(77_700);
     expect((await list(alice)).invoices.map((i) => i.id)).not.toContain(ids.eve);
     for (const q of ['?status=unpaid', '?overdue=yes', '?limit=0', '?limit=101', '?before=abc', '?contact_id=42']) {
       const res = await api(alice, 'GET', `/api/invoices${q}`);

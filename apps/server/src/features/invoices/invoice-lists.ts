@@ -21,7 +21,7 @@ import { fieldError } from '../../platform/errors';
 import { findContactsByIds } from '../contacts';
 import { jobSummaryJoinSql } from '../jobs';
 import { profileDisplayNames } from '../profiles';
-import { invoiceMoneySql, invoiceStatusSql } from './invoices.queries';
+import { invoiceMoneyRowsSql, invoiceMoneySql, invoiceStatusSql } from './invoices.queries';
 
 /**
  * The workspace's invoices as lists (issue 33): the Invoices screen's page and totals, and the accountant's CSV files.
@@ -41,68 +41,93 @@ const STORED_FOR: Record<InvoiceStatus, SQL> = {
   overdue: sql`i.status IN ('sent', 'viewed')`,
 };
 
-/** The filters' WHERE (without the page's keyset): the workspace, the status, overdue, the client. */
-async function filterSql(opts: { db: Db; actor: Actor & { workspaceId: string }; query: ListQuery; now: Date }): Promise<SQL> {
+/**
+ * The filters as SQL: `prefilter` reads only the invoice row (the workspace, the stored status a status needs: what
+ * an index narrows first), `where` the rest too — the derived status, overdue and the client, over the money `m` and
+ * the job `jr`.
+ */
+async function filterSql(opts: { db: Db; actor: Actor & { workspaceId: string }; query: ListQuery; now: Date }): Promise<{ prefilter: SQL; where: SQL; byMoney: boolean }> {
   const { query, now } = opts;
   const status = invoiceStatusSql('i', 'm', now);
-  const where: SQL[] = [sql`i.workspace_id = ${planFreeId(opts.actor.workspaceId)}`];
-  if (query.status) where.push(STORED_FOR[query.status], sql`${status} = ${query.status}`);
+  const pre: SQL[] = [sql`i.workspace_id = ${planFreeId(opts.actor.workspaceId)}`];
+  const rest: SQL[] = [];
+  if (query.status) {
+    pre.push(STORED_FOR[query.status]);
+    rest.push(sql`${status} = ${query.status}`);
+  }
   // Overdue: sent, past its due day in the workspace's zone (due_at is that day's end there), money still owed.
-  if (query.overdue || query.status === 'overdue') where.push(sql`i.status IN ('sent', 'viewed') AND i.due_at < ${now.toISOString()}::timestamptz AND m.balance_cents > 0`);
+  if (query.overdue || query.status === 'overdue') {
+    pre.push(sql`i.status IN ('sent', 'viewed') AND i.due_at < ${now.toISOString()}::timestamptz`);
+    rest.push(sql`m.balance_cents > 0`);
+  }
   if (query.contact_id) {
     // Contacts are the caller's own (or shared with them): another's contact is not found, like a wrong id.
     const [contact] = await findContactsByIds({ db: opts.db, actor: opts.actor, ids: [query.contact_id] });
     if (!contact) throw fieldError('contact_id', 'Contact not found');
-    where.push(sql`lower(btrim(jr.client_name)) = lower(btrim(${contact.name}))`);
+    rest.push(sql`lower(btrim(jr.client_name)) = lower(btrim(${contact.name}))`);
   }
-  return sql.join(where, sql` AND `);
+  const prefilter = sql.join(pre, sql` AND `);
+  // A status only the money tells (paid, partly paid, overdue, and sent/viewed = not those) filters by money.
+  const byMoney = Boolean(query.overdue || (query.status && query.status !== 'draft' && query.status !== 'void'));
+  return { prefilter, where: sql.join([prefilter, ...rest], sql` AND `), byMoney };
 }
 
-const FROM = sql`FROM invoices i ${jobSummaryJoinSql(sql`i.job_id`)} CROSS JOIN LATERAL ${invoiceMoneySql('i')} m`;
+const JOB_JOIN = jobSummaryJoinSql(sql`i.job_id`);
+const FROM = sql`FROM invoices i ${JOB_JOIN} CROSS JOIN LATERAL ${invoiceMoneySql('i')} m`;
 
 type ListRow = Omit<InvoiceListRow, 'total_cents' | 'paid_cents' | 'balance_cents'> & { sequence: number; total_cents: string; paid_cents: string; balance_cents: string };
 type TotalsRow = { count: string; outstanding_cents: string; outstanding_count: string; overdue_cents: string; overdue_count: string };
 
 /**
  * GET /api/invoices — every invoice of the caller's workspace, newest (highest number) first, a page at a time by
- * keyset (`before` = the last number's sequence), with the outstanding totals over everything the filters match.
+ * keyset (`before` = the last number's sequence), with the outstanding totals over everything the filters match (on
+ * the first page: later pages' totals would be the same).
  */
 export async function listWorkspaceInvoices(opts: { db: Db; actor: Actor & { workspaceId: string }; query: ListQuery; now: Date }): Promise<WorkspaceInvoiceList> {
   const { db, query, now } = opts;
-  const where = await filterSql(opts);
+  const { prefilter, where, byMoney } = await filterSql(opts);
   const keyset = query.before ? sql` AND i.sequence < ${query.before}` : sql``;
   const status = invoiceStatusSql('i', 'm', now);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, totalRows] = await Promise.all([
+    // The page: the money of only its invoices (a subquery per row, cut at the LIMIT) — or, filtered by money, of every
+    // candidate in one set-based pass (per row it would run for each invoice passed over until the page fills).
     queryRows<ListRow>(
       db,
       sql`SELECT i.id, i.job_id, i.number, i.sequence, i.title, ${status} AS status, jr.client_name, jr.title AS job_title,
                  ${isoDate(sql`i.issued_on`)} AS issued_on, CASE WHEN i.status = 'draft' THEN NULL ELSE ${isoDate(sql`i.due_on`)} END AS due_on,
                  m.total_cents, m.net_paid_cents AS paid_cents, CASE WHEN i.status IN ('draft', 'void') THEN 0 ELSE m.balance_cents END AS balance_cents,
                  ${isoTs(sql`i.created_at`)} AS created_at
-          ${FROM} WHERE ${where}${keyset}
+          ${byMoney ? sql`FROM ${invoiceMoneyRowsSql(sql`${prefilter}${keyset}`)} m JOIN invoices i ON i.id = m.id ${JOB_JOIN}` : FROM} WHERE ${where}${keyset}
           ORDER BY i.sequence DESC ${limitSql(query.limit + 1)}`,
     ),
-    queryRows<TotalsRow>(
-      db,
-      sql`SELECT count(*) AS count,
-                 coalesce(sum(m.balance_cents) FILTER (WHERE i.status IN ('sent', 'viewed')), 0) AS outstanding_cents,
-                 count(*) FILTER (WHERE i.status IN ('sent', 'viewed') AND m.balance_cents > 0) AS outstanding_count,
-                 coalesce(sum(m.balance_cents) FILTER (WHERE ${status} = 'overdue'), 0) AS overdue_cents,
-                 count(*) FILTER (WHERE ${status} = 'overdue') AS overdue_count
-          ${FROM} WHERE ${where}`,
-    ),
+    // The totals: every matching invoice's money in one set-based pass.
+    query.before
+      ? Promise.resolve(null)
+      : queryRows<TotalsRow>(
+          db,
+          sql`SELECT count(*) AS count,
+                     coalesce(sum(m.balance_cents) FILTER (WHERE i.status IN ('sent', 'viewed')), 0) AS outstanding_cents,
+                     count(*) FILTER (WHERE i.status IN ('sent', 'viewed') AND m.balance_cents > 0) AS outstanding_count,
+                     coalesce(sum(m.balance_cents) FILTER (WHERE ${status} = 'overdue'), 0) AS overdue_cents,
+                     count(*) FILTER (WHERE ${status} = 'overdue') AS overdue_count
+              FROM ${invoiceMoneyRowsSql(prefilter)} m JOIN invoices i ON i.id = m.id ${JOB_JOIN}
+              WHERE ${where}`,
+        ),
   ]);
+  const totals = totalRows?.[0];
   const page = rows.slice(0, query.limit);
   return {
     invoices: page.map(({ sequence: _s, ...r }) => ({ ...r, total_cents: Number(r.total_cents), paid_cents: Number(r.paid_cents), balance_cents: Number(r.balance_cents) })),
     next_before: rows.length > query.limit ? page.at(-1)!.sequence : null,
-    totals: {
-      count: Number(totals!.count),
-      outstanding_cents: Number(totals!.outstanding_cents),
-      outstanding_count: Number(totals!.outstanding_count),
-      overdue_cents: Number(totals!.overdue_cents),
-      overdue_count: Number(totals!.overdue_count),
-    },
+    totals: totals
+      ? {
+          count: Number(totals.count),
+          outstanding_cents: Number(totals.outstanding_cents),
+          outstanding_count: Number(totals.outstanding_count),
+          overdue_cents: Number(totals.overdue_cents),
+          overdue_count: Number(totals.overdue_count),
+        }
+      : null,
   };
 }
 
@@ -139,14 +164,16 @@ export async function* invoicesCsv(opts: { db: Db; workspaceId: string; from: st
   yield csvLine([...INVOICE_CSV_COLUMNS]);
   let after = 0;
   for (;;) {
+    // The next CSV_BATCH invoices by number; their money in one set-based pass.
+    const batch = sql`b.workspace_id = ${planFreeId(opts.workspaceId)} AND b.issued_on BETWEEN ${opts.from}::date AND ${opts.to}::date AND b.sequence > ${after}`;
     const rows = await queryRows<InvoiceCsvRow>(
       opts.db,
       sql`SELECT i.sequence, i.number, jr.client_name, jr.title AS job_title, ${isoDate(sql`i.issued_on`)} AS issued_on, ${isoDate(sql`i.due_on`)} AS due_on,
                  ${invoiceStatusSql('i', 'm', opts.now)} AS status, m.subtotal_cents, m.discount_cents, m.tax_cents, m.total_cents, m.paid_cents, m.refunded_cents,
                  CASE WHEN i.status = 'void' THEN 0 ELSE m.balance_cents END AS balance_cents
-          ${FROM}
-          WHERE i.workspace_id = ${planFreeId(opts.workspaceId)} AND i.issued_on BETWEEN ${opts.from}::date AND ${opts.to}::date AND i.sequence > ${after}
-          ORDER BY i.sequence ${limitSql(CSV_BATCH)}`,
+          FROM ${invoiceMoneyRowsSql(sql`i.id IN (SELECT b.id FROM invoices b WHERE ${batch} ORDER BY b.sequence ${limitSql(CSV_BATCH)})`)} m
+               JOIN invoices i ON i.id = m.id ${JOB_JOIN}
+          ORDER BY i.sequence`,
     );
     for (const r of rows) {
       yield csvLine([

@@ -6,7 +6,7 @@ import { invoiceItems, invoicePayments, invoices } from '../../db/schema';
 import { queryRows } from '../../db/sql';
 import { insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { invoiceMoneySql } from './invoices.queries';
+import { invoiceMoneyRowsSql, invoiceMoneySql } from './invoices.queries';
 
 // The lists, exports and A/R compute an invoice's money in SQL (invoices.queries.ts); the invoice's own answer computes
 // it with the one money module (quote-money.ts). They must agree to the cent on any invoice: random lines (quantities
@@ -76,6 +76,9 @@ describe('invoiceMoneySql (property)', () => {
             paid_cents: expected.paid_cents,
           });
           expect(n('paid_cents') - n('refunded_cents')).toBe(expected.paid_cents);
+          // The set-based form (sums over a workspace) gives the same row, with the other invoices around it.
+          const [rowSet] = await queryRows<Record<string, string>>(ctx.db, sql`SELECT m.* FROM ${invoiceMoneyRowsSql(sql`i.workspace_id = ${owner.workspaceId}`)} m WHERE m.id = ${row!.id}`);
+          expect(rowSet).toEqual({ id: row!.id, ...got });
           expect(n('balance_cents')).toBe(Math.max(0, expected.total_cents - expected.paid_cents));
         },
       ),
