@@ -22,15 +22,15 @@ import {
   type PublicInvoicePayment,
 } from '@fieldbook/contract';
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { StripeConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { INVOICE_LINKS, readClientLink } from '../../platform/client-links';
 import type { TokenSigner } from '../../platform/tokens';
-import { findInvoicesOfQuote, findPayableInvoice, invoiceReceiptPdf, recordOnlinePayment, type PayableInvoice } from '../invoices';
-import { findQuoteDeposit, findQuoteDepositByLink, type QuoteDeposit } from '../quotes';
+import { findPayableInvoice, invoiceReceiptPdf, recordOnlinePayment, type PayableInvoice } from '../invoices';
+import { findQuoteDepositByLink, type QuoteDeposit } from '../quotes';
 import { workspaceAdminIds } from '../workspaces';
 import { onlinePayments, onlineRefunds, paymentSettings } from './payments.schema';
 import { stripeClient, type Stripe } from './stripe-client';
@@ -76,49 +76,12 @@ export async function updatePaymentSettings(opts: { db: Db; stripe: StripeConfig
   return paymentsStatus(opts.db, opts.stripe, workspaceId, opts.actor.userId);
 }
 
-// ---- Deposits credited to the quote's invoice ---------------------------------------------------------------------
-
-/**
- * Credits each paid deposit of the quote that is not on an invoice yet to the quote's first invoice (not void), as a
- * payment row on it: the invoice shows the deposit as paid and owes the rest. Nothing happens while the quote has no
- * invoice; a credited draft that is discarded takes its row with it, and the next invoice gets the credit.
- * Idempotent: the deposit rows are locked and skipped once credited.
- */
-export async function creditQuoteDeposits(tx: Tx, quoteId: string, now: Date): Promise<number> {
-  const due = await tx
-    .select()
-    .from(onlinePayments)
-    .where(and(eq(onlinePayments.quoteId, quoteId), eq(onlinePayments.purpose, 'deposit'), eq(onlinePayments.status, 'succeeded'), sql`${onlinePayments.invoicePaymentId} is null`))
-    .for('update');
-  const open = due.filter((d) => d.amountCents - d.refundedCents > 0);
-  if (open.length === 0) return 0;
-  const [first] = await findInvoicesOfQuote(tx, quoteId);
-  if (!first) return 0;
-  const quote = await findQuoteDeposit(tx, quoteId);
-  for (const d of open) {
-    const { paymentId } = await recordOnlinePayment(tx, {
-      invoiceId: first.id,
-      kind: 'payment',
-      bank: d.method === 'us_bank_account',
-      amountCents: d.amountCents - d.refundedCents,
-      note: `Deposit paid online on quote ${quote?.number ?? ''}`.trim(),
-      now,
-    });
-    await tx.update(onlinePayments).set({ invoicePaymentId: paymentId, invoiceId: first.id }).where(eq(onlinePayments.id, d.id));
-  }
-  return open.length;
-}
-
 // ---- The contractor's view -----------------------------------------------------------------------------------------
 
 export async function invoiceOnlinePayments(opts: { db: Db; stripe: StripeConfig | null; actor: Actor; invoiceId: string; now: Date }): Promise<InvoiceOnlinePayments> {
   const workspaceId = requireWorkspace(opts.actor);
   const invoice = await findPayableInvoice(opts.db, opts.invoiceId, { workspaceId });
   if (!invoice) throw new AppError('NOT_FOUND', INVOICE_NOT_FOUND);
-  if (invoice.quoteId) {
-    const quoteId = invoice.quoteId;
-    await opts.db.transaction((tx) => creditQuoteDeposits(tx, quoteId, opts.now));
-  }
   const rows = await opts.db
     .select()
     .from(onlinePayments)

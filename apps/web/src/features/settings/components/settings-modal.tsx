@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Tabs, Text, useMantineColorScheme } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Modal, Tabs, Text, useMantineColorScheme } from '@mantine/core';
 import { IconCreditCard, IconDeviceMobile, IconPlugConnected, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { callRecorderAvailability } from '@fieldbook/call-recorder';
@@ -13,6 +13,7 @@ import { GeneralSettingsTab, type GeneralSettingsValues } from './general-settin
 import { IntegrationsTab } from './integrations-tab';
 import { hasDriveReturn } from '../../drive';
 import { hasStripeConnectReturn, PaymentsSettings } from '../../payments';
+import { DepositStepSettings } from '../../quotes';
 import { SecurityTab } from './security-tab';
 
 /** Spec 001 §9: the saved message disappears after 3 s. */
@@ -174,6 +175,8 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
         </Tabs.Panel>
         <Tabs.Panel value="payments">
           <PaymentsSettings />
+          <Divider my="lg" />
+          <DepositStepSettings />
         </Tabs.Panel>
         <Tabs.Panel value="security">
           <SecurityTab />
