@@ -186,4 +186,16 @@ describe('each workspace’s own account', () => {
     const fresh = await connectStripeAccount(ctx, stub, alice);
     expect(fresh).not.toBe(oak);
   });
+
+  it('the company disconnecting Fieldbook in its Stripe dashboard (account.application.deauthorized) turns its Pay off, no one else’s', async () => {
+    const oak = (await statusOf(alice)).connection!.account_id;
+    const elm = (await statusOf(eve)).connection!.account_id;
+    const application = { id: 'ca_test_fieldbook', object: 'application', name: 'Fieldbook' };
+    // Sent from the platform (no account): nothing.
+    await stub.emit('account.application.deauthorized', application, null);
+    expect((await statusOf(alice)).connection?.account_id).toBe(oak);
+    await stub.emit('account.application.deauthorized', application, oak);
+    expect(await statusOf(alice)).toMatchObject({ enabled: false, reason: PAYMENTS_NOT_CONNECTED, connection: null });
+    expect((await statusOf(eve)).connection?.account_id).toBe(elm);
+  });
 });

@@ -118,6 +118,18 @@ export async function disconnectStripe(opts: { db: Db; stripe: StripeConfig | nu
  * `account` must be the account it describes (a Connect event names the account it happened on); any other account —
  * one no workspace connected, a disconnected one — changes nothing.
  */
+/**
+ * `account.application.deauthorized`: the company disconnected Fieldbook from its own Stripe dashboard (a Standard
+ * account can). Its workspace forgets the account, as a Disconnect by its admin does; no other workspace is touched.
+ */
+export async function applyAccountDeauthorized(tx: Tx, event: Stripe.Event & { type: 'account.application.deauthorized' }): Promise<void> {
+  if (!event.account) return;
+  await tx
+    .update(paymentSettings)
+    .set({ stripeAccountId: null, stripeChargesEnabled: false, stripeDetailsSubmitted: false, stripePayoutsEnabled: false, updatedAt: new Date() })
+    .where(eq(paymentSettings.stripeAccountId, event.account));
+}
+
 export async function applyAccountUpdated(tx: Tx, event: Stripe.Event & { type: 'account.updated' }): Promise<void> {
   const account = event.data.object;
   if (!event.account || event.account !== account.id) return;

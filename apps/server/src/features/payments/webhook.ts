@@ -13,7 +13,7 @@ import { onlinePayments, stripeEvents } from './payments.schema';
 import { recordRefund, type OnlinePaymentRow } from './payments.service';
 import { quoteDepositLedger } from './quote-deposit-ledger';
 import { verifiedEvent, type Stripe } from './stripe-client';
-import { applyAccountUpdated, settingsRow } from './stripe-connect';
+import { applyAccountDeauthorized, applyAccountUpdated, settingsRow } from './stripe-connect';
 
 export type WebhookDeps = { db: Db; stripe: StripeConfig | null; signer: TokenSigner; publicUrl: string; now: Date };
 type EventDeps = Omit<WebhookDeps, 'db' | 'stripe'>;
@@ -84,6 +84,8 @@ async function applyEvent(tx: Tx, event: Stripe.Event, deps: EventDeps): Promise
   switch (event.type) {
     case 'account.updated':
       return applyAccountUpdated(tx, event);
+    case 'account.application.deauthorized':
+      return applyAccountDeauthorized(tx, event);
     case 'checkout.session.completed': {
       const session = event.data.object;
       const row = await sessionRow(tx, session, account);
