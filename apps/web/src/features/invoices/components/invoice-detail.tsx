@@ -43,7 +43,8 @@ export function InvoiceDetail({ invoice, clientName = null, onEdit, onOpen, onCl
           </Text>
           <Text size="xs" c="dimmed">
             {invoice.number} · {PAYMENT_TERMS_LABELS[invoice.payment_terms]}
-            {invoice.due_on ? ` · due ${dayInWords(invoice.due_on, { short: true })}` : ''}
+            {/* A draft's due day is only what it would be if sent today: net terms count from the day it is sent. */}
+            {invoice.due_on ? ` · due ${dayInWords(invoice.due_on, { short: true })}${invoice.status === 'draft' && invoice.payment_terms !== 'custom' ? ' if sent today' : ''}` : ''}
             {invoice.issued_on ? ` · issued ${dayInWords(invoice.issued_on, { short: true })}` : ''}
           </Text>
         </Stack>

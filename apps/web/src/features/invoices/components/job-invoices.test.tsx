@@ -80,6 +80,11 @@ describe('JobInvoices', () => {
     expect(within(draftRow).getByText(/INV-1001 · Draft: due date set when sent/)).toBeTruthy();
     expect(within(draftRow).queryByText(/due Dec/)).toBeNull();
     expect(within(screen.getByRole('button', { name: 'Invoice INV-1002' })).getByText(/INV-1002 · due Dec 20/)).toBeTruthy();
+    // Opened, the draft tells its net-terms due day as what it would be if sent today.
+    api.on(invoiceEndpoints.get, draft).on(paymentEndpoints.forInvoice, noOnline);
+    await userEvent.click(draftRow);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/INV-1001 · Net 15 · due Dec 20, 2026 if sent today/)).toBeTruthy();
     expect(api.problems).toEqual([]);
   });
 
