@@ -1,7 +1,7 @@
 import { InvoiceSchema, WorkspaceInvoiceListSchema, EXPORT_RANGE_ORDER, type InvoiceBody, type WorkspaceInvoiceList } from '@fieldbook/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceItems, invoices, workspaces } from '../../db/schema';
+import { invoiceItems, invoicePayments, invoices, workspaces } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { CSV_BATCH } from './invoice-lists';
@@ -210,6 +210,16 @@ describe('CSV exports', () => {
       ['2026-03-10', 'INV-1003', 'Acme Homes', 'Cash', '', '300.00', 'Payment', 'alice'],
       ['2026-03-18', 'INV-1003', 'Acme Homes', 'Cash', '', '-50.00', 'Refund', 'alice'],
       ['2026-03-20', 'INV-1007', 'Nguyễn Thị Hương', 'Bank transfer', '', '100.00', 'Payment', 'bob'],
+    ]);
+    // Paid online through Stripe (no member recorded it), and one whose recorder's account is gone.
+    await ctx.db.insert(invoicePayments).values([
+      { invoiceId: ids.F!, workspaceId: alice.workspaceId!, kind: 'payment', method: 'other', amountCents: 1_234, receivedOn: '2026-03-21', onlineMethod: 'card', note: 'Card payment' },
+      { invoiceId: ids.F!, workspaceId: alice.workspaceId!, kind: 'payment', method: 'cash', amountCents: 66, receivedOn: '2026-03-22' },
+    ]);
+    const more = parseCsv((await api(alice, 'GET', '/api/invoice-exports/payments?from=2026-03-21&to=2026-03-22')).body);
+    expect(more.slice(1)).toEqual([
+      ['2026-03-21', 'INV-1006', 'Acme Homes', 'Other', '', '12.34', 'Payment', 'Online (card)'],
+      ['2026-03-22', 'INV-1006', 'Acme Homes', 'Cash', '', '0.66', 'Payment', 'A former member'],
     ]);
     const later = parseCsv((await api(alice, 'GET', '/api/invoice-exports/payments?from=2026-03-06&to=2026-03-19')).body);
     expect(later.slice(1).map((r) => r[0])).toEqual(['2026-03-10', '2026-03-18']);
