@@ -117,6 +117,8 @@ export const PublicInvoicePaymentSchema = z.object({
   allow_partial: z.boolean(),
   /** The last online payment failed (a bank payment returned): the page says so. */
   last_failed: z.boolean(),
+  /** The newest online payment that succeeded, its receipt a PDF at publicReceiptPdf (the thank-you links it). */
+  last_receipt: z.object({ payment_id: z.uuid(), amount_cents: z.number().int() }).nullable(),
 });
 export type PublicInvoicePayment = z.infer<typeof PublicInvoicePaymentSchema>;
 

@@ -111,7 +111,10 @@ describe('paying an invoice online', () => {
     expect(after.payments).toHaveLength(1);
     expect(after.payments[0]).toMatchObject({ kind: 'payment', method: 'other', amount_cents: 50_000 });
     expect(after.payments[0]!.note).toContain('Paid online by card');
-    expect(await payState(token)).toMatchObject({ available: false, balance_cents: 0, payable_cents: 0 });
+    expect(await payState(token)).toMatchObject({ available: false, balance_cents: 0, payable_cents: 0, last_receipt: { payment_id: after.payments[0]!.id, amount_cents: 50_000 } });
+    const receipt = await api(null, 'GET', `/api/public/invoice-payments/${token}/receipts/${after.payments[0]!.id}`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
     const online = await onlineOf(invoice.id, bob);
     expect(online.payments).toMatchObject([{ status: 'succeeded', method: 'card', amount_cents: 50_000, invoice_payment_id: after.payments[0]!.id }]);
     const refused = await api(null, 'POST', `/api/public/invoice-payments/${token}/checkout`, {});

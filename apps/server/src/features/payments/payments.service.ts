@@ -108,7 +108,8 @@ async function inFlight(db: Db | Tx, where: SQL | undefined) {
   const rows = await db.select().from(onlinePayments).where(where).orderBy(desc(onlinePayments.createdAt));
   const processing = rows.filter((r) => r.status === 'processing').reduce((s, r) => s + r.amountCents, 0);
   const settled = rows.find((r) => r.status === 'succeeded' || r.status === 'failed' || r.status === 'processing');
-  return { rows, processing, lastFailed: settled?.status === 'failed' };
+  const paid = rows.find((r) => r.status === 'succeeded' && r.purpose === 'invoice' && r.invoicePaymentId !== null);
+  return { rows, processing, lastFailed: settled?.status === 'failed', lastReceipt: paid ? { payment_id: paid.invoicePaymentId!, amount_cents: paid.amountCents } : null };
 }
 
 /** `account`: the workspace's connected Stripe account that takes charges, or null (Stripe not configured or not connected). */
@@ -128,6 +129,7 @@ function invoicePayState(account: string | null, invoice: PayableInvoice, allowP
     payable_cents: payable,
     allow_partial: allowPartial,
     last_failed: flight.lastFailed,
+    last_receipt: flight.lastReceipt,
   };
 }
 

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../test/render';
 import { PayInvoice } from './pay-invoice';
 
 const TOKEN = '00000000-0000-4000-8000-000000000009.1999999999.abc';
-const STATE: PublicInvoicePayment = { available: true, reason: null, balance_cents: 123_450, processing_cents: 0, payable_cents: 123_450, allow_partial: false, last_failed: false };
+const STATE: PublicInvoicePayment = { available: true, reason: null, balance_cents: 123_450, processing_cents: 0, payable_cents: 123_450, allow_partial: false, last_failed: false, last_receipt: null };
 
 // Leaving for Stripe's page is location.assign: caught here, not followed (a stubbed location: this file runs isolated).
 const assign = vi.fn();
@@ -59,10 +59,13 @@ describe('PayInvoice', () => {
 
   it('back from Stripe: thank you, and paid once the server says so; nothing is offered when nothing is due', async () => {
     stubLocation('?payment=done');
-    fakeApi().on(paymentEndpoints.publicInvoice, { ...STATE, available: false, balance_cents: 0, payable_cents: 0 });
+    const RECEIPT = '00000000-0000-4000-8000-000000000077';
+    fakeApi().on(paymentEndpoints.publicInvoice, { ...STATE, available: false, balance_cents: 0, payable_cents: 0, last_receipt: { payment_id: RECEIPT, amount_cents: 123_450 } });
     renderWithProviders(<PayInvoice token={TOKEN} />);
     expect(await screen.findByText('Thank you — paid')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+    // The receipt, by the same link (the receipt email links it too).
+    expect(screen.getByRole('link', { name: 'Download your receipt (PDF)' }).getAttribute('href')).toBe(`/api/public/invoice-payments/${TOKEN}/receipts/${RECEIPT}`);
   });
 
   it('back from Stripe before the webhook: asked again until paid, and the page around it (the invoice) is made stale', async () => {

@@ -1,7 +1,8 @@
-import { ACH_FAILED_NOTICE, formatCents, parseDollarsToCents } from '@fieldbook/contract';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ACH_FAILED_NOTICE, endpointPath, formatCents, parseDollarsToCents, paymentEndpoints } from '@fieldbook/contract';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { apiBaseUrl } from '../../../lib/api-base';
 import { QUERY_ROOTS } from '../../../lib/query-roots';
 import { usePublicInvoicePayment } from '../api/get-public-invoice-payment';
 import { useStartInvoiceCheckout } from '../api/start-checkout';
@@ -36,6 +37,17 @@ export function PayInvoice({ token }: { token: string }) {
       {returned === 'done' && s.balance_cents <= 0 && (
         <Alert color="green" title="Thank you — paid">
           Your payment was received. This page shows the invoice as paid from now on.
+          {s.last_receipt && (
+            <>
+              {' '}
+              <Anchor href={`${apiBaseUrl()}${endpointPath(paymentEndpoints.publicReceiptPdf.path, { token, paymentId: s.last_receipt.payment_id })}`} download>
+                Download your receipt (PDF)
+              </Anchor>
+              <Text size="xs" c="dimmed" mt={4}>
+                A copy is on its way to your email.
+              </Text>
+            </>
+          )}
         </Alert>
       )}
       {returned === 'done' && s.balance_cents > 0 && s.processing_cents === 0 && !s.last_failed && (
