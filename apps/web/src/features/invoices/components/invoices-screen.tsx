@@ -59,7 +59,7 @@ export function InvoicesScreen() {
     <>
       <PageHeader title="Invoices" description="Every invoice of your workspace, newest first. Open one to see it on its job." actions={<ExportInvoicesCsv />} />
       <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="sm" mb="md" maw={560}>
-        <Paper withBorder p="sm" radius="md" aria-label="Outstanding">
+        <Paper withBorder p="sm" radius="md" component="section" aria-label="Outstanding">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Outstanding
           </Text>
@@ -70,7 +70,7 @@ export function InvoicesScreen() {
             {totals ? plural(totals.outstanding_count, 'invoice') : ' '}
           </Text>
         </Paper>
-        <Paper withBorder p="sm" radius="md" aria-label="Overdue">
+        <Paper withBorder p="sm" radius="md" component="section" aria-label="Overdue">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             Overdue
           </Text>
