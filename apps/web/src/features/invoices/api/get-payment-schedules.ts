@@ -8,4 +8,5 @@ export function getPaymentSchedules(jobId: string, signal?: AbortSignal): Promis
   return callEndpoint(paymentScheduleEndpoints.listForJob, { params: { id: jobId }, signal });
 }
 
-export const usePaymentSchedules = (jobId: string) => useQuery({ queryKey: scheduleKeys.job(jobId), queryFn: ({ signal }) => getPaymentSchedules(jobId, signal) });
+export const usePaymentSchedules = (jobId: string, opts: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: scheduleKeys.job(jobId), queryFn: ({ signal }) => getPaymentSchedules(jobId, signal), enabled: opts.enabled ?? true });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { invoiceEndpoints, paymentEndpoints, quoteEndpoints, type Invoice, type InvoiceBody, type InvoiceOnlinePayments, type InvoiceSummary, type QuoteList } from '@fieldbook/contract';
+import { invoiceEndpoints, paymentEndpoints, paymentScheduleEndpoints, quoteEndpoints, type Invoice, type InvoiceBody, type InvoiceOnlinePayments, type InvoiceSummary, type QuoteList } from '@fieldbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -136,6 +136,7 @@ describe('JobInvoices', () => {
       .on(paymentEndpoints.forInvoice, noOnline)
       .on(invoiceEndpoints.listForJob, { invoices: [], total: 0 })
       .on(quoteEndpoints.listForJob, { quotes: [approved, { ...approved, id: NEW_INV, status: 'sent', number: 'Q-1005' }], total: 2 })
+      .on(paymentScheduleEndpoints.listForJob, { schedules: [], quotes: [], can_edit: true })
       .on(invoiceEndpoints.createFromQuote, made)
       .on(invoiceEndpoints.get, made);
     renderWithProviders(<JobInvoices jobId={JOB} jobTitle="Roof" />);
@@ -148,6 +149,20 @@ describe('JobInvoices', () => {
     expect(api.calls(invoiceEndpoints.createFromQuote)[0]!.body).toEqual({ quote_id: QUOTE });
     const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-1002' });
     expect(within(dialog).getByRole('button', { name: 'Mark Sent' })).toBeTruthy();
+    expect(api.problems).toEqual([]);
+  });
+
+  it('a quote billed in parts (a payment schedule) is not offered whole: its parts are invoiced from the schedule (issue 33)', async () => {
+    const approved = { id: QUOTE, number: 'Q-1004', revision: 1, status: 'approved' as const, title: 'Roof replacement', totals: { subtotal_cents: 1, discount_cents: 0, taxable_cents: 1, tax_cents: 0, total_cents: 1, deposit_cents: 0, balance_cents: 1 }, expires_on: '2026-12-31', first_sent_at: null, sent_at: null, decided_at: null, created_at: '2026-12-01T00:00:00.000Z', job_id: JOB, approved_total_cents: 100_000 };
+    const schedule = { id: NEW_INV, job_id: JOB, quote_id: QUOTE, quote_number: 'Q-1004', quote_title: 'Roof replacement', approved_cents: 100_000, deposit_cents: 0, total_cents: 100_000, over_cents: 0, over_approved: false, updated_at: '2026-12-05T00:00:00.000Z', parts: [] };
+    const api = fakeApi()
+      .on(invoiceEndpoints.listForJob, { invoices: [], total: 0 })
+      .on(quoteEndpoints.listForJob, { quotes: [approved], total: 1 })
+      .on(paymentScheduleEndpoints.listForJob, { schedules: [schedule], quotes: [], can_edit: true });
+    renderWithProviders(<JobInvoices jobId={JOB} jobTitle="Roof" />);
+    await waitFor(() => expect(api.calls(paymentScheduleEndpoints.listForJob)).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'New Invoice' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Invoice Q-1004' })).toBeNull());
     expect(api.problems).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { useApprovedQuotes } from '../api/get-approved-quotes';
 import { useCreateInvoiceFromQuote } from '../api/create-invoice-from-quote';
 import { useInvoice } from '../api/get-invoice';
 import { useJobInvoices } from '../api/get-job-invoices';
+import { usePaymentSchedules } from '../api/get-payment-schedules';
 import { errorText } from './errors';
 import { InvoiceDetail } from './invoice-detail';
 import { InvoiceEditor } from './invoice-editor';
@@ -74,7 +75,10 @@ export function JobInvoices({ jobId, jobTitle, clientName = null }: { jobId: str
       { replace: true },
     );
   };
-  const quotes = approved.data ?? [];
+  // A quote billed in parts (a payment schedule, shown above) is invoiced part by part, not in one click here.
+  const schedules = usePaymentSchedules(jobId, { enabled: (approved.data ?? []).length > 0 });
+  const scheduled = new Set((schedules.data?.schedules ?? []).map((s) => s.quote_id));
+  const quotes = (approved.data ?? []).filter((q) => !scheduled.has(q.id));
   const outstanding = (invoices.data?.invoices ?? []).filter((i) => i.status !== 'void' && i.status !== 'draft').reduce((sum, i) => sum + i.totals.balance_cents, 0);
 
   return (
