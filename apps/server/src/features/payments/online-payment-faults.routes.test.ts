@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayments, invoices, notifications, outboxMessages } from '../../db/schema';
 import { smtpSender } from '../../platform/mail';
 import { startOutboxWorker } from '../../platform/outbox';
+import { startInvoiceReminderWorker } from '../invoices';
 import { signLink } from '../../platform/signed-link';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
@@ -203,6 +204,20 @@ describe('refunds through Stripe and the overdue reminders', () => {
     expect(res.status).toBe(200);
     await expect.poll(async () => (await reminderOf(invoice.id)).status).toBe('scheduled');
     expect((await invoiceNow(invoice.id)).totals).toMatchObject({ paid_cents: 42_500, balance_cents: 7_500 });
+
+    // The job then does its work: weeks past the due day, in the client's daytime, the first reminder goes for the
+    // $75.00 owed again.
+    expect((await api(alice, 'PUT', '/api/invoice-reminder-settings', { enabled: true, first_after_days: 3, second_after_days: 10 })).statusCode).toBe(200);
+    await ctx.db.delete(outboxMessages);
+    const dueOn = (await invoiceNow(invoice.id)).due_on!;
+    const later = new Date(`${dueOn}T15:00:00Z`);
+    later.setUTCDate(later.getUTCDate() + 20);
+    await ctx.db.update(invoices).set({ reminderDueAt: new Date('2020-01-01T00:00:00Z') }).where(eq(invoices.id, invoice.id)); // due by the database's clock
+    await startInvoiceReminderWorker({ db: ctx.db, signer: ctx.signer, publicUrl: 'http://localhost:3000', now: () => later }).drain();
+    const reminder = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'maria@example.com'));
+    expect(reminder.map((m) => m.subject)).toEqual([`Reminder: invoice ${invoice.number} from Oak & Sons is overdue`]);
+    expect(reminder[0]!.body).toContain('Balance due: $75.00');
+    await ctx.db.delete(outboxMessages);
   });
 });
 
