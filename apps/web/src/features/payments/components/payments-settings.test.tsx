@@ -54,7 +54,8 @@ describe('Settings › Payments (Stripe Connect)', () => {
     expect(screen.getByText('Takes payments')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect Stripe' }));
     expect(api.calls(paymentEndpoints.disconnect)).toHaveLength(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect: clients can no longer pay online' }));
+    expect(screen.getByText(/will no longer be offered Pay/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
     await waitFor(() => expect(api.calls(paymentEndpoints.disconnect)).toHaveLength(1));
     expect(await screen.findByText(PAYMENTS_NOT_CONNECTED)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect with Stripe' })).toBeTruthy();

@@ -76,28 +76,33 @@ export function PaymentsSettings() {
           </Group>
         </Stack>
       )}
-      {data.stripe_configured && data.can_manage && (
+      {data.stripe_configured && data.can_manage && confirming && c && (
+        <Alert color="red" variant="light" title="Disconnect Stripe?">
+          <Stack gap="xs">
+            <Text size="sm">Your clients will no longer be offered Pay until Stripe is connected again. Your Stripe account and its money stay yours.</Text>
+            <Group gap="xs" wrap="wrap">
+              <Button color="red" loading={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}>
+                Disconnect
+              </Button>
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Keep connected
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {data.stripe_configured && data.can_manage && !confirming && (
         <Group gap="xs" wrap="wrap">
           {!data.enabled && (
             <Button loading={connect.isPending} onClick={() => connect.mutate()}>
               {c ? 'Continue with Stripe' : 'Connect with Stripe'}
             </Button>
           )}
-          {c &&
-            (confirming ? (
-              <>
-                <Button color="red" loading={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}>
-                  Disconnect: clients can no longer pay online
-                </Button>
-                <Button variant="default" onClick={() => setConfirming(false)}>
-                  Keep
-                </Button>
-              </>
-            ) : (
-              <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-                Disconnect Stripe
-              </Button>
-            ))}
+          {c && (
+            <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+              Disconnect Stripe
+            </Button>
+          )}
         </Group>
       )}
       {data.stripe_configured && !data.can_manage && !data.enabled && (
