@@ -1,6 +1,6 @@
 import type { Notification } from '@fieldbook/contract';
 import { ActionIcon, Box, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconCircleCheck, IconCircleX, IconEye } from '@tabler/icons-react';
+import { IconAlertCircle, IconBell, IconCircleCheck, IconCircleX, IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,11 +16,12 @@ import classes from './notification-bell.module.css';
 
 function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
   const unread = n.read_at === null;
-  const Icon = n.kind === 'quote_declined' || n.kind === 'payment_failed' ? IconCircleX : n.kind === 'invoice_viewed' ? IconEye : IconCircleCheck;
+  // A payment beyond what an invoice asks (a credit the contractor owes back) needs looking at: orange, not a success.
+  const Icon = n.kind === 'quote_declined' || n.kind === 'payment_failed' ? IconCircleX : n.kind === 'invoice_viewed' ? IconEye : n.kind === 'payment_overpaid' ? IconAlertCircle : IconCircleCheck;
   return (
     <UnstyledButton className={classes.row} data-unread={unread || undefined} onClick={() => onOpen(n)} aria-label={`${unread ? 'Unread: ' : ''}${n.title}`}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Box c={n.kind === 'quote_declined' || n.kind === 'payment_failed' ? 'red.6' : n.kind === 'invoice_viewed' ? 'blue.6' : 'green.7'} pt={2} style={{ flexShrink: 0 }}>
+        <Box c={n.kind === 'quote_declined' || n.kind === 'payment_failed' ? 'red.6' : n.kind === 'invoice_viewed' ? 'blue.6' : n.kind === 'payment_overpaid' ? 'orange.7' : 'green.7'} pt={2} style={{ flexShrink: 0 }}>
           <Icon size={20} />
         </Box>
         <Stack gap={2} miw={0} style={{ flex: 1 }}>
