@@ -91,9 +91,15 @@ describe('the deposit credited to the quote’s first invoice', () => {
   });
 
   it('paid while the invoice is being made, at the same moment: credited exactly once', async () => {
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 8; round++) {
       const { jobId, quote, session } = await approvedWithDepositCheckout();
-      const [, made] = await Promise.all([stub.pay(session, 'card'), fromQuote(jobId, quote.id)]);
+      // The payment's event and the invoice's request reach the server together.
+      stub.autoDeliver = false;
+      await stub.pay(session, 'card');
+      stub.autoDeliver = true;
+      const event = stub.events.at(-1)!;
+      const [status, made] = await Promise.all([stub.deliver(event), fromQuote(jobId, quote.id)]);
+      expect(status).toBe(200);
       const rows = await ctx.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, made.id));
       expect(rows.map((r) => r.amountCents)).toEqual([120_000]);
       expect((await depositRows(quote.id))[0]).toMatchObject({ status: 'succeeded', invoiceId: made.id, invoicePaymentId: rows[0]!.id });
