@@ -148,11 +148,14 @@ lane_b() {
   if postgres_answers; then
     queued 22 "kill -9 (built server, PostgreSQL)" env CRASH_DATABASE_URL="$PG_URL" node bench/crash.mjs --rounds=3 --postgres --port=3478
   fi
+  # kill -9 while Stripe's webhook events are handled, restart, every event again: each invoice paid once, one receipt
+  # each (issue 33; the Stripe stand-in over HTTP).
+  queued 23 "kill -9 during Stripe webhooks (built server, PGlite)" node bench/webhook-crash.mjs --rounds=3 --invoices=20
 }
 lane_a &
 lane_b &
 wait
-collect 10 11 12 13 20 21 22
+collect 10 11 12 13 20 21 22 23
 if ! postgres_answers; then skip "two servers on one PostgreSQL (built)" "no server answers on 127.0.0.1:5432"; fi
 # design.md §11 as sizes: the login route's JavaScript ≤ 150 kB gzip, no chunk > 250 kB gzip (needs Chromium).
 if [ -x "$CHROMIUM" ]; then step "web weight" npx tsx bench/web-weight.ts --check; fi
