@@ -166,6 +166,29 @@ describe('JobInvoices', () => {
     expect(api.problems).toEqual([]);
   });
 
+  it('a quote already invoiced is not offered again in one click (a second draft of the whole amount, without the deposit); once that invoice is void it is', async () => {
+    const approved = { id: QUOTE, number: 'Q-1004', revision: 1, status: 'approved' as const, title: 'Roof replacement', totals: { subtotal_cents: 1, discount_cents: 0, taxable_cents: 1, tax_cents: 0, total_cents: 1, deposit_cents: 0, balance_cents: 1 }, expires_on: '2026-12-31', first_sent_at: null, sent_at: null, decided_at: null, created_at: '2026-12-01T00:00:00.000Z', job_id: JOB, approved_total_cents: 100_000 };
+    const made = invoice({ status: 'sent', issued_on: '2026-12-05', quote_id: QUOTE });
+    const api = fakeApi()
+      .on(invoiceEndpoints.listForJob, { invoices: [summary(made)], total: 1 })
+      .on(quoteEndpoints.listForJob, { quotes: [approved], total: 1 })
+      .on(paymentScheduleEndpoints.listForJob, { schedules: [], quotes: [], can_edit: true });
+    const { unmount } = renderWithProviders(<JobInvoices jobId={JOB} jobTitle="Roof" />);
+    await screen.findByRole('button', { name: 'Invoice INV-1001' });
+    await waitFor(() => expect(api.calls(paymentScheduleEndpoints.listForJob)).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Invoice Q-1004' })).toBeNull();
+    expect(api.problems).toEqual([]);
+    unmount();
+
+    const later = fakeApi()
+      .on(invoiceEndpoints.listForJob, { invoices: [summary({ ...made, status: 'void', voided_at: '2026-12-06T00:00:00.000Z' })], total: 1 })
+      .on(quoteEndpoints.listForJob, { quotes: [approved], total: 1 })
+      .on(paymentScheduleEndpoints.listForJob, { schedules: [], quotes: [], can_edit: true });
+    renderWithProviders(<JobInvoices jobId={JOB} jobTitle="Roof" />);
+    expect(await screen.findByRole('button', { name: 'Invoice Q-1004' })).toBeTruthy();
+    expect(later.problems).toEqual([]);
+  });
+
   it('records a check payment (its number required) and shows the balance; the server’s refusal is shown', async () => {
     let stored = invoice({ status: 'sent', issued_on: '2026-12-05' });
     const api = fakeApi()

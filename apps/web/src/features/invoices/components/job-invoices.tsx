@@ -78,7 +78,10 @@ export function JobInvoices({ jobId, jobTitle, clientName = null }: { jobId: str
   // A quote billed in parts (a payment schedule, shown above) is invoiced part by part, not in one click here.
   const schedules = usePaymentSchedules(jobId, { enabled: (approved.data ?? []).length > 0 });
   const scheduled = new Set((schedules.data?.schedules ?? []).map((s) => s.quote_id));
-  const quotes = (approved.data ?? []).filter((q) => !scheduled.has(q.id));
+  // A quote already invoiced (an invoice of it not void) is not offered again: a second click made a second draft
+  // for the whole approved amount, without the deposit (credited to the first). New Invoice stays for anything more.
+  const invoiced = new Set((invoices.data?.invoices ?? []).filter((i) => i.status !== 'void' && i.quote_id !== null).map((i) => i.quote_id));
+  const quotes = invoices.data ? (approved.data ?? []).filter((q) => !scheduled.has(q.id) && !invoiced.has(q.id)) : [];
   const outstanding = (invoices.data?.invoices ?? []).filter((i) => i.status !== 'void' && i.status !== 'draft').reduce((sum, i) => sum + i.totals.balance_cents, 0);
 
   return (
