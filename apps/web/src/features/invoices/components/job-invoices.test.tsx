@@ -189,6 +189,17 @@ describe('JobInvoices', () => {
     expect(later.problems).toEqual([]);
   });
 
+  it('a paid invoice’s line says Paid, not “$0.00 due”', async () => {
+    const cash = { id: PAYMENT, kind: 'payment' as const, method: 'cash' as const, amount_cents: 85_000, received_on: '2026-12-05', check_number: null, note: '', recorded_by: { id: ME, name: 'Crew' }, online_method: null, created_at: '2026-12-05T00:00:00.000Z' };
+    const paid = invoice({ status: 'paid', issued_on: '2026-12-05', payments: [cash] });
+    const api = fakeApi().on(invoiceEndpoints.listForJob, { invoices: [summary(paid)], total: 1 }).on(quoteEndpoints.listForJob, noQuotes);
+    renderWithProviders(<JobInvoices jobId={JOB} jobTitle="Kitchen remodel" />);
+    const row = await screen.findByRole('button', { name: 'Invoice INV-1001' });
+    expect(within(row).getByText('Paid')).toBeTruthy();
+    expect(within(row).queryByText(/due$/)).toBeNull();
+    expect(api.problems).toEqual([]);
+  });
+
   it('records a check payment (its number required) and shows the balance; the server’s refusal is shown', async () => {
     let stored = invoice({ status: 'sent', issued_on: '2026-12-05' });
     const api = fakeApi()

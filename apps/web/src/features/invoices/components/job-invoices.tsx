@@ -152,7 +152,8 @@ export function JobInvoices({ jobId, jobTitle, clientName = null }: { jobId: str
                   <Text size="sm" ff="monospace">
                     {formatCents(i.totals.total_cents)}
                   </Text>
-                  {i.status !== 'void' && i.status !== 'draft' && i.totals.balance_cents !== i.totals.total_cents && (
+                  {/* Partly paid: what is left. Paid in full says so in its badge, not with "$0.00 due". */}
+                  {i.status !== 'void' && i.status !== 'draft' && i.totals.balance_cents > 0 && i.totals.balance_cents !== i.totals.total_cents && (
                     <Text size="xs" ff="monospace" c="dimmed">
                       {formatCents(i.totals.balance_cents)} due
                     </Text>
