@@ -128,9 +128,10 @@ const results: Record<string, unknown> = {};
     const to = Math.min(INVOICES, from + batch);
     await ctx.db.execute(sql`
       with made as (
-        insert into invoices (workspace_id, job_id, number, sequence, status, title, payment_terms, issued_on, due_on, due_at, sent_at)
+        insert into invoices (workspace_id, job_id, number, sequence, status, title, payment_terms, issued_on, due_on, due_at, sent_at, total_cents)
         select ${ws}, ${job.id}, 'INV-' || (100000 + g), 100000 + g, case when g % 10 = 0 then 'viewed' else 'sent' end, 'Bench ' || g, 'net_15',
-               current_date - (g % 730), current_date - (g % 730) + 15, (current_date - (g % 730) + 16)::timestamptz, now()
+               current_date - (g % 730), current_date - (g % 730) + 15, (current_date - (g % 730) + 16)::timestamptz, now(),
+               6 * (2500 + ((100000 + g) % 97) * 100) -- the lines below: (1 + 2 + 3) × the unit price, no discount or tax
         from generate_series(${from}::int, ${to - 1}::int) g
         returning id, sequence
       ), items as (
@@ -144,6 +145,12 @@ const results: Record<string, unknown> = {};
   }
   for (const table of ['invoices', 'invoice_items', 'invoice_payments']) await ctx.db.execute(sql.raw(`analyze ${table}`));
   const writeMs = performance.now() - t0;
+  // The kept totals written above are the ones the invoices show (what sending keeps): checked on a sample.
+  const sample = await queryRows<{ id: string; total_cents: number }>(ctx.db, sql`select id, total_cents from invoices where workspace_id = ${ws} and sequence >= 100000 order by random() limit 20`);
+  for (const row of sample) {
+    const shown = InvoiceSchema.parse(await api('GET', `/api/invoices/${row.id}`)).totals.total_cents;
+    if (shown !== Number(row.total_cents)) throw new Error(`bench data: kept total ${row.total_cents} but the invoice shows ${shown}`);
+  }
   const first = ReceivablesSchema.parse(await api('GET', '/api/analytics/receivables'));
   const { ms } = await pool(AR_REQUESTS, 1, async () => void ReceivablesSchema.parse(await api('GET', '/api/analytics/receivables')));
   results.receivables = { invoices: INVOICES, written_in_s: round(writeMs / 1000), open: first.total.count, ...stats(ms) };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ownerRef, updatedAt } from '../../db/schema/_columns';
 import { users } from '../auth/auth.schema';
 import { jobs } from '../jobs/jobs.schema';
@@ -36,6 +36,13 @@ export const invoices = pgTable(
     /** The day it was sent, in the workspace's zone. */
     issuedOn: date({ mode: 'string' }),
     notes: text().notNull().default(''),
+    /**
+     * The invoice's total as sent, computed once by the money module when it is sent (issueFields): a sent invoice never
+     * changes (void and reissue), so sums over many invoices (A/R) read it instead of deriving every total from the
+     * lines on each request. Null for a draft, and for invoices sent before it existed (their readers derive it).
+     * Balances stay derived: this total less the payments.
+     */
+    totalCents: bigint({ mode: 'number' }),
     sentAt: timestamp({ withTimezone: true }),
     /** When the client's page first told the server it was shown (the view POST), once. */
     viewedAt: timestamp({ withTimezone: true }),

@@ -317,7 +317,7 @@ export async function discardInvoice(opts: { db: Db; actor: Actor; id: string })
 /**
  * What sending a draft writes: issued today in the workspace's zone, due that day plus the net days (or on the custom
  * day, which must not have passed), overdue after the due day ends in that zone. Refused (400) without lines or with a
- * due day in the past. From then on the invoice is never edited.
+ * due day in the past. From then on the invoice is never edited, so its total is kept (`total_cents`).
  */
 export async function issueFields(db: Db | Tx, current: InvoiceRow, now: Date) {
   const items = await loadItems(db, current.id);
@@ -326,7 +326,9 @@ export async function issueFields(db: Db | Tx, current: InvoiceRow, now: Date) {
   const issuedOn = localDate(now, zone);
   const dueOn = dueOnOf(current, issuedOn);
   if (!dueOn || dueOn < issuedOn) throw fieldError('due_on', INVOICE_DUE_DATE_PAST);
-  return { status: 'sent' as const, issuedOn, dueOn, dueAt: endOfLocalDay(dueOn, zone), sentAt: now };
+  // The total as sent, kept on the row for sums over many invoices (A/R): from here on the lines never change.
+  const totalCents = totalsOf(current, items, []).total_cents;
+  return { status: 'sent' as const, issuedOn, dueOn, dueAt: endOfLocalDay(dueOn, zone), sentAt: now, totalCents };
 }
 
 /** Marks a draft sent without sending anything (handed over on paper): see issueFields. Send (invoice-sending.ts) also mails it. */
