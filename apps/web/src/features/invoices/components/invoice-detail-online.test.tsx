@@ -57,11 +57,15 @@ const noOnline = { enabled: true, reason: null, allow_partial_payments: false, s
 const show = (inv: Invoice) => renderWithProviders(<InvoiceDetail invoice={inv} onEdit={() => {}} onOpen={() => {}} onClosed={() => {}} />);
 
 describe('InvoiceDetail: payments made online', () => {
-  it('shows "Paid online (card)" / "Paid online (bank)", never a former member, and no Refund by hand for online money', async () => {
+  it('says "Online (card)" / "Online (bank)" — not the stored "Other" or "Bank transfer" — never a former member, and no Refund by hand for online money', async () => {
     const api = fakeApi().on(paymentEndpoints.forInvoice, noOnline);
     show(invoice([row({}), row({ id: '00000000-0000-4000-8000-000000000006', method: 'bank_transfer', online_method: 'us_bank_account', amount_cents: 1_000, note: '' })]));
-    expect(await screen.findByText(/Paid online \(card\)/)).toBeTruthy();
-    expect(screen.getByText(/Paid online \(bank\)/)).toBeTruthy();
+    expect(await screen.findByText(/^Payment · Online \(card\) · /)).toBeTruthy();
+    expect(screen.getByText(/^Payment · Online \(bank\) · /)).toBeTruthy();
+    expect(screen.queryByText(/Other|Bank transfer/)).toBeNull();
+    // The server's note says where the money came from; without one, the byline says it was paid online.
+    expect(screen.getByText('Paid online by card through Stripe (pi_test_1)')).toBeTruthy();
+    expect(screen.getByText('Paid online (bank)')).toBeTruthy();
     expect(screen.queryByText(/former member/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
     await waitFor(() => expect(api.calls(paymentEndpoints.forInvoice)).toHaveLength(1));
