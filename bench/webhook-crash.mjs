@@ -9,14 +9,12 @@
 // online payment and be paid, and each payer must get exactly one receipt email (the development mailbox).
 // Loopback only; every wait is bounded. Exits 1 when an invoice is paid twice or not at all, or a receipt is missing
 // or doubled.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startStripeStub } from '../apps/server/src/test/stripe-stub.ts';
+import { assertBuilt, startServer } from '../scripts/lib/server-process.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const ROUNDS = Number(arg('rounds', 3));
 const INVOICES = Number(arg('invoices', 30));
@@ -24,48 +22,26 @@ const PORT = Number(arg('port', 3479));
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'webhook-crash-admin@fieldbook.test', password: 'webhook-crash-password-1' };
 
+assertBuilt();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fieldbook-webhook-crash-'));
 const stub = await startStripeStub({ autoDeliver: false });
 stub.webhookUrl = `${BASE}/api/payments/stripe/webhook`;
 
-function startServer() {
-  const env = {
-    ...process.env,
+/** The built server on the same data each time (scripts/lib/server-process.mjs, the built-server scripts' one home). */
+const startFieldbook = () =>
+  startServer('fieldbook', {
     ...stub.env,
-    NODE_ENV: 'production',
     PORT: String(PORT),
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    PUBLIC_URL: BASE,
     SEED_DEMO: 'true',
     DEMO_ADMIN_EMAIL: ADMIN.email,
     DEMO_ADMIN_PASSWORD: ADMIN.password,
     DEV_MAILBOX: 'true',
     AUTH_RATE_LIMIT: '100000',
     AUTH_ACCOUNT_RATE_LIMIT: '100000',
-    QUOTE_LINK_RATE_LIMIT: '100000', // the client links' limit (quotes and invoices): 30 payments from one address per round
+    QUOTE_LINK_RATE_LIMIT: '100000', // the client links' limit (quotes and invoices): 20 payments from one address a round
     LOG_LEVEL: 'warn',
-  };
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stderr })));
-  return child;
-}
-
-async function waitReady(child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited at start: ${(await child.exited).stderr}`);
-    try {
-      if ((await fetch(`${BASE}/auth/v1/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server not ready within 60 s');
-}
+  });
 
 let headers;
 async function signIn() {
@@ -86,8 +62,8 @@ async function receiptsFor(email) {
   return (list.messages ?? list).filter((m) => /receipt/i.test(m.subject ?? ''));
 }
 
-let server = startServer();
-await waitReady(server);
+let server = await startFieldbook();
+await server.ready();
 await signIn();
 // The workspace's admin connects its Stripe account, as in Settings › Payments.
 const { url: onboarding } = await api('POST', '/api/payments/stripe-connect');
@@ -122,7 +98,7 @@ try {
         const i = next++;
         if (i === killAt && !killed) {
           killed = true;
-          server.kill('SIGKILL');
+          server.child.kill('SIGKILL');
         }
         try {
           const status = await stub.deliver(events[i]);
@@ -135,8 +111,8 @@ try {
     await Promise.all(deliverers);
     await server.exited;
 
-    server = startServer();
-    await waitReady(server);
+    server = await startFieldbook();
+    await server.ready();
     await signIn();
     // Stripe's retries: every event again (the ones answered before the kill are replays).
     for (const event of events) {
@@ -172,8 +148,7 @@ try {
     console.log(`round ${round}: ${events.length} events, server killed at delivery ${killAt}; paid once ${totals.paidOnce}/${totals.invoices} so far`);
   }
 } finally {
-  server.kill('SIGTERM');
-  await server.exited;
+  await server.stop('SIGTERM');
   await stub.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
