@@ -131,6 +131,15 @@ export const PublicDepositSchema = z.object({
 });
 export type PublicDeposit = z.infer<typeof PublicDepositSchema>;
 
+/**
+ * The contractor's view of an approved quote's deposit paid online (issue 33): whether the client paid it — before the
+ * quote's invoice exists, where it is credited — and the online payments of it (those that reached Stripe's answer).
+ */
+export const QuoteDepositPaymentsSchema = PublicDepositSchema.pick({ deposit_cents: true, status: true, last_failed: true }).extend({
+  payments: z.array(OnlinePaymentSchema),
+});
+export type QuoteDepositPayments = z.infer<typeof QuoteDepositPaymentsSchema>;
+
 /** Where to send the admin's browser: Stripe's hosted onboarding (an Account Link, used once, minutes long). */
 export const StripeConnectLinkSchema = z.object({ url: z.url() });
 
@@ -160,6 +169,15 @@ export const paymentEndpoints = {
     tags,
     params: IdParamsSchema,
     response: InvoiceOnlinePaymentsSchema,
+  }),
+  forQuoteDeposit: defineEndpoint({
+    method: 'GET',
+    path: '/api/quotes/:id/deposit-payments',
+    access: 'workspace',
+    summary: "An approved quote's deposit paid online by the client, and its state (paid, processing, unpaid)",
+    tags,
+    params: IdParamsSchema,
+    response: QuoteDepositPaymentsSchema,
   }),
   refund: defineEndpoint({
     method: 'POST',

@@ -8,6 +8,7 @@ import {
   PAYMENTS_NOT_CONFIGURED,
   PublicDepositSchema,
   PublicInvoicePaymentSchema,
+  QuoteDepositPaymentsSchema,
   QuoteSchema,
   SentQuoteSchema,
   type Invoice,
@@ -349,6 +350,10 @@ describe('deposits on approval', () => {
     const approved = await api(alice, 'POST', `/api/quotes/${quote.id}/mark-approved`, { option: null, approved_by: 'Maria Garcia', method: 'verbal' });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(PublicDepositSchema.parse((await api(null, 'GET', `/api/public/quote-deposits/${token}`)).json())).toMatchObject({ available: true, deposit_cents: 120_000, status: 'unpaid' });
+    // The contractor sees it too (any member), before the quote has an invoice; another workspace does not.
+    const contractorSees = async (user: TestUser = alice) => QuoteDepositPaymentsSchema.parse((await api(user, 'GET', `/api/quotes/${quote.id}/deposit-payments`)).json());
+    expect(await contractorSees()).toEqual({ deposit_cents: 120_000, status: 'unpaid', last_failed: false, payments: [] });
+    expect((await api(eve, 'GET', `/api/quotes/${quote.id}/deposit-payments`)).statusCode).toBe(404);
 
     const res = await api(null, 'POST', `/api/public/quote-deposits/${token}/checkout`);
     expect(res.statusCode, res.body).toBe(200);
@@ -361,6 +366,7 @@ describe('deposits on approval', () => {
     expect(await stub.deliver(stub.events.at(-1)!)).toBe(200);
     expect(await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'maria.pays@example.com'))).toHaveLength(1);
     expect(PublicDepositSchema.parse((await api(null, 'GET', `/api/public/quote-deposits/${token}`)).json())).toMatchObject({ available: false, status: 'paid' });
+    expect(await contractorSees(bob)).toMatchObject({ deposit_cents: 120_000, status: 'paid', payments: [{ purpose: 'deposit', quote_id: quote.id, status: 'succeeded', method: 'card', amount_cents: 120_000 }] });
     expect((await api(null, 'POST', `/api/public/quote-deposits/${token}/checkout`)).statusCode).toBe(409);
 
     const made = await api(alice, 'POST', `/api/jobs/${jobId}/invoices/from-quote`, { quote_id: quote.id });

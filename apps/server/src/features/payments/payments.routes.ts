@@ -10,6 +10,7 @@ import {
   publicDeposit,
   publicInvoicePayment,
   publicReceiptPdf,
+  quoteDepositPayments,
   refundOnlinePayment,
   startDepositCheckout,
   startInvoiceCheckout,
@@ -27,6 +28,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: FeatureDeps): P
   route(app, endpoints.status, async ({ actor }) => paymentsStatus(db, stripe, actor.workspaceId, actor.userId));
   route(app, endpoints.updateSettings, async ({ actor, body }) => updatePaymentSettings({ db, stripe, actor, allowPartial: body.allow_partial_payments }));
   route(app, endpoints.forInvoice, async ({ actor, params }) => invoiceOnlinePayments({ db, stripe, actor, invoiceId: params.id, now: deps.now() }));
+  route(app, endpoints.forQuoteDeposit, async ({ actor, params }) => quoteDepositPayments({ db, actor, quoteId: params.id }));
   route(app, endpoints.refund, async ({ actor, params, body }) => refundOnlinePayment({ db, stripe, actor, id: params.id, amountCents: body.amount_cents, now: deps.now() }));
   route(app, endpoints.connect, async ({ actor }) => connectStripe({ db, stripe, actor, publicUrl: deps.config.publicUrl }));
   route(app, endpoints.disconnect, async ({ actor }) => disconnectStripe({ db, stripe, actor }));

@@ -12,6 +12,7 @@ import {
   PAY_PARTIAL_NOT_ALLOWED,
   PAY_PROCESSING,
   PAYMENT_SETTINGS_ADMIN_ONLY,
+  QUOTE_NOT_FOUND,
   RECEIPT_NOT_FOUND,
   STRIPE_UNREACHABLE,
   formatCents,
@@ -20,6 +21,7 @@ import {
   type PaymentsStatus,
   type PublicDeposit,
   type PublicInvoicePayment,
+  type QuoteDepositPayments,
 } from '@fieldbook/contract';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
@@ -30,7 +32,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import { INVOICE_LINKS, readClientLink } from '../../platform/client-links';
 import type { TokenSigner } from '../../platform/tokens';
 import { findPayableInvoice, invoiceReceiptPdf, recordOnlinePayment, type PayableInvoice } from '../invoices';
-import { findQuoteDepositByLink, type QuoteDeposit } from '../quotes';
+import { findQuoteDeposit, findQuoteDepositByLink, type QuoteDeposit } from '../quotes';
 import { workspaceAdminIds } from '../workspaces';
 import { onlinePayments, onlineRefunds, paymentSettings } from './payments.schema';
 import { stripeClient, type Stripe } from './stripe-client';
@@ -275,6 +277,20 @@ export async function startDepositCheckout(deps: PublicPayDeps, token: string): 
     returnUrl: `${deps.publicUrl}/q/${token}`,
     idempotencyKey: `fieldbook-deposit-${quote.id}-${quote.depositCents}-${endedCount(flight.rows)}`,
   });
+}
+
+/**
+ * The contractor's view of a quote's deposit paid online (any member of its workspace): paid, processing or not yet —
+ * before the quote has an invoice, which is where a paid deposit is credited. Another workspace's quote is not found.
+ */
+export async function quoteDepositPayments(opts: { db: Db; actor: Actor; quoteId: string }): Promise<QuoteDepositPayments> {
+  const workspaceId = requireWorkspace(opts.actor);
+  const quote = await findQuoteDeposit(opts.db, opts.quoteId);
+  if (!quote || quote.workspaceId !== workspaceId) throw new AppError('NOT_FOUND', QUOTE_NOT_FOUND);
+  const flight = await inFlight(opts.db, and(eq(onlinePayments.workspaceId, workspaceId), eq(onlinePayments.quoteId, quote.id), eq(onlinePayments.purpose, 'deposit')));
+  const { deposit_cents, status, last_failed } = depositState(null, quote, flight);
+  // Sessions opened and left are noise to the contractor, as on the invoice.
+  return { deposit_cents, status, last_failed, payments: flight.rows.filter((r) => r.status !== 'pending' && r.status !== 'expired').map(toOnlinePayment) };
 }
 
 // ---- Refunds through Stripe ----------------------------------------------------------------------------------------
