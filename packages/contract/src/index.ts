@@ -31,3 +31,4 @@ export * from './uploads';
 export * from './payments';
 export * from './payment-schedules';
 export * from './invoice-lists';
+export * from './photos';

@@ -24,6 +24,7 @@ export * from '../../features/invoices/payment-schedules.schema';
 export * from '../../features/notifications/notifications.schema';
 export * from '../../features/payments/payments.schema';
 export * from '../../features/schedule/schedule.schema';
+export * from '../../features/photos/photos.schema';
 export * from './outbox';
 export * from './platform';
 export * from './counts';

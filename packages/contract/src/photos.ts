@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { IdParamsSchema, OkSchema, TimeZoneSchema } from './common';
+import { defineEndpoint } from './endpoint';
+import { resumableUploadEndpoints } from './uploads';
+
+/**
+ * Job photos (issue 35): a photo belongs to one job of the caller's workspace. The original is kept untouched; the
+ * server reads its EXIF (time taken, GPS, orientation) from the file's first bytes when the upload ends, and makes a
+ * JPEG thumbnail in the background (status 'processing' → 'ready', or 'failed' with `processing_error`: an image over
+ * the pixel limit, or one that does not decode within the limits, is never retried).
+ *
+ * Images are sent as they are taken (the web compresses them first): JPEG, PNG or WebP, recognised from their bytes.
+ * HEIC/HEIF is refused with PHOTO_HEIC_REFUSED: the server has no bounded decoder for it (the browser converts it).
+ */
+
+export const PHOTO_STAGES = ['before', 'during', 'after', 'issue', 'receipt'] as const;
+export const PhotoStageSchema = z.enum(PHOTO_STAGES, { error: `stage must be one of ${PHOTO_STAGES.join(', ')}` });
+export type PhotoStage = z.infer<typeof PhotoStageSchema>;
+
+/** 'processing': stored, the thumbnail not made yet; 'ready': thumbnail made; 'failed': no thumbnail (processing_error says why). */
+export const PhotoStatusSchema = z.enum(['processing', 'ready', 'failed']);
+export type PhotoStatus = z.infer<typeof PhotoStatusSchema>;
+
+/**
+ * Where taken_at comes from: 'exif' — DateTimeOriginal with its OffsetTimeOriginal; 'exif_local' — DateTimeOriginal
+ * without an offset, read as wall-clock time in the upload's `time_zone` (else the workspace's zone); 'upload' — no
+ * EXIF time, the time the server received the photo.
+ */
+export const PhotoTimeSourceSchema = z.enum(['exif', 'exif_local', 'upload']);
+export type PhotoTimeSource = z.infer<typeof PhotoTimeSourceSchema>;
+
+/** The largest photo accepted (bytes): a 50-megapixel JPEG straight from a phone fits. */
+export const PHOTO_MAX_BYTES = 40 * 1024 * 1024;
+/** Photos with more pixels than this are stored but get no thumbnail (refused from the header, never decoded). */
+export const PHOTO_MAX_PIXELS = 60_000_000;
+/** The thumbnail's long edge, in pixels (never scaled up). */
+export const PHOTO_THUMBNAIL_EDGE = 400;
+export const PHOTO_CAPTION_MAX = 2000;
+export const PHOTO_TAGS_MAX = 20;
+export const PHOTO_TAG_MAX = 40;
+export const PHOTOS_PAGE_SIZE = 60;
+export const PHOTOS_PAGE_SIZE_MAX = 200;
+
+export const PHOTO_NOT_FOUND = 'Photo not found';
+export const PHOTO_DELETE_FORBIDDEN = 'Only the photo’s author or a workspace admin can delete it';
+export const PHOTO_UNSUPPORTED = 'Unsupported file type: upload a JPEG, PNG or WebP photo';
+export const PHOTO_HEIC_REFUSED = 'HEIC photos are not accepted: set the camera to “Most Compatible” (JPEG), or upload from the Fieldbook app, which converts them';
+
+const TagSchema = z.string().trim().min(1, { error: 'A tag cannot be empty' }).max(PHOTO_TAG_MAX, { error: `A tag is at most ${PHOTO_TAG_MAX} characters` });
+/** Tags: trimmed, lower-cased, without repeats, at most PHOTO_TAGS_MAX. */
+export const PhotoTagsSchema = z
+  .array(TagSchema)
+  .max(PHOTO_TAGS_MAX, { error: `At most ${PHOTO_TAGS_MAX} tags` })
+  .transform((tags) => [...new Set(tags.map((t) => t.toLowerCase()))]);
+export const PhotoCaptionSchema = z.string().trim().max(PHOTO_CAPTION_MAX, { error: `The caption is at most ${PHOTO_CAPTION_MAX} characters` });
+
+export const PhotoSchema = z.object({
+  id: z.uuid(),
+  job_id: z.uuid(),
+  /** The uploader. */
+  author: z.object({ id: z.uuid().nullable(), name: z.string().nullable() }),
+  /** The original's type, from its bytes. */
+  content_type: z.string(),
+  byte_size: z.number().int(),
+  /** As displayed (EXIF orientation applied); null until known (a header the server could not size before the thumbnail). */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** ISO date-time (UTC). */
+  taken_at: z.string(),
+  taken_at_source: PhotoTimeSourceSchema,
+  /** From EXIF GPS, WGS 84 degrees; null without. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  stage: PhotoStageSchema,
+  caption: z.string(),
+  tags: z.array(z.string()),
+  status: PhotoStatusSchema,
+  processing_error: z.string().nullable(),
+  /** GET thumbnail answers a JPEG (else 404 until it is made). */
+  has_thumbnail: z.boolean(),
+  /** Vector markup drawn over the original (next part of issue 35); null without. */
+  markup: z.unknown().nullable(),
+  created_at: z.string(),
+});
+export type Photo = z.infer<typeof PhotoSchema>;
+
+/** A page, newest taken first; `next_cursor` (opaque) asks for the next one, null at the end. */
+export const PhotoListSchema = z.object({ photos: z.array(PhotoSchema), next_cursor: z.string().nullable() });
+export type PhotoList = z.infer<typeof PhotoListSchema>;
+
+const DATE_TIME_ERROR = 'must be an ISO date-time with an offset, e.g. 2026-03-14T00:00:00-05:00';
+/** Filters shared by the job's grid and the workspace's timeline: `from` ≤ taken_at < `to`. */
+export const ListPhotosQuerySchema = z.object({
+  stage: PhotoStageSchema.optional(),
+  from: z.iso.datetime({ offset: true, error: `from ${DATE_TIME_ERROR}` }).optional(),
+  to: z.iso.datetime({ offset: true, error: `to ${DATE_TIME_ERROR}` }).optional(),
+  author_id: z.uuid({ error: 'author_id must be a user id' }).optional(),
+  /** The previous page's next_cursor. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PHOTOS_PAGE_SIZE_MAX).default(PHOTOS_PAGE_SIZE),
+});
+export type ListPhotosQuery = z.input<typeof ListPhotosQuerySchema>;
+
+/** The workspace's timeline: the same filters, optionally one job. */
+export const ListWorkspacePhotosQuerySchema = ListPhotosQuerySchema.extend({ job_id: z.uuid({ error: 'job_id must be a job id' }).optional() });
+export type ListWorkspacePhotosQuery = z.input<typeof ListWorkspacePhotosQuerySchema>;
+
+/**
+ * The upload's fields (multipart, sent BEFORE the file; or the tus Upload-Metadata). job_id is required.
+ * upload_key (8–200 characters, the same for every try of one photo, e.g. a UUID made when it was taken) makes a
+ * retried upload answer the photo already stored instead of a second one. tags: comma-separated. time_zone: the
+ * camera's IANA zone, used only for an EXIF time without an offset (else the workspace's zone).
+ */
+export const UploadPhotoFieldsSchema = z.object({
+  job_id: z.uuid({ error: 'job_id must be a job id' }),
+  upload_key: z.string().trim().min(8, { error: 'upload_key must be at least 8 characters' }).max(200).optional(),
+  stage: PhotoStageSchema.default('during'),
+  caption: PhotoCaptionSchema.default(''),
+  tags: z
+    .string()
+    .max(PHOTO_TAGS_MAX * (PHOTO_TAG_MAX + 1))
+    .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean))
+    .pipe(PhotoTagsSchema)
+    .default([]),
+  time_zone: TimeZoneSchema.optional(),
+});
+export type UploadPhotoFields = z.input<typeof UploadPhotoFieldsSchema>;
+
+/** PATCH: any of caption, stage, tags (tags replace the whole set). */
+export const UpdatePhotoBodySchema = z
+  .object({ caption: PhotoCaptionSchema.optional(), stage: PhotoStageSchema.optional(), tags: PhotoTagsSchema.optional() })
+  .strict()
+  .refine((b) => b.caption !== undefined || b.stage !== undefined || b.tags !== undefined, { error: 'Send caption, stage or tags' });
+export type UpdatePhotoBody = z.input<typeof UpdatePhotoBodySchema>;
+
+export const PhotoContentQuerySchema = z.object({ download: z.enum(['true', 'false']).optional() });
+
+const tags = ['photos'];
+
+/** The photos endpoints (issue 35). Every one is the caller's workspace's: another workspace's photo or job is a 404. */
+export const photoEndpoints = {
+  listForJob: defineEndpoint({
+    method: 'GET',
+    path: '/api/jobs/:id/photos',
+    access: 'workspace',
+    summary: "A page of a job's photos, newest taken first (keyset: next_cursor); filters stage, from/to (taken_at), author_id",
+    tags,
+    params: IdParamsSchema,
+    query: ListPhotosQuerySchema,
+    response: PhotoListSchema,
+  }),
+  timeline: defineEndpoint({
+    method: 'GET',
+    path: '/api/photos',
+    access: 'workspace',
+    summary: "The workspace's photos across its jobs, newest taken first (keyset: next_cursor); filters stage, from/to, author_id, job_id",
+    tags,
+    query: ListWorkspacePhotosQuerySchema,
+    response: PhotoListSchema,
+  }),
+  get: defineEndpoint({ method: 'GET', path: '/api/photos/:id', access: 'workspace', summary: 'One photo', tags, params: IdParamsSchema, response: PhotoSchema }),
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/api/photos',
+    access: 'workspace',
+    summary:
+      'Upload a photo (multipart, fields first: job_id, upload_key, stage, caption, tags, time_zone; then file — JPEG, PNG or WebP); 201 with the photo, its thumbnail made in the background. The same upload_key again answers the stored photo',
+    tags,
+    status: 201,
+    response: PhotoSchema,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/photos/:id',
+    access: 'workspace',
+    summary: "Change a photo's caption, stage or tags (any member of the workspace)",
+    tags,
+    params: IdParamsSchema,
+    body: UpdatePhotoBodySchema,
+    response: PhotoSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/photos/:id',
+    access: 'workspace',
+    summary: 'Delete a photo with its original and thumbnail (its author or a workspace admin; others 403)',
+    tags,
+    params: IdParamsSchema,
+    response: OkSchema,
+  }),
+  original: defineEndpoint({
+    method: 'GET',
+    path: '/api/photos/:id/original',
+    access: 'workspace',
+    summary: 'The original, untouched (its content type; HTTP ranges; Cache-Control private); ?download=true as an attachment',
+    tags,
+    params: IdParamsSchema,
+    query: PhotoContentQuerySchema,
+    response: z.unknown(),
+  }),
+  thumbnail: defineEndpoint({
+    method: 'GET',
+    path: '/api/photos/:id/thumbnail',
+    access: 'workspace',
+    summary: `The thumbnail: a JPEG of at most ${PHOTO_THUMBNAIL_EDGE} px on its long edge, upright (Cache-Control private); 404 while has_thumbnail is false`,
+    tags,
+    params: IdParamsSchema,
+    response: z.unknown(),
+  }),
+};
+
+/** The same upload, resumable (tus; Upload-Metadata carries the fields): ends exactly as POST /api/photos. */
+export const photoUploadEndpoints = resumableUploadEndpoints('photos', 'a job photo', 'job_id, upload_key, stage, caption, tags, time_zone');
