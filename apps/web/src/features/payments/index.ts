@@ -5,6 +5,8 @@
 export { PayInvoice } from './components/pay-invoice';
 export { PayDeposit } from './components/pay-deposit';
 export { InvoiceOnlinePayments } from './components/invoice-online-payments';
+// The contractor's approved quote: its deposit paid online, or not yet.
+export { QuoteDepositStatus } from './components/quote-deposit-status';
 // Settings › Payments (Stripe Connect) and the app shell's return from Stripe's onboarding.
 export { PaymentsSettings } from './components/payments-settings';
 export { hasStripeConnectReturn, useStripeConnectReturn } from './lib/stripe-connect-return';

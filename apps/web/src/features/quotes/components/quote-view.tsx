@@ -1,6 +1,7 @@
 import { formatCents, MANUAL_APPROVAL_METHOD_LABELS, type Quote } from '@fieldbook/contract';
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { QuoteDepositStatus } from '../../payments';
 import { useRemakeSignedPdf } from '../api/remake-signed-pdf';
 import { errorText } from './quote-errors';
 import { QuoteTotals } from './quote-totals';
@@ -88,6 +89,8 @@ export function QuoteView({ quote }: { quote: Quote }) {
             <Text size="sm">
               {new Date(quote.approval.approved_at).toLocaleString()} · deposit due {formatCents(quote.approval.totals.deposit_cents)}
             </Text>
+            {/* Paid online by the client, or not yet (the payments feature): seen here before the quote has an invoice. */}
+            {quote.approval.totals.deposit_cents > 0 && <QuoteDepositStatus quoteId={quote.id} />}
             {quote.approval.method && quote.approval.method !== 'signature' && (
               <Text size="sm">
                 Marked approved by hand ({MANUAL_APPROVAL_METHOD_LABELS[quote.approval.method]}){quote.approval.note ? `: ${quote.approval.note}` : ''}
