@@ -27,9 +27,11 @@ import { quotesRoutes } from './features/quotes';
 import { invoicesRoutes } from './features/invoices';
 import { paymentsRoutes, quoteDepositLedger, quoteDepositPayments } from './features/payments';
 import { notificationsRoutes } from './features/notifications';
+import { photosRoutes } from './features/photos';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
+import { scheduleRoutes } from './features/schedule';
 import { jobTasksJsonSql, tasksRoutes } from './features/tasks';
 import { ACTOR_CHANNEL, ActorCache } from './platform/actor-cache';
 import { registerAuthGuard } from './platform/auth-guard';
@@ -209,6 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(invoicesRoutes, { ...featureDeps, depositLedger: quoteDepositLedger });
       await api.register(paymentsRoutes, featureDeps);
       await api.register(notificationsRoutes, featureDeps);
+      await api.register(photosRoutes, featureDeps);
+      await api.register(scheduleRoutes, featureDeps);
     },
     { prefix: '/api' },
   );

@@ -31,4 +31,5 @@ export * from './uploads';
 export * from './payments';
 export * from './payment-schedules';
 export * from './invoice-lists';
+export * from './schedule';
 export * from './photos';

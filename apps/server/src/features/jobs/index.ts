@@ -10,3 +10,5 @@ export { activeJobsJsonSql } from './jobs.summary';
 export { findJobDocumentTypes, findJobRecord, insertJobRecords, matchJobByClaimOrAddress, saveJobLineItems, type JobMatch, type JobRecord } from './jobs.queries';
 // SQL builders for other features' statements (tasks' job summary and filter, documents' job, the dashboard's counts).
 export { jobCountSql, jobIdsMatchingSql, jobRefSql, jobSummaryJoinSql } from './jobs.queries';
+// The schedule's Unscheduled tray: the workspace's open jobs, inside its statement.
+export { openJobsSql } from './jobs.queries';

@@ -107,3 +107,12 @@ export function jobIdsMatchingSql(opts: { workspaceId: string; pattern: string }
 export function jobCountSql(workspaceId: string, status?: (status: SQL) => SQL): SQL {
   return workspaceCountSql({ workspaceId, entity: 'jobs', status });
 }
+
+/**
+ * SQL subquery: the workspace's open jobs (not completed or cancelled) as rows (id, title, client_name,
+ * property_address, status, created_at) — the schedule's Unscheduled tray (issue 34).
+ */
+export function openJobsSql(workspaceId: string): SQL {
+  return sql`SELECT jo.id, jo.title, jo.client_name, jo.property_address, jo.status, jo.created_at FROM jobs jo
+    WHERE jo.workspace_id = ${workspaceId} AND jo.status NOT IN ('completed', 'cancelled')`;
+}

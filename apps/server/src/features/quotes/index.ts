@@ -8,3 +8,5 @@ export { findApprovedQuoteAmounts, findApprovedQuoteLines, lockQuoteForInvoicing
 export type { QuoteDepositPayments } from './deposit-step';
 // A quote's deposit as its approval fixed it (the payments feature takes it online).
 export { findQuoteDeposit, findQuoteDepositByLink, type QuoteDeposit } from './deposit';
+// The schedule's Unscheduled tray: approved quotes waiting for a visit (an SQL builder for its statement).
+export { approvedQuotesSql } from './quotes.queries';

@@ -1,5 +1,5 @@
 import { includedLines } from '@fieldbook/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { quoteApprovals, quotes, type StoredAdjustment } from './quotes.schema';
 import { approvalSelection, loadItems, moneyLines, type QuoteItemRow } from './quotes.service';
@@ -59,4 +59,13 @@ export async function findApprovedQuoteAmounts(db: Db | Tx, opts: { workspaceId:
     .where(and(eq(quotes.workspaceId, opts.workspaceId), eq(quotes.status, 'approved'), opts.jobId ? eq(quotes.jobId, opts.jobId) : undefined, opts.quoteId ? eq(quotes.id, opts.quoteId) : undefined))
     .orderBy(asc(quotes.createdAt));
   return rows.map((r) => ({ id: r.id, number: r.number, title: r.title, jobId: r.jobId, totalCents: r.totals.total_cents ?? 0, depositCents: r.totals.deposit_cents ?? 0 }));
+}
+
+/**
+ * SQL subquery for another feature's statement (the schedule's Unscheduled tray, issue 34): the workspace's approved
+ * quotes as rows (id, number, title, job_id, approved_at).
+ */
+export function approvedQuotesSql(workspaceId: string): SQL {
+  return sql`SELECT aq.id, aq.number, aq.title, aq.job_id, qa.approved_at FROM quotes aq JOIN quote_approvals qa ON qa.quote_id = aq.id
+    WHERE aq.workspace_id = ${workspaceId} AND aq.status = 'approved'`;
 }

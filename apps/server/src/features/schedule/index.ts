@@ -1,0 +1,4 @@
+/** The schedule feature's public entry (other features, app.ts and main.ts import only from here). */
+export { scheduleRoutes } from './schedule.routes';
+// The daily extension of repeating visits' horizon (main.ts starts it with the other jobs).
+export { visitSeriesJob } from './series';

@@ -1,0 +1,161 @@
+import { TodaySchema, UnscheduledTraySchema, VisitConflictSchema, VisitListSchema, VisitSchema, UNSCHEDULED_TRAY_MAX } from '@fieldbook/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { isoDate, isoTs, queryJsonText, queryRows } from '../../db/sql';
+import { asJsonText, type JsonText } from '../../platform/json-text';
+import { jobDocumentsJsonSql } from '../documents';
+import { jobSummaryJoinSql, openJobsSql } from '../jobs';
+import { profileUserNameSql } from '../profiles';
+import { approvedQuotesSql } from '../quotes';
+import { jobTasksJsonSql } from '../tasks';
+
+/**
+ * The schedule's statements that build JSON in PostgreSQL (docs/adding-a-feature.md §3): the board, a visit, /today,
+ * the tray and the overlaps. Each is one statement; jobs, quotes, tasks, documents and names are read through their
+ * owners' SQL builders.
+ */
+
+/** A visit `v` (joined to its job by jobSummaryJoinSql, `jr`, and its series `s`) as the contract's VisitSchema. */
+const visitJson = sql`json_build_object(
+  'id', v.id,
+  'job', json_build_object('id', jr.id, 'title', jr.title, 'client_name', jr.client_name, 'property_address', jr.property_address, 'status', jr.status),
+  'starts_at', ${isoTs(sql`v.starts_at`)}, 'ends_at', ${isoTs(sql`v.ends_at`)}, 'all_day', v.all_day,
+  'local_date', ${isoDate(sql`v.local_date`)}, 'end_local_date', ${isoDate(sql`v.end_local_date`)},
+  'arrival_window', CASE WHEN v.arrival_start IS NULL THEN NULL ELSE json_build_object('start', v.arrival_start, 'end', v.arrival_end) END,
+  'status', v.status,
+  'on_the_way_at', ${isoTs(sql`v.on_the_way_at`)}, 'started_at', ${isoTs(sql`v.started_at`)},
+  'completed_at', ${isoTs(sql`v.completed_at`)}, 'cancelled_at', ${isoTs(sql`v.cancelled_at`)},
+  'notes', v.notes,
+  'crews', (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'colour', c.colour) ORDER BY lower(c.name), c.id), '[]'::json)
+            FROM visit_crews vc JOIN crews c ON c.id = vc.crew_id WHERE vc.visit_id = v.id),
+  'people', (SELECT coalesce(json_agg(json_build_object('id', vp.user_id, 'name', ${profileUserNameSql(sql`vp.user_id`)}) ORDER BY vp.user_id), '[]'::json)
+             FROM visit_people vp WHERE vp.visit_id = v.id),
+  'recurrence', CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('series_id', s.id, 'rrule', s.rrule,
+      'occurrence_date', ${isoDate(sql`v.occurrence_date`)}, 'is_exception', v.is_exception) END,
+  'version', v.version,
+  'created_at', ${isoTs(sql`v.created_at`)}, 'updated_at', ${isoTs(sql`v.updated_at`)})`;
+
+const visitFrom = sql`FROM visits v ${jobSummaryJoinSql(sql`v.job_id`)} LEFT JOIN visit_series s ON s.id = v.series_id`;
+
+/** SQL condition: visit `v` is done by `userId` — assigned to them, or to a crew they are in. */
+export function visitOfPersonSql(userId: string): SQL {
+  return sql`(EXISTS (SELECT 1 FROM visit_people vp WHERE vp.visit_id = v.id AND vp.user_id = ${userId})
+    OR EXISTS (SELECT 1 FROM visit_crews vc JOIN crew_members cm ON cm.crew_id = vc.crew_id WHERE vc.visit_id = v.id AND cm.user_id = ${userId}))`;
+}
+
+/** One visit of the workspace as JSON text, or null. */
+export async function findVisitJson(db: Db | Tx, opts: { workspaceId: string; visitId: string }): Promise<string | null> {
+  return queryJsonText(db as Db, sql`SELECT ${visitJson}::text AS body ${visitFrom} WHERE v.id = ${opts.visitId} AND v.workspace_id = ${opts.workspaceId}`);
+}
+
+/** One visit as the contract's object (for answers that add to it). */
+export async function findVisit(db: Db | Tx, opts: { workspaceId: string; visitId: string }): Promise<z.infer<typeof VisitSchema> | null> {
+  const text = await findVisitJson(db, opts);
+  return text === null ? null : (JSON.parse(text) as z.infer<typeof VisitSchema>);
+}
+
+/**
+ * The board: the workspace's visits overlapping [fromInstant, toInstant), by start, with their jobs, crews and people —
+ * one statement. `crewId` / `userId` narrow it to a crew's or a person's visits.
+ */
+export async function findVisitsJson(
+  db: Db,
+  opts: { workspaceId: string; timeZone: string; from: string; to: string; fromInstant: Date; toInstant: Date; crewId?: string | undefined; userId?: string | undefined; includeCancelled: boolean },
+): Promise<JsonText<typeof VisitListSchema>> {
+  const filters: SQL[] = [];
+  if (opts.crewId) filters.push(sql`AND EXISTS (SELECT 1 FROM visit_crews fc WHERE fc.visit_id = v.id AND fc.crew_id = ${opts.crewId})`);
+  if (opts.userId) filters.push(sql`AND ${visitOfPersonSql(opts.userId)}`);
+  if (!opts.includeCancelled) filters.push(sql`AND v.status <> 'cancelled'`);
+  const body = await queryJsonText(
+    db,
+    sql`SELECT json_build_object('time_zone', ${opts.timeZone}::text, 'from', ${opts.from}::text, 'to', ${opts.to}::text,
+        'visits', coalesce(json_agg(x.o ORDER BY x.starts_at, x.id), '[]'::json))::text AS body
+      FROM (SELECT ${visitJson} AS o, v.starts_at, v.id ${visitFrom}
+        WHERE v.workspace_id = ${opts.workspaceId} AND v.starts_at < ${opts.toInstant.toISOString()}::timestamptz AND v.ends_at > ${opts.fromInstant.toISOString()}::timestamptz
+        ${sql.join(filters, sql` `)}) x`,
+  );
+  return asJsonText(VisitListSchema, body!);
+}
+
+/** /today: `userId`'s visits overlapping the local day, by start, with the job's tasks and document counts. */
+export async function findTodayJson(db: Db, opts: { workspaceId: string; userId: string; date: string; timeZone: string; fromInstant: Date; toInstant: Date }): Promise<JsonText<typeof TodaySchema>> {
+  const tasks = jobTasksJsonSql({ id: sql`j.id`, workspaceId: sql`j.workspace_id` });
+  const documents = jobDocumentsJsonSql({ id: sql`j.id`, workspaceId: sql`j.workspace_id`, documentTypes: sql`j.document_types` });
+  const body = await queryJsonText(
+    db,
+    sql`SELECT json_build_object('date', ${opts.date}::text, 'time_zone', ${opts.timeZone}::text,
+        'visits', coalesce(json_agg(x.o ORDER BY x.starts_at, x.id), '[]'::json))::text AS body
+      FROM (SELECT (${visitJson}::jsonb || jsonb_build_object(
+          'tasks', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', t->>'id', 'description', t->'description', 'status', t->>'status')), '[]'::jsonb) FROM json_array_elements(tk.list) t),
+          'tasks_count', json_array_length(tk.list),
+          'open_tasks_count', (SELECT count(*) FROM json_array_elements(tk.list) t WHERE t->>'status' <> 'completed'),
+          'documents_count', json_array_length(dk.docs->'created') + json_array_length(dk.docs->'processed'))) AS o,
+          v.starts_at, v.id
+        ${visitFrom}
+        CROSS JOIN LATERAL (SELECT ${tasks} AS list) tk
+        CROSS JOIN LATERAL (SELECT ${documents} AS docs) dk
+        WHERE v.workspace_id = ${opts.workspaceId} AND v.status <> 'cancelled'
+          AND v.starts_at < ${opts.toInstant.toISOString()}::timestamptz AND v.ends_at > ${opts.fromInstant.toISOString()}::timestamptz
+          AND ${visitOfPersonSql(opts.userId)}) x`,
+  );
+  return asJsonText(TodaySchema, body!);
+}
+
+/**
+ * The Unscheduled tray: the workspace's open jobs with no visit to come (none not cancelled ending after `now`), newest
+ * first, and approved quotes whose job has none either — one statement over the jobs' and quotes' builders.
+ */
+export async function findUnscheduledJson(db: Db, opts: { workspaceId: string; now: Date }): Promise<JsonText<typeof UnscheduledTraySchema>> {
+  const noVisitToCome = (jobId: SQL) =>
+    sql`NOT EXISTS (SELECT 1 FROM visits uv WHERE uv.job_id = ${jobId} AND uv.status <> 'cancelled' AND uv.ends_at > ${opts.now.toISOString()}::timestamptz)`;
+  const body = await queryJsonText(
+    db,
+    sql`SELECT json_build_object(
+      'jobs', (SELECT coalesce(json_agg(json_build_object('id', oj.id, 'title', oj.title, 'client_name', oj.client_name, 'property_address', oj.property_address,
+                 'status', oj.status, 'created_at', ${isoTs(sql`oj.created_at`)}) ORDER BY oj.created_at DESC, oj.id), '[]'::json)
+               FROM (SELECT * FROM (${openJobsSql(opts.workspaceId)}) o WHERE ${noVisitToCome(sql`o.id`)} ORDER BY o.created_at DESC, o.id LIMIT ${UNSCHEDULED_TRAY_MAX}) oj),
+      'approved_quotes', (SELECT coalesce(json_agg(json_build_object('id', aq.id, 'number', aq.number, 'title', aq.title, 'approved_at', ${isoTs(sql`aq.approved_at`)},
+                 'job', json_build_object('id', jr.id, 'title', jr.title, 'client_name', jr.client_name, 'property_address', jr.property_address, 'status', jr.status))
+                 ORDER BY aq.approved_at, aq.id), '[]'::json)
+               FROM (SELECT * FROM (${approvedQuotesSql(opts.workspaceId)}) q WHERE ${noVisitToCome(sql`q.job_id`)} ORDER BY q.approved_at LIMIT ${UNSCHEDULED_TRAY_MAX}) aq
+               ${jobSummaryJoinSql(sql`aq.job_id`)})
+    )::text AS body`,
+  );
+  return asJsonText(UnscheduledTraySchema, body!);
+}
+
+export type ConflictQuery = { workspaceId: string; startsAt: Date; endsAt: Date; crewIds: string[]; userIds: string[]; exceptVisitIds: string[] };
+
+/**
+ * Other visits (not cancelled) of the workspace overlapping [startsAt, endsAt) that share a crew, or a person —
+ * assigned directly or through a crew on either side.
+ */
+export async function findConflicts(db: Db | Tx, q: ConflictQuery): Promise<z.infer<typeof VisitConflictSchema>[]> {
+  if (q.crewIds.length === 0 && q.userIds.length === 0) return [];
+  const crewIds = sql`${JSON.stringify(q.crewIds)}::jsonb`;
+  // The people of the new visit: assigned, and the members of its crews.
+  const people = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(q.userIds)}::jsonb)::uuid AS user_id
+      UNION SELECT cm.user_id FROM crew_members cm WHERE cm.crew_id IN (SELECT jsonb_array_elements_text(${crewIds})::uuid))`;
+  const except = q.exceptVisitIds.length ? sql`AND v.id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.exceptVisitIds)}::jsonb)::uuid)` : sql``;
+  const rows = await queryRows<{ body: z.infer<typeof VisitConflictSchema> }>(
+    db as Db,
+    sql`SELECT json_build_object('visit_id', v.id, 'job_title', jr.title, 'client_name', jr.client_name,
+        'starts_at', ${isoTs(sql`v.starts_at`)}, 'ends_at', ${isoTs(sql`v.ends_at`)}, 'all_day', v.all_day,
+        'crew_ids', shared.crew_ids, 'user_ids', shared.user_ids) AS body
+      FROM visits v ${jobSummaryJoinSql(sql`v.job_id`)}
+      CROSS JOIN LATERAL (SELECT
+        (SELECT coalesce(json_agg(vc.crew_id ORDER BY vc.crew_id), '[]'::json) FROM visit_crews vc
+          WHERE vc.visit_id = v.id AND vc.crew_id IN (SELECT jsonb_array_elements_text(${crewIds})::uuid)) AS crew_ids,
+        (SELECT coalesce(json_agg(p.user_id ORDER BY p.user_id), '[]'::json) FROM (
+          SELECT vp.user_id FROM visit_people vp WHERE vp.visit_id = v.id
+          UNION SELECT cm.user_id FROM visit_crews vc JOIN crew_members cm ON cm.crew_id = vc.crew_id WHERE vc.visit_id = v.id) p
+          WHERE p.user_id IN ${people}) AS user_ids) shared
+      WHERE v.workspace_id = ${q.workspaceId} AND v.status <> 'cancelled'
+        AND v.starts_at < ${q.endsAt.toISOString()}::timestamptz AND v.ends_at > ${q.startsAt.toISOString()}::timestamptz
+        ${except}
+        AND (json_array_length(shared.crew_ids) > 0 OR json_array_length(shared.user_ids) > 0)
+      ORDER BY v.starts_at, v.id`,
+  );
+  return rows.map((r) => (typeof r.body === 'string' ? JSON.parse(r.body) : r.body));
+}
