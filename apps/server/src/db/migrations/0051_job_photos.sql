@@ -24,7 +24,7 @@ CREATE TABLE "photos" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_until" timestamp with time zone,
-	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, "caption"), 'A') || setweight(to_tsvector('english'::regconfig, array_to_string("tags", ' ')), 'B') || array_to_tsvector(ARRAY['ws' || replace("workspace_id"::text, '-', '')])) STORED NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english'::regconfig, "caption") || array_to_tsvector(ARRAY['ws' || replace("workspace_id"::text, '-', '')])) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"request_id" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -56,12 +56,13 @@ export const photos = pgTable(
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
-    /** Caption (A) and tags (B), with the workspace lexeme, for the global search (features/search read model). */
+    /**
+     * The caption, with the workspace lexeme, for the global search (features/search read model). Tags stay out: every
+     * text[] → text function PostgreSQL has is only stable, and a generated column needs an immutable expression.
+     */
     searchVector: tsvector()
       .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, "caption"), 'A') || setweight(to_tsvector('english'::regconfig, array_to_string("tags", ' ')), 'B') || ${WORKSPACE_LEXEME_SQL}`,
-      ),
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "caption") || ${WORKSPACE_LEXEME_SQL}`),
     createdAt: createdAt(),
     /** The request that uploaded it: the thumbnail job's log lines carry it. */
     requestId: requestIdColumn(),
