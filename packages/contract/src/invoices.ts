@@ -119,6 +119,14 @@ export function paymentByline(p: Pick<InvoicePayment, 'kind' | 'online_method' |
   return `Recorded by ${p.recorded_by.name}`;
 }
 
+/**
+ * How a payment was made, in words: money paid online through Stripe is "Online (card)" / "Online (bank)" (as the
+ * payments CSV names it), not the row's stored method — a card payment is kept as 'other', which would read "Other".
+ */
+export function paymentMethodLabel(p: Pick<InvoicePayment, 'method' | 'online_method'>): string {
+  return p.online_method ? `Online (${p.online_method === 'card' ? 'card' : 'bank'})` : PAYMENT_METHOD_LABELS[p.method];
+}
+
 /** Money recorded by hand, payments less refunds: what a refund recorded by hand may give back. */
 export function manualPaidCents(payments: readonly Pick<InvoicePayment, 'kind' | 'amount_cents' | 'online_method'>[]): number {
   return paidCents(payments.filter((p) => p.online_method === null));
@@ -236,7 +244,10 @@ export const PublicInvoiceSchema = z.object({
   discount: AdjustmentSchema,
   tax_rate_percent: z.number(),
   totals: InvoiceTotalsSchema,
-  payments: z.array(z.object({ kind: z.enum(['payment', 'refund']), method: PaymentMethodSchema, amount_cents: z.number().int(), received_on: z.string() })),
+  /** online_method: paid (or refunded) online through Stripe, and how — the client's page says "Online (card)", not "Other". */
+  payments: z.array(
+    z.object({ kind: z.enum(['payment', 'refund']), method: PaymentMethodSchema, online_method: InvoicePaymentSchema.shape.online_method.default(null), amount_cents: z.number().int(), received_on: z.string() }),
+  ),
   issued_on: z.string().nullable(),
   /** The day it is due in the workspace's time zone ('YYYY-MM-DD'), and that zone. */
   due_on: z.string().nullable(),

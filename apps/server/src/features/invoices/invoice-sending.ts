@@ -196,7 +196,7 @@ export async function viewPublicInvoice(deps: LinkDeps, token: string): Promise<
     discount: invoice.discount,
     tax_rate_percent: invoice.tax_rate_percent,
     totals: invoice.totals,
-    payments: isVoid ? [] : invoice.payments.map((p) => ({ kind: p.kind, method: p.method, amount_cents: p.amount_cents, received_on: p.received_on })),
+    payments: isVoid ? [] : invoice.payments.map((p) => ({ kind: p.kind, method: p.method, online_method: p.online_method, amount_cents: p.amount_cents, received_on: p.received_on })),
     issued_on: invoice.issued_on,
     due_on: invoice.due_on,
     time_zone: zone,

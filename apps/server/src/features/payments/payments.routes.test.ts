@@ -8,6 +8,7 @@ import {
   PAYMENTS_NOT_CONFIGURED,
   PublicDepositSchema,
   PublicInvoicePaymentSchema,
+  PublicInvoiceSchema,
   QuoteDepositPaymentsSchema,
   QuoteSchema,
   SentQuoteSchema,
@@ -112,6 +113,9 @@ describe('paying an invoice online', () => {
     expect(after.payments).toHaveLength(1);
     expect(after.payments[0]).toMatchObject({ kind: 'payment', method: 'other', amount_cents: 50_000 });
     expect(after.payments[0]!.note).toContain('Paid online by card');
+    // The client's page says it was paid online by card (its stored method, 'other', would read "Other").
+    const page = PublicInvoiceSchema.parse((await api(null, 'GET', `/api/public/invoices/${token}`)).json());
+    expect(page.payments).toEqual([{ kind: 'payment', method: 'other', online_method: 'card', amount_cents: 50_000, received_on: after.payments[0]!.received_on }]);
     expect(await payState(token)).toMatchObject({ available: false, balance_cents: 0, payable_cents: 0, last_receipt: { payment_id: after.payments[0]!.id, amount_cents: 50_000 } });
     const receipt = await api(null, 'GET', `/api/public/invoice-payments/${token}/receipts/${after.payments[0]!.id}`);
     expect(receipt.statusCode).toBe(200);

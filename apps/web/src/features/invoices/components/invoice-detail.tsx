@@ -1,4 +1,4 @@
-import { formatCents, manualPaidCents, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, paymentByline, SEND_METHOD_LABELS, type Invoice, type InvoicePayment } from '@fieldbook/contract';
+import { formatCents, manualPaidCents, PAYMENT_TERMS_LABELS, paymentByline, paymentMethodLabel, SEND_METHOD_LABELS, type Invoice } from '@fieldbook/contract';
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useDiscardInvoice } from '../api/discard-invoice';
@@ -13,13 +13,6 @@ import { InvoiceOnlinePayments } from '../../payments';
 import { PaymentForm } from './payment-form';
 import { CopyInvoiceLink, SendInvoicePanel } from './send-invoice-panel';
 import { dayInWords } from '../../../lib/calendar-day';
-
-/**
- * How a payment was made, in words: money paid online through Stripe is "Online (card)" / "Online (bank)" (as the
- * payments CSV names it), not the row's stored method — a card payment is kept as 'other', which read "Other".
- */
-const methodLabel = (p: Pick<InvoicePayment, 'method' | 'online_method'>) =>
-  p.online_method ? `Online (${p.online_method === 'card' ? 'card' : 'bank'})` : PAYMENT_METHOD_LABELS[p.method];
 
 /**
  * One invoice: its lines, totals, payments and balance, and what can be done in its state — a draft is edited, marked
@@ -89,7 +82,7 @@ export function InvoiceDetail({ invoice, clientName = null, onEdit, onOpen, onCl
             <Group key={p.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
               <Stack gap={0} miw={0}>
                 <Text size="sm">
-                  {p.kind === 'refund' ? 'Refund' : 'Payment'} · {methodLabel(p)}
+                  {p.kind === 'refund' ? 'Refund' : 'Payment'} · {paymentMethodLabel(p)}
                   {p.check_number ? ` no. ${p.check_number}` : ''} · {dayInWords(p.received_on, { short: true })}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

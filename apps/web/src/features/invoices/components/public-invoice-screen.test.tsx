@@ -26,7 +26,7 @@ const INVOICE: PublicInvoice = {
   discount: null,
   tax_rate_percent: 0,
   totals: { subtotal_cents: 55_000, discount_cents: 0, taxable_cents: 0, tax_cents: 0, total_cents: 55_000, paid_cents: 20_000, balance_cents: 35_000 },
-  payments: [{ kind: 'payment', method: 'check', amount_cents: 20_000, received_on: '2026-03-09' }],
+  payments: [{ kind: 'payment', method: 'check', online_method: null, amount_cents: 20_000, received_on: '2026-03-09' }],
   issued_on: '2026-03-09',
   due_on: '2026-03-24',
   time_zone: 'America/Chicago',
@@ -52,6 +52,22 @@ describe('PublicInvoiceScreen', () => {
     expect(screen.getByText('Payment · Check · March 9, 2026')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/public/invoices/${TOKEN}/pdf`);
     expect(screen.getByTestId('pay-slot').textContent).toBe('INV-1007 00000000');
+    expect(api.problems).toEqual([]);
+  });
+
+  it('money paid online says so: "Online (card)" / "Online (bank)", not the stored "Other" / "Bank transfer" (issue 33)', async () => {
+    const online: PublicInvoice = {
+      ...INVOICE,
+      payments: [
+        { kind: 'payment', method: 'other', online_method: 'card', amount_cents: 10_000, received_on: '2026-03-09' },
+        { kind: 'payment', method: 'bank_transfer', online_method: 'us_bank_account', amount_cents: 10_000, received_on: '2026-03-10' },
+      ],
+    };
+    const api = fakeApi().on(invoiceEndpoints.publicView, online).on(invoiceEndpoints.publicViewed, { status: 'viewed' });
+    renderWithProviders(<PublicInvoiceScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByText('Payment · Online (card) · March 9, 2026')).toBeTruthy();
+    expect(screen.getByText('Payment · Online (bank) · March 10, 2026')).toBeTruthy();
+    expect(screen.queryByText(/Other|Bank transfer/)).toBeNull();
     expect(api.problems).toEqual([]);
   });
 

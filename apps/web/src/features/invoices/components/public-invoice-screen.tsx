@@ -1,4 +1,4 @@
-import { endpointPath, formatCents, INVOICE_STATUS_LABELS, invoiceEndpoints, PAYMENT_METHOD_LABELS, type PublicInvoice } from '@fieldbook/contract';
+import { endpointPath, formatCents, INVOICE_STATUS_LABELS, invoiceEndpoints, paymentMethodLabel, type PublicInvoice } from '@fieldbook/contract';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ClientPage, ClientPageBody, useViewOnce } from '../../../components/client-page';
 import { apiBaseUrl } from '../../../lib/api-base';
@@ -120,7 +120,7 @@ export function PublicInvoiceContent({ invoice, token }: { invoice: PublicInvoic
             {invoice.payments.map((p, n) => (
               <Group key={n} justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm">
-                  {p.kind === 'refund' ? 'Refund' : 'Payment'} · {PAYMENT_METHOD_LABELS[p.method]} · {dayInWords(p.received_on)}
+                  {p.kind === 'refund' ? 'Refund' : 'Payment'} · {paymentMethodLabel(p)} · {dayInWords(p.received_on)}
                 </Text>
                 <Text size="sm" ff="monospace" style={{ flexShrink: 0 }}>
                   {formatCents(p.kind === 'refund' ? -p.amount_cents : p.amount_cents)}
