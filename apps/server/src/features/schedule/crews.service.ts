@@ -1,4 +1,4 @@
-import { CREW_MEMBER_NOT_IN_WORKSPACE, CREW_NAME_TAKEN, CREW_NOT_FOUND, CreateCrewBodySchema, UpdateCrewBodySchema, type Crew } from '@fieldbook/contract';
+import { CREW_MEMBER_NOT_IN_WORKSPACE, CREW_NAME_TAKEN, CREW_NOT_FOUND, type CreateCrewBodySchema, type UpdateCrewBodySchema, type Crew } from '@fieldbook/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';

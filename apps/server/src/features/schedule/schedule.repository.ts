@@ -1,4 +1,4 @@
-import { TodaySchema, UnscheduledTraySchema, VisitConflictSchema, VisitListSchema, VisitSchema, UNSCHEDULED_TRAY_MAX } from '@fieldbook/contract';
+import { TodaySchema, UnscheduledTraySchema, type VisitConflictSchema, VisitListSchema, type VisitSchema, UNSCHEDULED_TRAY_MAX } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
