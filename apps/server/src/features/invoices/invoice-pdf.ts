@@ -1,4 +1,4 @@
-import { formatCents, INVOICE_STATUS_LABELS, paidCents, paymentByline, PAYMENT_METHOD_LABELS, PAYMENT_TERMS_LABELS, type Invoice, type InvoicePayment } from '@fieldbook/contract';
+import { formatCents, INVOICE_STATUS_LABELS, paidCents, paymentByline, paymentMethodLabel, PAYMENT_TERMS_LABELS, type Invoice, type InvoicePayment } from '@fieldbook/contract';
 import { PDF_FONT, startLetterPdf } from '../../platform/pdf-document';
 import { pdfTable } from '../../platform/pdf-table';
 
@@ -36,7 +36,7 @@ function amountRows(doc: PDFKit.PDFDocument, table: ReturnType<typeof pdfTable>,
 }
 
 const paymentLine = (p: InvoicePayment) =>
-  `${p.kind === 'refund' ? 'Refund' : 'Payment'} · ${PAYMENT_METHOD_LABELS[p.method]}${p.check_number ? ` no. ${p.check_number}` : ''}${p.note ? ` · ${p.note}` : ''}`;
+  `${p.kind === 'refund' ? 'Refund' : 'Payment'} · ${paymentMethodLabel(p)}${p.check_number ? ` no. ${p.check_number}` : ''}${p.note ? ` · ${p.note}` : ''}`;
 
 /** The invoice as a PDF (issue 33): lines, totals, payments received, balance due, terms and notes. */
 export async function writeInvoicePdf(inv: Invoice, p: InvoiceParties): Promise<Buffer> {
@@ -99,7 +99,7 @@ export async function writeReceiptPdf(inv: Invoice, pay: InvoicePayment, p: Invo
   doc.moveDown(0.6);
   const rows: [string, string][] = [
     ['Invoice', `${inv.number} · ${inv.title}`],
-    ['Method', `${PAYMENT_METHOD_LABELS[pay.method]}${pay.check_number ? ` no. ${pay.check_number}` : ''}`],
+    ['Method', `${paymentMethodLabel(pay)}${pay.check_number ? ` no. ${pay.check_number}` : ''}`],
     ['Date', pay.received_on],
     ['Amount', formatCents(pay.amount_cents)],
     ...(pay.note ? ([['Note', pay.note]] as [string, string][]) : []),

@@ -120,6 +120,11 @@ describe('paying an invoice online', () => {
     const receipt = await api(null, 'GET', `/api/public/invoice-payments/${token}/receipts/${after.payments[0]!.id}`);
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toBe('application/pdf');
+    // The receipt says how the client paid: online by card (its stored method 'other' read "Method Other").
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const receiptText = (await extractText(await getDocumentProxy(new Uint8Array(receipt.rawPayload)), { mergePages: true })).text;
+    expect(receiptText).toContain('Online (card)');
+    expect(receiptText).not.toContain('Other');
     const online = await onlineOf(invoice.id, bob);
     expect(online.payments).toMatchObject([{ status: 'succeeded', method: 'card', amount_cents: 50_000, invoice_payment_id: after.payments[0]!.id }]);
     const refused = await api(null, 'POST', `/api/public/invoice-payments/${token}/checkout`, {});
