@@ -1,7 +1,8 @@
 // Bundles the server for `npm start`: src/main.ts → dist/main.js, migrations → dist/migrations; the children that read
 // untrusted files (platform/untrusted runInChild, forked once per file): the documents' processing
 // (src/features/documents/extract-worker.ts) → dist/document-extract.js, PNG images (signatures;
-// src/platform/untrusted/png-child.ts) → dist/untrusted-png.js.
+// src/platform/untrusted/png-child.ts) → dist/untrusted-png.js, photo thumbnails (src/features/photos/thumbnail-child.ts)
+// → dist/photo-thumbnail.js.
 // npm packages stay external (resolved from node_modules at run time, native and wasm files included);
 // the workspace contract package is TypeScript source, which Node cannot load, so it is bundled in.
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,7 @@ const result = await build({
     main: path.join(here, 'src/main.ts'),
     'document-extract': path.join(here, 'src/features/documents/extract-worker.ts'),
     'untrusted-png': path.join(here, 'src/platform/untrusted/png-child.ts'),
+    'photo-thumbnail': path.join(here, 'src/features/photos/thumbnail-child.ts'),
   },
   outdir,
   bundle: true,

@@ -14,6 +14,7 @@ import { serveAdminSocket } from './backup/admin-socket';
 import { backupPglite } from './backup/backup';
 import { runBackupCli } from './backup/cli';
 import { documentProcessingJob } from './features/documents';
+import { photoThumbnailJob } from './features/photos';
 import { driveCopyJob, driveDeps } from './features/drive';
 import { quoteSignedPdfJob } from './features/quotes';
 import { invoiceReminderJob } from './features/invoices';
@@ -81,6 +82,7 @@ async function main() {
   const jobs: AnyJob[] = [
     outboxJob({ db: database.db, senders }),
     documentProcessingJob({ db: database.db, blobs }),
+    photoThumbnailJob({ db: database.db, blobs }),
     transcriptionJob({ db: database.db, blobs, transcriber }),
     quoteSignedPdfJob({ db: database.db, blobs, publicUrl: config.publicUrl }),
     // Overdue invoice reminders: at most two per invoice, never in the client's night (the workspace's zone).

@@ -1,5 +1,6 @@
 import type { Db } from './db/client';
 import { sweepDocumentUploads } from './features/documents';
+import { sweepPhotoUploads } from './features/photos';
 import { sweepRecordingUploads } from './features/recordings';
 import type { BlobStore } from './platform/blob-store';
 import { sweepResumableUploads } from './platform/uploads';
@@ -7,7 +8,7 @@ import { sweepResumableUploads } from './platform/uploads';
 const HOUR_MS = 60 * 60_000;
 
 /**
- * Uploads a crash cut off: document and recording rows left 'uploading' (with their blobs) and the partial files in
+ * Uploads a crash cut off: document, recording and photo rows left 'uploading' (with their blobs) and the partial files in
  * the folder store's incoming folder; and resumable uploads past their expiry (Upload-Expires, a day after their last
  * bytes) with their parts — unexpired ones are kept across restarts, so they resume.
  *
@@ -22,15 +23,16 @@ export async function sweepPartialUploads(opts: {
   exclusive: boolean;
   startedAt: Date;
   now?: Date;
-}): Promise<{ documents: number; recordings: number; files: number; resumable: number }> {
+}): Promise<{ documents: number; recordings: number; photos: number; files: number; resumable: number }> {
   const now = opts.now ?? new Date();
   const sinceStart = now.getTime() - opts.startedAt.getTime();
   const olderThanMs = opts.exclusive && sinceStart < HOUR_MS ? Math.max(0, sinceStart) : undefined;
-  const [documents, recordings, files, resumable] = await Promise.all([
+  const [documents, recordings, photos, files, resumable] = await Promise.all([
     sweepDocumentUploads(opts.db, opts.blobs, { now, olderThanMs }),
     sweepRecordingUploads(opts.db, opts.blobs, { now, olderThanMs }),
+    sweepPhotoUploads(opts.db, opts.blobs, { now, olderThanMs }),
     opts.folder.sweepIncoming(olderThanMs ?? HOUR_MS),
     sweepResumableUploads(opts.db, opts.blobs, { now }),
   ]);
-  return { documents, recordings, files, resumable };
+  return { documents, recordings, photos, files, resumable };
 }

@@ -1,11 +1,30 @@
 /**
- * An image's width and height read from its header, without decoding it: a PNG's IHDR, a JPEG's frame header (SOFn).
+ * An image's width and height read from its header, without decoding it: a PNG's IHDR, a JPEG's frame header (SOFn),
+ * a WebP's VP8/VP8L/VP8X header.
  * Decoders allocate width × height pixels before reading the data, so a few hundred compressed bytes that claim
  * 30,000 × 30,000 pixels cost gigabytes; the size is checked before anything decodes the image. Null when the
  * header cannot be read (the decoder then says the file is damaged).
  */
-export function imageSize(kind: 'png' | 'jpg', bytes: Buffer): { width: number; height: number } | null {
-  return kind === 'png' ? pngSize(bytes) : jpegSize(bytes);
+export function imageSize(kind: 'png' | 'jpg' | 'webp', bytes: Buffer): { width: number; height: number } | null {
+  return kind === 'png' ? pngSize(bytes) : kind === 'webp' ? webpSize(bytes) : jpegSize(bytes);
+}
+
+/** RIFF....WEBP, then the first chunk: VP8X (canvas size, 24-bit minus one), VP8L (14-bit minus one), or VP8 (14-bit). */
+function webpSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.length < 30 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') return null;
+  const chunk = bytes.toString('latin1', 12, 16);
+  if (chunk === 'VP8X') return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
+  if (chunk === 'VP8L') {
+    if (bytes[20] !== 0x2f) return null;
+    const bits = bytes.readUInt32LE(21);
+    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
+  }
+  if (chunk === 'VP8 ') {
+    // Frame tag (3 bytes), start code 9d 01 2a, then width and height (14 bits each, 2 bits of scale).
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return null;
+    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  }
+  return null;
 }
 
 function pngSize(bytes: Buffer): { width: number; height: number } | null {

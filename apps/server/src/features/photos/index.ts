@@ -1,0 +1,5 @@
+/** The photos feature's public entry (app.ts and main.ts import only from here). */
+export { photosRoutes } from './photos.routes';
+// The thumbnail job (main.ts runs it with the others) and the upload sweep (upload-sweep.ts).
+export { photoThumbnailJob } from './thumbnails';
+export { sweepPhotoUploads } from './photos.service';

@@ -1,0 +1,29 @@
+/**
+ * The photo thumbnail child (started by thumbnails.ts through platform/untrusted's runInChild, one per photo, with
+ * its limits): the image's size from its header first (over maxPixels: refused, nothing decoded), then decoded with
+ * @napi-rs/canvas — whose decoder (Skia) already turns the image upright for its EXIF orientation —, scaled to `edge`
+ * on the long side and encoded as a JPEG.
+ */
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { imageSize, ProcessingStopped, serveInChild } from '../../platform/untrusted/child';
+import { isQuarterTurn, thumbnailSize, type ThumbnailReply, type ThumbnailRequest } from './thumbnail';
+
+serveInChild<ThumbnailRequest, ThumbnailReply>(async (request, bytes) => {
+  const header = imageSize(request.kind, bytes);
+  if (!header || header.width === 0 || header.height === 0) throw new Error('The image header cannot be read');
+  if (header.width * header.height > request.maxPixels) throw new ProcessingStopped(`The image is ${header.width} × ${header.height} pixels`);
+  const image = await loadImage(bytes);
+  // The decoder's size must be the header's, turned for a quarter-turn orientation (Skia applies it): a file that
+  // claims one size and holds another is refused.
+  const turned = isQuarterTurn(request.orientation);
+  const upright = turned ? { width: header.height, height: header.width } : header;
+  if (image.width !== upright.width || image.height !== upright.height) throw new Error(`The image data (${image.width} × ${image.height}) does not match its header`);
+  const size = thumbnailSize(image.width, image.height, request.edge);
+  const canvas = createCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff'; // a transparent PNG shows on white, as JPEG has no alpha
+  ctx.fillRect(0, 0, size.width, size.height);
+  ctx.drawImage(image, 0, 0, size.width, size.height);
+  const jpeg = await canvas.encode('jpeg', request.quality);
+  return { jpeg: jpeg.toString('base64'), width: size.width, height: size.height, source: { width: image.width, height: image.height } };
+});
