@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { visitSeries, workspaces } from '../../db/schema';
-import { insertJob, insertTask } from '../../test/factories';
+import { insertContact, insertJob, insertTask } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { startJob } from '../../platform/jobs';
 import { visitSeriesJob } from './series';
@@ -238,6 +238,23 @@ describe('the Unscheduled tray', () => {
     expect(titles).not.toContain('Lopez roof');
     expect(tray.jobs.find((j) => j.id === waiting)).toBeDefined();
     expect(UnscheduledTraySchema.parse((await api(eve, 'GET', '/api/schedule/unscheduled')).json()).jobs).toEqual([]);
+  });
+
+  it('lists an approved quote whose job has no visit to come, until one is scheduled', async () => {
+    const sidingJob = (await insertJob(ctx.db, { workspaceId: alice.workspaceId!, title: 'Siding', clientName: 'Ann Cho' })).id;
+    const ann = (await insertContact(ctx.db, { ownerId: alice.id, name: 'Ann Cho', phoneNumber: '5125550123', email: 'ann@example.com' })).id;
+    const quote = await api(alice, 'POST', `/api/jobs/${sidingJob}/quotes`, { title: 'Siding repair', items: [{ name: 'Vinyl siding', quantity: 10, unit: 'sq', unit_price_cents: 30000 }], expires_on: '2026-03-20' });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const quoteId: string = quote.json().id;
+    expect((await api(alice, 'POST', `/api/quotes/${quoteId}/send`, { contact_id: ann, methods: ['email'] })).statusCode).toBe(200);
+    const approved = await api(alice, 'POST', `/api/quotes/${quoteId}/mark-approved`, { option: null, approved_by: 'Ann Cho', method: 'verbal' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const tray = UnscheduledTraySchema.parse((await api(bob, 'GET', '/api/schedule/unscheduled')).json());
+    expect(tray.approved_quotes.map((q) => [q.id, q.title, q.job.id, q.job.client_name])).toEqual([[quoteId, 'Siding repair', sidingJob, 'Ann Cho']]);
+    await create({ job_id: sidingJob, starts_at: '2026-03-09T14:00:00Z', ends_at: '2026-03-09T20:00:00Z', user_ids: [carol.id], confirm_overlap: true });
+    const after = UnscheduledTraySchema.parse((await api(bob, 'GET', '/api/schedule/unscheduled')).json());
+    expect(after.approved_quotes).toEqual([]);
+    expect(after.jobs.map((j) => j.id)).not.toContain(sidingJob);
   });
 });
 

@@ -144,6 +144,7 @@ export async function getVisit(opts: { db: Db; actor: WorkspaceActor; visitId: s
 export async function checkConflicts(opts: { db: Db; actor: WorkspaceActor; input: z.output<typeof CheckVisitConflictsBodySchema> }): Promise<{ conflicts: VisitConflict[] }> {
   const zone = await workspaceTimeZone(opts.db, opts.actor.workspaceId);
   const span = resolveSpan(opts.input, zone);
+  await assertAssignees(opts.db, opts.actor.workspaceId, opts.input.crew_ids, opts.input.user_ids);
   const conflicts = await findConflicts(opts.db, {
     workspaceId: opts.actor.workspaceId,
     startsAt: span.startsAt,
