@@ -243,6 +243,7 @@ test.describe('getting paid', () => {
     await quoteRow.click();
     const quoteDialog = page.getByRole('dialog', { name: /^Quote Q-\d+/ });
     await expect(quoteDialog).toContainText(`Approved by ${client}: $3,680.50`);
+    await expect(quoteDialog.getByText(/^Deposit paid online by card: \$1,104\.15 on .*It is credited to the quote’s first invoice\.$/)).toBeVisible();
     await shotDialog(page, '11-contractor-quote-approved-desktop');
     await page.keyboard.press('Escape');
 
@@ -251,9 +252,11 @@ test.describe('getting paid', () => {
     const invoiceDialog = page.getByRole('dialog', { name: /^Invoice INV-\d+$/ });
     await expect(invoiceDialog).toBeVisible();
     // The deposit paid online is credited: $3,680.50 less $1,104.15 = $2,576.35 owed.
-    await expect(invoiceDialog).toContainText('$3,680.50');
-    await expect(invoiceDialog).toContainText('$1,104.15');
-    await expect(invoiceDialog).toContainText('$2,576.35');
+    await expect(invoiceDialog).toContainText('Total$3,680.50');
+    await expect(invoiceDialog).toContainText('Paid$1,104.15');
+    await expect(invoiceDialog).toContainText('Balance due$2,576.35');
+    await expect(invoiceDialog.getByText(/^Payment · Online \(card\) · /)).toBeVisible();
+    await expect(invoiceDialog.getByText(/^Deposit paid online on quote Q-\d+$/)).toBeVisible();
     await shotDialog(page, '12-contractor-invoice-draft-desktop');
     await invoiceDialog.getByRole('button', { name: 'Send Invoice' }).click();
     await expect(invoiceDialog.getByRole('textbox', { name: 'Client contact' }).or(invoiceDialog.getByRole('combobox', { name: 'Client contact' }))).toHaveValue(new RegExp(client));
@@ -275,6 +278,7 @@ test.describe('getting paid', () => {
     await home.goto(invoiceLink);
     await expect(home.getByRole('heading', { name: /^Invoice INV-\d+$/ })).toBeVisible();
     await expect(home.getByText('$2,576.35').first()).toBeVisible();
+    await expect(home.getByText(/^Payment · Online \(card\) · /)).toBeVisible(); // the deposit
     await expectNoSideways(home);
     await shot(home, '15-homeowner-invoice-390');
     await home.getByRole('button', { name: 'Pay $2,576.35' }).click();
@@ -326,13 +330,20 @@ test.describe('getting paid', () => {
     const receipt = await mailTo(api, clientEmail, (m) => (m.subject ?? '').startsWith('Receipt: $2,576.35 paid on invoice INV-'), 'the receipt email');
     expect(receipt.body).toContain('paid online by bank (ACH)');
 
-    // ---- 5. The Invoices screen: the invoice paid; A/R owes nothing.
-    await page.goto('/invoices');
-    await expect(page.getByRole('heading', { name: 'Receivables' })).toBeVisible();
+    // ---- 5. The Invoices screen (INVOICES in the navigation): the invoice paid, nothing outstanding; A/R owes nothing.
+    await page.getByRole('link', { name: 'INVOICES', exact: true }).click();
+    await expect(page).toHaveURL('/invoices');
+    await expect(page.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
+    const listed = page.getByRole('row').filter({ has: page.getByRole('link', { name: /^Open invoice INV-\d+$/ }) });
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toContainText('Paid');
+    await expect(page.getByRole('region', { name: 'Outstanding' })).toContainText('$0.00');
     const aging = page.getByRole('region', { name: 'A/R Aging' });
     await expect(aging.getByRole('row', { name: /^Total/ })).toContainText('$0.00');
+    await expect(page.getByRole('region', { name: 'Payments Received' })).toContainText('$3,680.50');
     await shot(page, '21-contractor-invoices-desktop');
     await page.setViewportSize(PHONE.viewport);
+    await expect(page.getByRole('link', { name: /^Open invoice INV-\d+$/ })).toBeVisible(); // a card on a phone
     await expectNoSideways(page);
     await shot(page, '21-contractor-invoices-390');
 
