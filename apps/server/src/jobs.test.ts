@@ -6,12 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { openPostgres, type Database, type Db } from './db/client';
-import { documents, driveCopies, groupAssistants, invoices, outboxMessages, quoteApprovals, quotes, recordings } from './db/schema';
+import { documents, driveCopies, groupAssistants, invoices, outboxMessages, photos, quoteApprovals, quotes, recordings } from './db/schema';
 import { documentProcessingJob } from './features/documents';
 import { driveCopyJob, driveDeps } from './features/drive';
 import { connectDrive } from './features/drive/drive.test-helpers';
 import { fineTuneJob } from './features/group-assistants';
 import { invoiceReminderJob } from './features/invoices';
+import { photoThumbnailJob } from './features/photos';
+import { jpegWithExif } from './features/photos/photos.test-helpers';
 import { quoteSignedPdfJob } from './features/quotes';
 import { transcriptionJob } from './features/recordings';
 import { insertDocument, insertGroup, insertJob } from './test/factories';
@@ -44,7 +46,10 @@ function declaredJobs(db: Db): AnyJob[] {
   const quotePdf = quoteSignedPdfJob({ db, blobs: ctx.blobs, publicUrl: 'http://localhost:3000' });
   const driveCopy = driveCopyJob({ drive: driveDeps({ db, config: ctx.config.drive!, publicUrl: ctx.config.publicUrl }), blobs: ctx.blobs });
   const reminders = invoiceReminderJob({ db, signer: ctx.signer, publicUrl: 'http://localhost:3000' });
+  const thumbnails = photoThumbnailJob({ db, blobs: ctx.blobs });
   return [
+    // Real thumbnails (a child each): one JPEG per photo.
+    { ...thumbnails, work: async (row: typeof photos.$inferSelect) => (count('photo-thumbnails', row.id), await thumbnails.work(row)) },
     // Its own work (the workspace's reminders are off: the row is settled with none to send).
     { ...reminders, work: async (row: typeof invoices.$inferSelect) => (count('invoice-reminders', row.id), await pause(), await reminders.work(row)) },
     { ...driveCopy, work: async (row: typeof driveCopies.$inferSelect) => (count('drive copies', row.id), await driveCopy.work(row)) },
@@ -91,8 +96,9 @@ async function instance(): Promise<{ database: Database; app: FastifyInstance; j
 
 let invoiceSequence = 1000;
 async function queueWork(n: number) {
-  const ids = { outbox: [] as string[], documents: [] as string[], transcription: [] as string[], fineTune: [] as string[], quotePdf: [] as string[], driveCopies: [] as string[], reminders: [] as string[] };
+  const ids = { outbox: [] as string[], documents: [] as string[], transcription: [] as string[], fineTune: [] as string[], quotePdf: [] as string[], driveCopies: [] as string[], reminders: [] as string[], photos: [] as string[] };
   const job = await insertJob(ctx.db, { workspaceId: user.workspaceId! });
+  const jpeg = await jpegWithExif({ width: 640, height: 480 });
   for (let i = 0; i < n; i++) {
     const [m] = await ctx.db.insert(outboxMessages).values({ channel: 'email', recipient: `r${i}@example.com`, subject: 'Hi', body: 'Hello' }).returning();
     ids.outbox.push(m!.id);
@@ -128,6 +134,13 @@ async function queueWork(n: number) {
       .values({ workspaceId: user.workspaceId!, jobId: job.id, number: `INV-${sequence}`, sequence, title: 'Roof', status: 'sent', dueOn: '2026-01-01', sentEmail: 'client@example.com', reminderStatus: 'scheduled', reminderDueAt: sql`now()` })
       .returning();
     ids.reminders.push(invoice!.id);
+    const photoKey = `photos/${user.workspaceId}/${randomUUID()}`;
+    await ctx.blobs.put(photoKey, Readable.from([jpeg]));
+    const [photo] = await ctx.db
+      .insert(photos)
+      .values({ workspaceId: user.workspaceId!, jobId: job.id, authorId: user.id, status: 'processing', storageKey: photoKey, contentType: 'image/jpeg', takenAt: new Date() })
+      .returning();
+    ids.photos.push(photo!.id);
   }
   return ids;
 }
@@ -162,13 +175,13 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
   it('each job of each kind is done exactly once, both draining at the same time; the queue is seen on /metrics of either', async () => {
     const ids = await queueWork(6);
     const metrics = await a.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    const names = ['outbox', 'documents', 'transcription', 'fine-tune', 'quote-signed-pdf', 'drive copies', 'invoice-reminders'];
+    const names = ['outbox', 'documents', 'transcription', 'fine-tune', 'quote-signed-pdf', 'drive copies', 'invoice-reminders', 'photo-thumbnails'];
     for (const job of names) expect(metrics.body).toContain(`fieldbook_jobs_due{job="${job}"} 6`);
 
     const handled = await Promise.all(runners.flatMap((r) => names.map((n) => r.drain(n))));
-    expect(handled.reduce((x, y) => x + y, 0)).toBe(42);
+    expect(handled.reduce((x, y) => x + y, 0)).toBe(48);
 
-    for (const [job, list] of [['outbox', ids.outbox], ['documents', ids.documents], ['transcription', ids.transcription], ['fine-tune', ids.fineTune], ['quote-signed-pdf', ids.quotePdf], ['drive copies', ids.driveCopies], ['invoice-reminders', ids.reminders]] as const) {
+    for (const [job, list] of [['outbox', ids.outbox], ['documents', ids.documents], ['transcription', ids.transcription], ['fine-tune', ids.fineTune], ['quote-signed-pdf', ids.quotePdf], ['drive copies', ids.driveCopies], ['invoice-reminders', ids.reminders], ['photo-thumbnails', ids.photos]] as const) {
       for (const id of list) expect(done.get(`${job}:${id}`), `${job} ${id}`).toBe(1);
     }
     expect(await ctx.db.select({ status: outboxMessages.status, attempts: outboxMessages.attempts }).from(outboxMessages).where(inArray(outboxMessages.id, ids.outbox))).toEqual(
@@ -176,6 +189,8 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
     );
     const docs = await ctx.db.select({ status: documents.status, attempts: documents.attempts }).from(documents).where(inArray(documents.id, ids.documents));
     expect(docs).toEqual(ids.documents.map(() => ({ status: 'processed', attempts: 1 })));
+    const thumbs = await ctx.db.select({ status: photos.status, attempts: photos.attempts }).from(photos).where(inArray(photos.id, ids.photos));
+    expect(thumbs).toEqual(ids.photos.map(() => ({ status: 'ready', attempts: 1 })));
     // One file in Drive per copy, and each row names it.
     const copies = await ctx.db.select().from(driveCopies).where(inArray(driveCopies.id, ids.driveCopies));
     for (const copy of copies) {
@@ -195,7 +210,7 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
     const docJob = a.jobs.find((j) => j.name === 'documents')!;
     // Process A claims the document and dies before writing an outcome.
     expect((await claimOne(a.database.db, docJob))?.row).toMatchObject({ id: ids.documents[0], attempts: 1 });
-    await Promise.all(['outbox', 'transcription', 'fine-tune', 'quote-signed-pdf', 'drive copies', 'invoice-reminders'].map((n) => runners[1]!.drain(n)));
+    await Promise.all(['outbox', 'transcription', 'fine-tune', 'quote-signed-pdf', 'drive copies', 'invoice-reminders', 'photo-thumbnails'].map((n) => runners[1]!.drain(n)));
     expect(await runners[1]!.drain('documents')).toBe(0);
     const running = await b.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(running.body).toContain('fieldbook_jobs_running{job="documents"} 1');

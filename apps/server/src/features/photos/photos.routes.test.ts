@@ -1,4 +1,15 @@
-import { PHOTO_DELETE_FORBIDDEN, PHOTO_HEIC_REFUSED, PHOTO_NOT_FOUND, PHOTO_UNSUPPORTED, PhotoListSchema, PhotoSchema, type Photo } from '@fieldbook/contract';
+import {
+  PHOTO_DELETE_FORBIDDEN,
+  PHOTO_HEIC_REFUSED,
+  PHOTO_MAX_BYTES,
+  PHOTO_NOT_FOUND,
+  PHOTO_UNSUPPORTED,
+  PhotoListSchema,
+  PhotoSchema,
+  TUS_CONTENT_TYPE,
+  UPLOAD_RESULT_HEADER,
+  type Photo,
+} from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../../db/schema';
@@ -111,6 +122,39 @@ describe('upload and EXIF', () => {
     expect(badStage.statusCode).toBe(400);
     expect(badStage.json().error.message).toMatch(/^stage must be one of before, during, after, issue, receipt/);
     expect(await countRows()).toBe(rowsBefore);
+  });
+});
+
+describe('resumable upload (tus) and the size limit', () => {
+  const metadata = (fields: Record<string, string>) =>
+    Object.entries(fields)
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+      .join(',');
+  const tusCreate = (user: TestUser, length: number, fields: Record<string, string>, body?: Buffer) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads/photos',
+      headers: { ...user.headers, 'tus-resumable': '1.0.0', 'upload-length': String(length), 'upload-metadata': metadata(fields), ...(body ? { 'content-type': TUS_CONTENT_TYPE } : {}) },
+      ...(body ? { payload: body } : {}),
+    });
+
+  it('a photo sent resumably ends in the same steps: EXIF read, one photo per upload_key with the multipart path too', async () => {
+    const bytes = await jpegWithExif({ taken: '2026:05:01 12:00:00', offset: '+02:00', lat: -33.8688, lng: 151.2093 });
+    const res = await tusCreate(member, bytes.length, { filename: 'roof.jpg', job_id: jobId, upload_key: 'tus-photo-0001', stage: 'after' }, bytes);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.headers[UPLOAD_RESULT_HEADER.toLowerCase()] as string;
+    const photo = PhotoSchema.parse((await get(member, `/api/photos/${id}`)).json());
+    expect(photo).toMatchObject({ taken_at: '2026-05-01T10:00:00.000Z', taken_at_source: 'exif', stage: 'after', byte_size: bytes.length });
+    expect(photo.latitude).toBeCloseTo(-33.8688, 4);
+    expect(photo.longitude).toBeCloseTo(151.2093, 4);
+    const again = await upload(member, bytes, { job_id: jobId, upload_key: 'tus-photo-0001' });
+    expect(PhotoSchema.parse(again.json()).id).toBe(id);
+    expect(await ctx.db.select().from(photos).where(eq(photos.uploadKey, 'tus-photo-0001'))).toHaveLength(1);
+  });
+
+  it('a resumable photo declared over the size limit is 413 at its creation', async () => {
+    const res = await tusCreate(member, PHOTO_MAX_BYTES + 1, { filename: 'huge.jpg', job_id: jobId });
+    expect(res.statusCode).toBe(413);
   });
 });
 
