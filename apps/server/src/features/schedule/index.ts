@@ -2,3 +2,5 @@
 export { scheduleRoutes } from './schedule.routes';
 // The daily extension of repeating visits' horizon (main.ts starts it with the other jobs).
 export { visitSeriesJob } from './series';
+// A job's visits as text inside the search read model's statement (the assistant's sources).
+export { jobVisitsTextSql } from './schedule.queries';

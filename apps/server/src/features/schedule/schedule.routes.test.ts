@@ -337,6 +337,20 @@ describe('repeating visits', () => {
   });
 });
 
+describe("the assistant's sources", () => {
+  it('answer "when is the Lopez roof scheduled?" with the job and its visits, in the workspace zone', async () => {
+    const res = await api(bob, 'POST', '/api/assistant/query', { query: 'When is the Lopez roof scheduled?', workspace_id: alice.workspaceId });
+    expect(res.statusCode, res.body).toBe(200);
+    const job = (res.json().sources as { type: string; content: string; metadata: Record<string, unknown> }[]).find((s) => s.type === 'job');
+    expect(job, res.body).toBeDefined();
+    expect(job!.content).toMatch(/^Lopez roof\. Scheduled visits: /);
+    expect(job!.content).toContain('Mon 2026-03-02 09:00–11:00 (scheduled, Crew A, arrival 08:00–10:00)');
+    // Another workspace's question finds nothing of it.
+    const eves = await api(eve, 'POST', '/api/assistant/query', { query: 'When is the Lopez roof scheduled?', workspace_id: eve.workspaceId });
+    expect(eves.body).not.toContain('Lopez');
+  });
+});
+
 describe('the personal calendar feed', () => {
   const feedPath = (url: string) => new URL(url).pathname;
   const events = (ics: string) =>

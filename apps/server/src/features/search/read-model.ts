@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/sql';
 import { isGroupMemberSql, memberUserIdsSql } from '../groups';
+import { jobVisitsTextSql } from '../schedule';
+import { workspaceTimeZone } from '../workspaces';
 
 /**
  * The search feature's read model over documents, calls (recordings and their transcripts), jobs and tasks: the one
@@ -32,8 +34,13 @@ const COMMON_HITS = 1000;
 /** How much of a long text (a document, a transcript) passages are looked for in. */
 const TEXT_CHARS = 20_000;
 
-/** Documents, calls, jobs and tasks of the workspace that hold the question's words, ranked by PostgreSQL. */
-export function workCandidates(db: Db, scope: RetrievalScope, terms: string[]): Promise<WorkCandidate[]> {
+/**
+ * Documents, calls, jobs and tasks of the workspace that hold the question's words, ranked by PostgreSQL. A job's text
+ * also names its scheduled visits (the schedule's `jobVisitsTextSql`, times in the workspace's zone), right after its
+ * title, so a passage about the job ("when is the Lopez roof scheduled?") holds both.
+ */
+export async function workCandidates(db: Db, scope: RetrievalScope, terms: string[]): Promise<WorkCandidate[]> {
+  const zone = await workspaceTimeZone(db, scope.workspaceId);
   const ws = `ws${scope.workspaceId.replaceAll('-', '')}`;
   const recordingOwner = scope.isAdmin ? sql`true` : sql`r.user_id = ${scope.userId}`;
   const group = scope.groupId;
@@ -78,7 +85,7 @@ export function workCandidates(db: Db, scope: RetrievalScope, terms: string[]): 
         ORDER BY 7 DESC, r.created_at DESC LIMIT ${CANDIDATES_PER_KIND})
       UNION ALL
       (SELECT 'job', j.id, coalesce(j.title, j.client_name, j.property_address),
-              concat_ws('. ', j.title, 'Client: ' || j.client_name, 'Property: ' || j.property_address, 'Claim number: ' || j.claim_number, 'Status: ' || j.status, j.description),
+              concat_ws('. ', j.title, ${jobVisitsTextSql(sql`j.id`, zone)}, 'Client: ' || j.client_name, 'Property: ' || j.property_address, 'Claim number: ' || j.claim_number, 'Status: ' || j.status, j.description),
               j.id, j.client_name, ts_rank_cd(j.search_vector, q.tsq, 32)::float8
          FROM jobs j, q
         WHERE j.workspace_id = ${scope.workspaceId} AND numnode(q.tsq) > 0 AND j.search_vector @@ (q.tsq && q.wsq) ${groupJobs}
