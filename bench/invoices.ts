@@ -9,7 +9,8 @@
 //    delivered a second time in the mix (Stripe's at-least-once delivery) — events per second, p95 per delivery, and
 //    a check that every invoice was paid exactly once.
 // 3. `invoices` invoices written straight into one workspace (a quarter paid, some part paid, due days over two years),
-//    then GET /api/analytics/receivables (A/R aging + payments per month) `ar-requests` times one at a time — p50/p95.
+//    then GET /api/analytics/receivables (A/R aging + payments per month) `ar-requests` times one at a time — p50/p95 —
+//    and the Invoices screen's first page with its totals (GET /api/invoices, and ?status=paid) as many times.
 // A throwaway database per run (the test helper's createTestApp: migrations applied, dropped at the end).
 import { CheckoutSchema, InvoiceSchema, ReceivablesSchema, type InvoiceBody } from '@fieldbook/contract';
 import type { AddressInfo } from 'node:net';
@@ -155,6 +156,12 @@ const results: Record<string, unknown> = {};
   const { ms } = await pool(AR_REQUESTS, 1, async () => void ReceivablesSchema.parse(await api('GET', '/api/analytics/receivables')));
   results.receivables = { invoices: INVOICES, written_in_s: round(writeMs / 1000), open: first.total.count, ...stats(ms) };
   console.log('A/R', results.receivables);
+  // The Invoices screen on the same workspace: the first page with its totals, and a filter only the money tells.
+  for (const [name, path] of [['invoicesScreen', '/api/invoices'], ['invoicesScreenPaid', '/api/invoices?status=paid']] as const) {
+    const { ms: listMs } = await pool(AR_REQUESTS, 1, async () => void (await api('GET', path)));
+    results[name] = { path, ...stats(listMs) };
+    console.log(name, results[name]);
+  }
 }
 
 console.log(JSON.stringify({ database: process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite', load: (await import('node:os')).loadavg().map(round), ...results }, null, 2));

@@ -114,7 +114,11 @@ export async function openPglite(dataDir: string | 'memory://', opts: { load?: B
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+  // JIT off: PostgreSQL compiles a query with LLVM when its estimated cost passes jit_above_cost, which sums over
+  // many invoices' CTEs (A/R, the Invoices screen's totals) reach while the query itself takes tens of ms — the
+  // compilation then costs more than it saves (measured: A/R on 100,000 invoices 207 ms with JIT, bench/README.md).
+  // Every statement of this app is a short OLTP one; none is the long analytical scan JIT is for.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, options: '-c jit=off' });
   // An idle client can be dropped by the server (restart, admin termination); pg then emits 'error' on the pool,
   // which would crash the process if nobody listens. The pool replaces the client on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`));

@@ -21,7 +21,7 @@ import { fieldError } from '../../platform/errors';
 import { findContactsByIds } from '../contacts';
 import { jobSummaryJoinSql } from '../jobs';
 import { profileDisplayNames } from '../profiles';
-import { invoiceMoneyRowsSql, invoiceMoneySql, invoiceStatusSql } from './invoices.queries';
+import { invoiceBalanceRowsSql, invoiceMoneyRowsSql, invoiceMoneySql, invoiceStatusSql } from './invoices.queries';
 
 /**
  * The workspace's invoices as lists (issue 33): the Invoices screen's page and totals, and the accountant's CSV files.
@@ -97,10 +97,10 @@ export async function listWorkspaceInvoices(opts: { db: Db; actor: Actor & { wor
                  ${isoDate(sql`i.issued_on`)} AS issued_on, CASE WHEN i.status = 'draft' THEN NULL ELSE ${isoDate(sql`i.due_on`)} END AS due_on,
                  m.total_cents, m.net_paid_cents AS paid_cents, CASE WHEN i.status IN ('draft', 'void') THEN 0 ELSE m.balance_cents END AS balance_cents,
                  ${isoTs(sql`i.created_at`)} AS created_at
-          ${byMoney ? sql`FROM ${invoiceMoneyRowsSql(sql`${prefilter}${keyset}`)} m JOIN invoices i ON i.id = m.id ${JOB_JOIN}` : FROM} WHERE ${where}${keyset}
+          ${byMoney ? sql`FROM ${invoiceBalanceRowsSql(opts.actor.workspaceId, sql`${prefilter}${keyset}`)} m JOIN invoices i ON i.id = m.id ${JOB_JOIN}` : FROM} WHERE ${where}${keyset}
           ORDER BY i.sequence DESC ${limitSql(query.limit + 1)}`,
     ),
-    // The totals: every matching invoice's money in one set-based pass.
+    // The totals: every matching invoice's balance in one set-based pass (kept totals less payments).
     query.before
       ? Promise.resolve(null)
       : queryRows<TotalsRow>(
@@ -110,7 +110,7 @@ export async function listWorkspaceInvoices(opts: { db: Db; actor: Actor & { wor
                      count(*) FILTER (WHERE i.status IN ('sent', 'viewed') AND m.balance_cents > 0) AS outstanding_count,
                      coalesce(sum(m.balance_cents) FILTER (WHERE ${status} = 'overdue'), 0) AS overdue_cents,
                      count(*) FILTER (WHERE ${status} = 'overdue') AS overdue_count
-              FROM ${invoiceMoneyRowsSql(prefilter)} m JOIN invoices i ON i.id = m.id ${JOB_JOIN}
+              FROM ${invoiceBalanceRowsSql(opts.actor.workspaceId, prefilter)} m JOIN invoices i ON i.id = m.id ${JOB_JOIN}
               WHERE ${where}`,
         ),
   ]);

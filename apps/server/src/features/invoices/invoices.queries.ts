@@ -128,26 +128,41 @@ export function invoiceStatusSql(alias: string, money: string, now: Date): SQL {
 }
 
 /**
+ * Each invoice's total, payments and balance — the columns of invoiceMoneyRowsSql a sum, a status or a balance needs
+ * (id, due_on, total_cents, paid_cents, refunded_cents, net_paid_cents, balance_cents) — for the invoices `i` of
+ * `workspaceId` that `where` selects, set-based. A sent invoice's total is the one kept when it was sent
+ * (`total_cents`, the money module's: it never changes after); only the others (drafts, and invoices sent before the
+ * total was kept) derive theirs from their lines. So sums over 100,000 sent invoices (A/R, the Invoices screen's
+ * totals) are one pass over the invoices and one over the workspace's payments (bench/invoices.ts).
+ */
+export function invoiceBalanceRowsSql(workspaceId: string, where: SQL): SQL {
+  const mine = sql`i.workspace_id = ${workspaceId} AND (${where})`;
+  return sql`(
+    SELECT t.id, t.due_on, t.total::bigint AS total_cents, t.paid::bigint AS paid_cents, t.refunded::bigint AS refunded_cents,
+           (t.paid - t.refunded)::bigint AS net_paid_cents, greatest(0, t.total - t.paid + t.refunded)::bigint AS balance_cents
+    FROM (
+      SELECT i.id, i.due_on, coalesce(i.total_cents, d.total_cents, 0) AS total, coalesce(pay.paid, 0) AS paid, coalesce(pay.refunded, 0) AS refunded
+      FROM invoices i
+      LEFT JOIN ${invoiceMoneyRowsSql(sql`${mine} AND i.total_cents IS NULL`)} d ON d.id = i.id
+      LEFT JOIN (
+        SELECT p.invoice_id, coalesce(sum(p.amount_cents) FILTER (WHERE p.kind = 'payment'), 0) AS paid,
+               coalesce(sum(p.amount_cents) FILTER (WHERE p.kind = 'refund'), 0) AS refunded
+        FROM invoice_payments p WHERE p.workspace_id = ${workspaceId}
+        GROUP BY p.invoice_id
+      ) pay ON pay.invoice_id = i.id
+      WHERE ${mine}
+    ) t
+  )`;
+}
+
+/**
  * For A/R (the analytics feature): the workspace's sent invoices with money owed — `due_on` ('YYYY-MM-DD', the
- * workspace's day) and `balance_cents` — as a subquery. An invoice's total is the one kept when it was sent
- * (`total_cents`, the money module's), less its payments: one aggregate over the open invoices, however many (100,000
- * invoices: bench/invoices.ts). Invoices sent before the total was kept have none, and theirs is derived from the lines.
+ * workspace's day) and `balance_cents` — as a subquery (invoiceBalanceRowsSql: kept totals less payments).
  */
 export function openInvoiceBalancesSql(workspaceId: string): SQL {
-  const open = sql`i.workspace_id = ${workspaceId} AND i.status IN ('sent', 'viewed')`;
-  return sql`SELECT o.due_on, o.balance_cents FROM (
-      SELECT i.due_on, greatest(0, i.total_cents - coalesce(pay.net_paid, 0))::bigint AS balance_cents
-      FROM invoices i
-      LEFT JOIN (
-        SELECT p.invoice_id, sum(CASE WHEN p.kind = 'payment' THEN p.amount_cents ELSE -p.amount_cents END) AS net_paid
-        FROM invoice_payments p WHERE p.workspace_id = ${workspaceId} GROUP BY p.invoice_id
-      ) pay ON pay.invoice_id = i.id
-      WHERE ${open} AND i.total_cents IS NOT NULL
-      UNION ALL
-      SELECT i.due_on, m.balance_cents
-      FROM ${invoiceMoneyRowsSql(sql`${open} AND i.total_cents IS NULL`)} m JOIN invoices i ON i.id = m.id
-    ) o
-    WHERE o.balance_cents > 0`;
+  return sql`SELECT m.due_on, m.balance_cents
+    FROM ${invoiceBalanceRowsSql(workspaceId, sql`i.status IN ('sent', 'viewed')`)} m
+    WHERE m.balance_cents > 0`;
 }
 
 /**
