@@ -283,7 +283,8 @@ export async function listJobInvoices(opts: { db: Db; actor: Actor; jobId: strin
     .orderBy(desc(invoices.createdAt), desc(invoices.sequence));
   const ids = rows.map((r) => r.id);
   const [items, payments, day] = await Promise.all([
-    ids.length ? opts.db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, ids)) : Promise.resolve([]),
+    // In line order, as loadItems: a discount's leftover cents go to the earlier of equal lines (the money module).
+    ids.length ? opts.db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, ids)).orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position)) : Promise.resolve([]),
     ids.length ? opts.db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ids)) : Promise.resolve([]),
     today(opts.db, workspaceId, opts.now),
   ]);
