@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import { dayInWords } from '../../../lib/calendar-day';
 import { errorReason } from '../../../lib/error-reason';
 import { useReceivables } from '../api/receivables';
-import { bucketLabel } from '../lib/chart-format';
+import { agingAxisLabel, bucketLabel, moneyAxisDomain } from '../lib/chart-format';
 
 const AGING_COLORS = ['#37b24d', '#f59f00', '#e8590c', '#e03131', '#862e9c'];
 const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
@@ -33,8 +33,8 @@ function AgingPanel({ r }: { r: Receivables }) {
         <ResponsiveContainer>
           <BarChart data={data} margin={{ left: 0, right: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} />
-            <YAxis tickFormatter={(v: number) => dollars(v)} width={64} />
+            <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} tickFormatter={agingAxisLabel} />
+            <YAxis tickFormatter={(v: number) => dollars(v)} width={64} domain={moneyAxisDomain(data.map((d) => d.cents))} />
             <Tooltip formatter={(v) => [formatCents(Number(v)), 'Owed']} />
             <Bar dataKey="cents" name="Owed" isAnimationActive={false}>
               {data.map((d, i) => (
@@ -89,7 +89,7 @@ function PaymentsPanel({ r }: { r: Receivables }) {
           <BarChart data={data} margin={{ left: 0, right: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={8} />
-            <YAxis tickFormatter={(v: number) => dollars(v)} width={64} />
+            <YAxis tickFormatter={(v: number) => dollars(v)} width={64} domain={moneyAxisDomain(data.map((d) => d.net))} />
             <Tooltip formatter={(v, name) => [formatCents(Number(v)), String(name)]} />
             <Bar dataKey="net" name="Net received" fill="#1c7ed6" isAnimationActive={false} />
           </BarChart>

@@ -24,3 +24,12 @@ export const RANGE_OPTIONS = [
   { value: '90', label: 'Last 90 Days' },
   { value: '365', label: 'Last Year' },
 ];
+
+/** An A/R bucket's name under its bar, short enough for five under a phone-wide chart ('1–30', '90+'); the table says 'days'. */
+export const agingAxisLabel = (label: string) => label.replace(/ days$/, '');
+
+/**
+ * A money axis (cents) from $0: up to at least $100, so an empty chart (nothing owed, nothing received) or one of a few
+ * cents is not scaled to a fraction of a cent, whose ticks all read "$0"; above that, the chart's own rounded top.
+ */
+export const moneyAxisDomain = (cents: readonly number[]): [number, number | 'auto'] => (Math.max(0, ...cents.filter(Number.isFinite)) < 10_000 ? [0, 10_000] : [0, 'auto']);
