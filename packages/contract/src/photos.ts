@@ -78,6 +78,13 @@ export const PhotoSchema = z.object({
   processing_error: z.string().nullable(),
   /** GET thumbnail answers a JPEG (else 404 until it is made). */
   has_thumbnail: z.boolean(),
+  /**
+   * Signed URLs for <img src> (no session needed; photoEndpoints.image): the thumbnail (null until made) and the
+   * original. Each stays the same for a 12-hour window and works until the window after it ends (12–24 hours), so a
+   * grid re-fetched within a window reuses the browser's cached images. A deleted photo's links answer 404.
+   */
+  thumbnail_url: z.string().nullable(),
+  original_url: z.string(),
   /** Vector markup drawn over the original (next part of issue 35); null without. */
   markup: z.unknown().nullable(),
   created_at: z.string(),
@@ -134,6 +141,9 @@ export const UpdatePhotoBodySchema = z
 export type UpdatePhotoBody = z.input<typeof UpdatePhotoBodySchema>;
 
 export const PhotoContentQuerySchema = z.object({ download: z.enum(['true', 'false']).optional() });
+export const PhotoImageParamsSchema = z.object({ variant: z.enum(['thumbnail', 'original']), token: z.string().min(1).max(200) });
+/** How long one signed image URL stays the same (it works until the end of the next window). */
+export const PHOTO_IMAGE_URL_WINDOW_SECONDS = 12 * 60 * 60;
 
 const tags = ['photos'];
 
@@ -205,6 +215,16 @@ export const photoEndpoints = {
     summary: `The thumbnail: a JPEG of at most ${PHOTO_THUMBNAIL_EDGE} px on its long edge, upright (Cache-Control private); 404 while has_thumbnail is false`,
     tags,
     params: IdParamsSchema,
+    response: z.unknown(),
+  }),
+  image: defineEndpoint({
+    method: 'GET',
+    path: '/api/photo-images/:variant/:token',
+    access: 'public',
+    summary:
+      'A photo’s thumbnail or original by the signed URL in its thumbnail_url / original_url (for <img src>; no session). Cache-Control private until the link expires; 404 for a forged link or a deleted photo, 410 once expired',
+    tags,
+    params: PhotoImageParamsSchema,
     response: z.unknown(),
   }),
 };

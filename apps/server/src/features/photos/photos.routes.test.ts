@@ -184,6 +184,35 @@ describe('thumbnails', () => {
     expect(bottomB).toBeGreaterThan(200);
     expect(bottomR).toBeLessThan(60);
   }, 60_000);
+
+  it('signed image URLs open the thumbnail and the original without a session, cacheable until they expire; forged, swapped or deleted: 404', async () => {
+    const bytes = await jpegWithExif({ width: 500, height: 500 });
+    const photo = await uploaded(member, bytes, { job_id: otherJobId });
+    expect(photo.thumbnail_url).toBeNull();
+    await startPhotoThumbnails({ db: ctx.db, blobs: ctx.blobs }).drain();
+    const ready = PhotoSchema.parse((await get(member, `/api/photos/${photo.id}`)).json());
+    // The same URL for a whole window: a grid fetched again reuses the browser's cached images.
+    const again = PhotoSchema.parse((await get(member, `/api/photos/${photo.id}`)).json());
+    expect(again.thumbnail_url).toBe(ready.thumbnail_url);
+    const open = (url: string) => ctx.app.inject({ method: 'GET', url });
+    const thumb = await open(ready.thumbnail_url!);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(thumb.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThan(12 * 3600 - 5);
+    expect(maxAge).toBeLessThanOrEqual(24 * 3600);
+    expect(imageSize('jpg', thumb.rawPayload)).toEqual({ width: 400, height: 400 });
+    const original = await open(ready.original_url);
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.equals(bytes)).toBe(true);
+    // A thumbnail's token does not open the original (a key per variant), and a changed character is refused.
+    const token = ready.thumbnail_url!.split('/').pop()!;
+    expect((await open(`/api/photo-images/original/${token}`)).statusCode).toBe(404);
+    expect((await open(ready.thumbnail_url!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/photos/${photo.id}`, headers: member.headers })).statusCode).toBe(200);
+    expect((await open(ready.original_url)).statusCode).toBe(404);
+    expect((await open(ready.thumbnail_url!)).statusCode).toBe(404);
+  }, 60_000);
 });
 
 describe('reading, changing and deleting: the workspace’s own', () => {

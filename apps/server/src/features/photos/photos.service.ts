@@ -20,14 +20,18 @@ import { profileDisplayNames } from '../profiles';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
 import { EXIF_HEAD_BYTES, readPhotoExif } from './exif';
 import type { PhotoKind } from './photo-kind';
+import type { PhotoImageLinks } from './image-links';
 import { photos } from './photos.schema';
 import { isQuarterTurn } from './thumbnail';
 
 type Row = typeof photos.$inferSelect;
 type ListQuery = z.output<typeof ListWorkspacePhotosQuerySchema>;
 
+/** What reading photos needs: the database and the signer of their image URLs. */
+type Reader = { db: Db; links: PhotoImageLinks };
+
 /** Rows → the contract's shape, the authors' names read once for the whole page. */
-async function toPhotos(db: Db, rows: Row[]): Promise<Photo[]> {
+async function toPhotos({ db, links }: Reader, rows: Row[]): Promise<Photo[]> {
   const names = await profileDisplayNames(db, [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))]);
   return rows.map((r) => ({
     id: r.id,
@@ -47,9 +51,16 @@ async function toPhotos(db: Db, rows: Row[]): Promise<Photo[]> {
     status: r.status === 'uploading' ? 'processing' : r.status,
     processing_error: r.processingError,
     has_thumbnail: r.thumbnailKey !== null,
+    ...links({ id: r.id, hasThumbnail: r.thumbnailKey !== null }),
     markup: r.markup ?? null,
     created_at: r.createdAt.toISOString(),
   }));
+}
+
+/** A stored photo by id alone, for its signed image links (the link is the grant); null when none (deleted, uploading). */
+export async function findPhotoForLink(db: Db, id: string): Promise<Row | null> {
+  const [row] = await db.select().from(photos).where(and(eq(photos.id, id), ne(photos.status, 'uploading')));
+  return row ?? null;
 }
 
 /** The caller's workspace's photo (never one still uploading); another workspace's is a 404. */
@@ -62,8 +73,8 @@ export async function getPhotoRow(opts: { db: Db; actor: WorkspaceActor; id: str
   return row;
 }
 
-export async function getPhoto(opts: { db: Db; actor: WorkspaceActor; id: string }): Promise<Photo> {
-  const [photo] = await toPhotos(opts.db, [await getPhotoRow(opts)]);
+export async function getPhoto(opts: Reader & { actor: WorkspaceActor; id: string }): Promise<Photo> {
+  const [photo] = await toPhotos(opts, [await getPhotoRow(opts)]);
   return photo!;
 }
 
@@ -81,7 +92,7 @@ function decodeCursor(cursor: string): { takenAt: Date; id: string } {
  * A page of the caller's workspace's photos (one job's, or all), newest taken first, keyset on (taken_at, id) so a
  * photo added meanwhile never repeats or skips a row; filters stage, taken_at in [from, to), author.
  */
-export async function listPhotos(opts: { db: Db; actor: WorkspaceActor; query: ListQuery; jobId?: string }): Promise<PhotoList> {
+export async function listPhotos(opts: Reader & { actor: WorkspaceActor; query: ListQuery; jobId?: string }): Promise<PhotoList> {
   const { db, actor, query } = opts;
   const jobId = opts.jobId ?? query.job_id;
   if (opts.jobId) await assertJobInWorkspace({ db, workspaceId: actor.workspaceId, jobId: opts.jobId });
@@ -102,11 +113,11 @@ export async function listPhotos(opts: { db: Db; actor: WorkspaceActor; query: L
     .orderBy(desc(photos.takenAt), desc(photos.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  return { photos: await toPhotos(db, page), next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null };
+  return { photos: await toPhotos(opts, page), next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null };
 }
 
 /** Any member of the workspace may caption, stage and tag its photos. */
-export async function updatePhoto(opts: { db: Db; actor: WorkspaceActor; id: string; body: z.output<typeof UpdatePhotoBodySchema> }): Promise<Photo> {
+export async function updatePhoto(opts: Reader & { actor: WorkspaceActor; id: string; body: z.output<typeof UpdatePhotoBodySchema> }): Promise<Photo> {
   const row = await getPhotoRow(opts);
   const { caption, stage, tags } = opts.body;
   await opts.db
@@ -140,8 +151,8 @@ async function readHead(blobs: BlobStore, key: string, bytes: number): Promise<B
  * are never stored). When the bytes are stored, the EXIF in the file's first EXIF_HEAD_BYTES gives the time taken,
  * the place and the orientation, the header the size; the row becomes 'processing' and waits for its thumbnail.
  */
-export function photoUploadSteps(opts: { db: Db; blobs: BlobStore; actor: WorkspaceActor; now: () => Date }): UploadSteps<PhotoKind, Photo> {
-  const { db, blobs, actor } = opts;
+export function photoUploadSteps(opts: Reader & { blobs: BlobStore; actor: WorkspaceActor; now: () => Date }): UploadSteps<PhotoKind, Photo> {
+  const { db, blobs, actor, links } = opts;
   let fields: z.output<typeof UploadPhotoFieldsSchema> | null = null;
   return {
     beforeFile: async (raw) => {
@@ -160,7 +171,7 @@ export function photoUploadSteps(opts: { db: Db; blobs: BlobStore; actor: Worksp
       if (!previous) return;
       if (previous.status !== 'uploading') {
         if (previous.workspaceId !== actor.workspaceId) throw fieldError('upload_key', 'This upload_key was used in another workspace');
-        return { existing: await getPhoto({ db, actor, id: previous.id }) };
+        return { existing: await getPhoto({ db, links, actor, id: previous.id }) };
       }
       if (opts.now().getTime() - previous.createdAt.getTime() < ABANDONED_UPLOAD_MS) throw new AppError('CONFLICT', 'This photo is still being uploaded; try again in a moment');
       await discardUpload(db, blobs, photos, previous);
@@ -208,7 +219,7 @@ export function photoUploadSteps(opts: { db: Db; blobs: BlobStore; actor: Worksp
           nextAttemptAt: opts.now(),
         })
         .where(and(eq(photos.id, stored.id), eq(photos.status, 'uploading')));
-      return getPhoto({ db, actor, id: stored.id });
+      return getPhoto({ db, links, actor, id: stored.id });
     },
   };
 }
