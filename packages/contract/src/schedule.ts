@@ -202,7 +202,14 @@ export const UpdateVisitBodySchema = z
     scope: EditScopeSchema.default('this'),
     ...whenShape,
     arrival_window: ArrivalWindowSchema.nullable().optional(),
-    notes: optionalText(4000),
+    /** Absent: unchanged; null or blank: cleared. */
+    notes: z
+      .string()
+      .trim()
+      .max(4000)
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
     crew_ids: ids('Each crew id must be a UUID').optional(),
     user_ids: ids('Each person id must be a UUID').optional(),
     /** A new repeat rule (scope 'this_and_following' or 'all' only). */

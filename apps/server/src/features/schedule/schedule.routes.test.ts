@@ -157,10 +157,11 @@ describe('visits: create, the board, tenancy and roles', () => {
 
 describe('two dispatchers, one visit: the version', () => {
   it('the second save with the version it read is 409 with a clear message, and the first one stands', async () => {
-    const v = await create({ starts_at: '2026-03-10T14:00:00Z', ends_at: '2026-03-10T15:00:00Z', user_ids: [carol.id] });
+    const v = await create({ starts_at: '2026-03-10T14:00:00Z', ends_at: '2026-03-10T15:00:00Z', user_ids: [carol.id], notes: 'Dog in the yard', arrival_window: { start: '08:00', end: '09:00' } });
     const first = await api(alice, 'PATCH', `/api/visits/${v.id}`, { version: v.version, starts_at: '2026-03-10T16:00:00Z', ends_at: '2026-03-10T17:00:00Z' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(SavedVisitSchema.parse(first.json()).version).toBe(2);
+    // A move changes the times only: notes, arrival window and people stay.
+    expect(SavedVisitSchema.parse(first.json())).toMatchObject({ version: 2, notes: 'Dog in the yard', arrival_window: { start: '08:00', end: '09:00' }, people: [{ id: carol.id }] });
     const second = await api(alice, 'PATCH', `/api/visits/${v.id}`, { version: v.version, starts_at: '2026-03-10T18:00:00Z', ends_at: '2026-03-10T19:00:00Z' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toMatchObject({ code: 'CONFLICT', message: VISIT_VERSION_CONFLICT });
