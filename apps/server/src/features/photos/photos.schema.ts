@@ -86,5 +86,7 @@ export const photos = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'uploading'`),
     index('photos_search_vector_idx').using('gin', t.searchVector),
+    // The global search's walk of a workspace's newest rows (features/search, candidateCtes), like documents'.
+    index('photos_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "photos_workspace_created_idx" ON "photos" USING btree ("workspace_id","created_at" DESC NULLS LAST);
