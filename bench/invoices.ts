@@ -16,11 +16,10 @@ import { CheckoutSchema, InvoiceSchema, ReceivablesSchema, type InvoiceBody } fr
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/sql';
-import { connectStripeAccount } from '../apps/server/src/features/payments/connect-test-support';
+import { connectStripeAccount, startAppWithStripe } from '../apps/server/src/test/stripe-app';
 import { signLink } from '../apps/server/src/platform/signed-link';
 import { insertJob } from '../apps/server/src/test/factories';
-import { createTestApp, createTestUser } from '../apps/server/src/test/setup-app';
-import { startStripeStub } from '../apps/server/src/test/stripe-stub';
+import { createTestUser } from '../apps/server/src/test/setup-app';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const REQUESTS = Number(args.requests ?? 2000);
@@ -54,11 +53,8 @@ async function pool(count: number, concurrency: number, work: (i: number) => Pro
   return { ms, wallMs: performance.now() - t0 };
 }
 
-const stub = await startStripeStub();
-const ctx = await createTestApp({ ...stub.env, LOG_LEVEL: 'silent' });
-await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+const { ctx, stub } = await startAppWithStripe({ LOG_LEVEL: 'silent' });
 const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-stub.webhookUrl = `${base}/api/payments/stripe/webhook`;
 const alice = await createTestUser(ctx, { workspaceName: 'Ridge Line Roofing' });
 await connectStripeAccount(ctx, stub, alice);
 const job = await insertJob(ctx.db, { workspaceId: alice.workspaceId!, clientName: 'Maria Garcia', propertyAddress: '12 Oak Street, Austin TX', title: 'Roof replacement' });

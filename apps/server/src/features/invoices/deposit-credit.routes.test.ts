@@ -1,11 +1,11 @@
 import { CheckoutSchema, InvoiceSchema, PaymentScheduleSchema, QuoteSchema, SentQuoteSchema, type QuoteBody } from '@fieldbook/contract';
 import { and, eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayments, onlinePayments } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
-import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
+import { createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import type { StripeStub } from '../../test/stripe-stub';
+import { startAppWithStripe } from '../../test/stripe-app';
 
 // A deposit paid online on a quote is recorded as a payment credited to the FIRST invoice made from the quote, once,
 // whatever the order (issue 33): written where the invoice is made or where the webhook records the deposit — never
@@ -47,10 +47,7 @@ const invoiceNow = async (id: string) => InvoiceSchema.parse((await api('GET', `
 const depositRows = (quoteId: string) => ctx.db.select().from(onlinePayments).where(and(eq(onlinePayments.quoteId, quoteId), eq(onlinePayments.purpose, 'deposit')));
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  ctx = await createTestApp(stub.env);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  stub.webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/payments/stripe/webhook`;
+  ({ ctx, stub } = await startAppWithStripe());
   alice = await createTestUser(ctx, { workspaceName: 'Oak & Sons' });
   // Connect in Settings › Payments → the stand-in's onboarding → Complete (account.updated reaches the webhook).
   const res = await api('POST', '/api/payments/stripe-connect');

@@ -10,7 +10,6 @@ import {
 } from '@fieldbook/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayments, invoices, notifications, outboxMessages } from '../../db/schema';
 import { smtpSender } from '../../platform/mail';
@@ -20,8 +19,8 @@ import { signLink } from '../../platform/signed-link';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { startSmtp } from '../../test/smtp-server';
-import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
-import { connectStripeAccount } from './connect-test-support';
+import type { StripeStub } from '../../test/stripe-stub';
+import { connectStripeAccount, startAppWithStripe } from '../../test/stripe-app';
 
 // Issue 33's online payments, the faults found in review: who recorded an online payment, the invoice's Refund on
 // money paid online, payments beyond the balance (or on a void invoice), reminders after a Stripe refund, the per-link
@@ -58,10 +57,7 @@ const checkout = async (token: string) => {
 };
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  ctx = await createTestApp(stub.env);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  stub.webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/payments/stripe/webhook`;
+  ({ ctx, stub } = await startAppWithStripe());
   alice = await createTestUser(ctx, { workspaceName: 'Oak & Sons' });
   jobId = (await insertJob(ctx.db, { workspaceId: alice.workspaceId!, title: 'Deck repair' })).id;
   maria = (await insertContact(ctx.db, { ownerId: alice.id, name: 'Maria Garcia', phoneNumber: '5125550199', email: 'maria@example.com' })).id;

@@ -25,8 +25,8 @@ import { invoicePayments, notifications, onlinePayments, outboxMessages, stripeE
 import { signLink } from '../../platform/signed-link';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
-import { connectStripeAccount } from './connect-test-support';
+import type { StripeStub } from '../../test/stripe-stub';
+import { connectStripeAccount, startAppWithStripe } from '../../test/stripe-app';
 
 // Fieldbook listens on a real port and the stand-in speaks Stripe's API over real HTTP both ways: the `stripe`
 // package's requests to it, and its signed webhook deliveries back.
@@ -73,10 +73,7 @@ const invoiceNow = async (id: string) => InvoiceSchema.parse((await api(alice, '
 const onlineOf = async (id: string, user = alice) => InvoiceOnlinePaymentsSchema.parse((await api(user, 'GET', `/api/invoices/${id}/online-payments`)).json());
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  ctx = await createTestApp(stub.env);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  stub.webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/payments/stripe/webhook`;
+  ({ ctx, stub } = await startAppWithStripe());
   alice = await createTestUser(ctx, { workspaceName: 'Oak & Sons' });
   bob = await createTestUser(ctx, { workspaceId: alice.workspaceId });
   eve = await createTestUser(ctx);

@@ -10,13 +10,12 @@ import {
   StripeConnectLinkSchema,
   type InvoiceBody,
 } from '@fieldbook/contract';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signLink } from '../../platform/signed-link';
 import { insertJob } from '../../test/factories';
-import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
-import { connectStripeAccount } from './connect-test-support';
+import { createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import type { StripeStub } from '../../test/stripe-stub';
+import { connectStripeAccount, startAppWithStripe } from '../../test/stripe-app';
 
 // Stripe Connect (issue 33): each workspace's clients pay the workspace's own connected account. The admin connects
 // it through Stripe's hosted onboarding (the stand-in's, over real HTTP); account.updated says when it takes charges;
@@ -42,10 +41,7 @@ async function sentInvoice(owner: TestUser): Promise<{ id: string; token: string
 const payState = async (token: string) => PublicInvoicePaymentSchema.parse((await api(null, 'GET', `/api/public/invoice-payments/${token}`)).json());
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  ctx = await createTestApp(stub.env);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  stub.webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/payments/stripe/webhook`;
+  ({ ctx, stub } = await startAppWithStripe());
   alice = await createTestUser(ctx, { workspaceName: 'Oak & Sons' });
   bob = await createTestUser(ctx, { workspaceId: alice.workspaceId });
   eve = await createTestUser(ctx, { workspaceName: 'Elm Builders' });

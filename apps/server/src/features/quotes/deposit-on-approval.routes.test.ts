@@ -10,11 +10,11 @@ import {
   SentQuoteSchema,
   type QuoteBody,
 } from '@fieldbook/contract';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { startStripeStub, type StripeStub } from '../../test/stripe-stub';
+import type { StripeStub } from '../../test/stripe-stub';
+import { startAppWithStripe } from '../../test/stripe-app';
 import { signaturePng } from './quotes.test-helpers';
 
 // Deposit on approval (issue 33): the workspace's setting (admins), and "Deposit required" — signing leads straight
@@ -65,10 +65,7 @@ const depositState = async (token: string) => PublicDepositSchema.parse((await a
 const setMode = (user: TestUser, mode: string) => api(user, 'PUT', '/api/quote-settings', { deposit_mode: mode });
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  ctx = await createTestApp(stub.env);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  stub.webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/payments/stripe/webhook`;
+  ({ ctx, stub } = await startAppWithStripe());
   alice = await createTestUser(ctx, { workspaceName: 'Oak & Sons' });
   bob = await createTestUser(ctx, { workspaceId: alice.workspaceId });
   carol = await createTestUser(ctx, { workspaceName: 'Not Connected Ltd' });
