@@ -138,7 +138,8 @@ test.describe('getting paid', () => {
     settings = page.getByRole('dialog', { name: 'Settings' });
     await expect(settings.getByText('Online payments are on: your clients’ invoice and quote links offer Pay.')).toBeVisible();
     await expect(settings.getByText('Takes payments')).toBeVisible();
-    await settings.getByRole('radio', { name: 'Deposit required' }).check();
+    // click, not check(): the group's value follows the save (a mutation), a moment after the click itself.
+    await settings.getByRole('radio', { name: 'Deposit required' }).click();
     await expect(settings.getByRole('radio', { name: 'Deposit required' })).toBeChecked();
     await expect(settings.getByRole('radio', { name: 'Deposit required' })).toBeEnabled(); // saved
     await shotDialog(page, '03-contractor-settings-payments-on-desktop');
@@ -245,6 +246,10 @@ test.describe('getting paid', () => {
     await expect(quoteDialog).toContainText(`Approved by ${client}: $3,680.50`);
     await expect(quoteDialog.getByText(/^Deposit paid online by card: \$1,104\.15 on .*It is credited to the quote’s first invoice\.$/)).toBeVisible();
     await shotDialog(page, '11-contractor-quote-approved-desktop');
+    await page.setViewportSize(PHONE.viewport);
+    await expectNoSideways(page);
+    await shotDialog(page, '11-contractor-quote-approved-390');
+    await page.setViewportSize(DESKTOP.viewport);
     await page.keyboard.press('Escape');
 
     const invoices = page.locator('#invoices');
@@ -258,10 +263,19 @@ test.describe('getting paid', () => {
     await expect(invoiceDialog.getByText(/^Payment · Online \(card\) · /)).toBeVisible();
     await expect(invoiceDialog.getByText(/^Deposit paid online on quote Q-\d+$/)).toBeVisible();
     await shotDialog(page, '12-contractor-invoice-draft-desktop');
+    await page.setViewportSize(PHONE.viewport);
+    await expectNoSideways(page);
+    await shotDialog(page, '12-contractor-invoice-draft-390');
+    await shotDialogEnd(page, '12-contractor-invoice-draft-390-end');
+    await page.setViewportSize(DESKTOP.viewport);
     await invoiceDialog.getByRole('button', { name: 'Send Invoice' }).click();
     await expect(invoiceDialog.getByRole('textbox', { name: 'Client contact' }).or(invoiceDialog.getByRole('combobox', { name: 'Client contact' }))).toHaveValue(new RegExp(client));
     await invoiceDialog.getByRole('checkbox', { name: 'Text message' }).uncheck();
     await shotDialog(page, '13-contractor-invoice-send-desktop');
+    await page.setViewportSize(PHONE.viewport);
+    await expectNoSideways(page);
+    await shotDialogEnd(page, '13-contractor-invoice-send-390-end');
+    await page.setViewportSize(DESKTOP.viewport);
     await invoiceDialog.getByRole('button', { name: 'Send Invoice' }).click();
     await expect(invoiceDialog.getByText(/Sent by .* · Email to /)).toBeVisible();
     await shotDialog(page, '14-contractor-invoice-sent-desktop');
@@ -296,7 +310,7 @@ test.describe('getting paid', () => {
     // The contractor: not paid yet, the bank payment shown as processing.
     await page.reload();
     const invoiceRow = invoices.getByRole('button', { name: /^Invoice INV-\d+$/ });
-    await expect(invoiceRow).not.toContainText('Paid');
+    await expect(invoiceRow.getByText('Partly paid', { exact: true })).toBeVisible();
     await invoiceRow.click();
     await expect(invoiceDialog).toContainText(/processing/i);
     await shotDialog(page, '18-contractor-invoice-processing-desktop');
@@ -315,9 +329,11 @@ test.describe('getting paid', () => {
     await shot(home, '19-homeowner-invoice-paid-390');
     // The contractor: Paid.
     await page.reload();
-    await expect(invoiceRow).toContainText('Paid');
+    await expect(invoiceRow.getByText('Paid', { exact: true })).toBeVisible();
     await invoiceRow.click();
-    await expect(invoiceDialog).toContainText('Paid');
+    await expect(invoiceDialog.locator('.mantine-Badge-label').first()).toHaveText('Paid'); // the status badge
+    await expect(invoiceDialog).toContainText('Balance due$0.00');
+    await expect(invoiceDialog.getByText(/^Payment · Online \(bank\) · /)).toBeVisible();
     await shotDialog(page, '20-contractor-invoice-paid-desktop');
     await page.setViewportSize(PHONE.viewport);
     await expectNoSideways(page);
@@ -329,6 +345,10 @@ test.describe('getting paid', () => {
     // The receipt email, to the address the invoice was emailed to.
     const receipt = await mailTo(api, clientEmail, (m) => (m.subject ?? '').startsWith('Receipt: $2,576.35 paid on invoice INV-'), 'the receipt email');
     expect(receipt.body).toContain('paid online by bank (ACH)');
+    // Its receipt link answers the receipt PDF, through the client's link (no account).
+    const receiptPdf = await api.get(new URL(receipt.links.find((l) => l.includes('/receipts/'))!).pathname);
+    expect(receiptPdf.status()).toBe(200);
+    expect(receiptPdf.headers()['content-type']).toBe('application/pdf');
 
     // ---- 5. The Invoices screen (INVOICES in the navigation): the invoice paid, nothing outstanding; A/R owes nothing.
     await page.getByRole('link', { name: 'INVOICES', exact: true }).click();
