@@ -90,6 +90,8 @@ describe('sending an invoice', () => {
     expect(within(dialog).getByText(/Sending issues the invoice today and fixes its due date/)).toBeTruthy();
     const send = within(dialog).getAllByRole('button', { name: 'Send Invoice' }).at(-1)!;
     await waitFor(() => expect(send).toHaveProperty('disabled', false));
+    // Where it goes, in full (the field cuts the contact's line off on a phone).
+    expect(within(dialog).getByTestId('send-invoice-to').textContent).toBe('Email to maria@example.test · Text message to (555) 555-0100');
     await userEvent.click(send);
     await waitFor(() => expect(api.calls(invoiceEndpoints.send)).toHaveLength(1));
     expect(api.calls(invoiceEndpoints.send)[0]!.body).toEqual({ contact_id: CONTACT.id, methods: ['sms', 'email'] });
@@ -111,6 +113,7 @@ describe('sending an invoice', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Text message' }));
     const send = within(dialog).getAllByRole('button', { name: 'Send Invoice' }).at(-1)!;
     await waitFor(() => expect(send).toHaveProperty('disabled', false));
+    expect(within(dialog).getByTestId('send-invoice-to').textContent).toBe('Email to maria@example.test');
     await userEvent.click(send);
     expect(await within(dialog).findByText('This contact has no email address')).toBeTruthy();
     expect(api.calls(invoiceEndpoints.send)[0]!.body).toEqual({ contact_id: CONTACT.id, methods: ['email'] });

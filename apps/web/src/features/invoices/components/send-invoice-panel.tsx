@@ -23,6 +23,7 @@ export function SendInvoicePanel({ invoice, clientName, onDone }: { invoice: Inv
     if (!contactId && list.length > 0 && clientName && list[0]!.name.toLowerCase() === clientName.toLowerCase()) setContactId(list[0]!.id);
   }, [list, contactId, clientName]);
   const isDraft = invoice.status === 'draft';
+  const chosen = list.find((c) => c.id === contactId) ?? null;
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="xs">
@@ -51,6 +52,14 @@ export function SendInvoicePanel({ invoice, clientName, onDone }: { invoice: Inv
             <Checkbox value="email" label="Email" />
           </Group>
         </Checkbox.Group>
+        {/* Where it goes, in full: on a phone the chosen contact's line is cut off in the field, its email first. */}
+        {chosen && methods.length > 0 && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="send-invoice-to">
+            {[methods.includes('email') ? (chosen.email ? `Email to ${chosen.email}` : `${chosen.name} has no email address`) : null, methods.includes('sms') ? `Text message to ${chosen.phone_number}` : null]
+              .filter((line) => line !== null)
+              .join(' · ')}
+          </Text>
+        )}
         {send.error && <Alert color="red">{errorText(send.error)}</Alert>}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onDone} disabled={send.isPending}>
