@@ -167,6 +167,12 @@ describe('two dispatchers, one visit: the version', () => {
     expect(second.json().error).toMatchObject({ code: 'CONFLICT', message: VISIT_VERSION_CONFLICT });
     const now = VisitSchema.parse((await api(alice, 'GET', `/api/visits/${v.id}`)).json());
     expect(now).toMatchObject({ starts_at: '2026-03-10T16:00:00.000Z', version: 2 });
+    // Two saves at once with the same version: exactly one wins, the other is told (the row's lock orders them).
+    const both = await Promise.all(
+      ['2026-03-11T14:00:00Z', '2026-03-12T14:00:00Z'].map((start) => api(alice, 'PATCH', `/api/visits/${v.id}`, { version: 2, starts_at: start, ends_at: start.replace('14:00', '15:00') })),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(VisitSchema.parse((await api(alice, 'GET', `/api/visits/${v.id}`)).json()).version).toBe(3);
     // Without a version: 400, nothing changed.
     expect((await api(alice, 'PATCH', `/api/visits/${v.id}`, { notes: 'x' })).statusCode).toBe(400);
   });
@@ -190,6 +196,12 @@ describe('overlaps of the same crew or person', () => {
     expect((await board('2026-03-02', '2026-03-02')).visits).toHaveLength(2);
     // Back to back is no overlap; another person is none either.
     expect(VisitConflictListSchema.parse((await api(alice, 'POST', '/api/visits/conflicts', { ...when, starts_at: '2026-03-02T17:00:00Z', ends_at: '2026-03-02T18:00:00Z', user_ids: [carol.id] })).json()).conflicts).toEqual([]);
+    // Two dispatchers booking bob at once: the second sees the first's visit (the workspace's schedule is locked while
+    // a save checks), so one is saved and the other told of the overlap.
+    const race = await Promise.all(
+      ['2026-03-20T15:00:00Z', '2026-03-20T15:30:00Z'].map((start) => api(alice, 'POST', '/api/visits', { job_id: idleJobId, starts_at: start, ends_at: '2026-03-20T17:00:00Z', user_ids: [bob.id] })),
+    );
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     // Moving onto the crew's time is checked too.
     const moved = await api(alice, 'PATCH', `/api/visits/${saved.id}`, { version: saved.version, crew_ids: [crewId] });
     expect(moved.statusCode).toBe(409);

@@ -118,6 +118,14 @@ async function assigneesOf(tx: Db | Tx, visitId: string): Promise<{ crewIds: str
   return { crewIds: c.map((r) => r.id), userIds: p.map((r) => r.id) };
 }
 
+/**
+ * Serialises the workspace's scheduling writes (a transaction-scoped advisory lock): two dispatchers saving at once
+ * each check overlaps after the other's visit is committed, so neither saves an overlap the other made unseen.
+ */
+async function lockWorkspaceSchedule(tx: Tx, workspaceId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`schedule:${workspaceId}`}, 0))`);
+}
+
 /** 409 listing the overlaps unless the caller confirmed them. */
 function refuseUnconfirmed(conflicts: VisitConflict[], confirmed: boolean, zone: string): void {
   if (conflicts.length === 0 || confirmed) return;
@@ -162,6 +170,7 @@ export async function createVisit(opts: { db: Db; actor: WorkspaceActor; input: 
   const workspaceId = actor.workspaceId;
   return db.transaction(async (tx) => {
     await requireScheduler(tx, actor);
+    await lockWorkspaceSchedule(tx, workspaceId);
     if (!(await findJobRecord(tx, { workspaceId, jobId: input.job_id }))) throw fieldError('job_id', JOB_NOT_FOUND);
     await assertAssignees(tx, workspaceId, input.crew_ids, input.user_ids);
     const zone = await workspaceTimeZone(tx, workspaceId);
@@ -252,6 +261,7 @@ export async function updateVisit(opts: { db: Db; actor: WorkspaceActor; visitId
   const workspaceId = actor.workspaceId;
   return db.transaction(async (tx) => {
     await requireScheduler(tx, actor);
+    await lockWorkspaceSchedule(tx, workspaceId);
     const row = await lockVisit(tx, workspaceId, opts.visitId, input.version);
     if (input.scope !== 'this' && !row.seriesId) throw fieldError('scope', SCOPE_FOR_SERIES_ONLY);
     if (input.rrule !== undefined && input.scope === 'this') throw fieldError('rrule', SCOPE_FOR_SERIES_ONLY);
