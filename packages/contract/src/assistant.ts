@@ -3,7 +3,7 @@ import { IdParamsSchema, OkSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Spec 000 §3 assistant source: type, similarity 0–1, content, metadata (what the UI needs to open it). */
-export const AssistantSourceTypeSchema = z.enum(['document', 'recording', 'job', 'task', 'contact']);
+export const AssistantSourceTypeSchema = z.enum(['document', 'recording', 'job', 'task', 'contact', 'photo']);
 export const AssistantSourceSchema = z.object({
   type: AssistantSourceTypeSchema,
   similarity: z.number().min(0).max(1),

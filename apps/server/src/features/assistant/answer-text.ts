@@ -1,10 +1,10 @@
 import { ASSISTANT_NO_ANSWER, type AssistantSource } from '@fieldbook/contract';
 
-const LABELS: Record<AssistantSource['type'], string> = { document: 'Document', recording: 'Call', job: 'Job', task: 'Task', contact: 'Contact' };
+const LABELS: Record<AssistantSource['type'], string> = { document: 'Document', recording: 'Call', job: 'Job', task: 'Task', contact: 'Contact', photo: 'Photo' };
 
 /** A source as the answer and the model name it: its kind and its name ('Call “incoming_….m4a”'). */
 export function sourceLabel(s: AssistantSource): string {
-  const name = s.metadata.name ?? s.metadata.title ?? s.metadata.description ?? '';
+  const name = s.metadata.name ?? s.metadata.title ?? s.metadata.description ?? s.metadata.caption ?? '';
   return `${LABELS[s.type]}${name ? ` “${String(name)}”` : ''}`;
 }
 

@@ -84,5 +84,7 @@ function metadataOf(c: Candidate): Record<string, string | number | null> {
       return { id: c.id, description: c.title, status: c.extra, job_id: c.job_id, url: `/tasks/${c.id}` };
     case 'contact':
       return { id: c.id, name: c.title, phone_number: c.extra, email: c.email ?? null, url: '/contacts' };
+    case 'photo':
+      return { id: c.id, caption: c.title, stage: c.extra, job_id: c.job_id, url: `/jobs/${c.job_id}?photo=${c.id}` };
   }
 }

@@ -6,7 +6,8 @@ import { jobVisitsTextSql } from '../schedule';
 import { workspaceTimeZone } from '../workspaces';
 
 /**
- * The search feature's read model over documents, calls (recordings and their transcripts), jobs and tasks: the one
+ * The search feature's read model over documents, calls (recordings and their transcripts), jobs, tasks and job
+ * photos (their captions): the one
  * module, with search.service.ts (GET /api/search), that reads those four tables' searchable text for another
  * purpose than their owner's own screens (docs/ARCHITECTURE.md, table ownership). The assistant's retrieval and the
  * group assistants' training material come from here, so how work is found — the workspace lexeme, the GIN indexes,
@@ -18,7 +19,7 @@ export type RetrievalScope = { workspaceId: string; userId: string; isAdmin: boo
 
 /** A row found for a question, before its best passage is cut. `score` is the kind's own rank (≥ 0). */
 export type WorkCandidate = {
-  type: 'document' | 'recording' | 'job' | 'task';
+  type: 'document' | 'recording' | 'job' | 'task' | 'photo';
   id: string;
   title: string | null;
   body: string | null;
@@ -48,6 +49,7 @@ export async function workCandidates(db: Db, scope: RetrievalScope, terms: strin
   const groupJobs = group ? sql`AND EXISTS (SELECT 1 FROM tasks gt WHERE gt.job_id = j.id AND gt.group_id = ${group})` : sql``;
   const groupDocs = group ? sql`AND EXISTS (SELECT 1 FROM tasks gt WHERE gt.job_id = d.job_id AND gt.group_id = ${group})` : sql``;
   const groupCalls = group ? sql`AND ${isGroupMemberSql(group, sql`r.user_id`)}` : sql``;
+  const groupPhotos = group ? sql`AND EXISTS (SELECT 1 FROM tasks gt WHERE gt.job_id = p.job_id AND gt.group_id = ${group})` : sql``;
   return queryRows<WorkCandidate>(
     db,
     sql`WITH terms AS (SELECT unnest(string_to_array(${terms.join(' ')}, ' ')) AS term),
@@ -65,7 +67,8 @@ export async function workCandidates(db: Db, scope: RetrievalScope, terms: strin
           (SELECT count(*) FROM (SELECT 1 FROM documents d WHERE d.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
           + (SELECT count(*) FROM (SELECT 1 FROM recordings r WHERE r.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
           + (SELECT count(*) FROM (SELECT 1 FROM jobs j WHERE j.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
-          + (SELECT count(*) FROM (SELECT 1 FROM tasks t WHERE t.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a) AS hits
+          + (SELECT count(*) FROM (SELECT 1 FROM tasks t WHERE t.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a)
+          + (SELECT count(*) FROM (SELECT 1 FROM photos p WHERE p.search_vector @@ (wq.tsq && (SELECT wsq FROM wsq)) LIMIT ${COMMON_HITS}) a) AS hits
         FROM expanded x CROSS JOIN LATERAL (SELECT to_tsquery('english', quote_literal(x.word)) AS tsq) wq
         WHERE numnode(wq.tsq) > 0),
       useful AS (
@@ -95,7 +98,14 @@ export async function workCandidates(db: Db, scope: RetrievalScope, terms: strin
               ts_rank_cd(t.search_vector, q.tsq, 32)::float8
          FROM tasks t, q
         WHERE t.workspace_id = ${scope.workspaceId} AND numnode(q.tsq) > 0 AND t.search_vector @@ (q.tsq && q.wsq) ${groupTasks}
-        ORDER BY 7 DESC, t.created_at DESC LIMIT ${CANDIDATES_PER_KIND})`,
+        ORDER BY 7 DESC, t.created_at DESC LIMIT ${CANDIDATES_PER_KIND})
+      UNION ALL
+      -- Job photos by caption (issue 35): the passage is the caption with its stage and when it was taken.
+      (SELECT 'photo', p.id, left(p.caption, 100), concat_ws('. ', p.caption, 'Stage: ' || p.stage, 'Taken: ' || to_char(p.taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')), p.job_id, p.stage,
+              ts_rank_cd(p.search_vector, q.tsq, 32)::float8
+         FROM photos p, q
+        WHERE p.workspace_id = ${scope.workspaceId} AND p.status <> 'uploading' AND numnode(q.tsq) > 0 AND p.search_vector @@ (q.tsq && q.wsq) ${groupPhotos}
+        ORDER BY 7 DESC, p.created_at DESC LIMIT ${CANDIDATES_PER_KIND})`,
   );
 }
 

@@ -117,7 +117,7 @@ export function explainMatch(queryText: string, fields: SearchField[]): Explanat
 }
 
 /** 'Found 3 tasks and 1 job matching "roof"' / 'No results found for "roof"'. */
-export function searchSummary(queryText: string, counts: { jobs: number; tasks: number; documents?: number; recordings?: number }, countCap = Infinity): string {
+export function searchSummary(queryText: string, counts: { jobs: number; tasks: number; documents?: number; recordings?: number; photos?: number }, countCap = Infinity): string {
   const q = queryText.trim();
   const parts: string[] = [];
   // A count that reached the cap is a lower bound: '1000+ tasks'.
@@ -126,6 +126,7 @@ export function searchSummary(queryText: string, counts: { jobs: number; tasks: 
   if (counts.jobs) parts.push(plural(counts.jobs, 'job'));
   if (counts.documents) parts.push(plural(counts.documents, 'document'));
   if (counts.recordings) parts.push(plural(counts.recordings, 'recording'));
+  if (counts.photos) parts.push(plural(counts.photos, 'photo'));
   if (!parts.length) return `No results found for "${q}"`;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   return `Found ${list} matching "${q}"`;

@@ -8,7 +8,7 @@ import { findContactsByPhone } from '../contacts';
 import { explainMatch, searchSummary, words, type SearchField } from './search-text';
 
 type Hit = {
-  type: 'job' | 'task' | 'document' | 'recording';
+  type: 'job' | 'task' | 'document' | 'recording' | 'photo';
   id: string;
   title: string | null;
   client_name: string | null;
@@ -93,7 +93,8 @@ function hitsFromQuery(opts: { cte: SQL; workspaceId: string; recordingsOf: Reco
     ${candidateCtes('job', 'jobs', inWorkspace, inWorkspace)},
     ${candidateCtes('task', 'tasks', inWorkspace, inWorkspace)},
     ${candidateCtes('document', 'documents', sql`${inWorkspace} AND a.status <> 'uploading'`, inWorkspace)},
-    ${candidateCtes('recording', 'recordings', sql`${recordingFilter} AND a.status = 'stored'`, recordingScope)}
+    ${candidateCtes('recording', 'recordings', sql`${recordingFilter} AND a.status = 'stored'`, recordingScope)},
+    ${candidateCtes('photo', 'photos', sql`${inWorkspace} AND a.status <> 'uploading'`, inWorkspace)}
     (SELECT 'job' AS type, j.id, j.title, j.client_name, j.property_address, j.claim_number, j.description, j.status,
             NULL::text AS priority, j.id AS job_id, (${score(sql`j.search_vector`)})::float8 AS score,
             (SELECT n FROM job_n) AS total
@@ -113,7 +114,12 @@ function hitsFromQuery(opts: { cte: SQL; workspaceId: string; recordingsOf: Reco
     (SELECT 'recording', r.id, r.file_name, NULL, NULL, r.phone_number, left(r.transcript_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), r.transcription_status, NULL, NULL,
             (${score(sql`r.search_vector`)})::float8, (SELECT n FROM recording_n)
        FROM (SELECT id FROM recording_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN recordings r ON r.id = m.id, q
-      ORDER BY 11 DESC, r.created_at DESC LIMIT ${limit})`;
+      ORDER BY 11 DESC, r.created_at DESC LIMIT ${limit})
+    UNION ALL
+    (SELECT 'photo', p.id, NULL, NULL, NULL, NULL, p.caption, p.stage, NULL, p.job_id,
+            (${score(sql`p.search_vector`)})::float8, (SELECT n FROM photo_n)
+       FROM (SELECT id FROM photo_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN photos p ON p.id = m.id, q
+      ORDER BY 11 DESC, p.created_at DESC LIMIT ${limit})`;
 }
 
 /** Exact words (english stemming, websearch syntax): score 0.75–1 by ts_rank normalised as rank/(rank+1). */
@@ -150,6 +156,7 @@ function similarHitsQuery(opts: { workspaceId: string; recordingsOf: RecordingsS
 
 function fieldsOf(hit: Hit): SearchField[] {
   if (hit.type === 'task') return [{ label: 'description', text: hit.description }];
+  if (hit.type === 'photo') return [{ label: 'caption', text: hit.description }];
   if (hit.type === 'document') return [{ label: 'name', text: hit.title }, { label: 'text', text: hit.description }];
   if (hit.type === 'recording') return [{ label: 'name', text: hit.title }, { label: 'phone', text: hit.claim_number }, { label: 'transcript', text: hit.description }];
   return [
@@ -163,6 +170,13 @@ function fieldsOf(hit: Hit): SearchField[] {
 
 function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): SearchResult {
   const { excerpt, match_reason } = explainMatch(text, fieldsOf(hit));
+  // A job photo is an 'other' hit (the contract's type for a later feature's source): it opens its job.
+  if (hit.type === 'photo') {
+    const caption = hit.description ?? '';
+    const title = `Photo: ${caption.length > 100 ? `${caption.slice(0, 100)}…` : caption}`;
+    const score = Math.min(1, Math.max(0, Math.round(hit.score * 1000) / 1000));
+    return { id: hit.id, type: 'other', title, description: caption.slice(0, 300), excerpt, match_reason, score, status: hit.status, priority: null, job_id: hit.job_id, task_id: null };
+  }
   // A job's title, else its client name after the clean-up rule (spec 001 §5), as every screen shows it.
   const clientName = hit.client_name?.trim() ? cleanClientName(hit.client_name, contacts) : null;
   const title =
@@ -189,7 +203,7 @@ function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): Se
 }
 
 /**
- * Searches the caller's workspace's jobs, tasks, documents (name and extracted text) and their recordings (name, phone, transcript). Exact words first (GIN on
+ * Searches the caller's workspace's jobs, tasks, documents (name and extracted text), job photos (caption) and their recordings (name, phone, transcript). Exact words first (GIN on
  * the tsvector columns); only when that finds fewer than `limit` hits does a second statement search with
  * similar dictionary words, which is what finds 'plumbing' for 'plumbng'.
  */
@@ -200,10 +214,10 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const recordingsOf: RecordingsScope = opts.actor.role === 'admin' ? { all: true } : { userId: opts.actor.userId };
   const exact = await queryRows<Hit>(opts.db, exactHitsQuery({ workspaceId, recordingsOf, text, limit }));
   let hits = exact;
-  const totals = { job: 0, task: 0, document: 0, recording: 0 };
+  const totals = { job: 0, task: 0, document: 0, recording: 0, photo: 0 };
   for (const h of exact) totals[h.type] = h.total;
   const terms = [...new Set(words(text).filter((w) => w.length >= 3 && w.length <= 40))];
-  if (totals.job + totals.task + totals.document + totals.recording < limit && terms.length > 0) {
+  if (totals.job + totals.task + totals.document + totals.recording + totals.photo < limit && terms.length > 0) {
     const similar = await queryRows<Hit>(opts.db, similarHitsQuery({ workspaceId, recordingsOf, terms, limit }));
     // The similar-word search is (nearly) a superset of the exact one; keep each row once, with its best score.
     const byId = new Map(exact.map((h) => [h.id, h]));
@@ -222,5 +236,5 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
   const results = top.map((h) => toResult(h, text, contacts));
-  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document, recordings: totals.recording }, COUNT_CAP) };
+  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document, recordings: totals.recording, photos: totals.photo }, COUNT_CAP) };
 }

@@ -12,6 +12,7 @@ export const SOURCE_TYPE_LABELS: Record<AssistantSource['type'], string> = {
   job: 'Job',
   task: 'Task',
   contact: 'Contact',
+  photo: 'Photo',
 };
 
 // Ids (its own, its job's) are internal keys and the url is the Open link: none means anything to a reader as text.
