@@ -18,6 +18,7 @@ import { photoThumbnailJob } from './features/photos';
 import { driveCopyJob, driveDeps } from './features/drive';
 import { quoteSignedPdfJob } from './features/quotes';
 import { invoiceReminderJob } from './features/invoices';
+import { visitSeriesJob } from './features/schedule';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { makePrivateDir } from './platform/private-files';
@@ -87,6 +88,8 @@ async function main() {
     quoteSignedPdfJob({ db: database.db, blobs, publicUrl: config.publicUrl }),
     // Overdue invoice reminders: at most two per invoice, never in the client's night (the workspace's zone).
     invoiceReminderJob({ db: database.db, signer, publicUrl: config.publicUrl }),
+    // Repeating visits: each series' visits made 120 days ahead, extended daily (issue 34).
+    visitSeriesJob({ db: database.db }),
     // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
     // Copies to users' Google Drives, when Google credentials are configured.
     ...(drive ? [driveCopyJob({ drive, blobs })] : []),
