@@ -75,7 +75,8 @@ function server(first: ReturnType<typeof apiError> | null = null) {
     .on(invoiceEndpoints.listForJob, () => ({ invoices: [summary(stored)], total: 1 }))
     .on(quoteEndpoints.listForJob, { quotes: [], total: 0 })
     .on(invoiceEndpoints.get, () => stored)
-    .on(contactEndpoints.list, { contacts: [CONTACT], total: 1 })
+    // As the server searches: the field's text once a contact is chosen ("Maria Garcia · (555) … · maria@…") finds none.
+    .on(contactEndpoints.list, ({ query }) => (query?.q?.includes('·') ? { contacts: [], total: 0 } : { contacts: [CONTACT], total: 1 }))
     .on(paymentEndpoints.forInvoice, noOnline);
   return first ? api.on(invoiceEndpoints.send, first, sent) : api.on(invoiceEndpoints.send, sent);
 }

@@ -1,4 +1,4 @@
-import { formatCents, type Invoice } from '@fieldbook/contract';
+import { formatCents, type Contact, type Invoice } from '@fieldbook/contract';
 import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { CopyClientLink } from '../../../components/copy-client-link';
@@ -15,15 +15,18 @@ import { errorText } from './errors';
 export function SendInvoicePanel({ invoice, clientName, onDone }: { invoice: Invoice; clientName: string | null; onDone: () => void }) {
   const [search, setSearch] = useState(clientName ?? '');
   const contacts = useContacts({ q: search });
-  const [contactId, setContactId] = useState<string | null>(null);
+  // The chosen contact itself, not only its id: once chosen, the field's text (name · phone · email) is the search,
+  // which finds no contact — the list no longer holds it.
+  const [chosen, setChosen] = useState<Contact | null>(null);
+  const contactId = chosen?.id ?? null;
   const [methods, setMethods] = useState<('sms' | 'email')[]>(['sms', 'email']);
   const send = useSendInvoice();
-  const list = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
+  const found = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
+  const list = chosen && !found.some((c) => c.id === chosen.id) ? [chosen, ...found] : found;
   useEffect(() => {
-    if (!contactId && list.length > 0 && clientName && list[0]!.name.toLowerCase() === clientName.toLowerCase()) setContactId(list[0]!.id);
-  }, [list, contactId, clientName]);
+    if (!chosen && found.length > 0 && clientName && found[0]!.name.toLowerCase() === clientName.toLowerCase()) setChosen(found[0]!);
+  }, [found, chosen, clientName]);
   const isDraft = invoice.status === 'draft';
-  const chosen = list.find((c) => c.id === contactId) ?? null;
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="xs">
@@ -42,7 +45,7 @@ export function SendInvoicePanel({ invoice, clientName, onDone }: { invoice: Inv
           searchValue={search}
           onSearchChange={setSearch}
           value={contactId}
-          onChange={setContactId}
+          onChange={(id) => setChosen(list.find((c) => c.id === id) ?? null)}
           data={list.map((c) => ({ value: c.id, label: `${c.name} · ${c.phone_number}${c.email ? ` · ${c.email}` : ''}` }))}
           nothingFoundMessage="No contact found"
         />
