@@ -6,12 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { openPostgres, type Database, type Db } from './db/client';
-import { documents, driveCopies, groupAssistants, invoices, outboxMessages, photos, quoteApprovals, quotes, recordings } from './db/schema';
+import { documents, driveCopies, groupAssistants, invoices, outboxMessages, photos, quoteApprovals, quotes, recordings, visits, visitSeries } from './db/schema';
 import { documentProcessingJob } from './features/documents';
 import { driveCopyJob, driveDeps } from './features/drive';
 import { connectDrive } from './features/drive/drive.test-helpers';
 import { fineTuneJob } from './features/group-assistants';
 import { invoiceReminderJob } from './features/invoices';
+import { visitSeriesJob } from './features/schedule';
 import { photoThumbnailJob } from './features/photos';
 import { jpegWithExif } from './features/photos/photos.test-helpers';
 import { quoteSignedPdfJob } from './features/quotes';
@@ -46,8 +47,11 @@ function declaredJobs(db: Db): AnyJob[] {
   const quotePdf = quoteSignedPdfJob({ db, blobs: ctx.blobs, publicUrl: 'http://localhost:3000' });
   const driveCopy = driveCopyJob({ drive: driveDeps({ db, config: ctx.config.drive!, publicUrl: ctx.config.publicUrl }), blobs: ctx.blobs });
   const reminders = invoiceReminderJob({ db, signer: ctx.signer, publicUrl: 'http://localhost:3000' });
+  const series = visitSeriesJob({ db });
   const thumbnails = photoThumbnailJob({ db, blobs: ctx.blobs });
   return [
+    // Its own work: each series' visits made once, whoever claims it.
+    { ...series, work: async (row: typeof visitSeries.$inferSelect) => (count('visit series', row.id), await pause(), await series.work(row)) },
     // Real thumbnails (a child each): one JPEG per photo.
     { ...thumbnails, work: async (row: typeof photos.$inferSelect) => (count('photo-thumbnails', row.id), await thumbnails.work(row)) },
     // Its own work (the workspace's reminders are off: the row is settled with none to send).
@@ -96,7 +100,7 @@ async function instance(): Promise<{ database: Database; app: FastifyInstance; j
 
 let invoiceSequence = 1000;
 async function queueWork(n: number) {
-  const ids = { outbox: [] as string[], documents: [] as string[], transcription: [] as string[], fineTune: [] as string[], quotePdf: [] as string[], driveCopies: [] as string[], reminders: [] as string[], photos: [] as string[] };
+  const ids = { outbox: [] as string[], documents: [] as string[], transcription: [] as string[], fineTune: [] as string[], quotePdf: [] as string[], driveCopies: [] as string[], reminders: [] as string[], photos: [] as string[], series: [] as string[] };
   const job = await insertJob(ctx.db, { workspaceId: user.workspaceId! });
   const jpeg = await jpegWithExif({ width: 640, height: 480 });
   for (let i = 0; i < n; i++) {
@@ -141,6 +145,11 @@ async function queueWork(n: number) {
       .values({ workspaceId: user.workspaceId!, jobId: job.id, authorId: user.id, status: 'processing', storageKey: photoKey, contentType: 'image/jpeg', takenAt: new Date() })
       .returning();
     ids.photos.push(photo!.id);
+    const [s] = await ctx.db
+      .insert(visitSeries)
+      .values({ workspaceId: user.workspaceId!, jobId: job.id, rrule: 'FREQ=WEEKLY;COUNT=4', startDate: new Date().toISOString().slice(0, 10), startTime: '09:00', timeZone: 'Europe/Berlin', durationMinutes: 60, nextAttemptAt: sql`now()` })
+      .returning();
+    ids.series.push(s!.id);
   }
   return ids;
 }
@@ -175,13 +184,13 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
   it('each job of each kind is done exactly once, both draining at the same time; the queue is seen on /metrics of either', async () => {
     const ids = await queueWork(6);
     const metrics = await a.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    const names = ['outbox', 'documents', 'transcription', 'fine-tune', 'quote-signed-pdf', 'drive copies', 'invoice-reminders', 'photo-thumbnails'];
+    const names = ['outbox', 'documents', 'transcription', 'fine-tune', 'quote-signed-pdf', 'drive copies', 'invoice-reminders', 'photo-thumbnails', 'visit series'];
     for (const job of names) expect(metrics.body).toContain(`fieldbook_jobs_due{job="${job}"} 6`);
 
     const handled = await Promise.all(runners.flatMap((r) => names.map((n) => r.drain(n))));
-    expect(handled.reduce((x, y) => x + y, 0)).toBe(48);
+    expect(handled.reduce((x, y) => x + y, 0)).toBe(54);
 
-    for (const [job, list] of [['outbox', ids.outbox], ['documents', ids.documents], ['transcription', ids.transcription], ['fine-tune', ids.fineTune], ['quote-signed-pdf', ids.quotePdf], ['drive copies', ids.driveCopies], ['invoice-reminders', ids.reminders], ['photo-thumbnails', ids.photos]] as const) {
+    for (const [job, list] of [['outbox', ids.outbox], ['documents', ids.documents], ['transcription', ids.transcription], ['fine-tune', ids.fineTune], ['quote-signed-pdf', ids.quotePdf], ['drive copies', ids.driveCopies], ['invoice-reminders', ids.reminders], ['photo-thumbnails', ids.photos], ['visit series', ids.series]] as const) {
       for (const id of list) expect(done.get(`${job}:${id}`), `${job} ${id}`).toBe(1);
     }
     expect(await ctx.db.select({ status: outboxMessages.status, attempts: outboxMessages.attempts }).from(outboxMessages).where(inArray(outboxMessages.id, ids.outbox))).toEqual(
@@ -189,6 +198,10 @@ describe(`two server instances on one ${onPostgres ? 'PostgreSQL' : 'embedded'} 
     );
     const docs = await ctx.db.select({ status: documents.status, attempts: documents.attempts }).from(documents).where(inArray(documents.id, ids.documents));
     expect(docs).toEqual(ids.documents.map(() => ({ status: 'processed', attempts: 1 })));
+    // Each series' four visits, made once (unique series + occurrence date), the series then ended.
+    const made = await ctx.db.select({ seriesId: visits.seriesId }).from(visits).where(inArray(visits.seriesId, ids.series));
+    expect(made).toHaveLength(4 * ids.series.length);
+    expect((await ctx.db.select({ status: visitSeries.status }).from(visitSeries).where(inArray(visitSeries.id, ids.series))).map((r) => r.status)).toEqual(ids.series.map(() => 'ended'));
     const thumbs = await ctx.db.select({ status: photos.status, attempts: photos.attempts }).from(photos).where(inArray(photos.id, ids.photos));
     expect(thumbs).toEqual(ids.photos.map(() => ({ status: 'ready', attempts: 1 })));
     // One file in Drive per copy, and each row names it.
