@@ -134,7 +134,10 @@ export const VisitConflictSchema = z.object({
 });
 export type VisitConflict = z.infer<typeof VisitConflictSchema>;
 
-/** A create's or a change's answer: the visit as saved and the overlaps it was saved with (confirmed). */
+/**
+ * A create's or a change's answer: the visit as saved and the overlaps it was saved with (confirmed). For a repeating
+ * visit the check covers the visit saved (a create: the series' first visit), not every occurrence of the series.
+ */
 export const SavedVisitSchema = VisitSchema.extend({ conflicts: z.array(VisitConflictSchema) });
 export type SavedVisit = z.infer<typeof SavedVisitSchema>;
 
