@@ -271,6 +271,7 @@ test.describe('getting paid', () => {
     await invoiceDialog.getByRole('button', { name: 'Send Invoice' }).click();
     await expect(invoiceDialog.getByRole('textbox', { name: 'Client contact' }).or(invoiceDialog.getByRole('combobox', { name: 'Client contact' }))).toHaveValue(new RegExp(client));
     await invoiceDialog.getByRole('checkbox', { name: 'Text message' }).uncheck();
+    await expect(invoiceDialog.getByText(`Email to ${clientEmail}`, { exact: true })).toBeVisible();
     await shotDialog(page, '13-contractor-invoice-send-desktop');
     await page.setViewportSize(PHONE.viewport);
     await expectNoSideways(page);
