@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { IdParamsSchema, OkSchema, TimeZoneSchema } from './common';
 import { defineEndpoint } from './endpoint';
-import { resumableUploadEndpoints } from './uploads';
 
 /**
  * Job photos (issue 35): a photo belongs to one job of the caller's workspace. The original is kept untouched; the
@@ -9,7 +8,8 @@ import { resumableUploadEndpoints } from './uploads';
  * JPEG thumbnail in the background (status 'processing' → 'ready', or 'failed' with `processing_error`: an image over
  * the pixel limit, or one that does not decode within the limits, is never retried).
  *
- * Images are sent as they are taken (the web compresses them first): JPEG, PNG or WebP, recognised from their bytes.
+ * Images are sent as they are taken (the web compresses them first): JPEG, PNG or WebP, recognised from their bytes;
+ * resumably too (uploads.ts `photoUploadEndpoints`, in RESUMABLE_UPLOADS: files from 5 MB go through tus).
  * HEIC/HEIF is refused with PHOTO_HEIC_REFUSED: the server has no bounded decoder for it (the browser converts it).
  */
 
@@ -228,6 +228,3 @@ export const photoEndpoints = {
     response: z.unknown(),
   }),
 };
-
-/** The same upload, resumable (tus; Upload-Metadata carries the fields): ends exactly as POST /api/photos. */
-export const photoUploadEndpoints = resumableUploadEndpoints('photos', 'a job photo', 'job_id, upload_key, stage, caption, tags, time_zone');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentEndpoints } from './documents';
 import { defineEndpoint, type EndpointDef } from './endpoint';
+import { photoEndpoints } from './photos';
 import { recordingEndpoints } from './recordings';
 
 /**
@@ -85,6 +86,8 @@ export type ResumableUploadEndpoints = { create: WorkspaceEndpoint; offset: Uplo
 
 export const documentUploadEndpoints = resumableUploadEndpoints('documents', 'a document', 'job_id, drive_file_id');
 export const recordingUploadEndpoints = resumableUploadEndpoints('recordings', 'a call recording', 'upload_key, group_id, direction, phone_number, recorded_at, time_zone');
+/** A job photo (issue 35), resumable: ends exactly as POST /api/photos. */
+export const photoUploadEndpoints = resumableUploadEndpoints('photos', 'a job photo', 'job_id, upload_key, stage, caption, tags, time_zone');
 
 /**
  * The multipart upload endpoints that have a resumable counterpart, with the endpoint that reads what a finished
@@ -93,4 +96,5 @@ export const recordingUploadEndpoints = resumableUploadEndpoints('recordings', '
 export const RESUMABLE_UPLOADS = [
   { upload: documentEndpoints.upload, resumable: documentUploadEndpoints, result: documentEndpoints.get },
   { upload: recordingEndpoints.upload, resumable: recordingUploadEndpoints, result: recordingEndpoints.get },
+  { upload: photoEndpoints.upload, resumable: photoUploadEndpoints, result: photoEndpoints.get },
 ] as const;
