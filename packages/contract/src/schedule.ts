@@ -271,6 +271,11 @@ export type ListVisitsQuery = z.input<typeof ListVisitsQuerySchema>;
 export const VisitListSchema = z.object({ time_zone: z.string(), from: LocalDateSchema, to: LocalDateSchema, visits: z.array(VisitSchema) });
 export type VisitList = z.infer<typeof VisitListSchema>;
 
+/** GET /api/jobs/:id/visits: a job's visits for its page (cancelled ones too), by start; at most JOB_VISITS_MAX. */
+export const JOB_VISITS_MAX = 200;
+export const JobVisitListSchema = z.object({ time_zone: z.string(), visits: z.array(VisitSchema) });
+export type JobVisitList = z.infer<typeof JobVisitListSchema>;
+
 /** The Unscheduled tray: open jobs with no visit to come, and approved quotes whose job has none. */
 export const UnscheduledJobSchema = VisitJobSchema.extend({ created_at: z.string() });
 export const WaitingQuoteSchema = z.object({
@@ -333,6 +338,7 @@ export const CALENDAR_FEED_DAYS_AHEAD = 180;
 const tags = ['schedule'];
 export const scheduleEndpoints = {
   list: defineEndpoint({ method: 'GET', path: '/api/visits', access: 'workspace', summary: 'The board: visits in a range of local days, by crew or person', tags, query: ListVisitsQuerySchema, response: VisitListSchema }),
+  jobVisits: defineEndpoint({ method: 'GET', path: '/api/jobs/:id/visits', access: 'workspace', summary: "A job's visits, for its page", tags, params: IdParamsSchema, response: JobVisitListSchema }),
   unscheduled: defineEndpoint({ method: 'GET', path: '/api/schedule/unscheduled', access: 'workspace', summary: 'The Unscheduled tray: open jobs with no visit to come, approved quotes waiting', tags, response: UnscheduledTraySchema }),
   today: defineEndpoint({ method: 'GET', path: '/api/today', access: 'workspace', summary: "The signed-in person's visits of today, in the workspace's time zone", tags, response: TodaySchema }),
   checkConflicts: defineEndpoint({ method: 'POST', path: '/api/visits/conflicts', access: 'workspace', summary: 'Overlaps a visit would have with the same crew or person (nothing is saved)', tags, body: CheckVisitConflictsBodySchema, response: VisitConflictListSchema }),

@@ -1,4 +1,4 @@
-import { TodaySchema, UnscheduledTraySchema, type VisitConflictSchema, VisitListSchema, type VisitSchema, UNSCHEDULED_TRAY_MAX } from '@fieldbook/contract';
+import { JOB_VISITS_MAX, JobVisitListSchema, TodaySchema, UnscheduledTraySchema, type VisitConflictSchema, VisitListSchema, type VisitSchema, UNSCHEDULED_TRAY_MAX } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -76,6 +76,17 @@ export async function findVisitsJson(
         ${sql.join(filters, sql` `)}) x`,
   );
   return asJsonText(VisitListSchema, body!);
+}
+
+/** A job's visits (cancelled too), by start, at most JOB_VISITS_MAX. */
+export async function findJobVisitsJson(db: Db, opts: { workspaceId: string; jobId: string; timeZone: string }): Promise<JsonText<typeof JobVisitListSchema>> {
+  const body = await queryJsonText(
+    db,
+    sql`SELECT json_build_object('time_zone', ${opts.timeZone}::text, 'visits', coalesce(json_agg(x.o ORDER BY x.starts_at, x.id), '[]'::json))::text AS body
+      FROM (SELECT ${visitJson} AS o, v.starts_at, v.id ${visitFrom}
+        WHERE v.workspace_id = ${opts.workspaceId} AND v.job_id = ${opts.jobId} ORDER BY v.starts_at, v.id LIMIT ${JOB_VISITS_MAX}) x`,
+  );
+  return asJsonText(JobVisitListSchema, body!);
 }
 
 /** /today: `userId`'s visits overlapping the local day, by start, with the job's tasks and document counts. */

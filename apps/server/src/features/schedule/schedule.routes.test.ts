@@ -1,5 +1,6 @@
 import {
   CrewSchema,
+  JobVisitListSchema,
   SavedVisitSchema,
   SCHEDULING_ADMIN_ONLY,
   TodaySchema,
@@ -120,6 +121,15 @@ describe('visits: create, the board, tenancy and roles', () => {
     const res = await api(eve, 'POST', '/api/visits', { job_id: jobId, starts_at: '2026-03-02T15:00:00Z', ends_at: '2026-03-02T16:00:00Z' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details[0].field).toBe('job_id');
+  });
+
+  it("a job's page lists its visits; another workspace's job is 404", async () => {
+    const res = await api(bob, 'GET', `/api/jobs/${jobId}/visits`);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = JobVisitListSchema.parse(res.json());
+    expect(list.visits.map((x) => x.id)).toEqual([visitId]);
+    expect(list.time_zone).toBe(ZONE);
+    expect((await api(eve, 'GET', `/api/jobs/${jobId}/visits`)).statusCode).toBe(404);
   });
 
   it('a plain member may not schedule (403, nothing written)', async () => {

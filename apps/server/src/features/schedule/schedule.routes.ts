@@ -5,7 +5,7 @@ import { route } from '../../platform/endpoint';
 import { createRateLimiter, enforceRateLimit } from '../../platform/rate-limit';
 import { feedCalendar, feedStatus, removeFeed, resetFeed } from './calendar-feed';
 import { createCrew, listCrews, removeCrew, updateCrew } from './crews.service';
-import { findToday, findUnscheduled, listVisits } from './schedule.service';
+import { findToday, findUnscheduled, listJobVisits, listVisits } from './schedule.service';
 import { cancelVisit, checkConflicts, createVisit, getVisit, setVisitStatus, updateVisit } from './visits.service';
 
 /** The schedule's endpoints (scheduleEndpoints in the contract), registered in the /api scope. */
@@ -13,6 +13,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: FeatureDeps): P
   const { db } = deps;
 
   route(app, endpoints.list, async ({ actor, query }) => listVisits({ db, actor, query }));
+  route(app, endpoints.jobVisits, async ({ actor, params }) => listJobVisits({ db, actor, jobId: params.id }));
   route(app, endpoints.unscheduled, async ({ actor }) => findUnscheduled({ db, actor, now: deps.now() }));
   route(app, endpoints.today, async ({ actor }) => findToday({ db, actor, now: deps.now() }));
   route(app, endpoints.checkConflicts, async ({ actor, body }) => checkConflicts({ db, actor, input: body }));

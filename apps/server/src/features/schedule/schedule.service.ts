@@ -1,10 +1,12 @@
-import { localDate, startOfLocalDay, type ListVisitsQuerySchema, type TodaySchema, type UnscheduledTraySchema, type VisitListSchema } from '@fieldbook/contract';
+import { localDate, startOfLocalDay, type JobVisitListSchema, type ListVisitsQuerySchema, type TodaySchema, type UnscheduledTraySchema, type VisitListSchema } from '@fieldbook/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { WorkspaceActor } from '../../platform/endpoint';
+import { AppError } from '../../platform/errors';
 import type { JsonText } from '../../platform/json-text';
+import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { workspaceTimeZone } from '../workspaces';
-import { findTodayJson, findUnscheduledJson, findVisitsJson } from './schedule.repository';
+import { findJobVisitsJson, findTodayJson, findUnscheduledJson, findVisitsJson } from './schedule.repository';
 
 /** The board, the tray and /today: reads any member of the workspace may make. */
 
@@ -43,4 +45,11 @@ export async function findToday(opts: { db: Db; actor: WorkspaceActor; now: Date
 
 export async function findUnscheduled(opts: { db: Db; actor: WorkspaceActor; now: Date }): Promise<JsonText<typeof UnscheduledTraySchema>> {
   return findUnscheduledJson(opts.db, { workspaceId: opts.actor.workspaceId, now: opts.now });
+}
+
+/** A job's visits for its page; 404 for a job not in the caller's workspace. */
+export async function listJobVisits(opts: { db: Db; actor: WorkspaceActor; jobId: string }): Promise<JsonText<typeof JobVisitListSchema>> {
+  if (!(await findJobRecord(opts.db, { workspaceId: opts.actor.workspaceId, jobId: opts.jobId }))) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  const timeZone = await workspaceTimeZone(opts.db, opts.actor.workspaceId);
+  return findJobVisitsJson(opts.db, { workspaceId: opts.actor.workspaceId, jobId: opts.jobId, timeZone });
 }
