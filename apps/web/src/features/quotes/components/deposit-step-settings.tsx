@@ -1,4 +1,4 @@
-import { DEPOSIT_MODE_DESCRIPTIONS, DEPOSIT_MODE_LABELS, DEPOSIT_MODES, type DepositMode } from '@fieldbook/contract';
+import { DEPOSIT_MODE_DESCRIPTIONS, DEPOSIT_MODE_LABELS, DEPOSIT_MODES, DEPOSIT_STEP_OFF, type DepositMode } from '@fieldbook/contract';
 import { Alert, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import { LoadError } from '../../../components/load-error';
 import { useQuoteSettings } from '../api/get-quote-settings';
@@ -8,7 +8,8 @@ import { errorText } from './quote-errors';
 /**
  * Settings › Payments: the workspace's deposit step on approval (issue 33) — No deposit step / Deposit offered /
  * Deposit required. Any member sees it; a workspace admin changes it (saved at once). When the workspace's clients
- * cannot pay online, the chosen step is not in effect and the server's notice says why.
+ * cannot pay online, the chosen step is not in effect and it says so; why (Stripe not connected, …) is Settings ›
+ * Payments' status just above it.
  */
 export function DepositStepSettings() {
   const settings = useQuoteSettings();
@@ -32,9 +33,10 @@ export function DepositStepSettings() {
           ))}
         </Stack>
       </Radio.Group>
+      {/* Not in effect: said without the server's reason, which Settings › Payments shows just above (it read twice). */}
       {s.notice && (
         <Alert color="yellow" variant="light">
-          {s.notice}
+          {DEPOSIT_STEP_OFF(s.deposit_mode, null)}
         </Alert>
       )}
       {!s.can_edit && (
