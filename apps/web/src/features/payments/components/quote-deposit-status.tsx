@@ -4,8 +4,8 @@ import { useQuoteDepositPayments } from '../api/get-quote-deposit-payments';
 
 /**
  * On the contractor's approved quote (issue 33): whether the client paid its deposit online — paid (how, when), a bank
- * payment processing, a failed one, or not yet. Until the quote's invoice is made (where the paid deposit is
- * credited), this is the only place the contractor sees it. Nothing while loading or when no deposit is due.
+ * payment processing, or a failed one. Until the quote's invoice is made (where the paid deposit is credited), this is
+ * the only place the contractor sees it. Nothing while loading, when no deposit is due, or while none was paid online.
  */
 export function QuoteDepositStatus({ quoteId }: { quoteId: string }) {
   const state = useQuoteDepositPayments(quoteId);
@@ -33,9 +33,6 @@ export function QuoteDepositStatus({ quoteId }: { quoteId: string }) {
       </Text>
     );
   }
-  return (
-    <Text size="sm" c="dimmed">
-      The client has not paid the deposit online yet.
-    </Text>
-  );
+  // Not paid online (yet): nothing to add to "deposit due" — a workspace without online payments collects it by hand.
+  return null;
 }

@@ -69,7 +69,7 @@ describe('QuoteView: the deposit the client paid online', () => {
     expect(api.problems).toEqual([]);
   });
 
-  it('a bank payment processing is not paid; a failed one says nothing was paid; none yet says so', async () => {
+  it('a bank payment processing is not paid; a failed one says nothing was paid; none paid online adds nothing (a workspace without online payments collects it by hand)', async () => {
     let api = fakeApi().on(paymentEndpoints.forQuoteDeposit, state({ status: 'processing', payments: [deposit({ status: 'processing', method: 'us_bank_account', paid_at: null })] }));
     const { unmount } = renderWithProviders(<QuoteView quote={approved()} />);
     expect(await screen.findByText(/^Deposit of \$1,104\.15 processing: the client paid by bank/)).toBeTruthy();
@@ -85,7 +85,9 @@ describe('QuoteView: the deposit the client paid online', () => {
 
     api = fakeApi().on(paymentEndpoints.forQuoteDeposit, state({}));
     renderWithProviders(<QuoteView quote={approved()} />);
-    expect(await screen.findByText('The client has not paid the deposit online yet.')).toBeTruthy();
+    await waitFor(() => expect(api.calls(paymentEndpoints.forQuoteDeposit)).toHaveLength(1));
+    expect(screen.getByText(/deposit due \$1,104\.15/)).toBeTruthy();
+    expect(screen.queryByText(/Deposit paid|processing|failed|not paid/)).toBeNull();
     expect(api.problems).toEqual([]);
   });
 
