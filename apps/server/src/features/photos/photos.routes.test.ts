@@ -105,6 +105,15 @@ describe('upload and EXIF', () => {
     expect(await ctx.db.select().from(photos).where(eq(photos.uploadKey, 'offline-photo-0001'))).toHaveLength(1);
   });
 
+  it('a caption of the longest length in any script is taken whole; one character more is a 400', async () => {
+    const caption = 'é'.repeat(1000) + '屋'.repeat(1000);
+    const photo = await uploaded(member, await jpegWithExif(), { job_id: jobId, caption });
+    expect(photo.caption).toBe(caption);
+    const longer = await upload(member, await jpegWithExif(), { job_id: jobId, caption: `${caption}x` });
+    expect(longer.statusCode).toBe(400);
+    expect(longer.json().error.message).toBe('The caption is at most 2000 characters');
+  });
+
   it('refuses by content: HEIC with its own message, a program named .jpg, bad fields — nothing kept', async () => {
     const rowsBefore = await countRows();
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(2000)]);

@@ -1,4 +1,4 @@
-import { photoEndpoints as endpoints, photoUploadEndpoints, PHOTO_MAX_BYTES, PHOTO_NOT_FOUND } from '@fieldbook/contract';
+import { photoEndpoints as endpoints, photoUploadEndpoints, PHOTO_CAPTION_MAX, PHOTO_MAX_BYTES, PHOTO_NOT_FOUND } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
@@ -22,7 +22,8 @@ export async function photosRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
     path: endpoints.upload.path,
     maxBytes: PHOTO_MAX_BYTES,
     fields: 6,
-    fieldSize: 2200,
+    // In bytes: a caption of PHOTO_CAPTION_MAX characters of any script (up to 4 bytes each in UTF-8).
+    fieldSize: PHOTO_CAPTION_MAX * 4 + 200,
     table: photos,
     keyPrefix: 'photos',
     kinds: photoKinds,

@@ -62,6 +62,14 @@ describe('thumbnail limits: an image that breaks them fails at once with the rea
     expect(after.processingError).toBe(`No thumbnail: ${CHILD_STOPPED.memory({ memoryMb: 5 })}`);
   }, 60_000);
 
+  it('a child stopped at its time limit fails the photo with that reason after one attempt', async () => {
+    const photo = await uploaded(await jpegWithExif({ width: 320, height: 240 }));
+    const limits = { timeoutMs: 1 }; // no child starts, let alone decodes, in a millisecond
+    await startPhotoThumbnails({ db: ctx.db, blobs: ctx.blobs, limits }).drain();
+    const after = await row(photo.id);
+    expect(after).toMatchObject({ status: 'failed', attempts: 1, thumbnailKey: null, processingError: `No thumbnail: ${CHILD_STOPPED.time({ timeoutMs: 1 })}` });
+  }, 60_000);
+
   it('a JPEG cut after its header does not decode: failed, with the decoder’s reason', async () => {
     const whole = await jpegWithExif({ width: 640, height: 480 });
     const photo = await uploaded(whole.subarray(0, 700));
