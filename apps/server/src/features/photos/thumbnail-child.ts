@@ -13,11 +13,11 @@ serveInChild<ThumbnailRequest, ThumbnailReply>(async (request, bytes) => {
   if (!header || header.width === 0 || header.height === 0) throw new Error('The image header cannot be read');
   if (header.width * header.height > request.maxPixels) throw new ProcessingStopped(`The image is ${header.width} × ${header.height} pixels`);
   const image = await loadImage(bytes);
-  // The decoder's size must be the header's, turned for a quarter-turn orientation (Skia applies it): a file that
+  // The decoder's size must be the header's — turned, for a quarter-turn EXIF orientation Skia applied (it does for
+  // JPEG; the EXIF of another kind may go unapplied, and the size answered is then the image as drawn): a file that
   // claims one size and holds another is refused.
-  const turned = isQuarterTurn(request.orientation);
-  const upright = turned ? { width: header.height, height: header.width } : header;
-  if (image.width !== upright.width || image.height !== upright.height) throw new Error(`The image data (${image.width} × ${image.height}) does not match its header`);
+  const turned = isQuarterTurn(request.orientation) && image.width === header.height && image.height === header.width;
+  if (!turned && (image.width !== header.width || image.height !== header.height)) throw new Error(`The image data (${image.width} × ${image.height}) does not match its header`);
   const size = thumbnailSize(image.width, image.height, request.edge);
   const canvas = createCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d');
