@@ -187,7 +187,9 @@ test.describe('getting paid', () => {
     await editor.getByLabel('Tax rate (%)').fill('8.25');
     await editor.getByLabel('Deposit', { exact: true }).fill('30');
     await editor.getByRole('button', { name: 'Save Draft' }).click();
-    await expect(editor.getByText('$3,680.50').first()).toBeVisible();
+    // The server's totals (the saved quote's), not only the live ones as typed.
+    await expect(editor.getByLabel('Totals', { exact: true })).toContainText('Total$3,680.50');
+    await expect(editor.getByLabel('Totals', { exact: true })).toContainText('Deposit due$1,104.15');
     await shotDialog(page, '04-contractor-quote-editor-desktop');
     await expect(editor.getByRole('textbox', { name: 'Client contact' }).or(editor.getByRole('combobox', { name: 'Client contact' }))).toHaveValue(new RegExp(client));
     await editor.getByRole('checkbox', { name: 'SMS' }).uncheck();
