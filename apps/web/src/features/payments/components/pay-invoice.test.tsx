@@ -66,6 +66,8 @@ describe('PayInvoice', () => {
     expect(screen.queryByRole('button')).toBeNull();
     // The receipt, by the same link (the receipt email links it too).
     expect(screen.getByRole('link', { name: 'Download your receipt (PDF)' }).getAttribute('href')).toBe(`/api/public/invoice-payments/${TOKEN}/receipts/${RECEIPT}`);
+    // In the thank-you's own text size, as the quote's "Download signed PDF".
+    expect(screen.getByRole('link', { name: 'Download your receipt (PDF)' }).getAttribute('data-inherit')).toBe('true');
   });
 
   it('back from Stripe before the webhook: asked again until paid, and the page around it (the invoice) is made stale', async () => {

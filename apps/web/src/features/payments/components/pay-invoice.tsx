@@ -40,7 +40,7 @@ export function PayInvoice({ token }: { token: string }) {
           {s.last_receipt && (
             <>
               {' '}
-              <Anchor href={`${apiBaseUrl()}${endpointPath(paymentEndpoints.publicReceiptPdf.path, { token, paymentId: s.last_receipt.payment_id })}`} download>
+              <Anchor href={`${apiBaseUrl()}${endpointPath(paymentEndpoints.publicReceiptPdf.path, { token, paymentId: s.last_receipt.payment_id })}`} download inherit>
                 Download your receipt (PDF)
               </Anchor>
               <Text size="xs" c="dimmed" mt={4}>

@@ -146,6 +146,8 @@ describe('PublicQuoteScreen', () => {
     renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
     const link = await screen.findByRole('link', { name: 'Download signed PDF' });
     expect(link.getAttribute('href')).toBe(`/api/public/quotes/${TOKEN}/signed-pdf`);
+    // In the size of the sentence it ends (seen larger than the approval's text in the payments walk's screenshots).
+    expect(link.getAttribute('data-inherit')).toBe('true');
   });
 
   it('an approved quote with a deposit offers to pay it online right there (issue 33)', async () => {

@@ -28,7 +28,8 @@ function Decided({ q, token }: { q: PublicQuote; token: string | null }) {
           <>
             {' '}
             {/* Through the link itself: no account, the link's own checks and limits (the server's publicSignedPdf). */}
-            <Anchor href={`${apiBaseUrl()}${endpointPath(quoteEndpoints.publicSignedPdf.path, { token })}`} download>
+            {/* inherit: the alert's text size — on its own an Anchor is larger than the sentence it ends. */}
+            <Anchor href={`${apiBaseUrl()}${endpointPath(quoteEndpoints.publicSignedPdf.path, { token })}`} download inherit>
               Download signed PDF
             </Anchor>
           </>
