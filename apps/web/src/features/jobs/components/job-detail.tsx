@@ -12,6 +12,7 @@ import { CreateTaskDialog } from '../../tasks';
 import { SendModal, type SendTarget } from '../../documents';
 import { JobQuotes } from '../../quotes';
 import { JobInvoices, JobPaymentSchedules } from '../../invoices';
+import { JobPhotos } from '../../photos';
 import { JobDocuments } from './job-documents';
 import { JobStatusSelect } from './job-status-select';
 import { JobTaskList } from './job-task-list';
@@ -145,6 +146,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
           </Paper>
         </Grid.Col>
       </Grid>
+      <JobPhotos jobId={data.id} />
       <JobQuotes jobId={data.id} clientName={data.client_name} />
       <JobPaymentSchedules jobId={data.id} />
       <JobInvoices jobId={data.id} jobTitle={data.title ?? name} clientName={data.client_name} />

@@ -1,0 +1,75 @@
+import { photoEndpoints } from '@fieldbook/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { compressPhoto } from '../lib/compress-photo';
+import { JOB_ID, makePhoto } from './photo-fixtures';
+import { PhotoUploader } from './photo-uploader';
+
+// The browser's canvas is not in happy-dom: the compression is this module's test (compress-photo.test.ts); here it
+// is watched, and answers a smaller file of its own.
+vi.mock('../lib/compress-photo', () => ({ compressPhoto: vi.fn(async (file: File) => ({ blob: new File(['small jpeg'], file.name, { type: 'image/jpeg' }), name: file.name })) }));
+
+let api: FakeApi;
+beforeEach(() => {
+  vi.mocked(compressPhoto).mockClear();
+  api = fakeApi();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  expect(api.problems).toEqual([]);
+});
+
+const photoFile = (name: string) => new File(['a large original jpeg'], name, { type: 'image/jpeg' });
+
+describe('adding photos to a job', () => {
+  it('compresses each photo and sends it with the job, the chosen stage and an upload_key; a retry sends the same key and the same bytes', async () => {
+    api.on(photoEndpoints.upload, apiError(413, 'PAYLOAD_TOO_LARGE', 'The photo is too large'), ({ form }) => makePhoto(1, { stage: form!.get('stage') as 'before' }));
+    renderWithProviders(<PhotoUploader jobId={JOB_ID} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Before' }));
+    await userEvent.upload(screen.getByLabelText('Add photos'), [photoFile('roof.jpg')]);
+
+    const item = await screen.findByTestId('upload-item');
+    expect(await within(item).findByText('The photo is too large')).toBeTruthy();
+    await userEvent.click(within(item).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(screen.getByTestId('upload-item')).getByText('Uploaded')).toBeTruthy());
+
+    const calls = api.calls(photoEndpoints.upload);
+    expect(calls).toHaveLength(2);
+    const [first, second] = calls.map((c) => c.form!);
+    expect(first!.get('job_id')).toBe(JOB_ID);
+    expect(first!.get('stage')).toBe('before');
+    expect(String(first!.get('upload_key')).length).toBeGreaterThanOrEqual(8);
+    expect(second!.get('upload_key')).toBe(first!.get('upload_key'));
+    expect(await (first!.get('file') as File).text()).toBe('small jpeg');
+    // Compressed once: the retry sends the bytes the first try sent.
+    expect(compressPhoto).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(compressPhoto).mock.calls[0]![0].name).toBe('roof.jpg');
+  });
+
+  it('sends several photos, each with its own upload_key, and shows each one’s progress', async () => {
+    const release = api.hold(photoEndpoints.upload, ({ form }) => makePhoto(2, { caption: String(form!.get('upload_key')) }), { progress: 40 });
+    renderWithProviders(<PhotoUploader jobId={JOB_ID} />);
+    await userEvent.upload(screen.getByLabelText('Add photos'), [photoFile('a.jpg'), photoFile('b.jpg')]);
+    await waitFor(() => expect(screen.getAllByTestId('upload-item')[0]!.textContent).toContain('Uploading 40%'));
+    expect(screen.getAllByTestId('upload-item')[1]!.textContent).toContain('Pending');
+    release();
+    api.on(photoEndpoints.upload, makePhoto(3));
+    await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
+    const keys = api.calls(photoEndpoints.upload).map((c) => c.form!.get('upload_key'));
+    expect(new Set(keys).size).toBe(2);
+    expect(api.calls(photoEndpoints.upload).map((c) => c.form!.get('stage'))).toEqual(['during', 'during']);
+  });
+
+  it('offers the camera (capture="environment") on a phone', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('coarse'), media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }));
+    renderWithProviders(<PhotoUploader jobId={JOB_ID} />);
+    expect(screen.getByRole('button', { name: 'Take photo' })).toBeTruthy();
+    const camera = screen.getByLabelText('Take photo', { selector: 'input' });
+    expect(camera.getAttribute('capture')).toBe('environment');
+    expect(camera.getAttribute('accept')).toBe('image/*');
+    expect(screen.getByLabelText('Add photos').hasAttribute('multiple')).toBe(true);
+  });
+});

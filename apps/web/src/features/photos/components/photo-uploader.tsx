@@ -1,0 +1,103 @@
+import { PHOTO_STAGES, type PhotoStage } from '@fieldbook/contract';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCamera } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { DropZone } from '../../../components/upload/drop-zone';
+import { UploadList } from '../../../components/upload/upload-list';
+import { browserTimeZone } from '../../../lib/time-zone';
+import { useUploadQueue, type UploadQueue } from '../../../lib/uploads/use-upload-queue';
+import { photoKeys } from '../api/keys';
+import { uploadPhoto } from '../api/upload-photo';
+import { compressPhoto } from '../lib/compress-photo';
+import { STAGE_LABELS } from '../lib/photo-labels';
+
+/** The picker's list; the server decides by the bytes (JPEG, PNG or WebP; HEIC refused with its reason). */
+const PHOTO_ACCEPT = 'image/*';
+
+/** One photo in the upload queue; `compressed` is kept after the first try, so a retry sends the same bytes. */
+type Source = { file: File; stage: PhotoStage; compressed?: { blob: Blob; name: string } };
+
+/**
+ * Add photos to a job (issue 35): pick many, or take one with the phone's camera; each is made smaller in the browser
+ * and sent through the app's upload queue (lib/uploads) with the chosen stage, its progress, and Retry on failure.
+ * The queue key is the photo's upload_key for all its tries: a retry after a lost answer gets the stored photo back,
+ * never a second copy. The queue is the app's (`photos:<job>`): uploads go on when the page closes.
+ */
+export function PhotoUploader({ jobId }: { jobId: string }) {
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<PhotoStage>('during');
+  // A camera input opens the camera only on phones and tablets; elsewhere it would be a second file picker.
+  const hasCamera = useMediaQuery('(pointer: coarse)');
+  const camera = useRef<HTMLInputElement>(null);
+  const queue = useUploadQueue<Source>(
+    useCallback(
+      async (source: Source, { key, onProgress, signal }) => {
+        // Kept on the queued source (the queue holds this object until the photo is sent): compressed once.
+        source.compressed ??= await compressPhoto(source.file);
+        const { blob, name } = source.compressed;
+        // The camera's zone is this device's: the server reads an EXIF time without an offset in it.
+        await uploadPhoto(blob, { jobId, uploadKey: key, stage: source.stage, timeZone: browserTimeZone(), fileName: name, onProgress, signal });
+      },
+      [jobId],
+    ),
+    { id: `photos:${jobId}` },
+  );
+  // Once per batch (not per photo): a refetch of the grid is every loaded page.
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: photoKeys.lists() }), [queryClient]);
+  const addFiles = async (files: File[]) => {
+    if (files.length === 0) return;
+    await queue.add(files.map((file) => ({ name: file.name, size: file.size, source: { file, stage } })));
+    refresh();
+  };
+  const shown: UploadQueue = {
+    entries: queue.entries,
+    dismiss: queue.dismiss,
+    retry: async (key) => {
+      const ok = await queue.retry(key);
+      if (ok) refresh();
+      return ok;
+    },
+  };
+
+  return (
+    <Stack gap="xs">
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id={`photo-stage-${jobId}`}>
+          Stage
+        </Text>
+        <SegmentedControl
+          aria-labelledby={`photo-stage-${jobId}`}
+          size="xs"
+          fullWidth
+          value={stage}
+          onChange={(v) => setStage(v as PhotoStage)}
+          data={PHOTO_STAGES.map((value) => ({ value, label: STAGE_LABELS[value] }))}
+        />
+      </Stack>
+      <DropZone layout="inline" title="Drop photos here" buttonLabel="Add photos" inputLabel="Add photos" accept={PHOTO_ACCEPT} onFiles={(files) => void addFiles(files)} />
+      {hasCamera && (
+        <Group>
+          <Button variant="light" leftSection={<IconCamera size={16} />} onClick={() => camera.current?.click()}>
+            Take photo
+          </Button>
+        </Group>
+      )}
+      <input
+        ref={camera}
+        type="file"
+        accept={PHOTO_ACCEPT}
+        capture="environment"
+        hidden
+        aria-label="Take photo"
+        onChange={(e) => {
+          const files = [...(e.currentTarget.files ?? [])];
+          e.currentTarget.value = '';
+          void addFiles(files);
+        }}
+      />
+      <UploadList queue={shown} label="Photo uploads" />
+    </Stack>
+  );
+}
