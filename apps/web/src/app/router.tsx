@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'jobs/new', ...page(() => import('./routes/job-new')) },
           { path: 'jobs/:jobId', ...page(() => import('./routes/job-detail')) },
           { path: 'invoices', ...page(() => import('./routes/invoices')) },
+          { path: 'schedule', ...page(() => import('./routes/schedule')) },
           ...aliases(['documents', 'document-manager/:jobId?'], () => import('./routes/documents')),
           { path: 'documents/:id', ...page(() => import('./routes/document-detail')) },
           { path: 'tasks', ...page(() => import('./routes/tasks')) },

@@ -21,6 +21,7 @@ export const QUERY_ROOTS = {
   quotes: ['quotes'],
   invoices: ['invoices'],
   notifications: ['notifications'],
+  schedule: ['schedule'],
 } as const;
 
 type Root = keyof typeof QUERY_ROOTS;
@@ -29,7 +30,7 @@ type Root = keyof typeof QUERY_ROOTS;
  * What each kind of write makes stale. Jobs embed their tasks; the home and the fast dashboard count and list jobs
  * and tasks; task lists carry assignee names and job cards phone-like client names resolved from contacts.
  */
-export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'document' | 'quote' | 'invoice' | 'notification', readonly Root[]> = {
+export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'document' | 'quote' | 'invoice' | 'notification' | 'visit', readonly Root[]> = {
   job: ['jobs', 'home', 'dashboard', 'search'],
   task: ['tasks', 'jobs', 'home', 'dashboard', 'search'],
   contact: ['contacts', 'tasks', 'jobs', 'home'],
@@ -45,6 +46,8 @@ export const STALE_AFTER: Record<'job' | 'task' | 'contact' | 'group' | 'documen
   // A new notification tells of a change made elsewhere (a client approved a quote, opened an invoice): what it is about is
   // stale too; reading one changes only the notifications.
   notification: ['notifications', 'quotes', 'documents', 'invoices'],
+  // A visit write changes the board, the tray, the job's visits and /today; search finds a job by its visits.
+  visit: ['schedule', 'search'],
 };
 
 export function invalidateAfter(queryClient: QueryClient, change: keyof typeof STALE_AFTER): Promise<unknown> {

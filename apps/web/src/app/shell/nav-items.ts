@@ -7,6 +7,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'HOME', to: '/', activeAlso: ['/home', '/optimized-home', '/fast-dashboard'] },
   { label: 'CONTACTS', to: '/contacts' },
   { label: 'JOBS', to: '/jobs' },
+  { label: 'SCHEDULE', to: '/schedule' },
   { label: 'TASKS', to: '/tasks' },
   { label: 'INVOICES', to: '/invoices' },
   { label: 'DOCS', to: '/documents', activeAlso: ['/document-manager'] },

@@ -1,4 +1,4 @@
-import { contactEndpoints, jobEndpoints, recordingEndpoints, taskEndpoints, type EndpointDef } from '@fieldbook/contract';
+import { contactEndpoints, jobEndpoints, recordingEndpoints, scheduleEndpoints, taskEndpoints, type EndpointDef } from '@fieldbook/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IconWifiOff } from '@tabler/icons-react';
 import { createElement, useEffect, useSyncExternalStore } from 'react';
@@ -26,6 +26,7 @@ export const QUEUEABLE_ENDPOINTS = {
   'contacts.create': contactEndpoints.create,
   'contacts.update': contactEndpoints.update,
   'contacts.remove': contactEndpoints.remove,
+  'schedule.setStatus': scheduleEndpoints.setStatus,
   // Only endpoints the contract marks offlineQueued: their handler and kept answer are one transaction on the server.
 } as const satisfies Record<string, EndpointDef & { offlineQueued: true }>;
 export type QueueableEndpoint = keyof typeof QUEUEABLE_ENDPOINTS;

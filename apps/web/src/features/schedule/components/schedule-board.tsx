@@ -1,0 +1,49 @@
+import type { Crew, Visit } from '@fieldbook/contract';
+import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
+import { useMemo } from 'react';
+import { addWallMinutes, wallMinutesBetween } from '../lib/board-time';
+import { crewRows, visitsToEvents, type VisitEventPayload } from '../lib/visit-events';
+
+export type BoardDrop = { payload: VisitEventPayload; newStart: string; toRowId: string; newEnd: string };
+
+type Props = {
+  view: 'week' | 'day';
+  date: string;
+  zone: string;
+  visits: readonly Visit[];
+  crews: readonly Crew[];
+  canSchedule: boolean;
+  onDrop: (drop: BoardDrop) => void;
+  onOpen: (payload: VisitEventPayload) => void;
+};
+
+/**
+ * The board (ADR 0012): @mantine/schedule's resource views, crews and Unassigned as rows, fed wall-clock strings of the
+ * workspace's zone. The day view starts at 05:00 (clocks change between 00:00 and 03:00 local). A drop is read back as
+ * wall clock; its end is the visit's own wall-clock duration after the new start, not the library's start + ms.
+ */
+export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, onDrop, onOpen }: Props) {
+  const events = useMemo(() => visitsToEvents(visits, zone), [visits, zone]);
+  const resources = useMemo(() => crewRows(crews), [crews]);
+  const common = {
+    date,
+    resources,
+    events: events as ScheduleEventData[],
+    withHeader: false,
+    withCurrentTimeIndicator: false,
+    mode: canSchedule ? ('default' as const) : ('static' as const),
+    withEventsDragAndDrop: canSchedule,
+    canDragEvent: (event: ScheduleEventData) => !(event.payload as VisitEventPayload).visit.all_day && (event.payload as VisitEventPayload).visit.status !== 'cancelled',
+    onEventDrop: ({ event, newStart, resourceId }: { event: ScheduleEventData; newStart: string; resourceId?: string | number }) => {
+      const payload = event.payload as VisitEventPayload;
+      const newEnd = addWallMinutes(newStart, wallMinutesBetween(payload.start, payload.end));
+      onDrop({ payload, newStart, newEnd, toRowId: String(resourceId ?? payload.rowId) });
+    },
+    onEventClick: (event: ScheduleEventData) => onOpen(event.payload as VisitEventPayload),
+  };
+  return view === 'day' ? (
+    <ResourcesDayView {...common} startTime="05:00:00" endTime="21:00:00" intervalMinutes={60} />
+  ) : (
+    <ResourcesWeekView {...common} startTime="05:00:00" endTime="21:00:00" intervalMinutes={240} />
+  );
+}

@@ -1,0 +1,154 @@
+import type { Visit } from '@fieldbook/contract';
+import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { useCrews } from '../api/get-crews';
+import { useScheduleContext } from '../api/get-my-workspace';
+import { useUnscheduled } from '../api/get-unscheduled';
+import { useVisits } from '../api/get-visits';
+import { addDays, fromBoardTime, todayIn, weekStart } from '../lib/board-time';
+import { crewIdsAfterMove } from '../lib/visit-events';
+import { CreateVisitDialog } from './create-visit-dialog';
+import { MoveVisitDialog, type MoveTarget } from './move-visit-dialog';
+import { OverlapWarning } from './overlap-warning';
+import { ScheduleBoard, type BoardDrop } from './schedule-board';
+import { trayJobChoices, UnscheduledTray } from './unscheduled-tray';
+import { useMoveVisit } from './use-move-visit';
+import { VisitList } from './visit-list';
+
+type View = 'week' | 'day' | 'list';
+
+/** The days a view shows: a Monday-to-Sunday week, or one day. */
+function rangeOf(view: View, date: string): { from: string; to: string } {
+  if (view === 'day') return { from: date, to: date };
+  const from = weekStart(date);
+  return { from, to: addDays(from, 6) };
+}
+
+/**
+ * /schedule (issue 34): the week and day boards (crews and Unassigned as rows) and the list — the only view at 390 px —
+ * with date navigation; admins get New visit, the Unscheduled tray, drag to move and Move visit.
+ */
+export function ScheduleScreen({ initialDate }: { initialDate?: string }) {
+  const { timeZone, canSchedule } = useScheduleContext();
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [chosenView, setView] = useState<View>('week');
+  const view: View = isPhone ? 'list' : chosenView;
+  const [date, setDate] = useState<string | null>(initialDate ?? null);
+  const today = timeZone ? todayIn(timeZone) : null;
+  const shown = date ?? today;
+
+  if (!shown) return <Skeleton height={300} />;
+  return <ScheduleBody view={view} isPhone={isPhone} setView={setView} date={shown} setDate={setDate} today={today ?? shown} canSchedule={canSchedule} />;
+}
+
+function ScheduleBody({ view, isPhone, setView, date, setDate, today, canSchedule }: { view: View; isPhone: boolean; setView: (v: View) => void; date: string; setDate: (d: string) => void; today: string; canSchedule: boolean }) {
+  const range = rangeOf(view, date);
+  const visits = useVisits(range);
+  const crews = useCrews();
+  const tray = useUnscheduled(canSchedule);
+  const mover = useMoveVisit();
+  const [creating, setCreating] = useState<{ jobId?: string } | null>(null);
+  const [moving, setMoving] = useState<MoveTarget | null>(null);
+  const step = view === 'day' ? 1 : 7;
+
+  const onDrop = ({ payload, newStart, newEnd, toRowId }: BoardDrop) => {
+    const { visit, rowId } = payload;
+    // A repeating visit asks which visits change: the dialog opens with the drop's time and row.
+    if (visit.recurrence) return setMoving({ visit, rowId, start: newStart, toRowId });
+    const zone = visits.data!.time_zone;
+    void mover.move({
+      visit,
+      body: { scope: 'this', starts_at: fromBoardTime(newStart, zone), ends_at: fromBoardTime(newEnd, zone), ...(toRowId !== rowId ? { crew_ids: crewIdsAfterMove(visit, rowId, toRowId) } : {}) },
+    });
+  };
+  const openMove = (visit: Visit, rowId: string) => setMoving({ visit, rowId });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Title order={1} fz="xl">
+          Schedule
+        </Title>
+        {canSchedule && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating({})}>
+            New visit
+          </Button>
+        )}
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        {!isPhone && (
+          <SegmentedControl
+            aria-label="View"
+            value={view}
+            onChange={(v) => setView(v as View)}
+            data={[
+              { value: 'week', label: 'Week' },
+              { value: 'day', label: 'Day' },
+              { value: 'list', label: 'List' },
+            ]}
+          />
+        )}
+        <Button variant="default" size="sm" px={8} onClick={() => setDate(addDays(date, -step))} aria-label={view === 'day' ? 'Previous day' : 'Previous week'}>
+          <IconChevronLeft size={16} />
+        </Button>
+        <Button variant="default" size="sm" onClick={() => setDate(today)}>
+          Today
+        </Button>
+        <Button variant="default" size="sm" px={8} onClick={() => setDate(addDays(date, step))} aria-label={view === 'day' ? 'Next day' : 'Next week'}>
+          <IconChevronRight size={16} />
+        </Button>
+        <Text size="sm" fw={600} data-testid="schedule-range">
+          {range.from === range.to ? range.from : `${range.from} – ${range.to}`}
+        </Text>
+      </Group>
+      {mover.notice && !moving && (
+        <Alert color="red" role="alert" withCloseButton onClose={mover.dismissNotice}>
+          {mover.notice}
+        </Alert>
+      )}
+      {mover.overlap && !moving && (
+        <OverlapWarning message={mover.overlap.message} conflicts={mover.overlap.conflicts} isWorking={mover.isMoving} onCancel={mover.dismissOverlap} onConfirm={() => void mover.confirm()} />
+      )}
+      {visits.isError ? (
+        <LoadError error={visits.error} onRetry={() => void visits.refetch()} isRetrying={visits.isFetching} title="Could not load the schedule" />
+      ) : crews.isError ? (
+        <LoadError error={crews.error} onRetry={() => void crews.refetch()} isRetrying={crews.isFetching} title="Could not load the crews" />
+      ) : !visits.data || !crews.data ? (
+        <Skeleton height={300} />
+      ) : view === 'list' ? (
+        <VisitList visits={visits.data.visits} zone={visits.data.time_zone} canSchedule={canSchedule} onMove={openMove} />
+      ) : (
+        <ScheduleBoard
+          view={view}
+          date={view === 'week' ? range.from : date}
+          zone={visits.data.time_zone}
+          visits={visits.data.visits}
+          crews={crews.data.crews}
+          canSchedule={canSchedule}
+          onDrop={onDrop}
+          onOpen={(p) => (canSchedule ? openMove(p.visit, p.rowId) : undefined)}
+        />
+      )}
+      {canSchedule && <UnscheduledTray onSchedule={(jobId) => setCreating({ jobId })} />}
+      {creating && visits.data && crews.data && (
+        <CreateVisitDialog zone={visits.data.time_zone} crews={crews.data.crews} jobs={trayJobChoices(tray.data)} {...(creating.jobId ? { jobId: creating.jobId } : {})} date={date} onClose={() => setCreating(null)} />
+      )}
+      {moving && visits.data && crews.data && (
+        <MoveVisitDialog
+          target={moving}
+          zone={visits.data.time_zone}
+          crews={crews.data.crews}
+          mover={mover}
+          onClose={() => {
+            setMoving(null);
+            mover.dismissOverlap();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+

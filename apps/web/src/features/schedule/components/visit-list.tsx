@@ -1,0 +1,49 @@
+import { VISIT_STATUS_LABELS, type Visit } from '@fieldbook/contract';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { formatWindow, timeOf } from '../lib/board-time';
+import { VISIT_STATUS_COLOURS, visitBoardTimes, visitLabel, UNASSIGNED_ROW } from '../lib/visit-events';
+
+/** A visit's when, as one line: 'Tue 2026-03-10 · 9:00–11:00' or '… · All day'. */
+export function visitWhen(visit: Visit, zone: string): string {
+  const { start, end } = visitBoardTimes(visit, zone);
+  const day = new Date(`${visit.local_date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+  return `${day} ${visit.local_date} · ${visit.all_day ? 'All day' : `${timeOf(start)}–${timeOf(end)}`}`;
+}
+
+/**
+ * The range's visits as cards, every hour of the day (the only view at 390 px, where the grid does not fit): job and
+ * client, when, the arrival window, crews and people, the status in its colour, and Move visit for admins.
+ */
+export function VisitList({ visits, zone, canSchedule, onMove }: { visits: readonly Visit[]; zone: string; canSchedule: boolean; onMove: (visit: Visit, rowId: string) => void }) {
+  if (visits.length === 0) return <Text c="dimmed">No visits in these days.</Text>;
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Visits">
+      {visits.map((visit) => (
+        <Card key={visit.id} withBorder padding="sm" component="li">
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+            <Stack gap={2} miw={0}>
+              <Text fw={600} size="sm">
+                {visitLabel(visit)}
+              </Text>
+              <Text size="sm">{visitWhen(visit, zone)}</Text>
+              {visit.arrival_window && <Text size="sm">Arrival {formatWindow(visit.arrival_window.start, visit.arrival_window.end)}</Text>}
+              <Text size="xs" c="dimmed">
+                {[...visit.crews.map((c) => c.name), ...visit.people.map((p) => p.name ?? 'Someone')].join(', ') || 'Unassigned'}
+              </Text>
+            </Stack>
+            <Stack gap={6} align="flex-end">
+              <Badge color={VISIT_STATUS_COLOURS[visit.status]} variant="light">
+                {VISIT_STATUS_LABELS[visit.status]}
+              </Badge>
+              {canSchedule && visit.status !== 'cancelled' && (
+                <Button size="compact-xs" variant="subtle" onClick={() => onMove(visit, visit.crews[0]?.id ?? UNASSIGNED_ROW)} aria-label={`Move visit: ${visitLabel(visit)}`}>
+                  Move visit
+                </Button>
+              )}
+            </Stack>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

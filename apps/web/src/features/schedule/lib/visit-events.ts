@@ -1,0 +1,77 @@
+import type { MantineColor } from '@mantine/core';
+import type { Crew, Visit, VisitConflict, VisitStatus } from '@fieldbook/contract';
+import { addDays, boardTimeOf, formatWindow, toBoardTime, type BoardTime } from './board-time';
+
+/** The row of visits without a crew. */
+export const UNASSIGNED_ROW = 'unassigned';
+
+export const VISIT_STATUS_COLOURS: Record<VisitStatus, MantineColor> = {
+  scheduled: 'blue',
+  on_the_way: 'yellow',
+  in_progress: 'orange',
+  completed: 'green',
+  cancelled: 'gray',
+};
+
+/** What the board knows of the visit behind an event: the visit and the row (crew) the event is drawn in. */
+export type VisitEventPayload = { visit: Visit; rowId: string; start: BoardTime; end: BoardTime };
+
+export type VisitEvent = {
+  id: string;
+  title: string;
+  start: BoardTime;
+  end: BoardTime;
+  color: MantineColor;
+  resourceId: string;
+  payload: VisitEventPayload;
+};
+
+/** "Roof repair · Lopez" — the job's title and client, whichever it has. */
+export function visitLabel(visit: Pick<Visit, 'job'>): string {
+  return [visit.job.title, visit.job.client_name].filter(Boolean).join(' · ') || 'Untitled job';
+}
+
+/** The board times of a visit: an all-day one spans its local days, a timed one its wall-clock start and end. */
+export function visitBoardTimes(visit: Visit, zone: string): { start: BoardTime; end: BoardTime } {
+  if (visit.all_day) return { start: boardTimeOf(visit.local_date, '00:00'), end: boardTimeOf(addDays(visit.end_local_date, 1), '00:00') };
+  return { start: toBoardTime(visit.starts_at, zone), end: toBoardTime(visit.ends_at, zone) };
+}
+
+/**
+ * The board's events: one per visit and row — a visit of two crews shows in both rows (ids `<visit>:<crew>`, unique
+ * per event), one without a crew in the Unassigned row. Times are wall clock of the workspace's zone (board-time.ts).
+ */
+export function visitsToEvents(visits: readonly Visit[], zone: string): VisitEvent[] {
+  return visits.flatMap((visit) => {
+    const { start, end } = visitBoardTimes(visit, zone);
+    const window = visit.arrival_window ? ` (${formatWindow(visit.arrival_window.start, visit.arrival_window.end)})` : '';
+    const rows = visit.crews.length > 0 ? visit.crews.map((c) => c.id) : [UNASSIGNED_ROW];
+    return rows.map((rowId) => ({
+      id: `${visit.id}:${rowId}`,
+      title: `${visitLabel(visit)}${window}`,
+      start,
+      end,
+      color: VISIT_STATUS_COLOURS[visit.status],
+      resourceId: rowId,
+      payload: { visit, rowId, start, end },
+    }));
+  });
+}
+
+/** The board's rows: each crew in its colour, then Unassigned. */
+export function crewRows(crews: readonly Crew[]): Array<{ id: string; label: string; color?: MantineColor }> {
+  return [...crews.map((c) => ({ id: c.id, label: c.name, color: c.colour })), { id: UNASSIGNED_ROW, label: 'Unassigned' }];
+}
+
+/** A visit's crews after it is dragged from one row to another (Unassigned removes the row's crew). */
+export function crewIdsAfterMove(visit: Visit, fromRow: string, toRow: string): string[] {
+  const ids = visit.crews.map((c) => c.id).filter((id) => id !== fromRow);
+  return toRow === UNASSIGNED_ROW || ids.includes(toRow) ? ids : [...ids, toRow];
+}
+
+/** An overlap as the server words it in its 409: 'Roof repair (Lopez): 2026-03-10 09:00–11:00'. */
+export function conflictText(c: Pick<VisitConflict, 'job_title' | 'client_name' | 'starts_at' | 'ends_at' | 'all_day'>, zone: string): string {
+  const start = toBoardTime(c.starts_at, zone);
+  const when = c.all_day ? `${start.slice(0, 10)}, all day` : `${start.slice(0, 10)} ${start.slice(11, 16)}–${toBoardTime(c.ends_at, zone).slice(11, 16)}`;
+  return `${c.job_title ?? 'A visit'}${c.client_name ? ` (${c.client_name})` : ''}: ${when}`;
+}
