@@ -1,0 +1,79 @@
+import { scheduleEndpoints } from '@fieldbook/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { fakeScheduleApi, makeCrew, makeVisit } from '../test/fixtures';
+import { ScheduleScreen } from './schedule-screen';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const crew = makeCrew('North crew');
+const job = { id: '00000000-0000-4000-8000-00000000a001', title: 'Gutter clean', client_name: 'Kim', property_address: '3 Elm St', status: 'active' };
+const tray = {
+  jobs: [{ ...job, created_at: '2026-03-01T00:00:00.000Z' }],
+  approved_quotes: [{ id: '00000000-0000-4000-8000-00000000b001', number: 'Q-1004', title: 'New roof', approved_at: '2026-03-02T00:00:00.000Z', job: { ...job, id: '00000000-0000-4000-8000-00000000a002', title: 'Roof', client_name: 'Lopez' } }],
+};
+const conflict = { visit_id: '00000000-0000-4000-8000-00000000c001', job_title: 'Deck', client_name: 'Ng', starts_at: '2026-03-10T15:00:00.000Z', ends_at: '2026-03-10T16:00:00.000Z', all_day: false, crew_ids: [crew.id], user_ids: [] };
+
+describe('scheduling a visit', { timeout: 30_000 }, () => {
+  it('from the tray: shows the overlaps first and saves with confirm_overlap only after Save anyway', async () => {
+    const saved = { ...makeVisit(), conflicts: [conflict] };
+    const api = fakeScheduleApi({ crews: [crew], tray })
+      .on(scheduleEndpoints.checkConflicts, { conflicts: [conflict] })
+      .on(scheduleEndpoints.create, saved);
+    renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
+    const trayPanel = await screen.findByRole('region', { name: 'Unscheduled' });
+    expect(within(trayPanel).getByText('Quote Q-1004 approved · New roof')).toBeTruthy();
+    await userEvent.click(within(trayPanel).getByRole('button', { name: 'Schedule Gutter clean · Kim' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'New visit' });
+    expect((within(dialog).getByRole('combobox', { name: /^Job/ }) as HTMLInputElement).value).toBe('Gutter clean · Kim');
+    const time = within(dialog).getByLabelText(/Start time/);
+    await userEvent.clear(time);
+    await userEvent.type(time, '09:30');
+    await userEvent.type(within(dialog).getByLabelText('Arrival window from'), '09:00');
+    await userEvent.type(within(dialog).getByLabelText('Arrival window to'), '11:00');
+    await userEvent.click(within(dialog).getByLabelText('Crews'));
+    await userEvent.click(await screen.findByRole('option', { name: 'North crew', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Repeat' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Monthly on this weekday', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save visit' }));
+
+    expect(await within(dialog).findByText('Deck (Ng): 2026-03-10 10:00–11:00')).toBeTruthy();
+    expect(within(dialog).getByText('This visit overlaps another visit of the same crew or person.')).toBeTruthy();
+    expect(api.calls(scheduleEndpoints.create)).toHaveLength(0);
+    // 9:30 Chicago daylight time, two hours.
+    expect(api.calls(scheduleEndpoints.checkConflicts)[0]!.body).toEqual({ starts_at: '2026-03-10T14:30:00.000Z', ends_at: '2026-03-10T16:30:00.000Z', crew_ids: [crew.id], user_ids: [] });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New visit' })).toBeNull());
+    expect(api.calls(scheduleEndpoints.create)[0]!.body).toEqual({
+      job_id: job.id,
+      starts_at: '2026-03-10T14:30:00.000Z',
+      ends_at: '2026-03-10T16:30:00.000Z',
+      arrival_window: { start: '09:00', end: '11:00' },
+      notes: null,
+      crew_ids: [crew.id],
+      user_ids: [],
+      recurrence: { rrule: 'FREQ=MONTHLY;BYDAY=2TU' },
+      confirm_overlap: true,
+    });
+    expect(api.problems).toEqual([]);
+  });
+
+  it('saves at once when nothing overlaps; all day sends the date', async () => {
+    const api = fakeScheduleApi({ crews: [crew], tray })
+      .on(scheduleEndpoints.checkConflicts, { conflicts: [] })
+      .on(scheduleEndpoints.create, { ...makeVisit(), conflicts: [] });
+    renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New visit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New visit' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Job/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Roof · Lopez', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'All day' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save visit' }));
+    await waitFor(() => expect(api.calls(scheduleEndpoints.create)).toHaveLength(1));
+    expect(api.calls(scheduleEndpoints.create)[0]!.body).toMatchObject({ job_id: tray.approved_quotes[0]!.job.id, all_day: true, date: '2026-03-10', confirm_overlap: false, recurrence: null });
+  });
+});
