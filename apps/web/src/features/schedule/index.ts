@@ -1,3 +1,5 @@
 /** The schedule feature's public entry (issue 34): the board, /today, a job's Visits panel, the offline appliers. */
 export { ScheduleScreen } from './components/schedule-screen';
 export { scheduleOfflineAppliers } from './api/set-visit-status';
+// A job's Visits panel, on the job's page.
+export { JobVisits } from './components/job-visits';

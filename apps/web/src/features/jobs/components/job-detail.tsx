@@ -13,6 +13,7 @@ import { SendModal, type SendTarget } from '../../documents';
 import { JobQuotes } from '../../quotes';
 import { JobInvoices, JobPaymentSchedules } from '../../invoices';
 import { JobPhotos } from '../../photos';
+import { JobVisits } from '../../schedule';
 import { JobDocuments } from './job-documents';
 import { JobStatusSelect } from './job-status-select';
 import { JobTaskList } from './job-task-list';
@@ -146,6 +147,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
           </Paper>
         </Grid.Col>
       </Grid>
+      <JobVisits jobId={data.id} jobTitle={data.title ?? name} />
       <JobPhotos jobId={data.id} />
       <JobQuotes jobId={data.id} clientName={data.client_name} />
       <JobPaymentSchedules jobId={data.id} />

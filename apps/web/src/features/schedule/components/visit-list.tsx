@@ -14,8 +14,8 @@ export function visitWhen(visit: Visit, zone: string): string {
  * The range's visits as cards, every hour of the day (the only view at 390 px, where the grid does not fit): job and
  * client, when, the arrival window, crews and people, the status in its colour, and Move visit for admins.
  */
-export function VisitList({ visits, zone, canSchedule, onMove }: { visits: readonly Visit[]; zone: string; canSchedule: boolean; onMove: (visit: Visit, rowId: string) => void }) {
-  if (visits.length === 0) return <Text c="dimmed">No visits in these days.</Text>;
+export function VisitList({ visits, zone, canSchedule, onMove, emptyText = 'No visits in these days.' }: { visits: readonly Visit[]; zone: string; canSchedule: boolean; onMove: (visit: Visit, rowId: string) => void; emptyText?: string }) {
+  if (visits.length === 0) return <Text c="dimmed">{emptyText}</Text>;
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Visits">
       {visits.map((visit) => (

@@ -1,0 +1,30 @@
+import { scheduleEndpoints } from '@fieldbook/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { CHICAGO, fakeScheduleApi, makeCrew, makeVisit } from '../test/fixtures';
+import { JobVisits } from './job-visits';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a job's Visits panel", { timeout: 30_000 }, () => {
+  it('lists the job’s visits and schedules one for this job', async () => {
+    const visit = makeVisit({ status: 'completed' });
+    const api = fakeScheduleApi({ crews: [makeCrew('North crew')] })
+      .on(scheduleEndpoints.jobVisits, { time_zone: CHICAGO, visits: [visit] })
+      .on(scheduleEndpoints.checkConflicts, { conflicts: [] })
+      .on(scheduleEndpoints.create, { ...visit, conflicts: [] });
+    renderWithProviders(<JobVisits jobId={visit.job.id} jobTitle="Roof repair" />);
+    const panel = await screen.findByRole('region', { name: 'Visits' });
+    expect(await within(panel).findByText('Tue 2026-03-10 · 09:00–11:00')).toBeTruthy();
+    expect(within(panel).getByText('Completed')).toBeTruthy();
+    const schedule = within(panel).getByRole('button', { name: 'Schedule' });
+    await waitFor(() => expect((schedule as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(schedule);
+    const dialog = await screen.findByRole('dialog', { name: 'New visit' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save visit' }));
+    await waitFor(() => expect(api.calls(scheduleEndpoints.create)).toHaveLength(1));
+    expect(api.calls(scheduleEndpoints.create)[0]!.body.job_id).toBe(visit.job.id);
+  });
+});
