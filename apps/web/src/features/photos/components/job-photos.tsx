@@ -1,8 +1,25 @@
 import { Paper, Stack, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { loadedRows } from '../../../lib/offset-pages';
+import { useJobPhotos } from '../api/get-job-photos';
+import { useWatchProcessing } from '../api/get-photo';
+import { filtersToQuery, NO_FILTERS, type PhotoFilterValues } from '../lib/photo-filters';
+import { photoRows } from '../lib/photo-grid';
+import { usePhotoAuthors } from '../lib/use-photo-authors';
+import { usePhotoViewer } from '../lib/use-workspace-zone';
+import { PhotoBrowser } from './photo-browser';
+import { PhotoFilters } from './photo-filters';
 import { PhotoUploader } from './photo-uploader';
 
-/** The Photos panel of a job's page (issue 35): add photos, then the job's grid. */
+/** The Photos panel of a job's page (issue 35): add photos; the job's grid with its filters, viewer and compare. */
 export function JobPhotos({ jobId }: { jobId: string }) {
+  const viewer = usePhotoViewer();
+  const [values, setValues] = useState<PhotoFilterValues>(NO_FILTERS);
+  const query = useMemo(() => filtersToQuery(values, viewer.timeZone), [values, viewer.timeZone]);
+  const list = useJobPhotos(jobId, query);
+  const photos = useMemo(() => loadedRows(list.data?.pages, (page) => page.photos), [list.data]);
+  useWatchProcessing(photos);
+  const authors = usePhotoAuthors(photos, viewer.me);
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={`job-photos-${jobId}`}>
       <Stack gap="sm">
@@ -10,6 +27,22 @@ export function JobPhotos({ jobId }: { jobId: string }) {
           Photos
         </Title>
         <PhotoUploader jobId={jobId} />
+        <PhotoFilters values={values} onChange={setValues} authors={authors} />
+        <PhotoBrowser
+          pages={{
+            photos,
+            isPending: list.isPending,
+            error: list.error,
+            refetch: () => void list.refetch(),
+            isRefetching: list.isRefetching,
+            hasNextPage: list.hasNextPage,
+            isFetchingNextPage: list.isFetchingNextPage,
+            fetchNextPage: () => void list.fetchNextPage(),
+          }}
+          rowsFor={photoRows}
+          isFiltered={Object.keys(query).length > 0}
+          viewer={viewer}
+        />
       </Stack>
     </Paper>
   );
