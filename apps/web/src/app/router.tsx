@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'schedule', ...page(() => import('./routes/schedule')) },
           ...aliases(['documents', 'document-manager/:jobId?'], () => import('./routes/documents')),
           { path: 'documents/:id', ...page(() => import('./routes/document-detail')) },
+          { path: 'photos', ...page(() => import('./routes/photos')) },
           { path: 'tasks', ...page(() => import('./routes/tasks')) },
           { path: 'tasks/:id', ...page(() => import('./routes/task-detail')) },
           ...aliases(['contacts', 'contacts/:contactId'], () => import('./routes/contacts')),

@@ -11,6 +11,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'TASKS', to: '/tasks' },
   { label: 'INVOICES', to: '/invoices' },
   { label: 'DOCS', to: '/documents', activeAlso: ['/document-manager'] },
+  { label: 'PHOTOS', to: '/photos' },
   { label: 'GROUPS', to: '/groups', activeAlso: ['/group-members', '/group-detail'] },
   { label: 'MY WORKSPACE', to: '/my-workspace' },
   { label: 'RECORDINGS', to: '/consolidated-recordings', activeAlso: ['/recordings', '/record'] },

@@ -1,2 +1,3 @@
-/** The photos feature's public entry (issue 35): the job page's Photos panel. */
+/** The photos feature's public entry (issue 35): the job page's Photos panel and the workspace's /photos timeline. */
 export { JobPhotos } from './components/job-photos';
+export { PhotoTimelineScreen } from './components/photo-timeline-screen';
