@@ -16,6 +16,7 @@ import { SettingsModal, useSavedSettings } from '../../features/settings';
 import { useDriveReturn } from '../../features/drive';
 import { useStripeConnectReturn } from '../../features/payments';
 import { NotificationBell } from '../../features/notifications';
+import { scheduleOfflineAppliers } from '../../features/schedule';
 import { isDevMode } from '../../lib/dev-mode';
 import { OfflineQueueSync, type OfflineAppliers } from '../../lib/offline/offline-queue';
 import classes from './app-shell.module.css';
@@ -26,7 +27,7 @@ import { isNavItemActive, visibleNavItems } from './nav-items';
 import { WorkspaceSearch } from './workspace-search';
 
 /** Each feature's way of showing its queued writes on fetched data (lib/offline). */
-const OFFLINE_APPLIERS: OfflineAppliers = { ...taskOfflineAppliers, ...contactOfflineAppliers };
+const OFFLINE_APPLIERS: OfflineAppliers = { ...taskOfflineAppliers, ...contactOfflineAppliers, ...scheduleOfflineAppliers };
 
 /** The guarded layout's navigation shell (spec 000 §2): header, top navigation (a drawer on phones), page. */
 export function AppShellLayout() {

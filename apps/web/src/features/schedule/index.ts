@@ -3,3 +3,5 @@ export { ScheduleScreen } from './components/schedule-screen';
 export { scheduleOfflineAppliers } from './api/set-visit-status';
 // A job's Visits panel, on the job's page.
 export { JobVisits } from './components/job-visits';
+// /today, the crew's day on the phone.
+export { TodayScreen } from './components/today-screen';

@@ -3,6 +3,7 @@ import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } 
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { useCrews } from '../api/get-crews';
 import { useScheduleContext } from '../api/get-my-workspace';
@@ -72,11 +73,16 @@ function ScheduleBody({ view, isPhone, setView, date, setDate, today, canSchedul
         <Title order={1} fz="xl">
           Schedule
         </Title>
-        {canSchedule && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating({})}>
-            New visit
+        <Group gap="xs">
+          <Button component={Link} to="/today" variant="default">
+            My day
           </Button>
-        )}
+          {canSchedule && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating({})}>
+              New visit
+            </Button>
+          )}
+        </Group>
       </Group>
       <Group gap="xs" wrap="wrap">
         {!isPhone && (
