@@ -54,6 +54,8 @@ export const BLOB_KEY_SOURCES: { table: string; keys: string }[] = [
   { table: 'recordings', keys: `SELECT storage_key FROM recordings WHERE status <> 'uploading'` },
   { table: 'outbox_messages', keys: `SELECT a->>'blob_key' FROM outbox_messages, jsonb_array_elements(attachments) a WHERE status = 'pending'` },
   { table: 'drive_copies', keys: `SELECT blob_key FROM drive_copies WHERE status = 'pending' AND blob_key IS NOT NULL` },
+  // A job photo's original and its thumbnail (features/photos).
+  { table: 'photos', keys: `SELECT storage_key FROM photos WHERE status <> 'uploading' UNION SELECT thumbnail_key FROM photos WHERE thumbnail_key IS NOT NULL` },
 ];
 
 /** The statement reading every blob key, over the tables `present` (read in the same transaction). */
