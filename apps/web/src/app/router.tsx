@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'jobs/:jobId', ...page(() => import('./routes/job-detail')) },
           { path: 'invoices', ...page(() => import('./routes/invoices')) },
           { path: 'schedule', ...page(() => import('./routes/schedule')) },
+          { path: 'today', ...page(() => import('./routes/today')) },
           ...aliases(['documents', 'document-manager/:jobId?'], () => import('./routes/documents')),
           { path: 'documents/:id', ...page(() => import('./routes/document-detail')) },
           { path: 'photos', ...page(() => import('./routes/photos')) },
