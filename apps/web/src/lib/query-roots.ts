@@ -20,6 +20,7 @@ export const QUERY_ROOTS = {
   groupAssistants: ['group-assistants'],
   quotes: ['quotes'],
   invoices: ['invoices'],
+  photos: ['photos'],
   notifications: ['notifications'],
   schedule: ['schedule'],
 } as const;

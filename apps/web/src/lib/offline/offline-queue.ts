@@ -1,4 +1,4 @@
-import { contactEndpoints, jobEndpoints, recordingEndpoints, scheduleEndpoints, taskEndpoints, type EndpointDef } from '@fieldbook/contract';
+import { contactEndpoints, jobEndpoints, photoEndpoints, recordingEndpoints, scheduleEndpoints, taskEndpoints, type EndpointDef } from '@fieldbook/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IconWifiOff } from '@tabler/icons-react';
 import { createElement, useEffect, useSyncExternalStore } from 'react';
@@ -32,7 +32,7 @@ export const QUEUEABLE_ENDPOINTS = {
 export type QueueableEndpoint = keyof typeof QUEUEABLE_ENDPOINTS;
 
 /** Uploads that may be queued (the file is kept in IndexedDB until it is sent). */
-export const QUEUEABLE_UPLOADS = { 'recordings.upload': recordingEndpoints.upload } as const satisfies Record<string, EndpointDef>;
+export const QUEUEABLE_UPLOADS = { 'recordings.upload': recordingEndpoints.upload, 'photos.upload': photoEndpoints.upload } as const satisfies Record<string, EndpointDef>;
 export type QueueableUpload = keyof typeof QUEUEABLE_UPLOADS;
 
 /** The request of a queued endpoint call, typed by the endpoint. */

@@ -1,13 +1,12 @@
 import type { ListPhotosQuery } from '@fieldbook/contract';
-// The feature's cache root. Not in lib/query-roots.ts' STALE_AFTER: no other feature's write changes photos.
-const PHOTOS_ROOT = ['photos'] as const;
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 
 /** The filters the grid and the timeline send (cursor and limit are the pages'). */
 export type PhotoFilters = Partial<Pick<ListPhotosQuery, 'stage' | 'from' | 'to' | 'author_id'>>;
 
 /** Query keys of the photos feature. */
 export const photoKeys = {
-  all: PHOTOS_ROOT,
+  all: QUERY_ROOTS.photos,
   lists: () => [...photoKeys.all, 'list'] as const,
   job: (jobId: string, filters: PhotoFilters) => [...photoKeys.lists(), 'job', jobId, filters] as const,
   timeline: (filters: PhotoFilters) => [...photoKeys.lists(), 'timeline', filters] as const,

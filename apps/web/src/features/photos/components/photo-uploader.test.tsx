@@ -1,9 +1,12 @@
+import 'fake-indexeddb/auto';
 import { photoEndpoints } from '@fieldbook/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
-import { renderWithProviders } from '../../../test/render';
+import { offlineQueue } from '../../../lib/offline/offline-queue';
+import { setOnline } from '../../../test/online';
+import { renderWithProviders, TEST_USER } from '../../../test/render';
 import { compressPhoto } from '../lib/compress-photo';
 import { JOB_ID, makePhoto } from './photo-fixtures';
 import { PhotoUploader } from './photo-uploader';
@@ -17,7 +20,9 @@ beforeEach(() => {
   vi.mocked(compressPhoto).mockClear();
   api = fakeApi();
 });
-afterEach(() => {
+afterEach(async () => {
+  await offlineQueue.setUser(null);
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   expect(api.problems).toEqual([]);
 });
@@ -71,5 +76,30 @@ describe('adding photos to a job', () => {
     expect(camera.getAttribute('capture')).toBe('environment');
     expect(camera.getAttribute('accept')).toBe('image/*');
     expect(screen.getByLabelText('Add photos').hasAttribute('multiple')).toBe(true);
+  });
+
+  it('offline, each compressed photo waits in the offline queue with its upload_key as the write id, and is sent once when the network returns', async () => {
+    api.on(photoEndpoints.upload, ({ form }) => makePhoto(4, { stage: form!.get('stage') as 'after' }));
+    renderWithProviders(<PhotoUploader jobId={JOB_ID} />);
+    await act(() => offlineQueue.setUser(TEST_USER.id));
+    setOnline(false);
+    await userEvent.click(screen.getByRole('radio', { name: 'After' }));
+    await userEvent.upload(screen.getByLabelText('Add photos'), [photoFile('gutter.jpg'), photoFile('ridge.jpg')]);
+    await waitFor(() => expect(offlineQueue.getSnapshot()).toHaveLength(2));
+    expect(compressPhoto).toHaveBeenCalledTimes(2);
+    expect(api.calls(photoEndpoints.upload)).toHaveLength(0);
+    const writes = offlineQueue.getSnapshot();
+    for (const write of writes) {
+      expect(write.request).toMatchObject({ kind: 'upload', endpoint: 'photos.upload', path: '/api/photos', fields: { job_id: JOB_ID, stage: 'after', upload_key: write.id } });
+    }
+    expect(writes.map((w) => w.label)).toEqual(['Photo gutter.jpg', 'Photo ridge.jpg']);
+
+    setOnline(true);
+    await act(() => offlineQueue.replay());
+    await act(() => offlineQueue.replay());
+    const sent = api.calls(photoEndpoints.upload);
+    expect(sent.map((c) => c.form!.get('upload_key'))).toEqual(writes.map((w) => w.id));
+    expect(await (sent[0]!.form!.get('file') as File).text()).toBe('small jpeg');
+    expect(offlineQueue.getSnapshot()).toEqual([]);
   });
 });

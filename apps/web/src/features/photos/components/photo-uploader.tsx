@@ -6,10 +6,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { DropZone } from '../../../components/upload/drop-zone';
 import { UploadList } from '../../../components/upload/upload-list';
+import { canQueue, isOffline, queueWrites } from '../../../lib/offline/offline-queue';
 import { browserTimeZone } from '../../../lib/time-zone';
 import { useUploadQueue, type UploadQueue } from '../../../lib/uploads/use-upload-queue';
 import { photoKeys } from '../api/keys';
-import { uploadPhoto } from '../api/upload-photo';
+import { photoUploadWrite, uploadPhoto } from '../api/upload-photo';
 import { compressPhoto } from '../lib/compress-photo';
 import { STAGE_LABELS } from '../lib/photo-labels';
 
@@ -48,6 +49,17 @@ export function PhotoUploader({ jobId }: { jobId: string }) {
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: photoKeys.lists() }), [queryClient]);
   const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
+    // No network: each photo, compressed, waits in the offline queue (IndexedDB) with its upload_key as the write's id,
+    // and is sent once when the network returns (Pending changes shows it meanwhile).
+    if (isOffline() && canQueue()) {
+      const writes = [];
+      for (const file of files) {
+        const { blob, name } = await compressPhoto(file);
+        writes.push(photoUploadWrite(blob, { jobId, uploadKey: crypto.randomUUID(), stage, timeZone: browserTimeZone(), fileName: name }));
+      }
+      queueWrites(writes);
+      return;
+    }
     await queue.add(files.map((file) => ({ name: file.name, size: file.size, source: { file, stage } })));
     refresh();
   };
