@@ -66,11 +66,12 @@ export default defineConfig({
           },
           {
             // Product API reads (GET under /api, its multi-workspace alias, /api-fast) on any origin the API base may
-            // point to, except file contents, audio, streams, the API's docs and a quote's client link (a capability, not
-            // kept on the device). The pattern is written inside the function: Workbox copies the function's text into
-            // sw.js, without the module around it.
+            // point to, except file contents, audio, streams, the API's docs, a quote's client link (a capability, not
+            // kept on the device) and photo images (signed links; a grid's hundreds of images would push the lists out of
+            // this cache's 300 entries — the browser's HTTP cache keeps them). The pattern is written inside the
+            // function: Workbox copies the function's text into sw.js, without the module around it.
             urlPattern: ({ url, request }) =>
-              request.method === 'GET' && /^\/(api|api-fast)\/(?!docs|recording-audio|shared-documents|multi-workspace\/(recording-audio|shared-documents))(?!.*\/(content|audio|stream|download|playback-url|client-link)(\/|$)).+/.test(url.pathname),
+              request.method === 'GET' && /^\/(api|api-fast)\/(?!docs|recording-audio|shared-documents|photo-images\/|multi-workspace\/(recording-audio|shared-documents))(?!.*\/(content|audio|stream|download|playback-url|client-link)(\/|$)).+/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'fieldbook-api',
