@@ -52,7 +52,7 @@ export function PhotoGrid({ rowsFor, hasMore, isLoadingMore, onLoadMore, onOpen,
   }, [hasMore, isLoadingMore, lastIndex, rows.length, onLoadMore]);
 
   return (
-    <div ref={scroller} style={{ height, overflowY: 'auto', overscrollBehavior: 'contain' }} data-testid="photo-grid">
+    <div ref={scroller} style={{ height, overflowY: 'auto' }} data-testid="photo-grid">
       <div style={{ height: virtualizer.getTotalSize() + (isLoadingMore ? 40 : 0), position: 'relative', width: '100%' }} role="list" aria-label="Photos">
         {items.map((item) => {
           const row = rows[item.index]!;
