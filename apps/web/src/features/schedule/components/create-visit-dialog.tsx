@@ -19,6 +19,9 @@ type Props = {
   jobs: readonly JobChoice[];
   jobId?: string;
   date: string;
+  /** A tray drop's slot: its start time and crew. */
+  time?: string;
+  crewId?: string;
   onClose: () => void;
 };
 
@@ -34,16 +37,16 @@ const REPEATS = [
  * repeat. Before saving it asks POST /api/visits/conflicts and shows the overlaps; it saves with confirm_overlap only
  * when the user says Save anyway.
  */
-export function CreateVisitDialog({ zone, crews, jobs, jobId, date: initialDate, onClose }: Props) {
+export function CreateVisitDialog({ zone, crews, jobs, jobId, date: initialDate, time: initialTime = '08:00', crewId, onClose }: Props) {
   const create = useCreateVisit();
   const [job, setJob] = useState<string | null>(jobId ?? null);
   const [date, setDate] = useState(initialDate);
-  const [time, setTime] = useState('08:00');
+  const [time, setTime] = useState(initialTime);
   const [hours, setHours] = useState<number>(2);
   const [allDay, setAllDay] = useState(false);
   const [windowStart, setWindowStart] = useState('');
   const [windowEnd, setWindowEnd] = useState('');
-  const [crewIds, setCrewIds] = useState<string[]>([]);
+  const [crewIds, setCrewIds] = useState<string[]>(crewId ? [crewId] : []);
   const [userIds, setUserIds] = useState<string[]>([]);
   const [notes, setNotes] = useState('');
   const [repeat, setRepeat] = useState<Repeat['kind']>('none');

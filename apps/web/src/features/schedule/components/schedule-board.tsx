@@ -1,10 +1,12 @@
 import type { Crew, Visit } from '@fieldbook/contract';
 import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
 import { useMemo } from 'react';
-import { addWallMinutes, wallMinutesBetween } from '../lib/board-time';
-import { crewRows, visitsToEvents, type VisitEventPayload } from '../lib/visit-events';
+import { crewRows, UNASSIGNED_ROW, visitsToEvents, type VisitEventPayload } from '../lib/visit-events';
 
-export type BoardDrop = { payload: VisitEventPayload; newStart: string; toRowId: string; newEnd: string };
+/** The drag data of a tray job: its id. */
+export const TRAY_JOB_TYPE = 'application/x-fieldbook-job';
+
+export type BoardDrop = { payload: VisitEventPayload; newStart: string; toRowId: string };
 
 type Props = {
   view: 'week' | 'day';
@@ -15,6 +17,8 @@ type Props = {
   canSchedule: boolean;
   onDrop: (drop: BoardDrop) => void;
   onOpen: (payload: VisitEventPayload) => void;
+  /** A job dropped from the Unscheduled tray: its id, the slot's wall-clock time and row. */
+  onTrayDrop: (drop: { jobId: string; start: string; rowId: string }) => void;
 };
 
 /**
@@ -22,7 +26,7 @@ type Props = {
  * workspace's zone. The day view starts at 05:00 (clocks change between 00:00 and 03:00 local). A drop is read back as
  * wall clock; its end is the visit's own wall-clock duration after the new start, not the library's start + ms.
  */
-export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, onDrop, onOpen }: Props) {
+export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, onDrop, onOpen, onTrayDrop }: Props) {
   const events = useMemo(() => visitsToEvents(visits, zone), [visits, zone]);
   const resources = useMemo(() => crewRows(crews), [crews]);
   const common = {
@@ -36,10 +40,17 @@ export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, on
     canDragEvent: (event: ScheduleEventData) => !(event.payload as VisitEventPayload).visit.all_day && (event.payload as VisitEventPayload).visit.status !== 'cancelled',
     onEventDrop: ({ event, newStart, resourceId }: { event: ScheduleEventData; newStart: string; resourceId?: string | number }) => {
       const payload = event.payload as VisitEventPayload;
-      const newEnd = addWallMinutes(newStart, wallMinutesBetween(payload.start, payload.end));
-      onDrop({ payload, newStart, newEnd, toRowId: String(resourceId ?? payload.rowId) });
+      onDrop({ payload, newStart, toRowId: String(resourceId ?? payload.rowId) });
     },
     onEventClick: (event: ScheduleEventData) => onOpen(event.payload as VisitEventPayload),
+    ...(canSchedule
+      ? {
+          onExternalEventDrop: ({ dataTransfer, dropDateTime, resourceId }: { dataTransfer: DataTransfer; dropDateTime: string; resourceId?: string | number }) => {
+            const jobId = dataTransfer.getData(TRAY_JOB_TYPE);
+            if (jobId) onTrayDrop({ jobId, start: dropDateTime, rowId: String(resourceId ?? UNASSIGNED_ROW) });
+          },
+        }
+      : {}),
   };
   return view === 'day' ? (
     <ResourcesDayView {...common} startTime="05:00:00" endTime="21:00:00" intervalMinutes={60} />

@@ -9,8 +9,8 @@ import { useCrews } from '../api/get-crews';
 import { useScheduleContext } from '../api/get-my-workspace';
 import { useUnscheduled } from '../api/get-unscheduled';
 import { useVisits } from '../api/get-visits';
-import { addDays, fromBoardTime, todayIn, weekStart } from '../lib/board-time';
-import { crewIdsAfterMove } from '../lib/visit-events';
+import { addDays, dateOf, timeOf, todayIn, weekStart } from '../lib/board-time';
+import { dropBody, UNASSIGNED_ROW } from '../lib/visit-events';
 import { CreateVisitDialog } from './create-visit-dialog';
 import { MoveVisitDialog, type MoveTarget } from './move-visit-dialog';
 import { OverlapWarning } from './overlap-warning';
@@ -51,19 +51,15 @@ function ScheduleBody({ view, isPhone, setView, date, setDate, today, canSchedul
   const crews = useCrews();
   const tray = useUnscheduled(canSchedule);
   const mover = useMoveVisit();
-  const [creating, setCreating] = useState<{ jobId?: string } | null>(null);
+  const [creating, setCreating] = useState<{ jobId?: string; date?: string; time?: string; crewId?: string } | null>(null);
   const [moving, setMoving] = useState<MoveTarget | null>(null);
   const step = view === 'day' ? 1 : 7;
 
-  const onDrop = ({ payload, newStart, newEnd, toRowId }: BoardDrop) => {
-    const { visit, rowId } = payload;
+  const onDrop = (drop: BoardDrop) => {
+    const { visit, rowId } = drop.payload;
     // A repeating visit asks which visits change: the dialog opens with the drop's time and row.
-    if (visit.recurrence) return setMoving({ visit, rowId, start: newStart, toRowId });
-    const zone = visits.data!.time_zone;
-    void mover.move({
-      visit,
-      body: { scope: 'this', starts_at: fromBoardTime(newStart, zone), ends_at: fromBoardTime(newEnd, zone), ...(toRowId !== rowId ? { crew_ids: crewIdsAfterMove(visit, rowId, toRowId) } : {}) },
-    });
+    if (visit.recurrence) return setMoving({ visit, rowId, start: drop.newStart, toRowId: drop.toRowId });
+    void mover.move({ visit, body: dropBody(drop, visits.data!.time_zone) });
   };
   const openMove = (visit: Visit, rowId: string) => setMoving({ visit, rowId });
 
@@ -136,11 +132,12 @@ function ScheduleBody({ view, isPhone, setView, date, setDate, today, canSchedul
           canSchedule={canSchedule}
           onDrop={onDrop}
           onOpen={(p) => (canSchedule ? openMove(p.visit, p.rowId) : undefined)}
+          onTrayDrop={({ jobId, start, rowId }) => setCreating({ jobId, date: dateOf(start), time: timeOf(start), ...(rowId !== UNASSIGNED_ROW ? { crewId: rowId } : {}) })}
         />
       )}
       {canSchedule && <UnscheduledTray onSchedule={(jobId) => setCreating({ jobId })} />}
       {creating && visits.data && crews.data && (
-        <CreateVisitDialog zone={visits.data.time_zone} crews={crews.data.crews} jobs={trayJobChoices(tray.data)} {...(creating.jobId ? { jobId: creating.jobId } : {})} date={date} onClose={() => setCreating(null)} />
+        <CreateVisitDialog zone={visits.data.time_zone} crews={crews.data.crews} jobs={trayJobChoices(tray.data)} {...(creating.jobId ? { jobId: creating.jobId } : {})} date={creating.date ?? date} {...(creating.time ? { time: creating.time } : {})} {...(creating.crewId ? { crewId: creating.crewId } : {})} onClose={() => setCreating(null)} />
       )}
       {moving && visits.data && crews.data && (
         <MoveVisitDialog

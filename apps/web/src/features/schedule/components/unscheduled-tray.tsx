@@ -3,6 +3,7 @@ import { LoadError } from '../../../components/load-error';
 import { useUnscheduled } from '../api/get-unscheduled';
 import { visitLabel } from '../lib/visit-events';
 import type { JobChoice } from './create-visit-dialog';
+import { TRAY_JOB_TYPE } from './schedule-board';
 
 /** The tray's jobs as the create dialog's choices: jobs without visits, then approved quotes' jobs. */
 export function trayJobChoices(tray: ReturnType<typeof useUnscheduled>['data']): JobChoice[] {
@@ -13,7 +14,7 @@ export function trayJobChoices(tray: ReturnType<typeof useUnscheduled>['data']):
   return [...seen].map(([id, label]) => ({ id, label }));
 }
 
-/** The Unscheduled tray: jobs with no visit to come and approved quotes waiting, each with Schedule. */
+/** The Unscheduled tray: jobs with no visit to come and approved quotes waiting, each with Schedule (or dragged onto the board). */
 export function UnscheduledTray({ onSchedule }: { onSchedule: (jobId: string) => void }) {
   const tray = useUnscheduled();
   if (tray.isPending) return <Skeleton height={80} />;
@@ -31,7 +32,7 @@ export function UnscheduledTray({ onSchedule }: { onSchedule: (jobId: string) =>
       )}
       <Stack gap={6}>
         {quotes.map((q) => (
-          <Card key={q.id} withBorder padding="xs">
+          <Card key={q.id} withBorder padding="xs" draggable onDragStart={(e) => e.dataTransfer.setData(TRAY_JOB_TYPE, q.job.id)} style={{ cursor: 'grab' }}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Stack gap={0} miw={0}>
                 <Text size="sm" fw={600} truncate>
@@ -48,7 +49,7 @@ export function UnscheduledTray({ onSchedule }: { onSchedule: (jobId: string) =>
           </Card>
         ))}
         {jobs.map((j) => (
-          <Card key={j.id} withBorder padding="xs">
+          <Card key={j.id} withBorder padding="xs" draggable onDragStart={(e) => e.dataTransfer.setData(TRAY_JOB_TYPE, j.id)} style={{ cursor: 'grab' }}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Stack gap={0} miw={0}>
                 <Text size="sm" fw={600} truncate>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHICAGO, makeCrew, makeVisit } from '../test/fixtures';
 import { addWallMinutes, fromBoardTime, toBoardTime, wallMinutesBetween } from './board-time';
-import { conflictText, crewIdsAfterMove, UNASSIGNED_ROW, visitsToEvents } from './visit-events';
+import { conflictText, crewIdsAfterMove, dropBody, UNASSIGNED_ROW, visitsToEvents } from './visit-events';
 
 describe('visits on the board', () => {
   it('shows a 9:00 Chicago visit at 09:00 on both sides of the spring-forward change (2026-03-08)', () => {
@@ -53,5 +53,25 @@ describe('visits on the board', () => {
 
   it('words an overlap in the workspace zone', () => {
     expect(conflictText({ job_title: 'Gutters', client_name: 'Kim', starts_at: '2026-03-10T15:00:00Z', ends_at: '2026-03-10T16:30:00Z', all_day: false }, CHICAGO)).toBe('Gutters (Kim): 2026-03-10 10:00–11:30');
+  });
+
+  it('turns a drop across the spring-forward night into instants: 2 h at 09:00 stays 2 h, the row becomes the crew', () => {
+    const north = makeCrew('North');
+    const south = makeCrew('South');
+    // Saturday 9:00–11:00 CST, dropped on Sunday (CDT) 09:00 in South's row.
+    const visit = makeVisit({ starts_at: '2026-03-07T15:00:00.000Z', ends_at: '2026-03-07T17:00:00.000Z', crews: [{ id: north.id, name: 'North', colour: 'teal' }] });
+    const [event] = visitsToEvents([visit], CHICAGO);
+    expect(dropBody({ payload: event!.payload, newStart: '2026-03-08 09:00:00', toRowId: south.id }, CHICAGO)).toEqual({
+      scope: 'this',
+      starts_at: '2026-03-08T14:00:00.000Z',
+      ends_at: '2026-03-08T16:00:00.000Z',
+      crew_ids: [south.id],
+    });
+    // A drop in its own row sends no crews; across the change itself 01:00–03:00 on the wall (one real hour) is kept as the wall says.
+    expect(dropBody({ payload: event!.payload, newStart: '2026-03-08 01:00:00', toRowId: north.id }, CHICAGO)).toEqual({
+      scope: 'this',
+      starts_at: '2026-03-08T07:00:00.000Z',
+      ends_at: '2026-03-08T08:00:00.000Z',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { MantineColor } from '@mantine/core';
 import type { Crew, Visit, VisitConflict, VisitStatus } from '@fieldbook/contract';
-import { addDays, boardTimeOf, formatWindow, toBoardTime, type BoardTime } from './board-time';
+import { addDays, addWallMinutes, boardTimeOf, formatWindow, fromBoardTime, toBoardTime, wallMinutesBetween, type BoardTime } from './board-time';
 
 /** The row of visits without a crew. */
 export const UNASSIGNED_ROW = 'unassigned';
@@ -74,4 +74,19 @@ export function conflictText(c: Pick<VisitConflict, 'job_title' | 'client_name' 
   const start = toBoardTime(c.starts_at, zone);
   const when = c.all_day ? `${start.slice(0, 10)}, all day` : `${start.slice(0, 10)} ${start.slice(11, 16)}–${toBoardTime(c.ends_at, zone).slice(11, 16)}`;
   return `${c.job_title ?? 'A visit'}${c.client_name ? ` (${c.client_name})` : ''}: ${when}`;
+}
+
+/**
+ * The PATCH body of a drop on the board: the new wall-clock start read as the workspace's time, the end the visit's own
+ * wall-clock duration after it (not the library's start + ms), and the crews changed when the row changed.
+ */
+export function dropBody(drop: { payload: VisitEventPayload; newStart: BoardTime; toRowId: string }, zone: string) {
+  const { visit, rowId, start, end } = drop.payload;
+  const newEnd = addWallMinutes(drop.newStart, wallMinutesBetween(start, end));
+  return {
+    scope: 'this' as const,
+    starts_at: fromBoardTime(drop.newStart, zone),
+    ends_at: fromBoardTime(newEnd, zone),
+    ...(drop.toRowId !== rowId ? { crew_ids: crewIdsAfterMove(visit, rowId, drop.toRowId) } : {}),
+  };
 }
