@@ -76,8 +76,9 @@ export function PhotoUploader({ jobId }: { jobId: string }) {
   return (
     <Stack gap="xs">
       <Stack gap={4}>
+        {/* Not "Stage": the grid's filter below has that name. */}
         <Text size="sm" fw={500} id={`photo-stage-${jobId}`}>
-          Stage
+          Stage of new photos
         </Text>
         <SegmentedControl
           aria-labelledby={`photo-stage-${jobId}`}
