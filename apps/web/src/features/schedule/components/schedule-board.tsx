@@ -16,6 +16,8 @@ type Props = {
   crews: readonly Crew[];
   canSchedule: boolean;
   onDrop: (drop: BoardDrop) => void;
+  /** A visit's end (or start) dragged: its new wall-clock times. */
+  onResize: (resize: { payload: VisitEventPayload; newStart: string; newEnd: string }) => void;
   onOpen: (payload: VisitEventPayload) => void;
   /** A job dropped from the Unscheduled tray: its id, the slot's wall-clock time and row. */
   onTrayDrop: (drop: { jobId: string; start: string; rowId: string }) => void;
@@ -26,7 +28,7 @@ type Props = {
  * workspace's zone. The day view starts at 05:00 (clocks change between 00:00 and 03:00 local). A drop is read back as
  * wall clock; its end is the visit's own wall-clock duration after the new start, not the library's start + ms.
  */
-export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, onDrop, onOpen, onTrayDrop }: Props) {
+export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, onDrop, onResize, onOpen, onTrayDrop }: Props) {
   const events = useMemo(() => visitsToEvents(visits, zone), [visits, zone]);
   const resources = useMemo(() => crewRows(crews), [crews]);
   const common = {
@@ -43,6 +45,9 @@ export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, on
       onDrop({ payload, newStart, toRowId: String(resourceId ?? payload.rowId) });
     },
     onEventClick: (event: ScheduleEventData) => onOpen(event.payload as VisitEventPayload),
+    withEventResize: canSchedule,
+    canResizeEvent: (event: ScheduleEventData) => !(event.payload as VisitEventPayload).visit.all_day && !(event.payload as VisitEventPayload).visit.recurrence,
+    onEventResize: ({ event, newStart, newEnd }: { event: ScheduleEventData; newStart: string; newEnd: string }) => onResize({ payload: event.payload as VisitEventPayload, newStart, newEnd }),
     ...(canSchedule
       ? {
           onExternalEventDrop: ({ dataTransfer, dropDateTime, resourceId }: { dataTransfer: DataTransfer; dropDateTime: string; resourceId?: string | number }) => {
@@ -53,8 +58,8 @@ export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, on
       : {}),
   };
   return view === 'day' ? (
-    <ResourcesDayView {...common} startTime="05:00:00" endTime="21:00:00" intervalMinutes={60} />
+    <ResourcesDayView {...common} startTime="05:00:00" endTime="21:00:00" intervalMinutes={60} eventDragInterval={15} eventResizeInterval={15} />
   ) : (
-    <ResourcesWeekView {...common} startTime="05:00:00" endTime="21:00:00" intervalMinutes={240} />
+    <ResourcesWeekView {...common} startTime="05:00:00" endTime="21:00:00" intervalMinutes={240} eventDragInterval={30} eventResizeInterval={30} />
   );
 }

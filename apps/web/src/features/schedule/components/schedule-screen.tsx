@@ -9,7 +9,7 @@ import { useCrews } from '../api/get-crews';
 import { useScheduleContext } from '../api/get-my-workspace';
 import { useUnscheduled } from '../api/get-unscheduled';
 import { useVisits } from '../api/get-visits';
-import { addDays, dateOf, timeOf, todayIn, weekStart } from '../lib/board-time';
+import { addDays, dateOf, fromBoardTime, timeOf, todayIn, weekStart } from '../lib/board-time';
 import { dropBody, UNASSIGNED_ROW } from '../lib/visit-events';
 import { CreateVisitDialog } from './create-visit-dialog';
 import { MoveVisitDialog, type MoveTarget } from './move-visit-dialog';
@@ -131,6 +131,7 @@ function ScheduleBody({ view, isPhone, setView, date, setDate, today, canSchedul
           crews={crews.data.crews}
           canSchedule={canSchedule}
           onDrop={onDrop}
+          onResize={({ payload, newStart, newEnd }) => void mover.move({ visit: payload.visit, body: { scope: 'this', starts_at: fromBoardTime(newStart, visits.data!.time_zone), ends_at: fromBoardTime(newEnd, visits.data!.time_zone) } })}
           onOpen={(p) => (canSchedule ? openMove(p.visit, p.rowId) : undefined)}
           onTrayDrop={({ jobId, start, rowId }) => setCreating({ jobId, date: dateOf(start), time: timeOf(start), ...(rowId !== UNASSIGNED_ROW ? { crewId: rowId } : {}) })}
         />
