@@ -2,7 +2,7 @@ import type { Photo } from '@fieldbook/contract';
 import { Group, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ReactCompareSlider, ReactCompareSliderImage } from 'react-compare-slider';
-import { photoAlt, STAGE_LABELS, takenAtText } from '../lib/photo-labels';
+import { imageSrc, photoAlt, STAGE_LABELS, takenAtText } from '../lib/photo-labels';
 
 /** Two photos over each other with a slider between them (react-compare-slider): the older one on the left. */
 export function PhotoCompare({ photos, timeZone, onClose }: { photos: readonly [Photo, Photo] | null; timeZone: string; onClose: () => void }) {
@@ -14,8 +14,8 @@ export function PhotoCompare({ photos, timeZone, onClose }: { photos: readonly [
         <>
           <ReactCompareSlider
             style={{ maxHeight: '70dvh' }}
-            itemOne={<ReactCompareSliderImage src={left.original_url} alt={photoAlt(left)} style={{ objectFit: 'contain' }} />}
-            itemTwo={<ReactCompareSliderImage src={right.original_url} alt={photoAlt(right)} style={{ objectFit: 'contain' }} />}
+            itemOne={<ReactCompareSliderImage src={imageSrc(left.original_url)} alt={photoAlt(left)} style={{ objectFit: 'contain' }} />}
+            itemTwo={<ReactCompareSliderImage src={imageSrc(right.original_url)} alt={photoAlt(right)} style={{ objectFit: 'contain' }} />}
           />
           <Group justify="space-between" mt="xs" wrap="nowrap" gap="xs">
             {[left, right].map((p) => (

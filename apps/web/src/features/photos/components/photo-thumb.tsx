@@ -1,6 +1,6 @@
 import type { Photo } from '@fieldbook/contract';
 import { Box, Center, Checkbox, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
-import { photoAlt, STAGE_LABELS } from '../lib/photo-labels';
+import { imageSrc, photoAlt, STAGE_LABELS } from '../lib/photo-labels';
 
 /**
  * One cell of the grid: the thumbnail (a signed URL, cached by the browser within its window), or while the server
@@ -27,7 +27,7 @@ export function PhotoThumb({ photo, size, onOpen, isSelected }: { photo: Photo; 
       }}
     >
       {photo.thumbnail_url ? (
-        <img src={photo.thumbnail_url} alt={alt} loading="lazy" decoding="async" width={size} height={size} style={{ objectFit: 'cover', display: 'block', width: '100%', height: '100%' }} />
+        <img src={imageSrc(photo.thumbnail_url)} alt={alt} loading="lazy" decoding="async" width={size} height={size} style={{ objectFit: 'cover', display: 'block', width: '100%', height: '100%' }} />
       ) : (
         <Center h="100%">
           <Stack gap={4} align="center">

@@ -9,7 +9,7 @@ import { errorReason } from '../../../lib/error-reason';
 import { useDeletePhoto } from '../api/delete-photo';
 import { usePhoto } from '../api/get-photo';
 import { useUpdatePhoto } from '../api/update-photo';
-import { mapsUrl, photoAlt, STAGE_LABELS, takenAtText } from '../lib/photo-labels';
+import { imageSrc, mapsUrl, photoAlt, STAGE_LABELS, takenAtText } from '../lib/photo-labels';
 
 type ViewerProps = {
   photoId: string | null;
@@ -81,8 +81,8 @@ function PhotoDetails({ photo, timeZone, canDelete, showJobLink, onDeleted }: { 
 
   return (
     <Stack gap="sm">
-      <a href={photo.original_url} target="_blank" rel="noopener noreferrer" aria-label="Open the original">
-        <img src={photo.original_url} alt={photoAlt(photo)} style={{ display: 'block', width: '100%', maxHeight: '60dvh', objectFit: 'contain', background: 'var(--mantine-color-gray-1)', borderRadius: 6 }} />
+      <a href={imageSrc(photo.original_url)} target="_blank" rel="noopener noreferrer" aria-label="Open the original">
+        <img src={imageSrc(photo.original_url)} alt={photoAlt(photo)} style={{ display: 'block', width: '100%', maxHeight: '60dvh', objectFit: 'contain', background: 'var(--mantine-color-gray-1)', borderRadius: 6 }} />
       </a>
       <Stack gap={2}>
         <Text size="sm">

@@ -1,3 +1,4 @@
+import { apiBaseUrl } from '../../../lib/api-base';
 import { PHOTO_STAGES, type Photo, type PhotoStage } from '@fieldbook/contract';
 
 export const STAGE_LABELS: Record<PhotoStage, string> = { before: 'Before', during: 'During', after: 'After', issue: 'Issue', receipt: 'Receipt' };
@@ -17,4 +18,12 @@ export function mapsUrl(photo: Pick<Photo, 'latitude' | 'longitude'>): string | 
 /** A short alt text: the caption, else the stage and the time. */
 export function photoAlt(photo: Pick<Photo, 'caption' | 'stage'>): string {
   return photo.caption || `${STAGE_LABELS[photo.stage]} photo`;
+}
+
+/**
+ * An image's address for <img src>: the server answers signed paths ('/api/photo-images/…'), which must go to the API's
+ * origin — in the phone app, or with another API address stored, that is not the page's.
+ */
+export function imageSrc(path: string): string {
+  return path.startsWith('/') ? `${apiBaseUrl().replace(/\/+$/, '')}${path}` : path;
 }
