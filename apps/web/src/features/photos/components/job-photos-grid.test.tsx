@@ -59,14 +59,17 @@ describe('the job’s photo grid', () => {
     await waitFor(() => expect(api.calls(photoEndpoints.listForJob).at(-1)!.query).toEqual({ limit: 60 }));
   });
 
-  it('shows "Processing" until the thumbnail is made, asking for that photo again, then shows it', async () => {
+  it('shows "Processing" until the thumbnail is made, asking for that photo alone again, then shows it; a photo processing for long is not asked for', async () => {
     const fresh = makePhoto(5, { status: 'processing', thumbnail_url: null, has_thumbnail: false, created_at: new Date().toISOString() });
-    fakePhotoApi(api, [fresh]).on(photoEndpoints.get, makePhoto(5, { created_at: fresh.created_at }));
+    // Uploaded an hour ago and still processing: the server's retries are minutes apart; polling would not help.
+    const stuck = makePhoto(6, { status: 'processing', thumbnail_url: null, has_thumbnail: false, created_at: new Date(Date.now() - 3_600_000).toISOString() });
+    fakePhotoApi(api, [fresh, stuck]).on(photoEndpoints.get, makePhoto(5, { created_at: fresh.created_at }));
     renderWithProviders(<JobPhotos jobId={JOB_ID} />);
-    expect(await screen.findByText('Processing')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('photo-thumb').querySelector('img')?.getAttribute('src')).toBe('/api/photo-images/thumbnail/t5'));
-    expect(api.calls(photoEndpoints.get)[0]!.params.id).toBe(fresh.id);
-    // An old photo still processing (the server's retries are minutes apart) is not polled.
+    expect(await screen.findAllByText('Processing')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByTestId('photo-thumb')[0]!.querySelector('img')?.getAttribute('src')).toBe('/api/photo-images/thumbnail/t5'));
+    expect(screen.getAllByText('Processing')).toHaveLength(1);
+    expect(api.calls(photoEndpoints.get).map((c) => c.params.id)).toEqual([fresh.id]);
+    // The list itself is not asked for again.
     expect(api.calls(photoEndpoints.listForJob)).toHaveLength(1);
   });
 });
