@@ -1,4 +1,4 @@
-import { scheduleEndpoints } from '@fieldbook/contract';
+import { jobEndpoints, scheduleEndpoints, type Job } from '@fieldbook/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -75,5 +75,38 @@ describe('scheduling a visit', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save visit' }));
     await waitFor(() => expect(api.calls(scheduleEndpoints.create)).toHaveLength(1));
     expect(api.calls(scheduleEndpoints.create)[0]!.body).toMatchObject({ job_id: tray.approved_quotes[0]!.job.id, all_day: true, date: '2026-03-10', confirm_overlap: false, recurrence: null });
+  });
+
+  it('finds a job beyond the tray by searching the jobs', async () => {
+    const garage: Job = {
+      id: '00000000-0000-4000-8000-00000000a0ff',
+      workspace_id: '00000000-0000-4000-8000-0000000000cc',
+      client_name: 'Sam Lee',
+      property_address: '4 Elm Road',
+      claim_number: null,
+      status: 'active',
+      title: 'Garage roof',
+      description: null,
+      due_date: null,
+      metadata: {},
+      document_types: [],
+      created_at: '2026-11-26T00:00:00.000Z',
+      updated_at: '2026-11-26T00:00:00.000Z',
+      tasks: [],
+      documents: { needed: [], created: [], processed: [] },
+    };
+    const api = fakeScheduleApi({ crews: [crew], tray })
+      .on(jobEndpoints.list, { jobs: [garage], total: 1 })
+      .on(scheduleEndpoints.checkConflicts, { conflicts: [] })
+      .on(scheduleEndpoints.create, { ...makeVisit(), conflicts: [] });
+    renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New visit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New visit' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: /^Job/ }), 'Sam');
+    await userEvent.click(await screen.findByRole('option', { name: 'Garage roof · Sam Lee', hidden: true }));
+    expect(api.calls(jobEndpoints.list).at(-1)!.query).toMatchObject({ search: 'Sam' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save visit' }));
+    await waitFor(() => expect(api.calls(scheduleEndpoints.create)).toHaveLength(1));
+    expect(api.calls(scheduleEndpoints.create)[0]!.body.job_id).toBe(garage.id);
   });
 });

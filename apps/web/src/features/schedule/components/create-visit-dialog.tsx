@@ -1,12 +1,14 @@
 import { CreateVisitBodySchema, type CreateVisitBody, type Crew } from '@fieldbook/contract';
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { checkVisitConflicts } from '../api/check-visit-conflicts';
 import { useCreateVisit } from '../api/create-visit';
 import { addDays, addWallMinutes, boardTimeOf, fromBoardTime } from '../lib/board-time';
 import { repeatRule, type Repeat } from '../lib/repeat-rule';
-import { conflictText } from '../lib/visit-events';
+import { conflictText, visitLabel } from '../lib/visit-events';
+import { useJobSearch } from '../api/search-jobs';
 import { OverlapWarning } from './overlap-warning';
 import { overlapOf } from './use-move-visit';
 
@@ -54,6 +56,15 @@ export function CreateVisitDialog({ zone, crews, jobs, jobId, date: initialDate,
   const [error, setError] = useState<string | null>(null);
   const [overlap, setOverlap] = useState<{ message: string; conflicts: string[]; body: CreateVisitBody } | null>(null);
   const [checking, setChecking] = useState(false);
+  const [jobSearch, setJobSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(jobSearch, 300);
+  const found = useJobSearch(jobId ? '' : debouncedSearch);
+  // The tray's jobs, then what the search found (by title or client); the chosen one stays among them.
+  const jobChoices = useMemo(() => {
+    const byId = new Map(jobs.map((j) => [j.id, j.label]));
+    for (const j of found.data?.jobs ?? []) if (!byId.has(j.id)) byId.set(j.id, visitLabel({ job: j }));
+    return [...byId].map(([value, label]) => ({ value, label }));
+  }, [jobs, found.data]);
 
   // People: the crews' members (a person is assigned on their own when no crew of theirs goes).
   const people = useMemo(() => {
@@ -114,7 +125,19 @@ export function CreateVisitDialog({ zone, crews, jobs, jobId, date: initialDate,
   return (
     <Modal opened onClose={onClose} title="New visit" centered size="lg">
       <Stack gap="sm">
-        <Select label="Job" placeholder="Choose a job" data={jobs.map((j) => ({ value: j.id, label: j.label }))} value={job} onChange={setJob} disabled={Boolean(jobId)} searchable required />
+        <Select
+          label="Job"
+          placeholder="Choose a job or type to search"
+          data={jobChoices}
+          value={job}
+          onChange={setJob}
+          disabled={Boolean(jobId)}
+          searchable
+          searchValue={jobSearch}
+          onSearchChange={setJobSearch}
+          nothingFoundMessage={jobSearch.trim().length >= 2 ? 'No job found' : undefined}
+          required
+        />
         <Group grow gap="sm" wrap="wrap">
           <TextInput type="date" label="Date" value={date} min={addDays(today, -365)} onChange={(e) => setDate(e.currentTarget.value)} miw={150} required />
           {!allDay && <TextInput type="time" label="Start time" value={time} onChange={(e) => setTime(e.currentTarget.value)} miw={120} required />}
