@@ -6,7 +6,7 @@ import { crewIdsAfterMove, UNASSIGNED_ROW, visitBoardTimes, visitLabel } from '.
 import { OverlapWarning } from './overlap-warning';
 import type { useMoveVisit } from './use-move-visit';
 
-const SCOPE_LABELS: Record<EditScope, string> = { this: 'This visit', this_and_following: 'This and following', all: 'All visits' };
+export const SCOPE_LABELS: Record<EditScope, string> = { this: 'This visit', this_and_following: 'This and following', all: 'All visits' };
 
 export type MoveTarget = {
   visit: Visit;

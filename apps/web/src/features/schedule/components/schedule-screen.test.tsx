@@ -10,6 +10,11 @@ import { ScheduleScreen } from './schedule-screen';
 afterEach(() => vi.unstubAllGlobals());
 
 const north = makeCrew('North crew');
+
+async function openMenuItem(name: string) {
+  await userEvent.click(await screen.findByRole('button', { name: 'Visit actions: Roof repair · Lopez' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name, hidden: true }));
+}
 const visit = makeVisit({ crews: [{ id: north.id, name: north.name, colour: north.colour }] });
 
 describe('the schedule', { timeout: 30_000 }, () => {
@@ -45,7 +50,7 @@ describe('the schedule', { timeout: 30_000 }, () => {
     const api = fakeScheduleApi({ visits: [visit], crews: [north, south] }).on(scheduleEndpoints.update, ({ body }) => ({ ...visit, version: 2, conflicts: [], starts_at: body.starts_at! }));
     renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
     await userEvent.click(await screen.findByRole('radio', { name: 'List' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Move visit: Roof repair · Lopez' }));
+    await openMenuItem('Move visit');
     const dialog = await screen.findByRole('dialog', { name: 'Move visit' });
     const time = within(dialog).getByLabelText('Start time');
     await userEvent.clear(time);
@@ -71,7 +76,7 @@ describe('the schedule', { timeout: 30_000 }, () => {
     const api = fakeScheduleApi({ visits: [repeating], crews: [north] }).on(scheduleEndpoints.update, { ...repeating, conflicts: [] });
     renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
     await userEvent.click(await screen.findByRole('radio', { name: 'List' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Move visit: Roof repair · Lopez' }));
+    await openMenuItem('Move visit');
     const dialog = await screen.findByRole('dialog', { name: 'Move visit' });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'This and following' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
@@ -83,7 +88,7 @@ describe('the schedule', { timeout: 30_000 }, () => {
     const api = fakeScheduleApi({ visits: [visit], crews: [north] }).on(scheduleEndpoints.update, apiError(409, 'CONFLICT', VISIT_VERSION_CONFLICT));
     renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
     await userEvent.click(await screen.findByRole('radio', { name: 'List' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Move visit: Roof repair · Lopez' }));
+    await openMenuItem('Move visit');
     const dialog = await screen.findByRole('dialog', { name: 'Move visit' });
     const loads = api.calls(scheduleEndpoints.list).length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
@@ -99,7 +104,7 @@ describe('the schedule', { timeout: 30_000 }, () => {
     );
     renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
     await userEvent.click(await screen.findByRole('radio', { name: 'List' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Move visit: Roof repair · Lopez' }));
+    await openMenuItem('Move visit');
     const dialog = await screen.findByRole('dialog', { name: 'Move visit' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     expect(await within(dialog).findByText('Gutters (Kim): 2026-03-10 10:00–11:30')).toBeTruthy();
@@ -114,8 +119,21 @@ describe('the schedule', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'List' }));
     await screen.findByRole('list', { name: 'Visits' });
     expect(screen.queryByRole('button', { name: 'New visit' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Move visit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Visit actions/ })).toBeNull();
     expect(api.calls(scheduleEndpoints.unscheduled)).toHaveLength(0);
     void CHICAGO;
+  });
+
+  it('cancels a repeating visit from its menu with the version and the scope chosen', async () => {
+    const repeating = makeVisit({ recurrence: { series_id: '00000000-0000-4000-8000-0000000000ee', rrule: 'FREQ=WEEKLY;BYDAY=TU', occurrence_date: '2026-03-10', is_exception: false }, version: 3 });
+    const api = fakeScheduleApi({ visits: [repeating], crews: [north] }).on(scheduleEndpoints.cancel, { ...repeating, status: 'cancelled' });
+    renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'List' }));
+    await openMenuItem('Cancel visit');
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel visit' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'All visits' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel visit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel visit' })).toBeNull());
+    expect(api.calls(scheduleEndpoints.cancel)[0]).toMatchObject({ params: { id: repeating.id }, body: { version: 3, scope: 'all' } });
   });
 });

@@ -1,5 +1,8 @@
 import { VISIT_STATUS_LABELS, type Visit } from '@fieldbook/contract';
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CancelVisitDialog } from './cancel-visit-dialog';
 import { formatWindow, timeOf } from '../lib/board-time';
 import { VISIT_STATUS_COLOURS, visitBoardTimes, visitLabel, UNASSIGNED_ROW } from '../lib/visit-events';
 
@@ -12,38 +15,53 @@ export function visitWhen(visit: Visit, zone: string): string {
 
 /**
  * The range's visits as cards, every hour of the day (the only view at 390 px, where the grid does not fit): job and
- * client, when, the arrival window, crews and people, the status in its colour, and Move visit for admins.
+ * client, when, the arrival window, crews and people, the status in its colour, and for admins a menu: Move visit,
+ * Cancel visit.
  */
 export function VisitList({ visits, zone, canSchedule, onMove, emptyText = 'No visits in these days.' }: { visits: readonly Visit[]; zone: string; canSchedule: boolean; onMove: (visit: Visit, rowId: string) => void; emptyText?: string }) {
+  const [cancelling, setCancelling] = useState<Visit | null>(null);
   if (visits.length === 0) return <Text c="dimmed">{emptyText}</Text>;
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Visits">
-      {visits.map((visit) => (
-        <Card key={visit.id} withBorder padding="sm" component="li">
-          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-            <Stack gap={2} miw={0}>
-              <Text fw={600} size="sm">
-                {visitLabel(visit)}
-              </Text>
-              <Text size="sm">{visitWhen(visit, zone)}</Text>
-              {visit.arrival_window && <Text size="sm">Arrival {formatWindow(visit.arrival_window.start, visit.arrival_window.end)}</Text>}
-              <Text size="xs" c="dimmed">
-                {[...visit.crews.map((c) => c.name), ...visit.people.map((p) => p.name ?? 'Someone')].join(', ') || 'Unassigned'}
-              </Text>
-            </Stack>
-            <Stack gap={6} align="flex-end">
-              <Badge color={VISIT_STATUS_COLOURS[visit.status]} variant="light">
-                {VISIT_STATUS_LABELS[visit.status]}
-              </Badge>
-              {canSchedule && visit.status !== 'cancelled' && (
-                <Button size="compact-xs" variant="subtle" onClick={() => onMove(visit, visit.crews[0]?.id ?? UNASSIGNED_ROW)} aria-label={`Move visit: ${visitLabel(visit)}`}>
-                  Move visit
-                </Button>
-              )}
-            </Stack>
-          </Group>
-        </Card>
-      ))}
-    </Stack>
+    <>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Visits">
+        {visits.map((visit) => (
+          <Card key={visit.id} withBorder padding="sm" component="li">
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+              <Stack gap={2} miw={0}>
+                <Text fw={600} size="sm">
+                  {visitLabel(visit)}
+                </Text>
+                <Text size="sm">{visitWhen(visit, zone)}</Text>
+                {visit.arrival_window && <Text size="sm">Arrival {formatWindow(visit.arrival_window.start, visit.arrival_window.end)}</Text>}
+                <Text size="xs" c="dimmed">
+                  {[...visit.crews.map((c) => c.name), ...visit.people.map((p) => p.name ?? 'Someone')].join(', ') || 'Unassigned'}
+                </Text>
+              </Stack>
+              <Stack gap={6} align="flex-end">
+                <Badge color={VISIT_STATUS_COLOURS[visit.status]} variant="light">
+                  {VISIT_STATUS_LABELS[visit.status]}
+                </Badge>
+                {canSchedule && visit.status !== 'cancelled' && visit.status !== 'completed' && (
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" aria-label={`Visit actions: ${visitLabel(visit)}`}>
+                        <IconDots size={18} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => onMove(visit, visit.crews[0]?.id ?? UNASSIGNED_ROW)}>Move visit</Menu.Item>
+                      <Menu.Item color="red" onClick={() => setCancelling(visit)}>
+                        Cancel visit
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                )}
+              </Stack>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+      {cancelling && <CancelVisitDialog visit={cancelling} when={visitWhen(cancelling, zone)} onClose={() => setCancelling(null)} />}
+    </>
   );
 }
