@@ -1,4 +1,4 @@
-import { workspaceEndpoints } from '@fieldbook/contract';
+import { runtimeTimeZone, workspaceEndpoints } from '@fieldbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-provider';
 import { callEndpoint } from '../../../lib/call-endpoint';
@@ -19,8 +19,11 @@ function useMyWorkspace() {
  */
 export function useScheduleContext(): { timeZone: string | null; canSchedule: boolean } {
   const { user } = useAuth();
-  const workspace = useMyWorkspace().data?.workspace ?? null;
+  const mine = useMyWorkspace();
+  const workspace = mine.data?.workspace ?? null;
   const profile = useProfile().data;
   const canSchedule = Boolean(workspace && (workspace.owner_id === user?.id || profile?.role === 'admin'));
-  return { timeZone: workspace?.time_zone ?? null, canSchedule };
+  // Without a workspace (or its answer) the board still opens on the browser's today and shows the server's error.
+  const timeZone = workspace?.time_zone ?? (mine.isFetched ? runtimeTimeZone() : null);
+  return { timeZone, canSchedule };
 }
