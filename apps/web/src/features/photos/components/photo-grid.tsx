@@ -18,7 +18,7 @@ type PhotoGridProps = {
   /** Compare mode: the chosen photos' ids (cells become toggles). */
   selected?: ReadonlySet<string> | undefined;
   dayLabel?: (day: string) => string;
-  /** The scroll area's height. */
+  /** The scroll area's largest height (it is as tall as its rows up to this). */
   height?: string;
 };
 
@@ -52,7 +52,8 @@ export function PhotoGrid({ rowsFor, hasMore, isLoadingMore, onLoadMore, onOpen,
   }, [hasMore, isLoadingMore, lastIndex, rows.length, onLoadMore]);
 
   return (
-    <div ref={scroller} style={{ height, overflowY: 'auto' }} data-testid="photo-grid">
+    // At most `height` tall, and no taller than its rows: a job with five photos has no screen of empty grid below them.
+    <div ref={scroller} style={{ maxHeight: height, overflowY: 'auto' }} data-testid="photo-grid">
       <div style={{ height: virtualizer.getTotalSize() + (isLoadingMore ? 40 : 0), position: 'relative', width: '100%' }} role="list" aria-label="Photos">
         {items.map((item) => {
           const row = rows[item.index]!;
