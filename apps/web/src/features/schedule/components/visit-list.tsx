@@ -37,7 +37,8 @@ export function VisitList({ visits, zone, canSchedule, onMove, emptyText = 'No v
                   {[...visit.crews.map((c) => c.name), ...visit.people.map((p) => p.name ?? 'Someone')].join(', ') || 'Unassigned'}
                 </Text>
               </Stack>
-              <Stack gap={6} align="flex-end">
+              {/* The status keeps its width: at 390 px a long job name squeezed it to "SCHED…". */}
+              <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                 <Badge color={VISIT_STATUS_COLOURS[visit.status]} variant="light">
                   {VISIT_STATUS_LABELS[visit.status]}
                 </Badge>
