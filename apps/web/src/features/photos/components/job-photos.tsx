@@ -7,7 +7,7 @@ import { filtersToQuery, NO_FILTERS, type PhotoFilterValues } from '../lib/photo
 import { photoRows } from '../lib/photo-grid';
 import { usePhotoAuthors } from '../lib/use-photo-authors';
 import { usePhotoViewer } from '../lib/use-workspace-zone';
-import { PhotoBrowser } from './photo-browser';
+import { PhotoBrowser, photoPages } from './photo-browser';
 import { PhotoFilters } from './photo-filters';
 import { PhotoUploader } from './photo-uploader';
 
@@ -29,16 +29,7 @@ export function JobPhotos({ jobId }: { jobId: string }) {
         <PhotoUploader jobId={jobId} />
         <PhotoFilters values={values} onChange={setValues} authors={authors} />
         <PhotoBrowser
-          pages={{
-            photos,
-            isPending: list.isPending,
-            error: list.error,
-            refetch: () => void list.refetch(),
-            isRefetching: list.isRefetching,
-            hasNextPage: list.hasNextPage,
-            isFetchingNextPage: list.isFetchingNextPage,
-            fetchNextPage: () => void list.fetchNextPage(),
-          }}
+          pages={photoPages(list, photos)}
           rowsFor={photoRows}
           isFiltered={Object.keys(query).length > 0}
           viewer={viewer}

@@ -23,6 +23,23 @@ type PhotoPages = {
   fetchNextPage: () => void;
 };
 
+/** What the browser needs of a photos list (useInfiniteQuery's answer, the job's or the workspace's) and its photos. */
+export function photoPages(
+  list: Pick<PhotoPages, 'isPending' | 'error' | 'isRefetching' | 'isFetchingNextPage'> & { hasNextPage: boolean; refetch: () => unknown; fetchNextPage: () => unknown },
+  photos: Photo[],
+): PhotoPages {
+  return {
+    photos,
+    isPending: list.isPending,
+    error: list.error,
+    refetch: () => void list.refetch(),
+    isRefetching: list.isRefetching,
+    hasNextPage: list.hasNextPage,
+    isFetchingNextPage: list.isFetchingNextPage,
+    fetchNextPage: () => void list.fetchNextPage(),
+  };
+}
+
 type BrowserProps = {
   pages: PhotoPages;
   rowsFor: (photos: readonly Photo[], columns: number) => GridRow[];

@@ -9,7 +9,7 @@ import { filtersToQuery, NO_FILTERS, type PhotoFilterValues } from '../lib/photo
 import { photoRowsByDay } from '../lib/photo-grid';
 import { usePhotoAuthors } from '../lib/use-photo-authors';
 import { usePhotoViewer } from '../lib/use-workspace-zone';
-import { PhotoBrowser } from './photo-browser';
+import { PhotoBrowser, photoPages } from './photo-browser';
 import { PhotoFilters } from './photo-filters';
 
 /** /photos: the workspace's photos across its jobs, newest first, by the day they were taken (the workspace's days). */
@@ -27,16 +27,7 @@ export function PhotoTimelineScreen() {
       <PageHeader title="Photos" description="Every job’s photos, newest first. Open a photo to go to its job." />
       <PhotoFilters values={values} onChange={setValues} authors={authors} />
       <PhotoBrowser
-        pages={{
-          photos,
-          isPending: list.isPending,
-          error: list.error,
-          refetch: () => void list.refetch(),
-          isRefetching: list.isRefetching,
-          hasNextPage: list.hasNextPage,
-          isFetchingNextPage: list.isFetchingNextPage,
-          fetchNextPage: () => void list.fetchNextPage(),
-        }}
+        pages={photoPages(list, photos)}
         rowsFor={rowsFor}
         isFiltered={Object.keys(query).length > 0}
         viewer={viewer}
