@@ -1,5 +1,5 @@
 import { VISIT_STATUS_LABELS, type TodayVisit } from '@fieldbook/contract';
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
@@ -70,13 +70,14 @@ export function TodayScreen() {
             <Text size="xs" c="dimmed">
               {visit.tasks_count} {visit.tasks_count === 1 ? 'task' : 'tasks'} ({visit.open_tasks_count} open) · {visit.documents_count} {visit.documents_count === 1 ? 'document' : 'documents'}
             </Text>
-            <Group gap="xs" grow>
+            {/* One button a row on a phone: three side by side cut "On my way" and "Complete" at 390 px. */}
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
               {STEPS.filter((s) => s.from.includes(visit.status)).map((s) => (
                 <Button key={s.status} size="md" variant={s.status === 'completed' ? 'filled' : 'light'} onClick={() => setStatus.mutate({ id: visit.id, status: s.status })}>
                   {s.label}
                 </Button>
               ))}
-            </Group>
+            </SimpleGrid>
           </Stack>
         </Card>
       ))}
