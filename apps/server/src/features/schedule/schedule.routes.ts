@@ -40,8 +40,9 @@ export async function scheduleRoutes(app: FastifyInstance, deps: FeatureDeps): P
     return { ok: true as const };
   });
 
-  // The feed is public (a calendar app fetches it without a session): each address is limited like the other links.
-  const perAddress = createRateLimiter({ db, name: 'calendar-feed-ip', limit: deps.config.authRateLimit, windowMs: 60_000, now: deps.now });
+  // The feed is public (a calendar app fetches it without a session): each address is counted on the same counter as
+  // every other client link (platform/client-links.ts, 'client-link-ip'), so a guesser gains nothing by switching kinds.
+  const perAddress = createRateLimiter({ db, name: 'client-link-ip', limit: deps.config.authRateLimit, windowMs: 60_000, now: deps.now });
   const publicHost = new URL(deps.config.publicUrl).host;
   route(app, endpoints.feed, async ({ params, req, reply }) => {
     await enforceRateLimit(perAddress, req.ip, { message: (retryIn) => `Too many requests for calendar feeds. Try again in ${retryIn}.` });
