@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { computeTotals, type MoneyLine, type MoneyTerms, type QuoteTotals } from './quote-money';
+import { QUIET_HOURS } from './time-zone';
 import { AdjustmentSchema, MAX_AMOUNT_CENTS, QUOTE_AMOUNT_UNREADABLE, QuoteBodySchema, QuoteItemInputSchema, QuoteItemSchema } from './quotes';
 
 /**
@@ -262,8 +263,8 @@ export const PublicInvoiceViewedSchema = z.object({ status: InvoiceStatusSchema 
 
 // ---- Overdue reminders (per workspace) ----------------------------------------------------------------------------
 
-/** Reminders go out only between these local hours of the workspace's time zone (never in the client's night). */
-export const REMINDER_QUIET_HOURS = { from: 8, until: 20 } as const;
+/** Reminders go out only between these local hours of the workspace's time zone: the quiet hours of every automatic message. */
+export const REMINDER_QUIET_HOURS = QUIET_HOURS;
 export const MAX_INVOICE_REMINDERS = 2;
 export const InvoiceReminderSettingsSchema = z
   .object({

@@ -188,3 +188,22 @@ export function endOfLocalDay(isoDate: string, zone: string): Date {
   const next = new Date(parseIsoDate(isoDate) + DAY).toISOString().slice(0, 10);
   return new Date(startOfLocalDay(next, zone).getTime() - 1);
 }
+
+/**
+ * Quiet hours: automatic messages to clients (visit messages, follow-ups, invoice reminders) go only between these
+ * local hours of the workspace's zone — from inclusive, until exclusive — never in the client's night.
+ */
+export const QUIET_HOURS = { from: 8, until: 20 } as const;
+
+/**
+ * The first instant at or after `at` inside the allowed hours on the zone's clock: `at` itself when it is inside,
+ * else the allowed hours' start that morning (before it) or the next morning (after them). A message due at 21:30
+ * goes at 8:00. The start is a wall-clock time, so it stays 8:00 local on daylight-saving change days.
+ */
+export function nextAllowedInstant(at: Date, zone: string, hours: { from: number; until: number } = QUIET_HOURS): Date {
+  const wall = instantToWallTime(at, zone);
+  if (wall.hour >= hours.from && wall.hour < hours.until) return at;
+  // The calendar day to start on, by UTC date arithmetic on the wall-clock date (no zone involved).
+  const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + (wall.hour < hours.from ? 0 : 1)));
+  return wallTimeToInstant({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: hours.from, minute: 0, second: 0 }, zone);
+}

@@ -1,10 +1,10 @@
-import { InvoiceSchema, localDate, SentInvoiceSchema, type InvoiceReminderSettings } from '@fieldbook/contract';
+import { InvoiceSchema, localDate, nextAllowedInstant, SentInvoiceSchema, type InvoiceReminderSettings } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, invoiceSends, outboxMessages, workspaces } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
-import { nextAllowedInstant, nextReminderAt, startInvoiceReminderWorker } from './reminders';
+import { nextReminderAt, startInvoiceReminderWorker } from './reminders';
 
 const NY = 'America/New_York';
 const on = (settings: Partial<InvoiceReminderSettings> = {}): InvoiceReminderSettings => ({ enabled: true, first_after_days: 3, second_after_days: 5, ...settings });

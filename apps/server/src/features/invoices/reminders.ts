@@ -4,8 +4,8 @@ import {
   MAX_INVOICE_REMINDERS,
   REMINDER_QUIET_HOURS,
   REMINDER_SETTINGS_ADMIN_ONLY,
-  instantToWallTime,
   localDate,
+  nextAllowedInstant,
   wallTimeToInstant,
   type InvoiceReminderSettings,
 } from '@fieldbook/contract';
@@ -15,6 +15,7 @@ import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import { enqueueMail, enqueueSms } from '../../platform/mail';
+import type { ClientHubLinks } from '../../platform/client-links';
 import type { TokenSigner } from '../../platform/tokens';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
 import { invoiceLink, invoiceParties } from './invoice-sending';
@@ -35,15 +36,6 @@ import { addDays, answer, type InvoiceRow } from './invoices.service';
 function wallOf(isoDate: string, hour: number) {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   return { year, month, day, hour, minute: 0, second: 0 };
-}
-
-/** The first moment at or after `at` inside the allowed hours on the zone's clock. */
-export function nextAllowedInstant(at: Date, zone: string): Date {
-  const wall = instantToWallTime(at, zone);
-  if (wall.hour >= REMINDER_QUIET_HOURS.from && wall.hour < REMINDER_QUIET_HOURS.until) return at;
-  const today = `${String(wall.year).padStart(4, '0')}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
-  const day = wall.hour < REMINDER_QUIET_HOURS.from ? today : addDays(today, 1);
-  return wallTimeToInstant(wallOf(day, REMINDER_QUIET_HOURS.from), zone);
 }
 
 /**
@@ -106,7 +98,7 @@ export async function updateReminderSettings(opts: { db: Db; actor: Actor; body:
 // ---- The job ---------------------------------------------------------------------------------------------------------
 
 /** The reminders' job over the invoices' rows (main.ts starts it with the others). */
-export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUrl: string; now?: () => Date }) {
+export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUrl: string; now?: () => Date; hubLinks?: ClientHubLinks }) {
   const { db } = deps;
   const settle = (row: InvoiceRow, fields: Partial<typeof invoices.$inferInsert>) =>
     db
@@ -163,8 +155,10 @@ export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUr
           .returning({ id: invoices.id });
         if (!moved) return;
         const sends: { method: 'sms' | 'email'; address: string }[] = [];
+        // The hub the invoice was sent through (issue 36), when it went out with one.
+        const hubLine = deps.hubLinks ? await deps.hubLinks.forItem(tx, { workspaceId: row.workspaceId, kind: 'invoice', itemId: row.id, company: parties.company, now }) : null;
         if (row.sentPhone) {
-          await enqueueSms(tx, { to: row.sentPhone, text: `${parties.company}: a reminder that invoice ${row.number} was due ${row.dueOn}. Balance due: ${balance}. View it: ${link}` });
+          await enqueueSms(tx, { to: row.sentPhone, text: `${parties.company}: a reminder that invoice ${row.number} was due ${row.dueOn}. Balance due: ${balance}. View it: ${link}${hubLine ? `\n${hubLine}` : ''}` });
           sends.push({ method: 'sms', address: row.sentPhone });
         }
         if (row.sentEmail) {
@@ -179,6 +173,7 @@ export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUr
               '',
               'View it and download the PDF:',
               link,
+              ...(hubLine ? ['', hubLine] : []),
               '',
               `If you have already paid, thank you, and please ignore this message. Questions? Reply to this email or call ${parties.company}.`,
             ].join('\n'),
@@ -195,6 +190,6 @@ export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUr
 }
 
 /** The job run on its own (tests drain it by hand; main.ts runs every job through startJobs). */
-export function startInvoiceReminderWorker(opts: { db: Db; signer: TokenSigner; publicUrl: string; now?: () => Date; log?: JobLog }) {
+export function startInvoiceReminderWorker(opts: { db: Db; signer: TokenSigner; publicUrl: string; now?: () => Date; log?: JobLog; hubLinks?: ClientHubLinks }) {
   return startJob(opts.db, invoiceReminderJob(opts), { log: opts.log });
 }
