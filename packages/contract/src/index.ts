@@ -33,3 +33,4 @@ export * from './payment-schedules';
 export * from './invoice-lists';
 export * from './schedule';
 export * from './photos';
+export * from './client-messages';
