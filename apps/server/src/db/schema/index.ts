@@ -28,6 +28,7 @@ export * from '../../features/photos/photos.schema';
 export * from '../../features/work-requests/work-requests.schema';
 export * from '../../features/photos/photo-report.schema';
 export * from '../../features/photos/gallery.schema';
+export * from '../../features/client-messages/client-messages.schema';
 export * from './outbox';
 export * from './platform';
 export * from './counts';
