@@ -25,6 +25,7 @@ export * from '../../features/notifications/notifications.schema';
 export * from '../../features/payments/payments.schema';
 export * from '../../features/schedule/schedule.schema';
 export * from '../../features/photos/photos.schema';
+export * from '../../features/photos/markup.schema';
 export * from '../../features/work-requests/work-requests.schema';
 export * from '../../features/photos/photo-report.schema';
 export * from '../../features/photos/gallery.schema';
