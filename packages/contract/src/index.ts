@@ -34,3 +34,4 @@ export * from './invoice-lists';
 export * from './schedule';
 export * from './photos';
 export * from './client-messages';
+export * from './work-requests';

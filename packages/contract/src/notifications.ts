@@ -8,7 +8,7 @@ import { defineEndpoint } from './endpoint';
  * caller's own, in their current workspace; it links to where the thing happened (an app path).
  */
 
-export const NOTIFICATION_KINDS = ['quote_approved', 'quote_declined', 'invoice_viewed', 'payment_failed', 'payment_overpaid'] as const;
+export const NOTIFICATION_KINDS = ['quote_approved', 'quote_declined', 'invoice_viewed', 'payment_failed', 'payment_overpaid', 'work_request_received'] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 

@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@fieldbook/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ownerRef } from '../../db/schema/_columns';
@@ -16,7 +17,7 @@ export const notifications = pgTable(
     id: id(),
     workspaceId: ownerRef(() => workspaces.id),
     userId: ownerRef(() => users.id),
-    kind: text().$type<'quote_approved' | 'quote_declined' | 'invoice_viewed' | 'payment_failed' | 'payment_overpaid'>().notNull(),
+    kind: text().$type<NotificationKind>().notNull(),
     title: text().notNull(),
     body: text().notNull().default(''),
     /** An app path (`/jobs/<id>?quote=<id>`). */
