@@ -1,0 +1,308 @@
+import { mkdirSync } from 'node:fs';
+import { VISIT_VERSION_CONFLICT } from '@fieldbook/contract';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createCrew, createVisit, createWorkspaceMember, getVisit, instantAt, setWorkspaceZone, todayIn } from './support/schedule-data';
+import { uniqueTag } from './support/unique';
+import { createJob, createWorkSession, openAs, passwordSession, putSession, type WorkSession } from './support/work-data';
+
+/**
+ * The schedule in a browser (issue 34): the office's board at desktop width — a real mouse drag through
+ * @mantine/schedule's day board to another crew and hour, the Unscheduled tray dropped on the board, the overlap
+ * warning before a save, two desks moving one visit, the Move dialog by keyboard — and the crew's day on a 390 px phone
+ * offline, then back online. Screens go to WALK_SHOTS (default /tmp/look) to be looked at.
+ */
+const shots = process.env.WALK_SHOTS ?? '/tmp/look';
+mkdirSync(shots, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/schedule-${name}.png`, fullPage: true });
+
+// Not the browser's zone (UTC): the board must show the workspace's wall clock.
+const ZONE = 'America/Chicago';
+
+/** An owner with two crews (Alpha, Bravo) and a job, in a Chicago workspace. */
+async function office(request: Parameters<typeof createWorkSession>[0]) {
+  const s = await createWorkSession(request);
+  await setWorkspaceZone(s, ZONE);
+  const tag = uniqueTag();
+  const [alpha, bravo] = [await createCrew(s, { name: `Alpha ${tag}`, colour: 'teal' }), await createCrew(s, { name: `Bravo ${tag}`, colour: 'grape' })];
+  const job = await createJob(s, { client_name: `Maria Lopez ${tag}`, property_address: '12 Oak Ave, Austin TX', title: 'Lopez roof' });
+  return { s, tag, alpha, bravo, job, today: todayIn(ZONE) };
+}
+
+/** A visit of `crewId` today from `from` to `to` (wall clock of the workspace). */
+function visitAt(s: WorkSession, jobId: string, crewId: string, date: string, from: string, to: string) {
+  return createVisit(s, { job_id: jobId, starts_at: instantAt(date, from, ZONE), ends_at: instantAt(date, to, ZONE), crew_ids: [crewId] });
+}
+
+/** The board's event of a visit in a crew's row. */
+const eventOf = (page: Page, visitId: string, rowId: string) => page.locator(`[data-event-id="${visitId}:${rowId}"]`);
+/** The day board's slot of a crew at an hour ('13:00'). */
+const slotOf = (page: Page, crewName: string, date: string, hour: string) => page.locator(`[aria-label^="Resource time slot ${crewName} ${date} ${hour}"]`);
+
+/** Opens /schedule on the day board. */
+async function openDayBoard(page: Page, s: WorkSession) {
+  await openAs(page, s, '/schedule');
+  // The segmented control's radio is visually hidden under its label: the label is what a person clicks.
+  await page.locator('.mantine-SegmentedControl-label', { hasText: /^Day$/ }).click();
+  await expect(page.getByRole('radio', { name: 'Day' })).toBeChecked();
+  await expect(page.getByTestId('schedule-range')).not.toContainText('–');
+}
+
+/**
+ * A real drag with the mouse (the board uses HTML5 drag and drop; Chromium's drag is driven by these moves): from the
+ * middle of `from` to `x` px inside `to`'s left edge.
+ */
+async function mouseDrag(page: Page, from: Locator, to: Locator, x = 4) {
+  await to.scrollIntoViewIfNeeded();
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 4, { steps: 3 });
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(b.x + x, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+test.describe('the schedule board at desktop width', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a visit dragged to another crew and another hour is saved with its new crew and time', async ({ page, request }) => {
+    const { s, alpha, bravo, job, today } = await office(request);
+    const visit = await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    await openDayBoard(page, s);
+    const before = eventOf(page, visit.id, alpha.id);
+    await expect(before).toBeVisible();
+    await shot(page, '01-day-board-1280');
+
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/visits/${visit.id}`) && r.request().method() === 'PATCH');
+    await mouseDrag(page, before, slotOf(page, bravo.name, today, '13:00'));
+    expect((await saved).status()).toBe(200);
+
+    const now = await getVisit(s, visit.id);
+    expect(now.crews.map((c) => c.id)).toEqual([bravo.id]);
+    expect(now.starts_at).toBe(instantAt(today, '13:00', ZONE));
+    expect(now.ends_at).toBe(instantAt(today, '15:00', ZONE));
+    expect(now.version).toBe(visit.version + 1);
+    await expect(eventOf(page, visit.id, bravo.id)).toBeVisible();
+    await expect(eventOf(page, visit.id, alpha.id)).toHaveCount(0);
+    await shot(page, '02-day-board-after-drag-1280');
+  });
+
+  test('a job dropped from the Unscheduled tray onto a crew and hour opens New visit there; saved, it is on the board', async ({ page, request }) => {
+    const { s, alpha, bravo, job, today } = await office(request);
+    await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    const garage = await createJob(s, { client_name: `Sam Idle ${uniqueTag()}`, property_address: '4 Elm St', title: 'Garage roof' });
+    await openDayBoard(page, s);
+    const tray = page.getByRole('region', { name: 'Unscheduled' });
+    const card = tray.locator('.mantine-Card-root', { hasText: 'Garage roof' });
+    await expect(card).toBeVisible();
+    // Only the job without a visit waits in the tray.
+    await expect(tray.getByText('Lopez roof')).toHaveCount(0);
+
+    await mouseDrag(page, card, slotOf(page, bravo.name, today, '10:00'));
+    const dialog = page.getByRole('dialog', { name: 'New visit' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Job' })).toHaveValue(/Garage roof/);
+    await expect(dialog.getByLabel('Date')).toHaveValue(today);
+    await expect(dialog.getByLabel('Start time')).toHaveValue('10:00');
+    await expect(dialog.getByText(bravo.name, { exact: true })).toBeVisible(); // the Crews field's chosen crew
+    await shot(page, '03-tray-drop-new-visit-1280');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/visits') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Save visit' }).click();
+    const answer = await created;
+    expect(answer.status()).toBe(201);
+    await expect(dialog).toBeHidden();
+
+    const { visits } = (await (await request.get(`/api/jobs/${garage.id}/visits`, { headers: s.headers })).json()) as { visits: Array<{ id: string; starts_at: string; ends_at: string; crews: Array<{ id: string }> }> };
+    expect(visits).toHaveLength(1);
+    expect(visits[0]!.starts_at).toBe(instantAt(today, '10:00', ZONE));
+    expect(visits[0]!.ends_at).toBe(instantAt(today, '12:00', ZONE));
+    expect(visits[0]!.crews.map((c) => c.id)).toEqual([bravo.id]);
+    await expect(eventOf(page, visits[0]!.id, bravo.id)).toBeVisible();
+    await expect(tray.getByText('Garage roof')).toHaveCount(0);
+    await shot(page, '04-tray-drop-saved-1280');
+  });
+
+  test('a move or a new visit over another visit of the same crew warns before anything is saved', async ({ page, request }) => {
+    const { s, alpha, bravo, job, today } = await office(request);
+    const lopez = await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    const garageJob = await createJob(s, { client_name: `Sam Idle ${uniqueTag()}`, title: 'Garage roof' });
+    const garage = await visitAt(s, garageJob.id, bravo.id, today, '13:00', '14:00');
+    await openDayBoard(page, s);
+
+    // Bravo's visit dragged onto Alpha at 10:00, where Lopez roof is until 11:00.
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/api/visits/${garage.id}`) && r.request().method() === 'PATCH');
+    await mouseDrag(page, eventOf(page, garage.id, bravo.id), slotOf(page, alpha.name, today, '10:00'));
+    expect((await refused).status()).toBe(409);
+    const warning = page.getByRole('alert').filter({ hasText: 'Overlapping visits' });
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText(`Lopez roof (${job.client_name}): ${today} 09:00–11:00`);
+    await shot(page, '05-overlap-warning-1280');
+    // Not saved: the server still has it on Bravo at 13:00, and so has the board.
+    expect(await getVisit(s, garage.id)).toMatchObject({ starts_at: instantAt(today, '13:00', ZONE), crews: [{ id: bravo.id }], version: garage.version });
+    await expect(eventOf(page, garage.id, bravo.id)).toBeVisible();
+
+    const kept = page.waitForResponse((r) => r.url().endsWith(`/api/visits/${garage.id}`) && r.request().method() === 'PATCH');
+    await warning.getByRole('button', { name: 'Save anyway' }).click();
+    expect((await kept).status()).toBe(200);
+    await expect(warning).toBeHidden();
+    const moved = await getVisit(s, garage.id);
+    expect(moved).toMatchObject({ starts_at: instantAt(today, '10:00', ZONE), ends_at: instantAt(today, '11:00', ZONE), crews: [{ id: alpha.id }] });
+    await expect(eventOf(page, garage.id, alpha.id)).toBeVisible();
+    await expect(eventOf(page, lopez.id, alpha.id)).toBeVisible();
+
+    // New visit for Alpha at 10:30: the dialog asks the server first and warns; Cancel saves nothing.
+    const third = await createJob(s, { client_name: `Ann Third ${uniqueTag()}`, title: 'Skylight' });
+    await page.getByRole('button', { name: 'New visit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New visit' });
+    // A job made after the board opened is not in the tray's list: typed, the search finds it.
+    await dialog.getByRole('combobox', { name: 'Job' }).fill('Skylight');
+    await page.getByRole('option', { name: /Skylight/ }).click();
+    await dialog.getByLabel('Start time').fill('10:30');
+    // The pills' box over the field takes the click (it opens the list), as it does a person's.
+    await dialog.getByRole('combobox', { name: 'Crews' }).click({ force: true });
+    await page.getByRole('option', { name: alpha.name }).click();
+    await dialog.getByLabel('Notes').click(); // closes the crews' list
+    await dialog.getByRole('button', { name: 'Save visit' }).click();
+    const dialogWarning = dialog.getByRole('alert').filter({ hasText: 'Overlapping visits' });
+    await expect(dialogWarning).toContainText('This visit overlaps 2 other visits of the same crew or person.');
+    await shot(page, '06-new-visit-overlap-1280');
+    await dialogWarning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialogWarning).toBeHidden();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const none = (await (await request.get(`/api/jobs/${third.id}/visits`, { headers: s.headers })).json()) as { visits: unknown[] };
+    expect(none.visits).toHaveLength(0);
+  });
+
+  test('two desks move the same visit: the second is told it changed, nothing is overwritten', async ({ page, request, browser }) => {
+    const { s, alpha, bravo, job, today } = await office(request);
+    const visit = await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    const otherDesk = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    const other = await otherDesk.newPage();
+    await openDayBoard(page, s);
+    await openDayBoard(other, s);
+    await expect(eventOf(page, visit.id, alpha.id)).toBeVisible();
+    await expect(eventOf(other, visit.id, alpha.id)).toBeVisible();
+
+    // The first desk: Move visit (the dialog) to 14:00.
+    await eventOf(page, visit.id, alpha.id).click();
+    const move = page.getByRole('dialog', { name: 'Move visit' });
+    await move.getByLabel('Start time').fill('14:00');
+    await move.getByRole('button', { name: 'Move' }).click();
+    await expect(move).toBeHidden();
+    expect((await getVisit(s, visit.id)).starts_at).toBe(instantAt(today, '14:00', ZONE));
+
+    // The second desk still shows 09:00 (version 1) and drags it to Bravo at 15:00.
+    const refused = other.waitForResponse((r) => r.url().endsWith(`/api/visits/${visit.id}`) && r.request().method() === 'PATCH');
+    await mouseDrag(other, eventOf(other, visit.id, alpha.id), slotOf(other, bravo.name, today, '15:00'));
+    const answer = await refused;
+    expect(answer.request().postDataJSON()).toMatchObject({ version: visit.version });
+    expect(answer.status()).toBe(409);
+    await expect(other.getByRole('alert').filter({ hasText: VISIT_VERSION_CONFLICT })).toBeVisible();
+    await shot(other, '07-second-desk-conflict-1280');
+    // The first desk's move stands.
+    expect(await getVisit(s, visit.id)).toMatchObject({ starts_at: instantAt(today, '14:00', ZONE), crews: [{ id: alpha.id }], version: visit.version + 1 });
+    // The second desk's board is reloaded: its Move dialog now shows 14:00.
+    await eventOf(other, visit.id, alpha.id).click();
+    await expect(other.getByRole('dialog', { name: 'Move visit' }).getByLabel('Start time')).toHaveValue('14:00');
+    await otherDesk.close();
+  });
+
+  test('Move visit by keyboard: the event opens the dialog with Enter, a new crew and time are saved', async ({ page, request }) => {
+    const { s, alpha, bravo, job, today } = await office(request);
+    const visit = await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    await openDayBoard(page, s);
+    const event = page.getByRole('button', { name: `Lopez roof · ${job.client_name}` });
+    await expect(event).toBeVisible();
+    await event.focus();
+    await page.keyboard.press('Enter');
+    const move = page.getByRole('dialog', { name: 'Move visit' });
+    await expect(move).toBeVisible();
+    await expect(move.getByLabel('Start time')).toHaveValue('09:00');
+    await expect(move.getByLabel('Duration (minutes)')).toHaveValue('120');
+    await move.getByLabel('Start time').fill('15:30');
+    await move.getByLabel('Duration (minutes)').fill('90');
+    const crew = move.getByRole('combobox', { name: 'Crew' });
+    await crew.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(crew).toHaveValue(bravo.name);
+    await shot(page, '08-move-dialog-1280');
+    await move.getByRole('button', { name: 'Move' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(move).toBeHidden();
+    expect(await getVisit(s, visit.id)).toMatchObject({ starts_at: instantAt(today, '15:30', ZONE), ends_at: instantAt(today, '17:00', ZONE), crews: [{ id: bravo.id }] });
+    await expect(eventOf(page, visit.id, bravo.id)).toBeVisible();
+  });
+});
+
+test.describe("the crew's day on a phone", () => {
+  test('offline at 390 px: On my way, Start and Complete are kept and sent once each when back online', async ({ browser, request }) => {
+    const { s, alpha, job, today } = await office(request);
+    const member = await createWorkspaceMember(request, s);
+    // Alpha is the member's crew; the visit is today.
+    await (await request.patch(`/api/crews/${alpha.id}`, { headers: s.headers, data: { member_ids: [member.id] } })).json();
+    const visit = await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    const page = await phone.newPage();
+    const statusAnswers: Array<{ status: string; key: string | null; code: number }> = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith(`/api/visits/${visit.id}/status`) && r.request().method() === 'POST')
+        statusAnswers.push({ status: (r.request().postDataJSON() as { status: string }).status, key: r.request().headers()['idempotency-key'] ?? null, code: r.status() });
+    });
+    await putSession(page, await passwordSession(request, member.session.user));
+    await page.goto('/today');
+    const card = page.getByRole('article', { name: `Lopez roof · ${job.client_name}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('09:00–11:00')).toBeVisible();
+    await expect(card.getByRole('link', { name: '12 Oak Ave, Austin TX' })).toHaveAttribute('href', /maps\.google\.com/);
+    await expectNoSideways(page);
+    await shot(page, '09-today-390');
+
+    await phone.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+    await card.getByRole('button', { name: 'On my way' }).tap();
+    await expect(card.getByText('On the way', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Start' }).tap();
+    await expect(card.getByText('In progress', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Complete' }).tap();
+    await expect(card.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Complete' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pending changes: 3 pending' })).toBeVisible();
+    await expectNoSideways(page);
+    await shot(page, '10-today-offline-390');
+    // Nothing reached the server.
+    expect((await getVisit(s, visit.id)).status).toBe('scheduled');
+
+    await phone.setOffline(false);
+    await expect(page.getByText('Sync Complete: 3 changes synced')).toBeVisible();
+    await expect(page.getByTestId('pending-changes')).toBeHidden();
+    const done = await getVisit(s, visit.id);
+    expect(done.status).toBe('completed');
+    expect(done.on_the_way_at && done.started_at && done.completed_at).toBeTruthy();
+    expect(done.on_the_way_at! <= done.started_at! && done.started_at! <= done.completed_at!).toBe(true);
+    // Each status sent once, in order, each with its own Idempotency-Key.
+    expect(statusAnswers.map((a) => [a.status, a.code])).toEqual([
+      ['on_the_way', 200],
+      ['in_progress', 200],
+      ['completed', 200],
+    ]);
+    expect(new Set(statusAnswers.map((a) => a.key)).size).toBe(3);
+    expect(statusAnswers.every((a) => a.key)).toBe(true);
+    await expect(card.getByText('Completed', { exact: true })).toBeVisible();
+    await shot(page, '11-today-synced-390');
+
+    // The same day at desktop width.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, '12-today-1280');
+    await phone.close();
+  });
+});
+
+/** No horizontal scrolling at a phone's width. */
+async function expectNoSideways(page: Page) {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(width);
+}
