@@ -136,9 +136,12 @@ export type VisitConflict = z.infer<typeof VisitConflictSchema>;
 
 /**
  * A create's or a change's answer: the visit as saved and the overlaps it was saved with (confirmed). For a repeating
- * visit the check covers the visit saved (a create: the series' first visit), not every occurrence of the series.
+ * visit the check covers every occurrence made (the series' rolling horizon, 120 days) — created, or remade by an edit
+ * of 'this and following' / 'all' — listing at most VISIT_CONFLICTS_MAX of them.
  */
 export const SavedVisitSchema = VisitSchema.extend({ conflicts: z.array(VisitConflictSchema) });
+/** At most this many overlaps are listed (a daily series against another daily one would list every day). */
+export const VISIT_CONFLICTS_MAX = 100;
 export type SavedVisit = z.infer<typeof SavedVisitSchema>;
 
 // ---- Requests ---------------------------------------------------------------------------------------------------
@@ -322,6 +325,12 @@ export const UpdateCrewBodySchema = z
   .strict();
 export type UpdateCrewBody = z.input<typeof UpdateCrewBodySchema>;
 
+/** GET /api/schedule/people: the workspace's members, to put in crews and on visits (admins). */
+export const SCHEDULE_PEOPLE_MAX = 500;
+export const SchedulePersonSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
+export type SchedulePerson = z.infer<typeof SchedulePersonSchema>;
+export const SchedulePeopleSchema = z.object({ people: z.array(SchedulePersonSchema) });
+
 // ---- The personal calendar feed ---------------------------------------------------------------------------------
 
 /** GET: whether the caller has a feed link (its URL is shown only when made: only its hash is kept). */
@@ -361,6 +370,7 @@ export const scheduleEndpoints = {
   createCrew: defineEndpoint({ method: 'POST', path: '/api/crews', access: 'workspace', summary: 'Make a crew (workspace admins)', tags, body: CreateCrewBodySchema, status: 201, response: CrewSchema }),
   updateCrew: defineEndpoint({ method: 'PATCH', path: '/api/crews/:id', access: 'workspace', summary: 'Rename, recolour or change members of a crew (workspace admins)', tags, params: IdParamsSchema, body: UpdateCrewBodySchema, response: CrewSchema }),
   removeCrew: defineEndpoint({ method: 'DELETE', path: '/api/crews/:id', access: 'workspace', summary: 'Remove a crew (workspace admins); its visits keep their people', tags, params: IdParamsSchema, response: OkSchema }),
+  people: defineEndpoint({ method: 'GET', path: '/api/schedule/people', access: 'workspace', summary: "The workspace's members, for crews and visits (workspace admins)", tags, response: SchedulePeopleSchema }),
   feedStatus: defineEndpoint({ method: 'GET', path: '/api/schedule/feed', access: 'workspace', summary: 'Whether the caller has a calendar feed link', tags, response: CalendarFeedStatusSchema }),
   resetFeed: defineEndpoint({ method: 'POST', path: '/api/schedule/feed', access: 'workspace', summary: 'A new personal calendar feed link (the old one stops working)', tags, response: CalendarFeedLinkSchema }),
   removeFeed: defineEndpoint({ method: 'DELETE', path: '/api/schedule/feed', access: 'workspace', summary: 'Turn the personal calendar feed off', tags, response: OkSchema }),

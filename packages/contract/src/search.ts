@@ -20,6 +20,21 @@ export const SearchResultTypeSchema = z.enum(['job', 'task', 'document', 'record
  * words with them wrapped in <b>…</b> (ts_headline); match_reason e.g. 'Matched "roof" in description' or
  * 'Similar to "plumbing"'; score 0–1 (shown as a percent).
  */
+/**
+ * A job hit's next visit (issue 34): the first not finished and not cancelled that has not ended, its date and
+ * wall-clock times in the workspace's zone (null times: all day), so "Lopez" shows when the crew goes.
+ */
+export const SearchNextVisitSchema = z.object({
+  id: z.uuid(),
+  local_date: z.string(),
+  all_day: z.boolean(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  status: z.string(),
+  crews: z.array(z.string()),
+});
+export type SearchNextVisit = z.infer<typeof SearchNextVisitSchema>;
+
 export const SearchResultSchema = z.object({
   id: z.uuid(),
   type: SearchResultTypeSchema,
@@ -32,6 +47,8 @@ export const SearchResultSchema = z.object({
   priority: z.string().nullable(),
   job_id: z.uuid().nullable(),
   task_id: z.uuid().nullable(),
+  /** Jobs only: the job's next visit, or null when none is to come. */
+  next_visit: SearchNextVisitSchema.nullable().optional(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 

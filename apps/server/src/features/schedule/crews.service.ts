@@ -1,11 +1,11 @@
-import { CREW_MEMBER_NOT_IN_WORKSPACE, CREW_NAME_TAKEN, CREW_NOT_FOUND, type CreateCrewBodySchema, type UpdateCrewBodySchema, type Crew } from '@fieldbook/contract';
+import { CREW_MEMBER_NOT_IN_WORKSPACE, CREW_NAME_TAKEN, CREW_NOT_FOUND, SCHEDULE_PEOPLE_MAX, type CreateCrewBodySchema, type UpdateCrewBodySchema, type Crew, type SchedulePerson } from '@fieldbook/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { isoTs, queryRows } from '../../db/sql';
 import { AppError, fieldError } from '../../platform/errors';
 import type { WorkspaceActor } from '../../platform/endpoint';
-import { findPeople, profileUserNameSql } from '../profiles';
+import { findPeople, listWorkspacePeople, profileUserNameSql } from '../profiles';
 import { crewMembers, crews, visitSeries } from './schedule.schema';
 import { requireScheduler } from './visits.service';
 
@@ -26,6 +26,13 @@ async function crewsOf(db: Db | Tx, workspaceId: string, crewId?: string): Promi
 
 export async function listCrews(opts: { db: Db; actor: WorkspaceActor }): Promise<{ crews: Crew[] }> {
   return { crews: await crewsOf(opts.db, opts.actor.workspaceId) };
+}
+
+/** The workspace's members to put in crews and on visits (admins): name as the board shows it, else email. */
+export async function listSchedulePeople(opts: { db: Db; actor: WorkspaceActor }): Promise<{ people: SchedulePerson[] }> {
+  await requireScheduler(opts.db, opts.actor);
+  const people = await listWorkspacePeople(opts.db, opts.actor.workspaceId, SCHEDULE_PEOPLE_MAX);
+  return { people: people.map((p) => ({ id: p.id, name: p.user_name || p.full_name || p.email, email: p.email })) };
 }
 
 async function assertMembers(tx: Db | Tx, workspaceId: string, memberIds: string[]): Promise<void> {

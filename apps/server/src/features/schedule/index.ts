@@ -4,3 +4,5 @@ export { scheduleRoutes } from './schedule.routes';
 export { visitSeriesJob } from './series';
 // A job's visits as text inside the search read model's statement (the assistant's sources).
 export { jobVisitsTextSql } from './schedule.queries';
+// Search's job hits show their next visit (one statement for the page's jobs).
+export { findNextVisitsOfJobs } from './schedule.queries';

@@ -1,4 +1,7 @@
+import type { SearchNextVisit } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/sql';
 
 /**
  * What other features may read of the schedule's tables (docs/ARCHITECTURE.md, table ownership): SQL builders for
@@ -24,4 +27,28 @@ export function jobVisitsTextSql(jobId: SQL, timeZone: string): SQL {
       '; ' ORDER BY sv.starts_at)
     FROM (SELECT * FROM visits v2 WHERE v2.job_id = ${jobId} AND v2.status <> 'cancelled'
           ORDER BY (v2.ends_at < now()), CASE WHEN v2.ends_at >= now() THEN v2.starts_at END, v2.starts_at DESC LIMIT ${JOB_VISITS_IN_TEXT}) sv)`;
+}
+
+/**
+ * The next visit of each of a page of jobs (search's job hits, at most 50): the first not finished, not cancelled and
+ * not yet ended, with its local date and wall-clock times in `timeZone` and its crews' names — one statement through
+ * the visits' job index, never a query per job.
+ */
+export async function findNextVisitsOfJobs(db: Db, opts: { workspaceId: string; jobIds: readonly string[]; timeZone: string; now: Date }): Promise<Map<string, SearchNextVisit>> {
+  if (opts.jobIds.length === 0) return new Map();
+  const local = (column: string) => sql`to_char(${sql.raw(column)} AT TIME ZONE ${opts.timeZone}::text, 'HH24:MI')`;
+  const rows = await queryRows<SearchNextVisit & { job_id: string; crews: string[] | string }>(
+    db,
+    sql`SELECT DISTINCT ON (v.job_id) v.job_id, v.id, v.local_date::text AS local_date, v.all_day,
+        CASE WHEN v.all_day THEN NULL ELSE ${local('v.starts_at')} END AS start_time,
+        CASE WHEN v.all_day THEN NULL ELSE ${local('v.ends_at')} END AS end_time, v.status,
+        (SELECT coalesce(json_agg(c.name ORDER BY lower(c.name)), '[]'::json) FROM visit_crews vc JOIN crews c ON c.id = vc.crew_id WHERE vc.visit_id = v.id) AS crews
+      FROM visits v
+      WHERE v.job_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(opts.jobIds)}::jsonb)::uuid) AND v.workspace_id = ${opts.workspaceId}
+        AND v.status IN ('scheduled', 'on_the_way', 'in_progress') AND v.ends_at > ${opts.now.toISOString()}::timestamptz
+      ORDER BY v.job_id, v.starts_at, v.id`,
+  );
+  return new Map(
+    rows.map(({ job_id, crews, ...visit }) => [job_id, { ...visit, crews: typeof crews === 'string' ? (JSON.parse(crews) as string[]) : crews }]),
+  );
 }

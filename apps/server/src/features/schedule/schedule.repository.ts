@@ -1,4 +1,4 @@
-import { JOB_VISITS_MAX, JobVisitListSchema, TodaySchema, UnscheduledTraySchema, type VisitConflictSchema, VisitListSchema, type VisitSchema, UNSCHEDULED_TRAY_MAX } from '@fieldbook/contract';
+import { JOB_VISITS_MAX, VISIT_CONFLICTS_MAX, JobVisitListSchema, TodaySchema, UnscheduledTraySchema, type VisitConflictSchema, VisitListSchema, type VisitSchema, UNSCHEDULED_TRAY_MAX } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -143,12 +143,37 @@ export type ConflictQuery = { workspaceId: string; startsAt: Date; endsAt: Date;
  * assigned directly or through a crew on either side.
  */
 export async function findConflicts(db: Db | Tx, q: ConflictQuery): Promise<z.infer<typeof VisitConflictSchema>[]> {
+  const except = q.exceptVisitIds.length ? sql`AND v.id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.exceptVisitIds)}::jsonb)::uuid)` : sql``;
+  return conflictsWhere(db, q, sql`v.starts_at < ${q.endsAt.toISOString()}::timestamptz AND v.ends_at > ${q.startsAt.toISOString()}::timestamptz ${except}`);
+}
+
+/**
+ * The overlaps of a repeating visit's occurrences (`visitIds`, the rows just made over its horizon: at most one a day
+ * for 120 days) with other visits sharing a crew or person — one statement; the series' own visits are left out.
+ */
+export async function findConflictsOfVisits(
+  db: Db | Tx,
+  q: { workspaceId: string; visitIds: string[]; crewIds: string[]; userIds: string[]; exceptSeriesIds: string[] },
+): Promise<z.infer<typeof VisitConflictSchema>[]> {
+  if (q.visitIds.length === 0) return [];
+  const ids = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(q.visitIds)}::jsonb)::uuid)`;
+  const series = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(q.exceptSeriesIds)}::jsonb)::uuid)`;
+  // The outer bounds first (the board's index on starts_at), then each occurrence.
+  return conflictsWhere(
+    db,
+    q,
+    sql`v.starts_at < (SELECT max(o.ends_at) FROM visits o WHERE o.id IN ${ids}) AND v.ends_at > (SELECT min(o.starts_at) FROM visits o WHERE o.id IN ${ids})
+      AND EXISTS (SELECT 1 FROM visits o WHERE o.id IN ${ids} AND v.starts_at < o.ends_at AND v.ends_at > o.starts_at)
+      AND v.id NOT IN ${ids} AND (v.series_id IS NULL OR v.series_id NOT IN ${series})`,
+  );
+}
+
+async function conflictsWhere(db: Db | Tx, q: { workspaceId: string; crewIds: string[]; userIds: string[] }, overlap: SQL): Promise<z.infer<typeof VisitConflictSchema>[]> {
   if (q.crewIds.length === 0 && q.userIds.length === 0) return [];
   const crewIds = sql`${JSON.stringify(q.crewIds)}::jsonb`;
   // The people of the new visit: assigned, and the members of its crews.
   const people = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(q.userIds)}::jsonb)::uuid AS user_id
       UNION SELECT cm.user_id FROM crew_members cm WHERE cm.crew_id IN (SELECT jsonb_array_elements_text(${crewIds})::uuid))`;
-  const except = q.exceptVisitIds.length ? sql`AND v.id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(q.exceptVisitIds)}::jsonb)::uuid)` : sql``;
   const rows = await queryRows<{ body: z.infer<typeof VisitConflictSchema> }>(
     db as Db,
     sql`SELECT json_build_object('visit_id', v.id, 'job_title', jr.title, 'client_name', jr.client_name,
@@ -162,11 +187,9 @@ export async function findConflicts(db: Db | Tx, q: ConflictQuery): Promise<z.in
           SELECT vp.user_id FROM visit_people vp WHERE vp.visit_id = v.id
           UNION SELECT cm.user_id FROM visit_crews vc JOIN crew_members cm ON cm.crew_id = vc.crew_id WHERE vc.visit_id = v.id) p
           WHERE p.user_id IN ${people}) AS user_ids) shared
-      WHERE v.workspace_id = ${q.workspaceId} AND v.status <> 'cancelled'
-        AND v.starts_at < ${q.endsAt.toISOString()}::timestamptz AND v.ends_at > ${q.startsAt.toISOString()}::timestamptz
-        ${except}
+      WHERE v.workspace_id = ${q.workspaceId} AND v.status <> 'cancelled' AND ${overlap}
         AND (json_array_length(shared.crew_ids) > 0 OR json_array_length(shared.user_ids) > 0)
-      ORDER BY v.starts_at, v.id`,
+      ORDER BY v.starts_at, v.id LIMIT ${VISIT_CONFLICTS_MAX}`,
   );
   return rows.map((r) => (typeof r.body === 'string' ? JSON.parse(r.body) : r.body));
 }

@@ -4,7 +4,7 @@ import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { createRateLimiter, enforceRateLimit } from '../../platform/rate-limit';
 import { feedCalendar, feedStatus, removeFeed, resetFeed } from './calendar-feed';
-import { createCrew, listCrews, removeCrew, updateCrew } from './crews.service';
+import { createCrew, listCrews, listSchedulePeople, removeCrew, updateCrew } from './crews.service';
 import { findToday, findUnscheduled, listJobVisits, listVisits } from './schedule.service';
 import { cancelVisit, checkConflicts, createVisit, getVisit, setVisitStatus, updateVisit } from './visits.service';
 
@@ -30,6 +30,8 @@ export async function scheduleRoutes(app: FastifyInstance, deps: FeatureDeps): P
     await removeCrew({ db, actor, crewId: params.id });
     return { ok: true as const };
   });
+
+  route(app, endpoints.people, async ({ actor }) => listSchedulePeople({ db, actor }));
 
   route(app, endpoints.feedStatus, async ({ actor }) => feedStatus({ db, actor }));
   route(app, endpoints.resetFeed, async ({ actor }) =>

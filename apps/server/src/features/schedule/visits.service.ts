@@ -9,6 +9,7 @@ import {
   SCOPE_FOR_SERIES_ONLY,
   startOfLocalDay,
   type UpdateVisitBodySchema,
+  VISIT_CONFLICTS_MAX,
   VISIT_END_BEFORE_START,
   VISIT_NOT_FOUND,
   VISIT_OVERLAP,
@@ -33,7 +34,7 @@ import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { findPeople } from '../profiles';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
 import { assertValidRule, countOccurrencesBefore, endRuleBefore, ruleFromOccurrence } from './recurrence';
-import { findConflicts, findVisit, visitOfPersonSql } from './schedule.repository';
+import { findConflicts, findConflictsOfVisits, findVisit, visitOfPersonSql } from './schedule.repository';
 import { crews, visitCrews, visitPeople, visits, visitSeries } from './schedule.schema';
 import { materialiseSeries, seriesRule, type SeriesRow } from './series';
 
@@ -139,6 +140,21 @@ function refuseUnconfirmed(conflicts: VisitConflict[], confirmed: boolean, zone:
   );
 }
 
+/**
+ * The overlaps of a series' occurrences just made (its horizon), added to those already found for the visit itself;
+ * 409 unless confirmed. Bounded: at most one occurrence a day over 120 days, one statement.
+ */
+async function seriesConflicts(
+  tx: Tx,
+  q: { workspaceId: string; made: string[]; crewIds: string[]; userIds: string[]; seriesIds: string[]; before: VisitConflict[]; confirmed: boolean; zone: string },
+): Promise<VisitConflict[]> {
+  const found = await findConflictsOfVisits(tx, { workspaceId: q.workspaceId, visitIds: q.made, crewIds: q.crewIds, userIds: q.userIds, exceptSeriesIds: q.seriesIds });
+  const seen = new Set(q.before.map((c) => c.visit_id));
+  const all = [...q.before, ...found.filter((c) => !seen.has(c.visit_id))].sort((a, b) => a.starts_at.localeCompare(b.starts_at)).slice(0, VISIT_CONFLICTS_MAX);
+  refuseUnconfirmed(all, q.confirmed, q.zone);
+  return all;
+}
+
 async function answer(db: Db | Tx, workspaceId: string, visitId: string): Promise<Visit> {
   const visit = await findVisit(db, { workspaceId, visitId });
   if (!visit) throw new AppError('NOT_FOUND', VISIT_NOT_FOUND);
@@ -175,7 +191,7 @@ export async function createVisit(opts: { db: Db; actor: WorkspaceActor; input: 
     await assertAssignees(tx, workspaceId, input.crew_ids, input.user_ids);
     const zone = await workspaceTimeZone(tx, workspaceId);
     const span = resolveSpan(input, zone);
-    const conflicts = await findConflicts(tx, { workspaceId, startsAt: span.startsAt, endsAt: span.endsAt, crewIds: input.crew_ids, userIds: input.user_ids, exceptVisitIds: [] });
+    let conflicts = await findConflicts(tx, { workspaceId, startsAt: span.startsAt, endsAt: span.endsAt, crewIds: input.crew_ids, userIds: input.user_ids, exceptVisitIds: [] });
     refuseUnconfirmed(conflicts, input.confirm_overlap, zone);
     const template = {
       workspaceId,
@@ -201,7 +217,9 @@ export async function createVisit(opts: { db: Db; actor: WorkspaceActor; input: 
           userIds: input.user_ids,
         })
         .returning();
-      await materialiseSeries(tx, series!, opts.now);
+      const made = await materialiseSeries(tx, series!, opts.now);
+      // Every occurrence made over the horizon is checked, not only the first (a 409 rolls the series back).
+      conflicts = await seriesConflicts(tx, { workspaceId, made, crewIds: input.crew_ids, userIds: input.user_ids, seriesIds: [series!.id], before: conflicts, confirmed: input.confirm_overlap, zone });
       // The first occurrence (the visit's own day, unless a BYDAY moves the first one later).
       const [first] = await tx.select({ id: visits.id }).from(visits).where(eq(visits.seriesId, series!.id)).orderBy(visits.startsAt).limit(1);
       if (!first) throw fieldError('recurrence.rrule', 'This repeat rule has no visit from the chosen day on');
@@ -273,7 +291,7 @@ export async function updateVisit(opts: { db: Db; actor: WorkspaceActor; visitId
     const span: Span = hasWhen(input)
       ? resolveSpan({ all_day: row.allDay, ...input, ...(input.all_day === undefined && row.allDay && !input.date ? { date: row.localDate } : {}) }, zone)
       : { startsAt: row.startsAt, endsAt: row.endsAt, allDay: row.allDay, localDate: row.localDate, endLocalDate: row.endLocalDate };
-    const conflicts = await findConflicts(tx, { workspaceId, startsAt: span.startsAt, endsAt: span.endsAt, crewIds, userIds, exceptVisitIds: [row.id] });
+    let conflicts = await findConflicts(tx, { workspaceId, startsAt: span.startsAt, endsAt: span.endsAt, crewIds, userIds, exceptVisitIds: [row.id] });
     refuseUnconfirmed(conflicts, input.confirm_overlap, zone);
     const arrival =
       input.arrival_window === undefined ? {} : { arrivalStart: input.arrival_window?.start ?? null, arrivalEnd: input.arrival_window?.end ?? null };
@@ -308,7 +326,8 @@ export async function updateVisit(opts: { db: Db; actor: WorkspaceActor; visitId
       assertValidRule(seriesRule(next));
       await tx.update(visitSeries).set({ ...template, rrule: next.rrule, startDate: next.startDate, status: 'active' }).where(eq(visitSeries.id, series.id));
       await dropPlannedOccurrences(tx, series.id, { fromInstant: now });
-      await materialiseSeries(tx, next, now, now);
+      const made = await materialiseSeries(tx, next, now, now);
+      conflicts = await seriesConflicts(tx, { workspaceId, made, crewIds, userIds, seriesIds: [series.id], before: conflicts, confirmed: input.confirm_overlap, zone });
       target = { seriesId: series.id, occurrenceDate: addDays(occurrenceDate, shift) };
     } else {
       const dayStart = startOfLocalDay(occurrenceDate, series.timeZone);
@@ -322,7 +341,8 @@ export async function updateVisit(opts: { db: Db; actor: WorkspaceActor; visitId
         .insert(visitSeries)
         .values({ ...rest, ...template, ...rule, status: 'active', attempts: 0, lockedUntil: null, lastError: null, createdBy: actor.userId })
         .returning();
-      await materialiseSeries(tx, created!, now);
+      const made = await materialiseSeries(tx, created!, now);
+      conflicts = await seriesConflicts(tx, { workspaceId, made, crewIds, userIds, seriesIds: [series.id, created!.id], before: conflicts, confirmed: input.confirm_overlap, zone });
       target = { seriesId: created!.id, occurrenceDate: rule.startDate };
     }
     // The edited visit if it stayed (started, or an exception), else the occurrence made in its place.

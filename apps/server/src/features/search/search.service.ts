@@ -5,6 +5,8 @@ import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import { queryRows } from '../../db/sql';
 import { findContactsByPhone } from '../contacts';
+import { findNextVisitsOfJobs } from '../schedule';
+import { workspaceTimeZone } from '../workspaces';
 import { explainMatch, searchSummary, words, type SearchField } from './search-text';
 
 type Hit = {
@@ -207,7 +209,7 @@ function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): Se
  * the tsvector columns); only when that finds fewer than `limit` hits does a second statement search with
  * similar dictionary words, which is what finds 'plumbing' for 'plumbng'.
  */
-export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuery }): Promise<SearchResponse> {
+export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuery; now?: Date }): Promise<SearchResponse> {
   const workspaceId = requireWorkspace(opts.actor);
   const text = opts.query.query;
   const limit = opts.query.limit;
@@ -236,5 +238,12 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
   const results = top.map((h) => toResult(h, text, contacts));
+  // Job hits show their next visit (issue 34: "Lopez" tells when the crew goes): one statement for the page's jobs.
+  const jobIds = results.filter((r) => r.type === 'job').map((r) => r.id);
+  if (jobIds.length > 0) {
+    const timeZone = await workspaceTimeZone(opts.db, workspaceId);
+    const next = await findNextVisitsOfJobs(opts.db, { workspaceId, jobIds, timeZone, now: opts.now ?? new Date() });
+    for (const r of results) if (r.type === 'job') r.next_visit = next.get(r.id) ?? null;
+  }
   return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document, recordings: totals.recording, photos: totals.photo }, COUNT_CAP) };
 }
