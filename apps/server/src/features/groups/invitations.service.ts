@@ -19,7 +19,6 @@ import {
   type MyInvitation,
   type MyInvitationList,
 } from '@fieldbook/contract';
-import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -28,6 +27,7 @@ import { groupMembers, groups, invitations } from './groups.schema';
 import type { Actor } from '../../platform/auth-guard';
 import { AppError, fieldError } from '../../platform/errors';
 import { enqueueSms } from '../../platform/mail';
+import { checkCode as checkOneTimeCode, issueCode, isRecentlySent, type CodePolicy } from '../../platform/one-time-codes';
 import { toE164 } from '../../platform/sms';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import type { ContactLookup } from './groups.ports';
@@ -159,7 +159,8 @@ export async function getMyInvitation(opts: { db: Db; id: string; userId: string
   return { id: row.id, ...(await previewOf(opts.db, row)) };
 }
 
-const codeHash = (invitationId: string, code: string) => hashToken(`${invitationId}:${code}`);
+/** The invitation's code rules (the one home of one-time codes, platform/one-time-codes.ts). */
+const INVITATION_CODE: CodePolicy = { ttlMinutes: INVITATION_CODE_TTL_MINUTES, resendSeconds: INVITATION_CODE_RESEND_SECONDS, maxAttempts: INVITATION_CODE_MAX_ATTEMPTS };
 
 export function invitationCodeSms(groupName: string, code: string): string {
   return `${code} is your Fieldbook code to join ${groupName}. It expires in ${INVITATION_CODE_TTL_MINUTES} minutes. Never share it: whoever has it can join as you.`;
@@ -175,16 +176,14 @@ export async function sendInvitationCode(opts: { db: Db; ref: InvitationRef; now
     const row = await findInvitation(tx, opts.ref, true);
     assertValid(row, now);
     const hint = phoneHint(row.phoneNumber);
-    if (row.codeHash && row.codeSentAt && row.codeExpiresAt && now.getTime() - row.codeSentAt.getTime() < INVITATION_CODE_RESEND_SECONDS * 1000) {
-      return { phone_hint: hint, expires_at: row.codeExpiresAt.toISOString() };
-    }
+    if (isRecentlySent(row, INVITATION_CODE, now)) return { phone_hint: hint, expires_at: row.codeExpiresAt!.toISOString() };
     const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, row.groupId)).limit(1);
     if (!group) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const expiresAt = new Date(now.getTime() + INVITATION_CODE_TTL_MINUTES * 60_000);
-    await tx.update(invitations).set({ codeHash: codeHash(row.id, code), codeSentAt: now, codeExpiresAt: expiresAt }).where(eq(invitations.id, row.id));
+    // The tries left are not reset by a new code: INVITATION_CODE_MAX_ATTEMPTS bounds guesses per invitation.
+    const { code, state } = issueCode(row.id, INVITATION_CODE, now);
+    await tx.update(invitations).set({ codeHash: state.codeHash, codeSentAt: state.codeSentAt, codeExpiresAt: state.codeExpiresAt }).where(eq(invitations.id, row.id));
     await enqueueSms(tx, { to: toE164(row.phoneNumber), text: invitationCodeSms(group.name, code) });
-    return { phone_hint: hint, expires_at: expiresAt.toISOString() };
+    return { phone_hint: hint, expires_at: state.codeExpiresAt!.toISOString() };
   });
 }
 
@@ -198,21 +197,14 @@ type CodeCheck = { ok: true; row: InvitationRow } | { ok: false; message: string
 async function checkCode(tx: Tx, ref: InvitationRef, code: string, now: Date): Promise<CodeCheck> {
   const row = await findInvitation(tx, ref, true);
   assertValid(row, now);
-  const isLive = row.codeHash !== null && row.codeExpiresAt !== null && row.codeExpiresAt.getTime() > now.getTime();
-  if (isLive && safeEqual(row.codeHash!, codeHash(row.id, code))) return { ok: true, row };
-  const attempts = row.codeAttempts + 1;
-  if (attempts >= INVITATION_CODE_MAX_ATTEMPTS) {
+  const checked = checkOneTimeCode(row.id, row, code, INVITATION_CODE, now);
+  if (checked.result === 'ok') return { ok: true, row };
+  if (checked.result === 'exhausted') {
     await tx.delete(invitations).where(eq(invitations.id, row.id));
     return { ok: false, message: INVITATION_CODE_EXHAUSTED };
   }
-  await tx.update(invitations).set({ codeAttempts: attempts }).where(eq(invitations.id, row.id));
+  await tx.update(invitations).set({ codeAttempts: checked.attempts }).where(eq(invitations.id, row.id));
   return { ok: false, message: INVITATION_CODE_INVALID };
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 function refuseCode(check: { ok: false; message: string }): never {
