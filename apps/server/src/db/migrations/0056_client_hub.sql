@@ -1,0 +1,1 @@
+ALTER TABLE "client_message_settings" ADD COLUMN "quote_cursor" timestamp with time zone;
