@@ -14,7 +14,7 @@ import { serveAdminSocket } from './backup/admin-socket';
 import { backupPglite } from './backup/backup';
 import { runBackupCli } from './backup/cli';
 import { documentProcessingJob } from './features/documents';
-import { photoThumbnailJob } from './features/photos';
+import { photoReportJob, photoThumbnailJob } from './features/photos';
 import { driveCopyJob, driveDeps } from './features/drive';
 import { quoteSignedPdfJob } from './features/quotes';
 import { invoiceReminderJob } from './features/invoices';
@@ -84,6 +84,8 @@ async function main() {
     outboxJob({ db: database.db, senders }),
     documentProcessingJob({ db: database.db, blobs }),
     photoThumbnailJob({ db: database.db, blobs }),
+    // Photo report PDFs, stored as documents on the job (issue 35).
+    photoReportJob({ db: database.db, blobs }),
     transcriptionJob({ db: database.db, blobs, transcriber }),
     quoteSignedPdfJob({ db: database.db, blobs, publicUrl: config.publicUrl }),
     // Overdue invoice reminders: at most two per invoice, never in the client's night (the workspace's zone).

@@ -228,3 +228,203 @@ export const photoEndpoints = {
     response: z.unknown(),
   }),
 };
+
+// ── Output (issue 35): photo reports and shared galleries ────────────────────────────────────────────────────────────
+
+/** The most photos one report or one gallery holds: the report is made in one job run, its memory bounded by this. */
+export const PHOTO_REPORT_MAX_PHOTOS = 200;
+export const PHOTO_SELECTION_REQUIRED = 'Choose photos or a stage';
+export const PHOTO_SELECTION_TOO_MANY = `At most ${PHOTO_REPORT_MAX_PHOTOS} photos at once: choose fewer`;
+export const PHOTO_SELECTION_NOT_ON_JOB = 'Some of the chosen photos are not on this job';
+export const PHOTO_STAGE_EMPTY = 'This job has no photos of that stage';
+
+/** Which photos: the ones chosen in the grid, or every photo of a stage on the job (exactly one of the two). */
+const photoSelectionShape = {
+  photo_ids: z
+    .array(z.uuid({ error: 'photo_ids must be photo ids' }))
+    .min(1, { error: PHOTO_SELECTION_REQUIRED })
+    .max(PHOTO_REPORT_MAX_PHOTOS, { error: PHOTO_SELECTION_TOO_MANY })
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+  stage: PhotoStageSchema.optional(),
+};
+const oneSelection = (b: { photo_ids?: string[] | undefined; stage?: string | undefined }) => (b.photo_ids === undefined) !== (b.stage === undefined);
+
+export const PHOTO_REPORT_TITLE_MAX = 200;
+export const CreatePhotoReportBodySchema = z
+  .object({ ...photoSelectionShape, title: z.string().trim().max(PHOTO_REPORT_TITLE_MAX, { error: `The title is at most ${PHOTO_REPORT_TITLE_MAX} characters` }).optional() })
+  .strict()
+  .refine(oneSelection, { error: PHOTO_SELECTION_REQUIRED, path: ['photo_ids'] });
+export type CreatePhotoReportBody = z.input<typeof CreatePhotoReportBodySchema>;
+
+/** 'pending': waiting for or being made by the report job; 'done': stored as the document `document_id`; 'failed': `error` says why. */
+export const PhotoReportStatusSchema = z.enum(['pending', 'done', 'failed']);
+export type PhotoReportStatus = z.infer<typeof PhotoReportStatusSchema>;
+
+export const PhotoReportSchema = z.object({
+  id: z.uuid(),
+  job_id: z.uuid(),
+  title: z.string(),
+  photo_count: z.number().int(),
+  status: PhotoReportStatusSchema,
+  error: z.string().nullable(),
+  /** The PDF, a document on the job (copied to Drive, sent like any document); null until done. */
+  document_id: z.uuid().nullable(),
+  created_by: z.object({ id: z.uuid().nullable(), name: z.string().nullable() }),
+  created_at: z.string(),
+});
+export type PhotoReport = z.infer<typeof PhotoReportSchema>;
+export const PhotoReportListSchema = z.object({ reports: z.array(PhotoReportSchema) });
+export type PhotoReportList = z.infer<typeof PhotoReportListSchema>;
+
+/** How long a shared gallery's link may live, in days (the office chooses one). */
+export const PHOTO_GALLERY_EXPIRY_DAYS = [7, 30, 90] as const;
+export const PHOTO_GALLERY_LABEL_MAX = 120;
+export const CreatePhotoGalleryBodySchema = z
+  .object({
+    ...photoSelectionShape,
+    expires_in_days: z.union(PHOTO_GALLERY_EXPIRY_DAYS.map((d) => z.literal(d)), { error: `expires_in_days must be one of ${PHOTO_GALLERY_EXPIRY_DAYS.join(', ')}` }).default(30),
+    /** Who it is for, as the office reads it in the list ("Adjuster — State Farm"); the client does not see it. */
+    label: z.string().trim().max(PHOTO_GALLERY_LABEL_MAX, { error: `The label is at most ${PHOTO_GALLERY_LABEL_MAX} characters` }).default(''),
+  })
+  .strict()
+  .refine(oneSelection, { error: PHOTO_SELECTION_REQUIRED, path: ['photo_ids'] });
+export type CreatePhotoGalleryBody = z.input<typeof CreatePhotoGalleryBodySchema>;
+
+/** A shared gallery as the office sees it: 'live' until it expires or is revoked. */
+export const PhotoGalleryStateSchema = z.enum(['live', 'expired', 'revoked']);
+export const PhotoGallerySchema = z.object({
+  id: z.uuid(),
+  job_id: z.uuid(),
+  label: z.string(),
+  photo_ids: z.array(z.uuid()),
+  state: PhotoGalleryStateSchema,
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  /** When the client's page was first rendered in a browser (its POST …/viewed); null until then. */
+  viewed_at: z.string().nullable(),
+  /** The client's link (the public page /g/<token>); null once revoked. */
+  link: z.string().nullable(),
+  created_by: z.object({ id: z.uuid().nullable(), name: z.string().nullable() }),
+  created_at: z.string(),
+});
+export type PhotoGallery = z.infer<typeof PhotoGallerySchema>;
+export const PhotoGalleryListSchema = z.object({ galleries: z.array(PhotoGallerySchema) });
+export type PhotoGalleryList = z.infer<typeof PhotoGalleryListSchema>;
+
+export const GALLERY_LINK_INVALID = 'This gallery link is not valid. Check that you copied all of it.';
+export const GALLERY_LINK_EXPIRED = 'This gallery link has expired. Ask the contractor for a new one.';
+export const GALLERY_REVOKED = 'This gallery link was turned off by the contractor.';
+export const GALLERY_NOT_FOUND = 'Gallery not found';
+
+/**
+ * A photo as the client's gallery shows it: no author, no tags, no place (GPS never leaves the office). Its images are
+ * re-encoded copies without metadata, by URLs under the gallery's own link (revoking the gallery stops them too).
+ */
+export const PublicGalleryPhotoSchema = z.object({
+  id: z.uuid(),
+  caption: z.string(),
+  stage: PhotoStageSchema,
+  taken_at: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  thumbnail_url: z.string().nullable(),
+  large_url: z.string(),
+});
+export type PublicGalleryPhoto = z.infer<typeof PublicGalleryPhotoSchema>;
+export const PublicGallerySchema = z.object({
+  company: z.string(),
+  job: z.object({ title: z.string(), property_address: z.string().nullable() }),
+  /** The workspace's zone: the page shows dates as the office does. */
+  time_zone: z.string(),
+  expires_at: z.string(),
+  photos: z.array(PublicGalleryPhotoSchema),
+});
+export type PublicGallery = z.infer<typeof PublicGallerySchema>;
+export const PublicGalleryViewedSchema = z.object({ viewed_at: z.string() });
+
+/** The longest edge of a gallery's large image (a re-encoded copy: upright, no EXIF, no GPS). */
+export const PHOTO_GALLERY_LARGE_EDGE = 1600;
+
+const GalleryTokenParamsSchema = z.object({ token: z.string().max(200) });
+export const GalleryImageParamsSchema = z.object({ token: z.string().max(200), photo_id: z.uuid(), variant: z.enum(['thumbnail', 'large']) });
+
+/** Reports and galleries (issue 35's output). Every office endpoint is the caller's workspace's: another's job is a 404. */
+export const photoOutputEndpoints = {
+  createReport: defineEndpoint({
+    method: 'POST',
+    path: '/api/jobs/:id/photo-reports',
+    access: 'workspace',
+    summary: `Make a photo report PDF of chosen photos or a stage (at most ${PHOTO_REPORT_MAX_PHOTOS}); 201 'pending', made in the background and stored as a document on the job`,
+    tags,
+    status: 201,
+    params: IdParamsSchema,
+    body: CreatePhotoReportBodySchema,
+    response: PhotoReportSchema,
+  }),
+  listReports: defineEndpoint({
+    method: 'GET',
+    path: '/api/jobs/:id/photo-reports',
+    access: 'workspace',
+    summary: "The job's photo reports, newest first (the last 50)",
+    tags,
+    params: IdParamsSchema,
+    response: PhotoReportListSchema,
+  }),
+  createGallery: defineEndpoint({
+    method: 'POST',
+    path: '/api/jobs/:id/photo-galleries',
+    access: 'workspace',
+    summary: `Share chosen photos or a stage (at most ${PHOTO_REPORT_MAX_PHOTOS}) by a signed link that expires (${PHOTO_GALLERY_EXPIRY_DAYS.join(', ')} days); 201 with the link`,
+    tags,
+    status: 201,
+    params: IdParamsSchema,
+    body: CreatePhotoGalleryBodySchema,
+    response: PhotoGallerySchema,
+  }),
+  listGalleries: defineEndpoint({
+    method: 'GET',
+    path: '/api/jobs/:id/photo-galleries',
+    access: 'workspace',
+    summary: "The job's shared galleries, newest first (the last 50)",
+    tags,
+    params: IdParamsSchema,
+    response: PhotoGalleryListSchema,
+  }),
+  revokeGallery: defineEndpoint({
+    method: 'POST',
+    path: '/api/photo-galleries/:id/revoke',
+    access: 'workspace',
+    summary: 'Turn a gallery link off: its page and images answer 410 from now on (again: no change)',
+    tags,
+    params: IdParamsSchema,
+    response: PhotoGallerySchema,
+  }),
+  publicGallery: defineEndpoint({
+    method: 'GET',
+    path: '/api/public/galleries/:token',
+    access: 'public',
+    summary: 'The client’s gallery by its signed link (marks nothing); 404 for a forged link, 410 expired or revoked',
+    tags,
+    params: GalleryTokenParamsSchema,
+    response: PublicGallerySchema,
+  }),
+  publicGalleryViewed: defineEndpoint({
+    method: 'POST',
+    path: '/api/public/galleries/:token/viewed',
+    access: 'public',
+    summary: 'The gallery page was rendered in a browser: its first view is kept, once',
+    tags,
+    params: GalleryTokenParamsSchema,
+    response: PublicGalleryViewedSchema,
+  }),
+  publicGalleryImage: defineEndpoint({
+    method: 'GET',
+    path: '/api/public/gallery-images/:token/:photo_id/:variant',
+    access: 'public',
+    summary: 'A gallery photo’s thumbnail or large image (re-encoded, without EXIF or GPS), by the gallery’s link; 404 for a photo outside it',
+    tags,
+    params: GalleryImageParamsSchema,
+    response: z.unknown(),
+  }),
+};

@@ -32,6 +32,8 @@ export type ClientLinkKind = {
 
 export const QUOTE_LINKS: ClientLinkKind = { purpose: 'quote', pagePath: '/q', noun: 'quote' };
 export const INVOICE_LINKS: ClientLinkKind = { purpose: 'invoice', pagePath: '/i', noun: 'invoice' };
+/** A job's shared photo gallery (issue 35): revoked by the gallery row's revoked_at, the one kind that stores its revocation. */
+export const GALLERY_LINKS: ClientLinkKind = { purpose: 'gallery', pagePath: '/g', noun: 'gallery' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a per-item window lasts. */

@@ -3,3 +3,5 @@ export { photosRoutes } from './photos.routes';
 // The thumbnail job (main.ts runs it with the others) and the upload sweep (upload-sweep.ts).
 export { photoThumbnailJob } from './thumbnails';
 export { sweepPhotoUploads } from './photos.service';
+// The photo report job (main.ts runs it with the others).
+export { photoReportJob } from './photo-report.job';

@@ -8,6 +8,9 @@ import { registerUploadEndpoint, uploadDeps } from '../../platform/uploads';
 import { photoKindOf, photoKinds } from './photo-kind';
 import { photos } from './photos.schema';
 import { photoImageLinks, readPhotoImageLink } from './image-links';
+import { galleryCopyKeys } from './gallery-images';
+import { galleryRoutes } from './gallery.routes';
+import { photoReportRoutes } from './photo-report.routes';
 import { deletePhoto, findPhotoForLink, getPhoto, getPhotoRow, listPhotos, photoUploadSteps, updatePhoto } from './photos.service';
 
 const MISSING = 'The photo’s file is missing on the server';
@@ -42,6 +45,8 @@ export async function photosRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.update, async ({ actor, params, body }) => updatePhoto({ db, links, actor, id: params.id, body }));
   route(app, endpoints.remove, async ({ actor, params }) => {
     await deletePhoto({ db, blobs, actor, id: params.id });
+    // Its shared copy (a gallery's large image) goes with it.
+    for (const key of galleryCopyKeys(actor.workspaceId, params.id)) await blobs.delete(key);
     return { ok: true as const };
   });
 
@@ -55,6 +60,10 @@ export async function photosRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
     if (!row.thumbnailKey) throw new AppError('NOT_FOUND', row.status === 'failed' ? (row.processingError ?? 'This photo has no thumbnail') : 'The thumbnail is not made yet');
     return serveBlob({ blobs, req, reply, key: row.thumbnailKey, contentType: 'image/jpeg', fileName: `photo-${row.id}-thumbnail.jpg`, download: false, missing: MISSING });
   });
+
+  // The output (issue 35): reports and shared galleries, each in its own scope (the gallery's client-link limits).
+  await app.register(photoReportRoutes, deps);
+  await app.register(galleryRoutes, deps);
 
   // A signed image answer may stay in the browser's cache until its link expires (serveBlob says no-store): the grid
   // scrolled back or opened again within the window is served from the cache. Only this plugin's scope has the hook.
