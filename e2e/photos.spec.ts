@@ -13,7 +13,9 @@ import { createJob, createWorkSession, openAs, type WorkSession } from './suppor
  */
 const shots = process.env.WALK_SHOTS ?? '/tmp/look';
 mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/photos-${name}.png`, fullPage: true });
+/** The whole page, or with a dialog open (`screen`) what is on the screen: a whole page puts the fixed header and the
+ * dialog in the middle of it. */
+const shot = (page: Page, name: string, screen = false) => page.screenshot({ path: `${shots}/photos-${name}.png`, fullPage: !screen });
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
 const COUNT = 10;
@@ -75,7 +77,7 @@ test.describe('job photos on a phone', () => {
     expect((await panel.boundingBox())!.x + (await panel.boundingBox())!.width).toBeLessThanOrEqual(390);
     await shot(page, '02-offline-queued-390');
     await page.getByRole('button', { name: `Pending changes: ${COUNT} pending` }).click();
-    await shot(page, '03-offline-pending-list-390');
+    await shot(page, '03-offline-pending-list-390', true);
     await page.keyboard.press('Escape');
 
     await phone.setOffline(false);
@@ -108,7 +110,7 @@ test.describe('job photos on a phone', () => {
     await expect(viewer.getByText('Taken Mar 14, 2026, 9:09 AM')).toBeVisible();
     await expect(viewer.getByRole('link', { name: 'View the place on a map' })).toHaveAttribute('href', /query=30\.267/);
     await expect.poll(() => viewer.locator('img').first().evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(640);
-    await shot(page, '05-viewer-390');
+    await shot(page, '05-viewer-390', true);
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
 
@@ -123,7 +125,7 @@ test.describe('job photos on a phone', () => {
     await expect(compare.getByTestId('compare-label')).toHaveText(['During · Mar 14, 2026, 9:00 AM', 'During · Mar 14, 2026, 9:09 AM']);
     await expect.poll(() => compare.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(2);
     await expectNoSideways(page);
-    await shot(page, '06-compare-390');
+    await shot(page, '06-compare-390', true);
     await page.keyboard.press('Escape');
     await expect(compare).toBeHidden();
 
@@ -142,7 +144,7 @@ test.describe('job photos on a phone', () => {
     await shot(page, '07-grid-1280');
     await thumbs.nth(3).click();
     await expect(viewer.getByText('Taken Mar 14, 2026, 9:06 AM')).toBeVisible();
-    await shot(page, '08-viewer-1280');
+    await shot(page, '08-viewer-1280', true);
     // Still ten after all of it: nothing was sent twice.
     expect(await jobPhotos(s, job.id)).toHaveLength(COUNT);
     expect(uploads).toHaveLength(COUNT);

@@ -13,7 +13,9 @@ import { createJob, createWorkSession, openAs, passwordSession, putSession, type
  */
 const shots = process.env.WALK_SHOTS ?? '/tmp/look';
 mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/schedule-${name}.png`, fullPage: true });
+/** The whole page, or with a dialog open (`screen`) what is on the screen: a whole page puts the fixed header and the
+ * dialog in the middle of it. */
+const shot = (page: Page, name: string, screen = false) => page.screenshot({ path: `${shots}/schedule-${name}.png`, fullPage: !screen });
 
 // Not the browser's zone (UTC): the board must show the workspace's wall clock.
 const ZONE = 'America/Chicago';
@@ -86,6 +88,18 @@ test.describe('the schedule board at desktop width', () => {
     await expect(eventOf(page, visit.id, bravo.id)).toBeVisible();
     await expect(eventOf(page, visit.id, alpha.id)).toHaveCount(0);
     await shot(page, '02-day-board-after-drag-1280');
+
+    // The week board has it on Bravo too; at 390 px the schedule is the list.
+    await page.locator('.mantine-SegmentedControl-label', { hasText: /^Week$/ }).click();
+    await expect(page.getByTestId('schedule-range')).toContainText('–');
+    await expect(eventOf(page, visit.id, bravo.id)).toBeVisible();
+    await shot(page, '02b-week-board-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const item = page.getByRole('list', { name: 'Visits' }).getByRole('listitem').filter({ hasText: `Lopez roof · ${job.client_name}` });
+    await expect(item).toContainText('13:00–15:00');
+    await expect(item).toContainText(bravo.name);
+    await expectNoSideways(page);
+    await shot(page, '02c-list-390');
   });
 
   test('a job dropped from the Unscheduled tray onto a crew and hour opens New visit there; saved, it is on the board', async ({ page, request }) => {
@@ -106,7 +120,7 @@ test.describe('the schedule board at desktop width', () => {
     await expect(dialog.getByLabel('Date')).toHaveValue(today);
     await expect(dialog.getByLabel('Start time')).toHaveValue('10:00');
     await expect(dialog.getByText(bravo.name, { exact: true })).toBeVisible(); // the Crews field's chosen crew
-    await shot(page, '03-tray-drop-new-visit-1280');
+    await shot(page, '03-tray-drop-new-visit-1280', true);
     const created = page.waitForResponse((r) => r.url().endsWith('/api/visits') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Save visit' }).click();
     const answer = await created;
@@ -166,7 +180,8 @@ test.describe('the schedule board at desktop width', () => {
     await dialog.getByRole('button', { name: 'Save visit' }).click();
     const dialogWarning = dialog.getByRole('alert').filter({ hasText: 'Overlapping visits' });
     await expect(dialogWarning).toContainText('This visit overlaps 2 other visits of the same crew or person.');
-    await shot(page, '06-new-visit-overlap-1280');
+    await dialogWarning.scrollIntoViewIfNeeded();
+    await shot(page, '06-new-visit-overlap-1280', true);
     await dialogWarning.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialogWarning).toBeHidden();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -228,7 +243,7 @@ test.describe('the schedule board at desktop width', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(crew).toHaveValue(bravo.name);
-    await shot(page, '08-move-dialog-1280');
+    await shot(page, '08-move-dialog-1280', true);
     await move.getByRole('button', { name: 'Move' }).focus();
     await page.keyboard.press('Enter');
     await expect(move).toBeHidden();
