@@ -8,6 +8,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'CONTACTS', to: '/contacts' },
   { label: 'JOBS', to: '/jobs' },
   { label: 'SCHEDULE', to: '/schedule' },
+  { label: 'TODAY', to: '/today' },
   { label: 'TASKS', to: '/tasks' },
   { label: 'INVOICES', to: '/invoices' },
   { label: 'DOCS', to: '/documents', activeAlso: ['/document-manager'] },

@@ -5,3 +5,5 @@ export { scheduleOfflineAppliers } from './api/set-visit-status';
 export { JobVisits } from './components/job-visits';
 // /today, the crew's day on the phone.
 export { TodayScreen } from './components/today-screen';
+// A search hit's next visit (the jobs' and tasks' search results).
+export { NextVisitLine } from './components/next-visit-line';

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, CloseButton, Group, Loader, Mark, Paper, Stack, Text
 import type { SearchResult } from '@fieldbook/contract';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { NextVisitLine } from '../../schedule';
 import { useSearch } from '../../tasks';
 import { excerptParts } from '../../../lib/excerpt';
 
@@ -62,6 +63,7 @@ export function JobSearchResults({ term, onClose }: { term: string; onClose: () 
                   <Text size="xs" mt={4} lineClamp={2}>
                     {excerptParts(result.excerpt).map((part, i) => (part.isMatch ? <Mark key={i}>{part.text}</Mark> : <span key={i}>{part.text}</span>))}
                   </Text>
+                  <NextVisitLine visit={result.next_visit} />
                   <Text size="xs" c="dimmed" mt={2}>
                     {result.match_reason}
                     {result.status ? ` · ${result.status}` : ''}

@@ -8,4 +8,6 @@ export const scheduleKeys = {
   unscheduled: () => [...scheduleKeys.all, 'unscheduled'] as const,
   today: () => [...scheduleKeys.all, 'today'] as const,
   crews: () => [...scheduleKeys.all, 'crews'] as const,
+  people: () => [...scheduleKeys.all, 'people'] as const,
+  feed: () => [...scheduleKeys.all, 'feed'] as const,
 };

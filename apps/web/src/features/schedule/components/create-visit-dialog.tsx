@@ -8,6 +8,7 @@ import { useCreateVisit } from '../api/create-visit';
 import { addDays, addWallMinutes, boardTimeOf, fromBoardTime } from '../lib/board-time';
 import { repeatRule, type Repeat } from '../lib/repeat-rule';
 import { conflictText, visitLabel } from '../lib/visit-events';
+import { useSchedulePeople } from '../api/get-people';
 import { useJobSearch } from '../api/search-jobs';
 import { OverlapWarning } from './overlap-warning';
 import { overlapOf } from './use-move-visit';
@@ -66,12 +67,14 @@ export function CreateVisitDialog({ zone, crews, jobs, jobId, date: initialDate,
     return [...byId].map(([value, label]) => ({ value, label }));
   }, [jobs, found.data]);
 
-  // People: the crews' members (a person is assigned on their own when no crew of theirs goes).
+  // People: the workspace's members and the crews' (a person is assigned on their own when no crew of theirs goes).
+  const members = useSchedulePeople();
   const people = useMemo(() => {
     const byId = new Map<string, string>();
     for (const crew of crews) for (const m of crew.members) byId.set(m.id, m.name ?? 'Unnamed member');
+    for (const p of members.data ?? []) if (!byId.has(p.id)) byId.set(p.id, p.name);
     return [...byId].map(([value, label]) => ({ value, label }));
-  }, [crews]);
+  }, [crews, members.data]);
 
   const body = (): CreateVisitBody => {
     const rule = repeatRule(repeat === 'every_n_weeks' ? { kind: repeat, weeks } : ({ kind: repeat } as Repeat), date);

@@ -27,4 +27,33 @@ describe("a job's Visits panel", { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.calls(scheduleEndpoints.create)).toHaveLength(1));
     expect(api.calls(scheduleEndpoints.create)[0]!.body.job_id).toBe(visit.job.id);
   });
+
+  it('a job whose approved quote waits offers Schedule from the quote', async () => {
+    const job = { id: '00000000-0000-4000-8000-00000000f001', title: 'New roof', client_name: 'Lopez', property_address: null, status: 'active' };
+    const tray = { jobs: [], approved_quotes: [{ id: '00000000-0000-4000-8000-00000000f002', number: 'Q-1007', title: 'Roof replacement', approved_at: '2026-03-02T00:00:00.000Z', job }] };
+    const api = fakeScheduleApi({ crews: [], tray })
+      .on(scheduleEndpoints.jobVisits, { time_zone: CHICAGO, visits: [] })
+      .on(scheduleEndpoints.checkConflicts, { conflicts: [] })
+      .on(scheduleEndpoints.create, { ...makeVisit(), conflicts: [] });
+    renderWithProviders(<JobVisits jobId={job.id} jobTitle="New roof" />);
+    const panel = await screen.findByRole('region', { name: 'Visits' });
+    expect(await within(panel).findByText('Quote Q-1007 approved')).toBeTruthy();
+    expect(within(panel).getByText('Roof replacement: the work is waiting to be scheduled.')).toBeTruthy();
+    const schedule = within(panel).getByRole('button', { name: 'Schedule quote Q-1007' });
+    await waitFor(() => expect((schedule as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(schedule);
+    const dialog = await screen.findByRole('dialog', { name: 'New visit' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save visit' }));
+    await waitFor(() => expect(api.calls(scheduleEndpoints.create)).toHaveLength(1));
+    expect(api.calls(scheduleEndpoints.create)[0]!.body.job_id).toBe(job.id);
+  });
+
+  it('a member is not offered Schedule, and the tray is not asked for', async () => {
+    const api = fakeScheduleApi({ isOwner: false }).on(scheduleEndpoints.jobVisits, { time_zone: CHICAGO, visits: [] });
+    renderWithProviders(<JobVisits jobId="00000000-0000-4000-8000-00000000f001" jobTitle="New roof" />);
+    const panel = await screen.findByRole('region', { name: 'Visits' });
+    expect(await within(panel).findByText('No visits scheduled.')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: /Schedule/ })).toBeNull();
+    expect(api.calls(scheduleEndpoints.unscheduled)).toHaveLength(0);
+  });
 });

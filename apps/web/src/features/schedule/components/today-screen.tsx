@@ -7,6 +7,7 @@ import { useToday } from '../api/get-today';
 import { useSetVisitStatus, type SetVisitStatusInput } from '../api/set-visit-status';
 import { formatWindow, timeOf, toBoardTime } from '../lib/board-time';
 import { VISIT_STATUS_COLOURS, visitLabel } from '../lib/visit-events';
+import { CalendarFeedCard } from './calendar-feed-card';
 
 /** A tap on the address opens the phone's maps app (Google Maps' link opens the app on Android and iOS, else the web). */
 export function mapsLink(address: string): string {
@@ -81,6 +82,7 @@ export function TodayScreen() {
           </Stack>
         </Card>
       ))}
+      <CalendarFeedCard />
     </Stack>
   );
 }

@@ -89,3 +89,28 @@ export function timeOf(value: BoardTime): string {
 export function dateOf(value: BoardTime): string {
   return value.slice(0, 10);
 }
+
+/** The first day of the date's month. */
+export function monthStart(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** The same day `months` months on, kept inside the month (Jan 31 + 1 → Feb 28). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/** The month view's days: the six Monday-to-Sunday weeks from the week of the month's first day (42 days). */
+export function monthGridRange(date: string): { from: string; to: string } {
+  const from = weekStart(monthStart(date));
+  return { from, to: addDays(from, 41) };
+}
+
+/** 'March 2026'. */
+export function monthLabel(date: string): string {
+  return new Date(`${monthStart(date)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

@@ -58,6 +58,35 @@ export function visitsToEvents(visits: readonly Visit[], zone: string): VisitEve
   });
 }
 
+/**
+ * The month view's events: one per visit (not per crew row), its start time before the job — '09:00 Roof repair ·
+ * Lopez' — in its status colour; all-day visits span their days.
+ */
+export function visitsToMonthEvents(visits: readonly Visit[], zone: string): VisitEvent[] {
+  return visits.map((visit) => {
+    const { start, end } = visitBoardTimes(visit, zone);
+    const rowId = visit.crews[0]?.id ?? UNASSIGNED_ROW;
+    return {
+      id: visit.id,
+      title: visit.all_day ? visitLabel(visit) : `${start.slice(11, 16)} ${visitLabel(visit)}`,
+      start,
+      end,
+      color: VISIT_STATUS_COLOURS[visit.status],
+      resourceId: rowId,
+      payload: { visit, rowId, start, end },
+    };
+  });
+}
+
+/** How many visits each local day has (a visit over several days counts on each). */
+export function visitsPerDay(visits: readonly Visit[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const v of visits) {
+    for (let day = v.local_date; day <= v.end_local_date; day = addDays(day, 1)) counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** The board's rows: each crew in its colour, then Unassigned. */
 export function crewRows(crews: readonly Crew[]): Array<{ id: string; label: string; color?: MantineColor }> {
   return [...crews.map((c) => ({ id: c.id, label: c.name, color: c.colour })), { id: UNASSIGNED_ROW, label: 'Unassigned' }];

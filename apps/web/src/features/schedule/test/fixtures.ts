@@ -1,4 +1,4 @@
-import { profileEndpoints, scheduleEndpoints, workspaceEndpoints, type Crew, type MyWorkspace, type TodayVisit, type UnscheduledTray, type Visit } from '@fieldbook/contract';
+import { profileEndpoints, scheduleEndpoints, workspaceEndpoints, type Crew, type MyWorkspace, type TodayVisit, type SchedulePerson, type UnscheduledTray, type Visit } from '@fieldbook/contract';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { TEST_USER } from '../../../test/render';
 
@@ -78,11 +78,12 @@ export function myWorkspace({ isOwner = true } = {}): MyWorkspace {
 export const EMPTY_TRAY: UnscheduledTray = { jobs: [], approved_quotes: [] };
 
 /** The board's reads faked: the workspace, the profile (a member, not a system admin), visits, crews and the tray. */
-export function fakeScheduleApi({ visits = [] as Visit[], crews = [] as Crew[], tray = EMPTY_TRAY, isOwner = true } = {}) {
+export function fakeScheduleApi({ visits = [] as Visit[], crews = [] as Crew[], tray = EMPTY_TRAY, isOwner = true, people = [] as SchedulePerson[] } = {}) {
   return fakeApi()
     .on(workspaceEndpoints.mine, myWorkspace({ isOwner }))
     .on(profileEndpoints.get, apiError(404, 'NOT_FOUND', 'Profile not found'))
     .on(scheduleEndpoints.list, ({ query }) => ({ time_zone: CHICAGO, from: query.from, to: query.to, visits }))
     .on(scheduleEndpoints.listCrews, { crews })
+    .on(scheduleEndpoints.people, { people })
     .on(scheduleEndpoints.unscheduled, tray);
 }

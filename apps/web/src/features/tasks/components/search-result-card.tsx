@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { SearchResult } from '@fieldbook/contract';
 import { Link } from 'react-router';
 import { excerptParts } from '../../../lib/excerpt';
+import { NextVisitLine } from '../../schedule';
 import { PRIORITY_COLOR, TASK_STATUS_COLOR } from '../../../lib/task-display';
 
 const TYPE_LABEL: Record<SearchResult['type'], string> = { task: 'Task', job: 'Job', document: 'Document', recording: 'Recording', other: 'Other' };
@@ -43,6 +44,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
             ),
           )}
         </Text>
+        <NextVisitLine visit={result.next_visit} />
         <Text size="xs" c="dimmed" fs="italic">
           {result.match_reason}
         </Text>
