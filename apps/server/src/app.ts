@@ -28,6 +28,7 @@ import { invoicesRoutes } from './features/invoices';
 import { paymentsRoutes, quoteDepositLedger, quoteDepositPayments } from './features/payments';
 import { notificationsRoutes } from './features/notifications';
 import { photosRoutes } from './features/photos';
+import { workRequestsRoutes } from './features/work-requests';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentsRoutes, featureDeps);
       await api.register(notificationsRoutes, featureDeps);
       await api.register(photosRoutes, featureDeps);
+      await api.register(workRequestsRoutes, featureDeps);
       await api.register(scheduleRoutes, featureDeps);
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import type { Db } from './db/client';
 import { sweepDocumentUploads } from './features/documents';
 import { sweepPhotoUploads } from './features/photos';
 import { sweepRecordingUploads } from './features/recordings';
+import { sweepWorkRequestPhotoUploads } from './features/work-requests';
 import type { BlobStore } from './platform/blob-store';
 import { sweepResumableUploads } from './platform/uploads';
 
@@ -23,16 +24,17 @@ export async function sweepPartialUploads(opts: {
   exclusive: boolean;
   startedAt: Date;
   now?: Date;
-}): Promise<{ documents: number; recordings: number; photos: number; files: number; resumable: number }> {
+}): Promise<{ documents: number; recordings: number; photos: number; requestPhotos: number; files: number; resumable: number }> {
   const now = opts.now ?? new Date();
   const sinceStart = now.getTime() - opts.startedAt.getTime();
   const olderThanMs = opts.exclusive && sinceStart < HOUR_MS ? Math.max(0, sinceStart) : undefined;
-  const [documents, recordings, photos, files, resumable] = await Promise.all([
+  const [documents, recordings, photos, requestPhotos, files, resumable] = await Promise.all([
     sweepDocumentUploads(opts.db, opts.blobs, { now, olderThanMs }),
     sweepRecordingUploads(opts.db, opts.blobs, { now, olderThanMs }),
     sweepPhotoUploads(opts.db, opts.blobs, { now, olderThanMs }),
+    sweepWorkRequestPhotoUploads(opts.db, opts.blobs, { now, olderThanMs }),
     opts.folder.sweepIncoming(olderThanMs ?? HOUR_MS),
     sweepResumableUploads(opts.db, opts.blobs, { now }),
   ]);
-  return { documents, recordings, photos, files, resumable };
+  return { documents, recordings, photos, requestPhotos, files, resumable };
 }

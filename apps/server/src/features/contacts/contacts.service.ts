@@ -112,6 +112,18 @@ export async function findContactsByPhone(opts: { db: Db; actor: Actor; phones: 
   return { contacts: await withSharing(opts.db, opts.actor, rows) };
 }
 
+/** The caller's contacts (own and shared with their groups) whose email is one of `emails` (stored lower-case). */
+export async function findContactsByEmail(opts: { db: Db; actor: Actor; emails: readonly string[] }): Promise<Contact[]> {
+  const emails = [...new Set(opts.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  if (emails.length === 0) return [];
+  const rows = await opts.db
+    .select()
+    .from(contacts)
+    .where(and(await visibleTo(opts.db, opts.actor), inArray(contacts.email, emails)))
+    .orderBy(asc(contacts.name), asc(contacts.id));
+  return withSharing(opts.db, opts.actor, rows);
+}
+
 /** The caller's contacts (own and shared with their groups) among `ids`; ids they cannot see are left out. */
 export async function findContactsByIds(opts: { db: Db; actor: Actor; ids: readonly string[] }): Promise<Contact[]> {
   if (opts.ids.length === 0) return [];
