@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
   { path: 'invitation/:token', ...page(() => import('./routes/invitation')) },
   { path: 'q/:token', ...page(() => import('./routes/quote-public')) },
   { path: 'i/:token', ...page(() => import('./routes/invoice-public')) },
+  { path: 'r/:token', ...page(() => import('./routes/work-request-public')) },
   // Guarded: the guard is eager (it shows "Verifying authentication..."), the shell and pages are split.
   {
     element: <ProtectedRoute />,
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'jobs/new', ...page(() => import('./routes/job-new')) },
           { path: 'jobs/:jobId', ...page(() => import('./routes/job-detail')) },
           { path: 'invoices', ...page(() => import('./routes/invoices')) },
+          ...aliases(['requests', 'requests/:requestId'], () => import('./routes/requests')),
           { path: 'schedule', ...page(() => import('./routes/schedule')) },
           { path: 'today', ...page(() => import('./routes/today')) },
           ...aliases(['documents', 'document-manager/:jobId?'], () => import('./routes/documents')),

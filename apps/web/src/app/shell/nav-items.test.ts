@@ -4,7 +4,7 @@ import { isNavItemActive, NAV_ITEMS, visibleNavItems } from './nav-items';
 describe('navigation items', () => {
   it('shows the admin items to admins only', () => {
     const labels = (role: 'admin' | 'user' | undefined) => visibleNavItems(role ? { role } : undefined).map((i) => i.label);
-    expect(labels('user')).toEqual(['HOME', 'CONTACTS', 'JOBS', 'SCHEDULE', 'TODAY', 'TASKS', 'INVOICES', 'DOCS', 'PHOTOS', 'GROUPS', 'MY WORKSPACE', 'RECORDINGS']);
+    expect(labels('user')).toEqual(['HOME', 'CONTACTS', 'JOBS', 'SCHEDULE', 'TODAY', 'TASKS', 'INVOICES', 'REQUESTS', 'DOCS', 'PHOTOS', 'GROUPS', 'MY WORKSPACE', 'RECORDINGS']);
     expect(labels(undefined)).toEqual(labels('user'));
     expect(labels('admin').slice(-3)).toEqual(['ANALYTICS', 'GROUP ASSISTANTS', 'MANAGE WORKSPACES']);
   });
@@ -21,5 +21,6 @@ describe('navigation items', () => {
     expect(isNavItemActive(byLabel('PHOTOS'), '/photos')).toBe(true);
     expect(isNavItemActive(byLabel('TODAY'), '/today')).toBe(true);
     expect(isNavItemActive(byLabel('SCHEDULE'), '/today')).toBe(false);
+    expect(isNavItemActive(byLabel('REQUESTS'), '/requests/123')).toBe(true);
   });
 });

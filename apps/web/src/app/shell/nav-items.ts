@@ -11,6 +11,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'TODAY', to: '/today' },
   { label: 'TASKS', to: '/tasks' },
   { label: 'INVOICES', to: '/invoices' },
+  { label: 'REQUESTS', to: '/requests' },
   { label: 'DOCS', to: '/documents', activeAlso: ['/document-manager'] },
   { label: 'PHOTOS', to: '/photos' },
   { label: 'GROUPS', to: '/groups', activeAlso: ['/group-members', '/group-detail'] },
