@@ -1,6 +1,6 @@
 import type { Photo } from '@fieldbook/contract';
 import { Center, Loader, Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { columnsFor, type GridRow } from '../lib/photo-grid';
 import { PhotoThumb } from './photo-thumb';
@@ -39,8 +39,14 @@ export function PhotoGrid({ rowsFor, hasMore, isLoadingMore, onLoadMore, onOpen,
     estimateSize: (i) => (rows[i]?.kind === 'day' ? DAY_ROW_HEIGHT : cell + GAP),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 3,
-    // The scroll area's width decides the columns (the virtualizer already watches its size).
-    onChange: (instance) => setWidth(instance.scrollRect?.width ?? 0),
+    // The scroll area's width decides the columns: taken from the virtualizer's own watch of its size, at every change.
+    // (Not onChange: it fires only when the rows in view change, so a window widened with all rows in view kept 3
+    // columns at 1280 px — seen in the e2e photos walk.)
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) => {
+        cb(rect);
+        setWidth(rect.width);
+      }),
   });
   // Row heights follow the cell size: measured again when the width changes.
   useEffect(() => virtualizer.measure(), [cell, virtualizer]);
