@@ -58,7 +58,8 @@ async function serve(): Promise<void> {
   const photosFeature: Record<string, unknown> = await import('../apps/server/src/features/photos');
   const write = (line: Line) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
-  const ctx = await createTestApp({ LOG_LEVEL: 'silent' });
+  // As main.ts builds it: without the tests' parse of every answer against its schema (checkResponses).
+  const ctx = await createTestApp({ LOG_LEVEL: 'silent' }, { checkResponses: false });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const owner = await createTestUser(ctx, { workspaceName: 'Ridge Line Roofing', role: 'admin' });
   const ws = owner.workspaceId!;

@@ -26,8 +26,10 @@ export type TestContext = {
 /**
  * A fresh database per test file: in-memory PGlite, or — when TEST_DATABASE_URL is set — a throwaway
  * database created on that PostgreSQL server and dropped afterwards. No mocks of our own services.
+ * `checkResponses: false` for the benchmarks (bench/): they measure the server as main.ts builds it, without the tests'
+ * parse of every answer with its schema.
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { now?: () => Date; blobs?: BlobStore; timeouts?: ServerTimeouts } = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { now?: () => Date; blobs?: BlobStore; timeouts?: ServerTimeouts; checkResponses?: boolean } = {}): Promise<TestContext> {
   // Limits out of the way unless a test sets them (their own tests do).
   const limits = { AUTH_RATE_LIMIT: '10000', AUTH_ACCOUNT_RATE_LIMIT: '10000', UPLOAD_RATE_LIMIT: '10000', SEND_RATE_LIMIT: '10000', INVITE_RATE_LIMIT: '10000', QUOTE_LINK_RATE_LIMIT: '10000' };
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...limits, SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
@@ -63,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { no
   const signer = createTokenSigner('test-secret-test-secret-test-secret-0123', `${config.publicUrl}/auth/v1`);
   const blobRoot = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-blobs-'));
   const blobs = opts.blobs ?? folderBlobStore(blobRoot);
-  const app = await buildApp({ config, database, signer, blobs, logger: false, checkResponses: true, ...(opts.now ? { now: opts.now } : {}), ...(opts.timeouts ? { timeouts: opts.timeouts } : {}) });
+  const app = await buildApp({ config, database, signer, blobs, logger: false, checkResponses: opts.checkResponses ?? true, ...(opts.now ? { now: opts.now } : {}), ...(opts.timeouts ? { timeouts: opts.timeouts } : {}) });
   await app.ready();
   return {
     app,
