@@ -33,5 +33,6 @@ export * from './payment-schedules';
 export * from './invoice-lists';
 export * from './schedule';
 export * from './photos';
+export * from './markup-geometry';
 export * from './client-messages';
 export * from './work-requests';

@@ -54,6 +54,95 @@ export const PhotoTagsSchema = z
   .transform((tags) => [...new Set(tags.map((t) => t.toLowerCase()))]);
 export const PhotoCaptionSchema = z.string().trim().max(PHOTO_CAPTION_MAX, { error: `The caption is at most ${PHOTO_CAPTION_MAX} characters` });
 
+/**
+ * Markup (issue 35): arrows, circles, rectangles, freehand strokes and text drawn over a photo, kept as vector data
+ * beside the untouched original. Coordinates are fractions (0..1) of the image as displayed (EXIF orientation applied),
+ * x of its width and y of its height, so the same markup fits the original, a thumbnail or the screen. Widths and text
+ * sizes are named steps, scaled to the image's long edge (markup-geometry.ts draws them, the same on the web and in
+ * the server's rendering). Bounded: at most MARKUP_MAX_SHAPES shapes, MARKUP_MAX_POINTS points in one stroke and
+ * MARKUP_MAX_TOTAL_POINTS in all, MARKUP_TEXT_MAX characters of text.
+ */
+export const MARKUP_COLORS = { red: '#f03e3e', yellow: '#fcc419', green: '#37b24d', blue: '#1c7ed6', white: '#ffffff', black: '#000000' } as const;
+export type MarkupColor = keyof typeof MARKUP_COLORS;
+export const MARKUP_COLOR_NAMES = Object.keys(MARKUP_COLORS) as MarkupColor[];
+/** A stroke's width as a fraction of the image's long edge. */
+export const MARKUP_WIDTHS = { thin: 0.004, medium: 0.008, thick: 0.016 } as const;
+export type MarkupWidth = keyof typeof MARKUP_WIDTHS;
+export const MARKUP_WIDTH_NAMES = Object.keys(MARKUP_WIDTHS) as MarkupWidth[];
+export const MARKUP_MAX_SHAPES = 100;
+export const MARKUP_MAX_POINTS = 1000;
+export const MARKUP_MAX_TOTAL_POINTS = 10_000;
+export const MARKUP_TEXT_MAX = 200;
+/** The rendered marked-up JPEG's long edge, in pixels (never scaled up): enough for a report page or a screen. */
+export const MARKUP_RENDER_EDGE = 2560;
+export const MARKUP_STALE = 'Someone else saved markup on this photo since you opened it: reopen the photo to see theirs, then mark it up again';
+
+const MarkupCoordinateSchema = z.number({ error: 'A markup coordinate must be a number' }).min(0, { error: 'Markup coordinates are from 0 to 1' }).max(1, { error: 'Markup coordinates are from 0 to 1' });
+/** [x, y]: fractions of the image's width and height from its top left corner. */
+export const MarkupPointSchema = z.tuple([MarkupCoordinateSchema, MarkupCoordinateSchema]);
+export type MarkupPoint = z.infer<typeof MarkupPointSchema>;
+const MarkupColorSchema = z.enum(MARKUP_COLOR_NAMES as [MarkupColor, ...MarkupColor[]], { error: `color must be one of ${MARKUP_COLOR_NAMES.join(', ')}` });
+const MarkupWidthSchema = z.enum(MARKUP_WIDTH_NAMES as [MarkupWidth, ...MarkupWidth[]], { error: `width must be one of ${MARKUP_WIDTH_NAMES.join(', ')}` });
+const styled = { color: MarkupColorSchema, width: MarkupWidthSchema };
+/** An arrow from → to (its head at `to`); a rectangle and an ellipse ("circle") by two opposite corners of their box. */
+const MarkupTwoPointSchema = (type: 'arrow' | 'rect' | 'ellipse') => z.object({ type: z.literal(type), from: MarkupPointSchema, to: MarkupPointSchema, ...styled }).strict();
+export const MarkupShapeSchema = z.discriminatedUnion(
+  'type',
+  [
+    MarkupTwoPointSchema('arrow'),
+    MarkupTwoPointSchema('rect'),
+    MarkupTwoPointSchema('ellipse'),
+    z
+      .object({
+        type: z.literal('freehand'),
+        points: z.array(MarkupPointSchema).min(1, { error: 'A stroke needs at least one point' }).max(MARKUP_MAX_POINTS, { error: `A stroke has at most ${MARKUP_MAX_POINTS} points` }),
+        ...styled,
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal('text'),
+        /** The text's top left corner. */
+        at: MarkupPointSchema,
+        text: z.string().trim().min(1, { error: 'Markup text cannot be empty' }).max(MARKUP_TEXT_MAX, { error: `Markup text is at most ${MARKUP_TEXT_MAX} characters` }),
+        ...styled,
+      })
+      .strict(),
+  ],
+  { error: 'A shape is an arrow, rect, ellipse, freehand or text' },
+);
+export type MarkupShape = z.infer<typeof MarkupShapeSchema>;
+export const MarkupShapesSchema = z
+  .array(MarkupShapeSchema)
+  .max(MARKUP_MAX_SHAPES, { error: `At most ${MARKUP_MAX_SHAPES} shapes on a photo` })
+  .refine((shapes) => shapes.reduce((sum, s) => sum + (s.type === 'freehand' ? s.points.length : 2), 0) <= MARKUP_MAX_TOTAL_POINTS, {
+    error: `At most ${MARKUP_MAX_TOTAL_POINTS} points of markup on a photo`,
+  });
+
+/**
+ * PUT /api/photos/:id/markup: the whole markup (replaces it; no shapes clears it) and the version it was drawn on —
+ * the photo's markup.version, 0 when it had none. Another save in between answers 409 (MARKUP_STALE), nothing changed.
+ */
+export const PutPhotoMarkupBodySchema = z.object({ version: z.number().int().min(0, { error: 'version is 0 or more' }), shapes: MarkupShapesSchema }).strict();
+export type PutPhotoMarkupBody = z.input<typeof PutPhotoMarkupBodySchema>;
+
+/**
+ * A photo's markup. The server renders it onto the image in the background ('rendering' → 'ready', or 'failed' with
+ * render_error; 'none' without shapes): rendered_url (a JPEG of at most MARKUP_RENDER_EDGE px) and
+ * rendered_thumbnail_url (the grid's) are signed like the other image URLs, and only given once this version is drawn.
+ */
+export const PhotoMarkupSchema = z.object({
+  version: z.number().int(),
+  shapes: z.array(MarkupShapeSchema),
+  updated_by: z.uuid().nullable(),
+  updated_at: z.string(),
+  render_status: z.enum(['none', 'rendering', 'ready', 'failed']),
+  render_error: z.string().nullable(),
+  rendered_url: z.string().nullable(),
+  rendered_thumbnail_url: z.string().nullable(),
+});
+export type PhotoMarkup = z.infer<typeof PhotoMarkupSchema>;
+
 export const PhotoSchema = z.object({
   id: z.uuid(),
   job_id: z.uuid(),
@@ -85,8 +174,8 @@ export const PhotoSchema = z.object({
    */
   thumbnail_url: z.string().nullable(),
   original_url: z.string(),
-  /** Vector markup drawn over the original (next part of issue 35); null without. */
-  markup: z.unknown().nullable(),
+  /** Vector markup drawn over the original (PhotoMarkupSchema); null when it was never marked up. */
+  markup: PhotoMarkupSchema.nullable(),
   created_at: z.string(),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
@@ -141,7 +230,7 @@ export const UpdatePhotoBodySchema = z
 export type UpdatePhotoBody = z.input<typeof UpdatePhotoBodySchema>;
 
 export const PhotoContentQuerySchema = z.object({ download: z.enum(['true', 'false']).optional() });
-export const PhotoImageParamsSchema = z.object({ variant: z.enum(['thumbnail', 'original']), token: z.string().min(1).max(200) });
+export const PhotoImageParamsSchema = z.object({ variant: z.enum(['thumbnail', 'original', 'marked', 'marked_thumbnail']), token: z.string().min(1).max(200) });
 /** How long one signed image URL stays the same (it works until the end of the next window). */
 export const PHOTO_IMAGE_URL_WINDOW_SECONDS = 12 * 60 * 60;
 
@@ -216,6 +305,17 @@ export const photoEndpoints = {
     tags,
     params: IdParamsSchema,
     response: z.unknown(),
+  }),
+  putMarkup: defineEndpoint({
+    method: 'PUT',
+    path: '/api/photos/:id/markup',
+    access: 'workspace',
+    summary:
+      "Replace a photo's markup (vector shapes over the untouched original) with the version it was drawn on; 409 when someone saved since. The marked-up JPEG is rendered in the background",
+    tags,
+    params: IdParamsSchema,
+    body: PutPhotoMarkupBodySchema,
+    response: PhotoSchema,
   }),
   image: defineEndpoint({
     method: 'GET',

@@ -3,5 +3,9 @@ export { photosRoutes } from './photos.routes';
 // The thumbnail job (main.ts runs it with the others) and the upload sweep (upload-sweep.ts).
 export { photoThumbnailJob } from './thumbnails';
 export { sweepPhotoUploads } from './photos.service';
+// Markup (issue 35): its render job (main.ts runs it with the others), and the rendered marked-up JPEGs for reports and
+// sharing (a photo absent from renderedPhotoKeys has no current rendering: use its original).
+export { photoMarkupJob } from './markup-job';
+export { renderedPhotoBlob, renderedPhotoKeys } from './markup.service';
 // The photo report job (main.ts runs it with the others).
 export { photoReportJob } from './photo-report.job';

@@ -11,6 +11,8 @@ import { photoImageLinks, readPhotoImageLink } from './image-links';
 import { galleryCopyKeys } from './gallery-images';
 import { galleryRoutes } from './gallery.routes';
 import { photoReportRoutes } from './photo-report.routes';
+import { markupRoutes } from './markup.routes';
+import { markedImageKey } from './markup.service';
 import { deletePhoto, findPhotoForLink, getPhoto, getPhotoRow, listPhotos, photoUploadSteps, updatePhoto } from './photos.service';
 
 const MISSING = 'The photo’s file is missing on the server';
@@ -43,6 +45,7 @@ export async function photosRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.timeline, async ({ actor, query }) => listPhotos({ db, links, actor, query }));
   route(app, endpoints.get, async ({ actor, params }) => getPhoto({ db, links, actor, id: params.id }));
   route(app, endpoints.update, async ({ actor, params, body }) => updatePhoto({ db, links, actor, id: params.id, body }));
+  markupRoutes(app, { ...deps, links });
   route(app, endpoints.remove, async ({ actor, params }) => {
     await deletePhoto({ db, blobs, actor, id: params.id });
     // Its shared copy (a gallery's large image) goes with it.
@@ -79,12 +82,14 @@ export async function photosRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
     if (id === null) throw new AppError('NOT_FOUND', PHOTO_NOT_FOUND);
     if (id === 'expired') throw new AppError('GONE', 'This photo link has expired; reload the photos');
     const row = await findPhotoForLink(db, id);
-    const key = row && (params.variant === 'original' ? row.storageKey : row.thumbnailKey);
+    const key =
+      row &&
+      (params.variant === 'original' ? row.storageKey : params.variant === 'thumbnail' ? row.thumbnailKey : await markedImageKey(db, params.variant, row.id));
     if (!row || !key) throw new AppError('NOT_FOUND', PHOTO_NOT_FOUND);
     const expires = Number(params.token.split('.')[1]) * 1000;
     cacheUntil.set(req, expires);
     const contentType = params.variant === 'original' ? row.contentType : 'image/jpeg';
-    const fileName = `photo-${row.id}${params.variant === 'thumbnail' ? '-thumbnail.jpg' : `.${photoKindOf(row.contentType) ?? 'bin'}`}`;
+    const fileName = `photo-${row.id}${params.variant === 'original' ? `.${photoKindOf(row.contentType) ?? 'bin'}` : `-${params.variant.replace('_', '-')}.jpg`}`;
     return serveBlob({ blobs, req, reply, key, contentType, fileName, download: false, missing: MISSING });
   });
 }

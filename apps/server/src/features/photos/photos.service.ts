@@ -21,6 +21,7 @@ import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
 import { EXIF_HEAD_BYTES, readPhotoExif } from './exif';
 import type { PhotoKind } from './photo-kind';
 import type { PhotoImageLinks } from './image-links';
+import { deleteMarkupBlobs, photoMarkupsOf } from './markup.service';
 import { photos } from './photos.schema';
 import { isQuarterTurn } from './thumbnail';
 
@@ -33,6 +34,7 @@ type Reader = { db: Db; links: PhotoImageLinks };
 /** Rows → the contract's shape, the authors' names read once for the whole page. */
 async function toPhotos({ db, links }: Reader, rows: Row[]): Promise<Photo[]> {
   const names = await profileDisplayNames(db, [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))]);
+  const markups = await photoMarkupsOf(db, links, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     job_id: r.jobId,
@@ -52,7 +54,7 @@ async function toPhotos({ db, links }: Reader, rows: Row[]): Promise<Photo[]> {
     processing_error: r.processingError,
     has_thumbnail: r.thumbnailKey !== null,
     ...links({ id: r.id, hasThumbnail: r.thumbnailKey !== null }),
-    markup: r.markup ?? null,
+    markup: markups.get(r.id) ?? null,
     created_at: r.createdAt.toISOString(),
   }));
 }
@@ -133,6 +135,7 @@ export async function deletePhoto(opts: { db: Db; blobs: BlobStore; actor: Works
   if (row.authorId !== opts.actor.userId && !(await workspaceAdminIds(opts.db, row.workspaceId)).includes(opts.actor.userId)) {
     throw new AppError('FORBIDDEN', PHOTO_DELETE_FORBIDDEN);
   }
+  await deleteMarkupBlobs(opts.db, opts.blobs, row.id);
   await discardUpload(opts.db, opts.blobs, photos, row);
   if (row.thumbnailKey) await opts.blobs.delete(row.thumbnailKey);
 }

@@ -1,14 +1,18 @@
 /**
- * The photo thumbnail child (started by thumbnails.ts through platform/untrusted's runInChild, one per photo, with
- * its limits): the image's size from its header first (over maxPixels: refused, nothing decoded), then decoded with
- * @napi-rs/canvas — whose decoder (Skia) already turns the image upright for its EXIF orientation —, scaled to `edge`
- * on the long side and encoded as a JPEG.
+ * The photo child (started by thumbnails.ts and markup-job.ts through platform/untrusted's runInChild, one per photo,
+ * with their limits): the image's size from its header first (over maxPixels: refused, nothing decoded), then decoded
+ * with @napi-rs/canvas — whose decoder (Skia) already turns the image upright for its EXIF orientation —, and either
+ * scaled to `edge` on the long side and encoded as a JPEG (the thumbnail), or, for a markup request, drawn with the
+ * markup over it (markup-draw.ts).
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { imageSize, ProcessingStopped, serveInChild } from '../../platform/untrusted/child';
+import { renderMarkup } from './markup-draw';
+import { splitMarkupInput, type MarkupRenderReply, type MarkupRenderRequest } from './markup-render';
 import { isQuarterTurn, thumbnailSize, type ThumbnailReply, type ThumbnailRequest } from './thumbnail';
 
-serveInChild<ThumbnailRequest, ThumbnailReply>(async (request, bytes) => {
+/** The image decoded upright, once its header is within the limit and its data matches the header. */
+async function decodeUpright(request: Pick<ThumbnailRequest, 'kind' | 'orientation' | 'maxPixels'>, bytes: Buffer) {
   const header = imageSize(request.kind, bytes);
   if (!header || header.width === 0 || header.height === 0) throw new Error('The image header cannot be read');
   if (header.width * header.height > request.maxPixels) throw new ProcessingStopped(`The image is ${header.width} × ${header.height} pixels`);
@@ -18,6 +22,15 @@ serveInChild<ThumbnailRequest, ThumbnailReply>(async (request, bytes) => {
   // claims one size and holds another is refused.
   const turned = isQuarterTurn(request.orientation) && image.width === header.height && image.height === header.width;
   if (!turned && (image.width !== header.width || image.height !== header.height)) throw new Error(`The image data (${image.width} × ${image.height}) does not match its header`);
+  return image;
+}
+
+serveInChild<ThumbnailRequest | MarkupRenderRequest, ThumbnailReply | MarkupRenderReply>(async (request, input) => {
+  if ('op' in request && request.op === 'markup') {
+    const { shapes, image } = splitMarkupInput(input);
+    return renderMarkup(await decodeUpright(request, image), shapes, request);
+  }
+  const image = await decodeUpright(request, input);
   const size = thumbnailSize(image.width, image.height, request.edge);
   const canvas = createCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d');
