@@ -9,6 +9,7 @@ import { usePhotoAuthors } from '../lib/use-photo-authors';
 import { usePhotoViewer } from '../lib/use-workspace-zone';
 import { PhotoBrowser, photoPages } from './photo-browser';
 import { PhotoFilters } from './photo-filters';
+import { PhotoOutput } from './photo-report-actions';
 import { PhotoUploader } from './photo-uploader';
 
 /** The Photos panel of a job's page (issue 35): add photos; the job's grid with its filters, viewer and compare. */
@@ -28,12 +29,9 @@ export function JobPhotos({ jobId }: { jobId: string }) {
         </Title>
         <PhotoUploader jobId={jobId} />
         <PhotoFilters values={values} onChange={setValues} authors={authors} />
-        <PhotoBrowser
-          pages={photoPages(list, photos)}
-          rowsFor={photoRows}
-          isFiltered={Object.keys(query).length > 0}
-          viewer={viewer}
-        />
+        <PhotoOutput jobId={jobId} hasPhotos={photos.length > 0}>
+          {(picking) => <PhotoBrowser pages={photoPages(list, photos)} rowsFor={photoRows} isFiltered={Object.keys(query).length > 0} viewer={viewer} picking={picking} />}
+        </PhotoOutput>
       </Stack>
     </Paper>
   );

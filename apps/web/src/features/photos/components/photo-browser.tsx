@@ -47,13 +47,15 @@ type BrowserProps = {
   viewer: { timeZone: string; me: { id: string } | null; isWorkspaceAdmin: boolean };
   dayLabel?: (day: string) => string;
   showJobLink?: boolean;
+  /** Choosing many for a report or a gallery (photo-report-actions.tsx): cells toggle these instead of opening. */
+  picking?: { ids: ReadonlySet<string>; toggle: (photo: Photo) => void } | undefined;
 };
 
 /**
  * The grid with what it opens: a photo in the viewer (its id in the address, `?photo=<id>`, so the assistant's links
  * /jobs/<job>?photo=<id> open it too), and Compare: choose two photos, then see them with a slider.
  */
-export function PhotoBrowser({ pages, rowsFor, isFiltered, viewer, dayLabel, showJobLink }: BrowserProps) {
+export function PhotoBrowser({ pages, rowsFor, isFiltered, viewer, dayLabel, showJobLink, picking }: BrowserProps) {
   const [params, setParams] = useSearchParams();
   const openId = params.get('photo');
   const selection = usePhotoSelection();
@@ -95,8 +97,8 @@ export function PhotoBrowser({ pages, rowsFor, isFiltered, viewer, dayLabel, sho
         hasMore={pages.hasNextPage}
         isLoadingMore={pages.isFetchingNextPage}
         onLoadMore={loadMore}
-        onOpen={(photo) => (selection.isPicking ? selection.toggle(photo) : setOpen(photo.id))}
-        selected={selection.isPicking ? selection.ids : undefined}
+        onOpen={(photo) => (picking ? picking.toggle(photo) : selection.isPicking ? selection.toggle(photo) : setOpen(photo.id))}
+        selected={picking ? picking.ids : selection.isPicking ? selection.ids : undefined}
         {...(dayLabel ? { dayLabel } : {})}
       />
     );
@@ -104,7 +106,7 @@ export function PhotoBrowser({ pages, rowsFor, isFiltered, viewer, dayLabel, sho
 
   return (
     <Stack gap="xs">
-      {photos.length >= 2 && (
+      {photos.length >= 2 && !picking && (
         <Group justify="space-between" gap="xs">
           {selection.isPicking ? (
             <>

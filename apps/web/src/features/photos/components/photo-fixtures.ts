@@ -1,4 +1,4 @@
-import { photoEndpoints, profileEndpoints, workspaceEndpoints, type MyWorkspace, type Photo, type Profile } from '@fieldbook/contract';
+import { photoEndpoints, photoOutputEndpoints, profileEndpoints, workspaceEndpoints, type MyWorkspace, type Photo, type Profile } from '@fieldbook/contract';
 import type { FakeApi } from '../../../test/fake-api';
 
 /** Fixtures of the photos feature's component tests. */
@@ -74,6 +74,9 @@ export function fakePhotoApi(api: FakeApi, photos: readonly Photo[], opts: { can
   return api
     .on(workspaceEndpoints.mine, myWorkspace(opts))
     .on(profileEndpoints.get, PROFILE)
+    // The panel's output lists (reports, shared galleries): none unless a test says otherwise.
+    .on(photoOutputEndpoints.listReports, { reports: [] })
+    .on(photoOutputEndpoints.listGalleries, { galleries: [] })
     .on(photoEndpoints.listForJob, ({ query }) => {
       const start = Number(query.cursor ?? 0);
       const page = photos.slice(start, start + query.limit);
