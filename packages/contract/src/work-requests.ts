@@ -30,6 +30,7 @@ export const WORK_REQUEST_CONVERTED_CONFLICT = 'This request was already turned 
 export const WORK_REQUEST_LINK_ADMIN_ONLY = 'Only workspace admins can reset the request link';
 export const WORK_REQUEST_PHOTOS_FULL = `A request can have at most ${WORK_REQUEST_MAX_PHOTOS} photos`;
 export const WORK_REQUEST_PHOTO_UNSUPPORTED = 'Unsupported file type: add a JPEG, PNG or WebP photo';
+export const WORK_REQUEST_HUB_CONFIRM_FIRST = 'Confirm it’s you with the code we send, then send your request.';
 
 const text = (max: number, required: string | null) =>
   required === null ? z.string().trim().max(max, `At most ${max} characters`).default('') : z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters`);
@@ -155,6 +156,17 @@ export const workRequestEndpoints = {
     tags,
     params: LinkTokenParamsSchema,
     body: SubmitWorkRequestBodySchema,
+    status: 201,
+    response: WorkRequestReceiptSchema,
+  }),
+  hubSubmit: defineEndpoint({
+    method: 'POST',
+    path: '/api/public/hub/:token/work-requests',
+    access: 'public',
+    summary: "Request work from the client hub: the hub's link (and, for an older link, this browser's confirmed session) names the contact",
+    tags,
+    params: LinkTokenParamsSchema,
+    body: HubWorkRequestBodySchema,
     status: 201,
     response: WorkRequestReceiptSchema,
   }),
