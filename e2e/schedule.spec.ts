@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { VISIT_VERSION_CONFLICT } from '@fieldbook/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createCrew, createVisit, createWorkspaceMember, getVisit, instantAt, setWorkspaceZone, todayIn } from './support/schedule-data';
+import { addDays, createCrew, createVisit, createWorkspaceMember, getVisit, instantAt, setWorkspaceZone, todayIn } from './support/schedule-data';
 import { uniqueTag } from './support/unique';
 import { createJob, createWorkSession, openAs, passwordSession, putSession, type WorkSession } from './support/work-data';
 
@@ -39,6 +39,8 @@ function visitAt(s: WorkSession, jobId: string, crewId: string, date: string, fr
 const eventOf = (page: Page, visitId: string, rowId: string) => page.locator(`[data-event-id="${visitId}:${rowId}"]`);
 /** The day board's slot of a crew at an hour ('13:00'). */
 const slotOf = (page: Page, crewName: string, date: string, hour: string) => page.locator(`[aria-label^="Resource time slot ${crewName} ${date} ${hour}"]`);
+/** The week board's slot (four hours: 05, 09, 13, 17) of a crew on a day; its label carries the day as midnight. */
+const weekSlotOf = (page: Page, crewName: string, date: string, hour: string) => page.locator(`[aria-label^="Resource time slot ${crewName} ${date} 00:00:00 ${hour}"]`);
 
 /** Opens /schedule on the day board. */
 async function openDayBoard(page: Page, s: WorkSession) {
@@ -100,6 +102,41 @@ test.describe('the schedule board at desktop width', () => {
     await expect(item).toContainText(bravo.name);
     await expectNoSideways(page);
     await shot(page, '02c-list-390');
+  });
+
+  test('on the week board a visit dragged to another day and crew, and on the day board its end dragged to 16:00', async ({ page, request }) => {
+    const { s, alpha, bravo, job, today } = await office(request);
+    const visit = await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    await openAs(page, s, '/schedule');
+    await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
+    await expect(eventOf(page, visit.id, alpha.id)).toBeVisible();
+    // Another day of the same week (Monday to Sunday): the next one, or on a Sunday the one before.
+    const isSunday = new Date(`${today}T12:00:00Z`).getUTCDay() === 0;
+    const day = addDays(today, isSunday ? -1 : 1);
+    const moved = page.waitForResponse((r) => r.url().endsWith(`/api/visits/${visit.id}`) && r.request().method() === 'PATCH');
+    await mouseDrag(page, eventOf(page, visit.id, alpha.id), weekSlotOf(page, bravo.name, day, '13:00'), 2);
+    expect((await moved).status()).toBe(200);
+    expect(await getVisit(s, visit.id)).toMatchObject({ starts_at: instantAt(day, '13:00', ZONE), ends_at: instantAt(day, '15:00', ZONE), crews: [{ id: bravo.id }] });
+    await expect(eventOf(page, visit.id, bravo.id)).toBeVisible();
+    await shot(page, '02d-week-board-after-drag-1280');
+
+    // Resize on the day board: the end handle dragged from 15:00 to 16:00 (15-minute steps).
+    await page.locator('.mantine-SegmentedControl-label', { hasText: /^Day$/ }).click();
+    await page.getByRole('button', { name: isSunday ? 'Previous day' : 'Next day' }).click();
+    await expect(page.getByTestId('schedule-range')).toHaveText(day);
+    const event = eventOf(page, visit.id, bravo.id);
+    await expect(event).toBeVisible();
+    const handle = event.locator('xpath=..').locator('[data-edge="end"]');
+    const resized = page.waitForResponse((r) => r.url().endsWith(`/api/visits/${visit.id}`) && r.request().method() === 'PATCH');
+    const h = (await handle.boundingBox())!;
+    const target = (await slotOf(page, bravo.name, day, '16:00').boundingBox())!;
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 1, h.y + h.height / 2, { steps: 10 });
+    await page.mouse.up();
+    expect((await resized).status()).toBe(200);
+    expect(await getVisit(s, visit.id)).toMatchObject({ starts_at: instantAt(day, '13:00', ZONE), ends_at: instantAt(day, '16:00', ZONE), crews: [{ id: bravo.id }] });
+    await shot(page, '02e-day-board-after-resize-1280');
   });
 
   test('a job dropped from the Unscheduled tray onto a crew and hour opens New visit there; saved, it is on the board', async ({ page, request }) => {

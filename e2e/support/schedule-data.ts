@@ -74,3 +74,10 @@ export function instantAt(date: string, time: string, zone: string): string {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   return wallTimeToInstant({ year, month, day, hour, minute, second: 0 }, zone).toISOString();
 }
+
+/** The date `days` after `date` ('YYYY-MM-DD', calendar days). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
