@@ -8,8 +8,8 @@ import { createJob, createWorkSession, openAs, type WorkSession } from './suppor
 
 /**
  * Job photos in a browser (issue 35): a crew on a 390 px phone without a signal takes 10 photos on a job — each waits
- * in the offline queue — and when the network returns each arrives once; the grid shows them, one opens in the viewer
- * (its EXIF time and place), two are compared. Screens go to WALK_SHOTS (default /tmp/look) to be looked at.
+ * in the offline queue — and when the network returns each arrives once, even the one whose answer was lost on the way
+ * back; the grid shows them, one opens in the viewer (its EXIF time and place), two are compared. Screens go to WALK_SHOTS (default /tmp/look) to be looked at.
  */
 const shots = process.env.WALK_SHOTS ?? '/tmp/look';
 mkdirSync(shots, { recursive: true });
@@ -77,14 +77,37 @@ test.describe('job photos on a phone', () => {
     expect((await panel.boundingBox())!.x + (await panel.boundingBox())!.width).toBeLessThanOrEqual(390);
     await shot(page, '02-offline-queued-390');
     await page.getByRole('button', { name: `Pending changes: ${COUNT} pending` }).click();
+    const waiting = page.getByRole('dialog', { name: 'Pending changes' }).getByTestId('pending-change');
+    await expect(waiting).toHaveCount(COUNT);
+    await expect(waiting.filter({ hasText: 'Photo IMG_1000.jpg' })).toContainText('Waiting');
     await shot(page, '03-offline-pending-list-390', true);
     await page.keyboard.press('Escape');
 
+    // Back online with one bar: the first photo reaches the server but its answer is lost on the way back.
+    let lost: (() => void) | undefined;
+    const answerLost = new Promise<void>((resolve) => (lost = resolve));
+    let firstStatus = 0;
+    await page.route('**/api/photos', async (route) => {
+      if (route.request().method() !== 'POST' || firstStatus !== 0) return route.continue();
+      firstStatus = (await route.fetch()).status();
+      await route.abort('connectionreset');
+      lost!();
+    });
+    await phone.setOffline(false);
+    await answerLost;
+    expect(firstStatus, 'the server stored the first photo').toBe(201);
+    expect(await jobPhotos(s, job.id)).toHaveLength(1);
+    // The queue keeps it (it cannot know the server has it) and stops; the signal drops and comes back: all are sent.
+    await expect(page.getByRole('button', { name: `Pending changes: ${COUNT} pending` })).toBeVisible();
+    await page.unroute('**/api/photos');
+    await phone.setOffline(true);
     await phone.setOffline(false);
     await expect(page.getByText(`Sync Complete: ${COUNT} changes synced`)).toBeVisible({ timeout: 45_000 });
     await expect(page.getByTestId('pending-changes')).toBeHidden();
-    // Once each: ten uploads answered, ten photos on the server, ten different keys, each its own EXIF minute and place.
+    // Once each: ten uploads answered (the first one again, with the same key), ten photos on the server, each its own
+    // EXIF minute and place.
     expect(uploads).toHaveLength(COUNT);
+    expect(uploads.every((status) => status === 200 || status === 201), `upload answers ${uploads.join(', ')}`).toBe(true);
     const stored = await jobPhotos(s, job.id);
     expect(stored).toHaveLength(COUNT);
     expect(new Set(stored.map((p) => p.taken_at)).size).toBe(COUNT);
@@ -144,7 +167,7 @@ test.describe('job photos on a phone', () => {
     await thumbs.nth(3).click();
     await expect(viewer.getByText('Taken Mar 14, 2026, 9:06 AM')).toBeVisible();
     await shot(page, '08-viewer-1280', true);
-    // Still ten after all of it: nothing was sent twice.
+    // Still ten after all of it.
     expect(await jobPhotos(s, job.id)).toHaveLength(COUNT);
     expect(uploads).toHaveLength(COUNT);
     await phone.close();
