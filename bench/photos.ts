@@ -112,6 +112,9 @@ async function serve(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
+  // The benchmark killed without its finally: stop too, rather than hold the port, the database and the CPU.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && void stop(), 1000).unref();
 }
 
 // ---- The benchmark ------------------------------------------------------------------------------------------------
