@@ -353,6 +353,57 @@ test.describe("the crew's day on a phone", () => {
   });
 });
 
+test.describe("the crew's day with the installed app's service worker", () => {
+  test('/today opens with no network from what the phone last saw; a status tapped offline still shows when the app is reopened, and is sent once', async ({ browser, request }) => {
+    const { s, alpha, job, today } = await office(request);
+    const member = await createWorkspaceMember(request, s);
+    await (await request.patch(`/api/crews/${alpha.id}`, { headers: s.headers, data: { member_ids: [member.id] } })).json();
+    const visit = await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    // The service worker is what this test needs (playwright.config.ts blocks it elsewhere).
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
+    const sent: string[] = [];
+    phone.on('response', (r) => {
+      if (r.url().endsWith(`/api/visits/${visit.id}/status`) && r.request().method() === 'POST' && r.ok()) sent.push((r.request().postDataJSON() as { status: string }).status);
+    });
+    const page = await phone.newPage();
+    await putSession(page, await passwordSession(request, member.session.user));
+    await page.goto('/today');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // Seen once with the worker in control (the first load's requests may have gone around it).
+    await page.reload();
+    const card = () => page.getByRole('article', { name: `Lopez roof · ${job.client_name}` });
+    await expect(card()).toBeVisible();
+
+    await phone.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+    await page.reload();
+    await expect(card()).toBeVisible();
+    await expect(card().getByText('09:00–11:00')).toBeVisible();
+    await card().getByRole('button', { name: 'On my way' }).tap();
+    await expect(card().getByText('On the way', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pending changes: 1 pending' })).toBeVisible();
+
+    // The app closed and opened again, still offline: the status waits and shows.
+    await page.close();
+    const reopened = await phone.newPage();
+    await reopened.goto('/today');
+    const again = reopened.getByRole('article', { name: `Lopez roof · ${job.client_name}` });
+    await expect(again.getByText('On the way', { exact: true })).toBeVisible();
+    await expect(reopened.getByRole('button', { name: 'Pending changes: 1 pending' })).toBeVisible();
+    await reopened.screenshot({ path: `${shots}/schedule-13-today-reopened-offline-390.png` });
+    expect(sent).toEqual([]);
+    expect((await getVisit(s, visit.id)).status).toBe('scheduled');
+
+    await phone.setOffline(false);
+    await expect(reopened.getByText('Sync Complete: 1 change synced')).toBeVisible();
+    await expect(reopened.getByTestId('pending-changes')).toBeHidden();
+    expect(sent).toEqual(['on_the_way']);
+    expect((await getVisit(s, visit.id)).status).toBe('on_the_way');
+    await phone.close();
+  });
+});
+
 /** No horizontal scrolling at a phone's width. */
 async function expectNoSideways(page: Page) {
   const width = page.viewportSize()!.width;
