@@ -102,6 +102,17 @@ test.describe('the schedule board at desktop width', () => {
     await expect(item).toContainText(bravo.name);
     await expectNoSideways(page);
     await shot(page, '02c-list-390');
+    // On a phone a visit moves from its menu: Move visit, the same dialog, full width.
+    await item.getByRole('button', { name: `Visit actions: Lopez roof · ${job.client_name}` }).click();
+    await page.getByRole('menuitem', { name: 'Move visit' }).click();
+    const move = page.getByRole('dialog', { name: 'Move visit' });
+    await expect(move.getByLabel('Start time')).toHaveValue('13:00');
+    await expect(move.getByRole('combobox', { name: 'Crew' })).toHaveValue(bravo.name);
+    await expectNoSideways(page);
+    await expect(move).toHaveJSProperty('scrollWidth', await move.evaluate((el) => el.clientWidth));
+    await shot(page, '02f-move-dialog-390', true);
+    await move.getByRole('button', { name: 'Cancel' }).click();
+    await expect(move).toBeHidden();
   });
 
   test('on the week board a visit dragged to another day and crew, and on the day board its end dragged to 16:00', async ({ page, request }) => {
