@@ -28,6 +28,7 @@ import { invoicesRoutes } from './features/invoices';
 import { paymentsRoutes, quoteDepositLedger, quoteDepositPayments } from './features/payments';
 import { notificationsRoutes } from './features/notifications';
 import { photosRoutes } from './features/photos';
+import { clientHubLinks, clientHubRoutes } from './features/client-hub';
 import { workRequestsRoutes } from './features/work-requests';
 import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './features/dashboard';
 import { jobsRoutes } from './features/jobs';
@@ -208,11 +209,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, featureDeps);
       await api.register(driveRoutes, featureDeps);
       // Deposits on approval (issue 33): quotes and invoices use online payments, whose feature imports them: handed in here.
-      await api.register(quotesRoutes, { ...featureDeps, depositPayments: quoteDepositPayments(featureDeps) });
-      await api.register(invoicesRoutes, { ...featureDeps, depositLedger: quoteDepositLedger });
+      // The client hub (issue 36) reads quotes and invoices; its line in their messages is handed in here.
+      const hubLinks = clientHubLinks({ signer: featureDeps.signer, publicUrl: config.publicUrl });
+      await api.register(quotesRoutes, { ...featureDeps, depositPayments: quoteDepositPayments(featureDeps), hubLinks });
+      await api.register(invoicesRoutes, { ...featureDeps, depositLedger: quoteDepositLedger, hubLinks });
       await api.register(paymentsRoutes, featureDeps);
       await api.register(notificationsRoutes, featureDeps);
       await api.register(photosRoutes, featureDeps);
+      await api.register(clientHubRoutes, featureDeps);
       await api.register(workRequestsRoutes, featureDeps);
       await api.register(scheduleRoutes, featureDeps);
     },

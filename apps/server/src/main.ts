@@ -18,6 +18,7 @@ import { photoMarkupJob, photoReportJob, photoThumbnailJob } from './features/ph
 import { driveCopyJob, driveDeps } from './features/drive';
 import { quoteSignedPdfJob } from './features/quotes';
 import { invoiceReminderJob } from './features/invoices';
+import { clientHubLinks } from './features/client-hub';
 import { visitSeriesJob } from './features/schedule';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
@@ -90,7 +91,7 @@ async function main() {
     transcriptionJob({ db: database.db, blobs, transcriber }),
     quoteSignedPdfJob({ db: database.db, blobs, publicUrl: config.publicUrl }),
     // Overdue invoice reminders: at most two per invoice, never in the client's night (the workspace's zone).
-    invoiceReminderJob({ db: database.db, signer, publicUrl: config.publicUrl }),
+    invoiceReminderJob({ db: database.db, signer, publicUrl: config.publicUrl, hubLinks: clientHubLinks({ signer, publicUrl: config.publicUrl }) }),
     // Repeating visits: each series' visits made 120 days ahead, extended daily (issue 34).
     visitSeriesJob({ db: database.db }),
     // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).

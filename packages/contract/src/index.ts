@@ -36,3 +36,4 @@ export * from './photos';
 export * from './markup-geometry';
 export * from './client-messages';
 export * from './work-requests';
+export * from './client-hub';

@@ -32,6 +32,14 @@ export type ClientLinkKind = {
 
 export const QUOTE_LINKS: ClientLinkKind = { purpose: 'quote', pagePath: '/q', noun: 'quote' };
 export const INVOICE_LINKS: ClientLinkKind = { purpose: 'invoice', pagePath: '/i', noun: 'invoice' };
+/** An automatic email's unsubscribe link (features/client-messages): its id is the send the email was, so it names one workspace and address. */
+export const UNSUBSCRIBE_LINKS: ClientLinkKind = { purpose: 'unsubscribe', pagePath: '/unsubscribe', noun: 'unsubscribe' };
+/**
+ * A client contact's hub (issue 36, features/client-hub): the link names the hub, and its expiry is its sending time
+ * plus the fresh days — an expired hub link is not dead but asks for a one-time code (the hub decides; revoking is the
+ * hub's `links_valid_after`).
+ */
+export const HUB_LINKS: ClientLinkKind = { purpose: 'client-hub', pagePath: '/h', noun: 'hub' };
 /** A job's shared photo gallery (issue 35): revoked by the gallery row's revoked_at, the one kind that stores its revocation. */
 export const GALLERY_LINKS: ClientLinkKind = { purpose: 'gallery', pagePath: '/g', noun: 'gallery' };
 
@@ -87,3 +95,16 @@ export function limitClientLinks(
 
 /** The path prefix of an endpoint path up to its first parameter: '/api/public/quotes/:token' → '/api/public/quotes/'. */
 export const publicPrefixOf = (path: string) => path.slice(0, path.indexOf(':'));
+
+/**
+ * The client hub's line for a message to a client (issue 36): "All your work with <company>: <hub link>". The hub
+ * (features/client-hub `clientHubLinks`) reads the quotes and invoices it links, so they cannot import it: app.ts and
+ * main.ts hand this in to their sends and reminders. Made inside the message's transaction; absent, a message goes
+ * without the line.
+ */
+export type ClientHubLinks = {
+  /** A send to a chosen contact: the item becomes theirs on their hub, and the line is answered. */
+  forSend: (tx: Db, opts: { workspaceId: string; contactId: string; senderId: string | null; company: string; item: { kind: 'quote' | 'invoice'; id: string; jobId: string }; now: Date }) => Promise<string>;
+  /** A message about an item sent before (an invoice's reminder): the line of the hub it went through, or null. */
+  forItem: (tx: Db, opts: { workspaceId: string; kind: 'quote' | 'invoice'; itemId: string; company: string; now: Date }) => Promise<string | null>;
+};

@@ -30,6 +30,7 @@ export * from '../../features/work-requests/work-requests.schema';
 export * from '../../features/photos/photo-report.schema';
 export * from '../../features/photos/gallery.schema';
 export * from '../../features/client-messages/client-messages.schema';
+export * from '../../features/client-hub/client-hub.schema';
 export * from './outbox';
 export * from './platform';
 export * from './counts';

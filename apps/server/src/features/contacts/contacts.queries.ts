@@ -1,4 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contacts } from './contacts.schema';
 
 /**
  * SQL builders over the contacts table for other features' own statements (the contacts feature owns contacts,
@@ -34,4 +36,17 @@ export function ownContactNameByPhoneKeySql(opts: { ownerId: string; phoneKey: S
 /** SQL subquery: the phones of `ownerId`'s contacts whose name matches the LIKE `pattern` (case-insensitive). */
 export function ownContactPhonesByNameSql(opts: { ownerId: string; pattern: string }): SQL {
   return sql`SELECT cq.phone_number FROM contacts cq WHERE cq.owner_id = ${opts.ownerId} AND cq.name ILIKE ${opts.pattern}`;
+}
+
+/**
+ * Contacts by id for the client hub (issue 36), whose public pages have no signed-in member to check them against: the
+ * hub itself is the proof (it was made by a member who could see the contact). Only what the hub needs.
+ */
+export async function findContactRecords(db: Db, ids: readonly string[]): Promise<Map<string, { id: string; name: string; phoneNumber: string; email: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: contacts.id, name: contacts.name, phoneNumber: contacts.phoneNumber, email: contacts.email })
+    .from(contacts)
+    .where(inArray(contacts.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
 }

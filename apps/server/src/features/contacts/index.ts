@@ -14,5 +14,7 @@ export { linkedContactsJsonSql, ownContactNameByPhoneKeySql, ownContactPhonesByN
 export { insertContactRecords } from './contacts.service';
 // The client-name clean-up in SQL (spec 001 §5: a phone-like name shows as the caller's contact) for titles built in SQL.
 export { cleanClientNameSql, taskTitleSql } from './client-name';
+// The client hub's contact (issue 36): its name and addresses by id.
+export { findContactRecords } from './contacts.queries';
 // Work requests' "Create job": the caller's contact matching the request's phone or email, or a new one (the one-phone rule).
 export { createContact, findContactsByEmail } from './contacts.service';

@@ -9,3 +9,6 @@ export { findInvoicesOfQuote, findPayableInvoice, invoiceReceiptMessage, invoice
 export { creditQuoteDeposits, type PaidDeposit, type QuoteDepositLedger } from './quote-deposit-credit';
 // Invoices' money in other features' statements (analytics' A/R and payments chart): the money rules in SQL.
 export { invoicePaymentsReceivedSql, openInvoiceBalancesSql } from './invoices.queries';
+// The client hub (issue 36): a client's invoices and the link that opens each.
+export { findClientInvoices } from './invoices.queries';
+export { invoiceLink } from './invoice-sending';

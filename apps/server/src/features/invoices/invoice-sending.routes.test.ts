@@ -96,7 +96,10 @@ describe('sending an invoice', () => {
     const messages = await ctx.db.select().from(outboxMessages);
     const sms = messages.find((m) => m.channel === 'sms')!;
     expect(sms.recipient).toBe('+15125550199');
-    expect(sms.body).toBe(`Łukasz Decks: invoice ${invoice.number} for $550.00 is due 2026-03-24. View it and download the PDF: ${sent.link}`);
+    // The invoice's own text, then the client hub's line (issue 36).
+    const [smsText, hubLine] = sms.body.split('\n');
+    expect(smsText).toBe(`Łukasz Decks: invoice ${invoice.number} for $550.00 is due 2026-03-24. View it and download the PDF: ${sent.link}`);
+    expect(hubLine).toMatch(/^All your work with Łukasz Decks: http:\/\/localhost:3000\/h\/[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/);
     const mail = messages.find((m) => m.channel === 'email')!;
     expect(mail.subject).toBe(`Invoice ${invoice.number} from Łukasz Decks: Deck repair`);
     expect(mail.body).toContain('Balance due: $550.00 by 2026-03-24');

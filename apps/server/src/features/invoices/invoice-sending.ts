@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import type { BlobStore } from '../../platform/blob-store';
-import { INVOICE_LINKS, makeClientLink, readClientLink } from '../../platform/client-links';
+import { INVOICE_LINKS, makeClientLink, readClientLink, type ClientHubLinks } from '../../platform/client-links';
 import { AppError, fieldError } from '../../platform/errors';
 import { enqueueMail, enqueueSms } from '../../platform/mail';
 import { toE164 } from '../../platform/sms';
@@ -62,7 +62,7 @@ const SENDABLE: readonly InvoiceRow['status'][] = ['draft', 'sent', 'viewed'];
  * becomes sent here — issued today, its due date fixed from today (issueFields) —; a sent or viewed one is sent again
  * as it is. Every message is a row of invoice_sends with who sent it. Nothing is written when anything is refused.
  */
-export async function sendInvoice(opts: LinkDeps & { blobs: BlobStore; actor: Actor; id: string; body: z.output<typeof SendInvoiceBodySchema> }): Promise<SentInvoice> {
+export async function sendInvoice(opts: LinkDeps & { blobs: BlobStore; actor: Actor; id: string; body: z.output<typeof SendInvoiceBodySchema>; hubLinks?: ClientHubLinks }): Promise<SentInvoice> {
   const { db, now } = opts;
   const current = await findOwnInvoice(db, opts.actor, opts.id);
   if (!SENDABLE.includes(current.status)) throw new AppError('CONFLICT', INVOICE_NOT_SENDABLE(current.status));
@@ -108,8 +108,12 @@ export async function sendInvoice(opts: LinkDeps & { blobs: BlobStore; actor: Ac
       addresses.map((a, i) => ({ id: sendIds[i]!, invoiceId: current.id, workspaceId: current.workspaceId, kind: 'send' as const, method: a.method, address: a.address, sentBy: opts.actor.userId, documentId: a === emailed ? documentId : null })),
     );
     const due = shown.due_on ? ` is due ${shown.due_on}` : ' is due';
+    // The client's hub gets the invoice (issue 36): every message also links the page of all their work.
+    const hubLine = opts.hubLinks
+      ? await opts.hubLinks.forSend(tx, { workspaceId: current.workspaceId, contactId: contact.id, senderId: opts.actor.userId, company: parties.company, item: { kind: 'invoice', id: current.id, jobId: current.jobId }, now })
+      : null;
     if (texted) {
-      await enqueueSms(tx, { to: texted.address, text: `${parties.company}: invoice ${current.number} for ${formatCents(shown.totals.balance_cents)}${due}. View it and download the PDF: ${link}` });
+      await enqueueSms(tx, { to: texted.address, text: `${parties.company}: invoice ${current.number} for ${formatCents(shown.totals.balance_cents)}${due}. View it and download the PDF: ${link}${hubLine ? `\n${hubLine}` : ''}` });
     }
     if (emailed && attachment) {
       await enqueueMail(tx, {
@@ -126,6 +130,7 @@ export async function sendInvoice(opts: LinkDeps & { blobs: BlobStore; actor: Ac
           '',
           'View it online:',
           link,
+          ...(hubLine ? ['', hubLine] : []),
           '',
           `Reply to this email or call ${parties.company} with any questions.`,
         ].join('\n'),

@@ -1,3 +1,6 @@
+import type { InvoiceStatus } from '@fieldbook/contract';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/sql';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -172,4 +175,24 @@ export function openInvoiceBalancesSql(workspaceId: string): SQL {
 export function invoicePaymentsReceivedSql(opts: { workspaceId: string; from: string; to: string }): SQL {
   return sql`SELECT p.received_on, p.kind, p.amount_cents FROM invoice_payments p
     WHERE p.workspace_id = ${opts.workspaceId} AND p.received_on BETWEEN ${opts.from}::date AND ${opts.to}::date`;
+}
+
+/**
+ * The client hub's invoices (issue 36): the sent invoices of `ids` in `workspaceId` with their total, balance and status
+ * now (paid, overdue, partly paid, …); drafts and voided ones are left out. Another workspace's ids find nothing.
+ */
+export async function findClientInvoices(db: Db, opts: { workspaceId: string; ids: readonly string[]; now: Date }) {
+  if (opts.ids.length === 0) return [];
+  const ids = sql.join(
+    opts.ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return queryRows<{ id: string; number: string; title: string; status: InvoiceStatus; total_cents: number; balance_cents: number; due_on: string | null; sent_at: Date | string | null }>(
+    db,
+    sql`SELECT i.id, i.number, i.title, ${invoiceStatusSql('i', 'm', opts.now)} AS status, m.total_cents::int AS total_cents, m.balance_cents::int AS balance_cents,
+               i.due_on::text AS due_on, i.sent_at
+        FROM invoices i
+        JOIN ${invoiceBalanceRowsSql(opts.workspaceId, sql`i.id IN (${ids}) AND i.status IN ('sent', 'viewed')`)} m ON m.id = i.id
+        ORDER BY i.sequence DESC`,
+  );
 }

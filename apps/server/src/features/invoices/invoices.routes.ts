@@ -1,6 +1,6 @@
 import { invoiceEndpoints as endpoints, PAYMENT_NOT_FOUND } from '@fieldbook/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { INVOICE_LINKS, limitClientLinks, publicPrefixOf } from '../../platform/client-links';
+import { INVOICE_LINKS, limitClientLinks, publicPrefixOf, type ClientHubLinks } from '../../platform/client-links';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
@@ -24,8 +24,11 @@ import {
 } from './invoices.service';
 import { createInvoiceFromQuote } from './from-quote';
 
-/** A quote's deposits paid online (the payments feature's, given by app.ts); absent, there are none to credit. */
-export type InvoicesDeps = FeatureDeps & { depositLedger?: QuoteDepositLedger };
+/**
+ * A quote's deposits paid online (the payments feature's, given by app.ts); absent, there are none to credit.
+ * `hubLinks`: the client hub's line in sent invoices (issue 36; app.ts); absent, messages go without it.
+ */
+export type InvoicesDeps = FeatureDeps & { depositLedger?: QuoteDepositLedger; hubLinks?: ClientHubLinks };
 const NO_DEPOSITS: QuoteDepositLedger = { uncredited: async () => [], credited: async () => {} };
 
 /** Invoices (issue 33): records on a job, their payments and refunds, and their PDFs. Every endpoint is the workspace's. */
@@ -47,7 +50,7 @@ export async function invoicesRoutes(app: FastifyInstance, deps: InvoicesDeps): 
   route(app, endpoints.send, async ({ actor, params, body }) => {
     // Each message counts against the sender's SEND_RATE_LIMIT, as quotes' and documents' sending do.
     await limits.send(actor.userId, new Set(body.methods).size);
-    return sendInvoice({ ...linkDeps(), blobs: deps.blobs, actor, id: params.id, body });
+    return sendInvoice({ ...linkDeps(), blobs: deps.blobs, actor, id: params.id, body, ...(deps.hubLinks ? { hubLinks: deps.hubLinks } : {}) });
   });
   route(app, endpoints.clientLink, async ({ actor, params }) => invoiceClientLink({ ...linkDeps(), actor, id: params.id }));
   route(app, endpoints.reminderSettings, async ({ actor }) => getReminderSettings({ db, actor }));

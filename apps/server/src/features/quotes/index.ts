@@ -10,3 +10,6 @@ export type { QuoteDepositPayments } from './deposit-step';
 export { findQuoteDeposit, findQuoteDepositByLink, type QuoteDeposit } from './deposit';
 // The schedule's Unscheduled tray: approved quotes waiting for a visit (an SQL builder for its statement).
 export { approvedQuotesSql } from './quotes.queries';
+// The client hub (issue 36): a client's quotes and the link that opens each.
+export { findClientQuotes } from './quotes.queries';
+export { quoteLink } from './quote-link';

@@ -1,8 +1,8 @@
 import { includedLines } from '@fieldbook/contract';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { quoteApprovals, quotes, type StoredAdjustment } from './quotes.schema';
-import { approvalSelection, loadItems, moneyLines, type QuoteItemRow } from './quotes.service';
+import { approvalSelection, effectiveStatus, loadItems, moneyLines, type QuoteItemRow } from './quotes.service';
 
 /** What an invoice takes from an approved quote (issue 33): its terms and the lines the approval chose. */
 export type ApprovedQuoteLines = {
@@ -68,4 +68,18 @@ export async function findApprovedQuoteAmounts(db: Db | Tx, opts: { workspaceId:
 export function approvedQuotesSql(workspaceId: string): SQL {
   return sql`SELECT aq.id, aq.number, aq.title, aq.job_id, qa.approved_at FROM quotes aq JOIN quote_approvals qa ON qa.quote_id = aq.id
     WHERE aq.workspace_id = ${workspaceId} AND aq.status = 'approved'`;
+}
+
+/**
+ * The client hub's quotes (issue 36): the quotes of `ids` in `workspaceId` as their client may see them — sent ones and
+ * decided ones, with their status now (an open quote past its day reads expired); drafts, and revisions withdrawn or
+ * replaced, are left out. Another workspace's ids find nothing.
+ */
+export async function findClientQuotes(db: Db, opts: { workspaceId: string; ids: readonly string[]; now: Date }) {
+  if (opts.ids.length === 0) return [];
+  const rows = await db
+    .select({ id: quotes.id, number: quotes.number, title: quotes.title, status: quotes.status, expiresOn: quotes.expiresOn, expiresAt: quotes.expiresAt, sentAt: quotes.sentAt })
+    .from(quotes)
+    .where(and(eq(quotes.workspaceId, opts.workspaceId), inArray(quotes.id, [...opts.ids]), inArray(quotes.status, ['sent', 'viewed', 'approved', 'declined'])));
+  return rows.map((r) => ({ ...r, status: effectiveStatus(r, opts.now) }));
 }

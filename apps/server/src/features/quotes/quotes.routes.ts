@@ -2,7 +2,7 @@ import { QUOTE_SIGNED_PDF_NOT_READY, quoteEndpoints as endpoints } from '@fieldb
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
-import { limitClientLinks, publicPrefixOf, QUOTE_LINKS } from '../../platform/client-links';
+import { limitClientLinks, publicPrefixOf, QUOTE_LINKS, type ClientHubLinks } from '../../platform/client-links';
 import { userRateLimits } from '../../platform/rate-limit';
 import { contentDisposition, serveBlob } from '../../platform/serve-blob';
 import { NO_ONLINE_PAYMENTS, getQuoteSettings, updateQuoteSettings, type QuoteDepositPayments } from './deposit-step';
@@ -10,8 +10,11 @@ import { markQuoteApproved } from './manual-approval';
 import { approveQuote, declineQuote, markQuoteViewed, previewQuote, signedPdfOf, unsignedQuotePdf, viewQuote } from './quotes.public';
 import { createQuote, discardQuote, duplicateQuote, getQuote, listJobQuotes, priceBook, quoteClientLink, remakeSignedPdf, reviseQuote, sendQuote, updateQuote, withdrawQuote } from './quotes.service';
 
-/** `depositPayments`: the payments feature's side of the deposit on approval (app.ts); absent, online payments are off. */
-export type QuotesDeps = FeatureDeps & { depositPayments?: QuoteDepositPayments };
+/**
+ * `depositPayments`: the payments feature's side of the deposit on approval (app.ts); absent, online payments are off.
+ * `hubLinks`: the client hub's line in sent quotes (issue 36; app.ts); absent, messages go without it.
+ */
+export type QuotesDeps = FeatureDeps & { depositPayments?: QuoteDepositPayments; hubLinks?: ClientHubLinks };
 
 /** Quotes (issue 27): the contractor's endpoints on a job, and the homeowner's by the signed link alone. */
 export async function quotesRoutes(app: FastifyInstance, deps: QuotesDeps): Promise<void> {
@@ -27,7 +30,7 @@ export async function quotesRoutes(app: FastifyInstance, deps: QuotesDeps): Prom
   route(app, endpoints.send, async ({ actor, params, body }) => {
     // Each message counts against the sender's SEND_RATE_LIMIT, as documents' sending does.
     await limits.send(actor.userId, new Set(body.methods).size);
-    return sendQuote({ db, actor, signer, publicUrl: deps.config.publicUrl, id: params.id, body, now: deps.now() });
+    return sendQuote({ db, actor, signer, publicUrl: deps.config.publicUrl, id: params.id, body, now: deps.now(), ...(deps.hubLinks ? { hubLinks: deps.hubLinks } : {}) });
   });
   route(app, endpoints.revise, async ({ actor, params }) => reviseQuote({ db, actor, id: params.id, now: deps.now() }));
   route(app, endpoints.discard, async ({ actor, params }) => discardQuote({ db, actor, id: params.id }));

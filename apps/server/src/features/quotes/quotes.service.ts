@@ -39,6 +39,7 @@ import { findContactsByIds } from '../contacts';
 import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { workspaceName, workspaceTimeZone } from '../workspaces';
 import { quoteExpiresAt, quoteLink } from './quote-link';
+import type { ClientHubLinks } from '../../platform/client-links';
 import { quoteApprovals, quoteItems, quotes, type StoredAdjustment } from './quotes.schema';
 import { nextWorkspaceNumber } from '../../platform/workspace-numbers';
 
@@ -351,6 +352,8 @@ export async function sendQuote(opts: {
   id: string;
   body: z.output<typeof SendQuoteBodySchema>;
   now: Date;
+  /** The client hub's line for the messages (issue 36); absent, they go without it. */
+  hubLinks?: ClientHubLinks;
 }): Promise<{ quote: Quote; link: string; sent_to: { method: 'sms' | 'email'; address: string }[] }> {
   const { db, now } = opts;
   const current = await findOwnQuote(db, opts.actor, opts.id);
@@ -414,9 +417,13 @@ export async function sendQuote(opts: {
           ),
         );
     }
+    // The client's hub gets the quote (issue 36): every message also links the page of all their work.
+    const hubLine = opts.hubLinks
+      ? await opts.hubLinks.forSend(tx, { workspaceId: current.workspaceId, contactId: contact.id, senderId: opts.actor.userId, company, item: { kind: 'quote', id: current.id, jobId: current.jobId }, now })
+      : null;
     for (const { method, address } of addresses) {
       if (method === 'sms') {
-        await enqueueSms(tx, { to: address, text: `${company}: your quote "${current.title}" is ready. Review and approve it (valid until ${current.expiresOn}): ${link}` });
+        await enqueueSms(tx, { to: address, text: `${company}: your quote "${current.title}" is ready. Review and approve it (valid until ${current.expiresOn}): ${link}${hubLine ? `\n${hubLine}` : ''}` });
       } else {
         await enqueueMail(tx, {
           to: address,
@@ -427,6 +434,7 @@ export async function sendQuote(opts: {
             `${company} has sent you a quote: ${current.title}.`,
             `Review it, choose your option and approve it here (the link works until ${current.expiresOn}):`,
             link,
+            ...(hubLine ? ['', hubLine] : []),
             '',
             `Reply to this email or call ${company} with any questions.`,
           ].join('\n'),

@@ -6,3 +6,5 @@ export { visitSeriesJob } from './series';
 export { jobVisitsTextSql } from './schedule.queries';
 // Search's job hits show their next visit (one statement for the page's jobs).
 export { findNextVisitsOfJobs } from './schedule.queries';
+// The client hub (issue 36): a client's visits to come and past, with their arrival windows.
+export { findClientVisits, type ClientVisitRow } from './schedule.queries';

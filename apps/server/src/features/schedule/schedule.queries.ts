@@ -52,3 +52,44 @@ export async function findNextVisitsOfJobs(db: Db, opts: { workspaceId: string; 
     rows.map(({ job_id, crews, ...visit }) => [job_id, { ...visit, crews: typeof crews === 'string' ? (JSON.parse(crews) as string[]) : crews }]),
   );
 }
+
+export type ClientVisitRow = {
+  id: string;
+  job_title: string | null;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  all_day: boolean;
+  local_date: string;
+  end_local_date: string;
+  arrival_start: string | null;
+  arrival_end: string | null;
+  status: 'scheduled' | 'on_the_way' | 'in_progress' | 'completed' | 'cancelled';
+};
+
+/**
+ * The client hub's visits (issue 36): the not-cancelled visits of `jobIds` in `workspaceId` — those still to end, soonest
+ * first, and those that ended, latest first — at most `limit` of each (visits_job_idx). Another workspace's jobs find
+ * nothing.
+ */
+export async function findClientVisits(db: Db, opts: { workspaceId: string; jobIds: readonly string[]; now: Date; limit: number }): Promise<{ upcoming: ClientVisitRow[]; past: ClientVisitRow[] }> {
+  if (opts.jobIds.length === 0) return { upcoming: [], past: [] };
+  const jobs = sql.join(
+    opts.jobIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const now = opts.now.toISOString();
+  const select = (where: SQL, order: SQL) =>
+    queryRows<ClientVisitRow>(
+      db,
+      sql`SELECT v.id, j.title AS job_title, v.starts_at, v.ends_at, v.all_day, v.local_date::text AS local_date, v.end_local_date::text AS end_local_date,
+                 v.arrival_start, v.arrival_end, v.status
+          FROM visits v JOIN jobs j ON j.id = v.job_id
+          WHERE v.workspace_id = ${opts.workspaceId} AND v.job_id IN (${jobs}) AND v.status <> 'cancelled' AND ${where}
+          ORDER BY ${order} LIMIT ${opts.limit}`,
+    );
+  const [upcoming, past] = await Promise.all([
+    select(sql`v.ends_at >= ${now}::timestamptz AND v.status <> 'completed'`, sql`v.starts_at, v.id`),
+    select(sql`(v.ends_at < ${now}::timestamptz OR v.status = 'completed')`, sql`v.starts_at DESC, v.id`),
+  ]);
+  return { upcoming, past };
+}
