@@ -45,8 +45,9 @@ describe('crews (admins)', { timeout: 30_000 }, () => {
     expect(api.problems).toEqual([]);
   });
 
-  it('edits a crew (its members shown chosen) and shows the server’s refusal in the form', async () => {
-    const north = makeCrew('North crew', { members: [{ id: kim.id, name: kim.name }] });
+  it('edits a crew (its members shown chosen, one who left the workspace dropped) and shows the server’s refusal in the form', async () => {
+    const gone = { id: '00000000-0000-4000-8000-00000000d009', name: 'Left Company' };
+    const north = makeCrew('North crew', { members: [{ id: kim.id, name: kim.name }, gone] });
     const api = fakeScheduleApi({ crews: [north], people: [sam, kim] }).on(scheduleEndpoints.updateCrew, apiError(400, 'VALIDATION_ERROR', CREW_NAME_TAKEN), ({ body }) => ({ ...north, name: body.name! }));
     renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
     const drawer = await openCrews();

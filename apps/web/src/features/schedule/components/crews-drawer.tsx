@@ -127,7 +127,11 @@ function CrewForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
     const parsed = CreateCrewBodySchema.safeParse({ name, colour, member_ids: memberIds });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the crew');
     setError(null);
-    save.mutate({ id: draft.id, body: { name: parsed.data.name, colour, member_ids: memberIds } }, { onSuccess: onDone, onError: (err) => setError(errorText(err)) });
+    // Members are the workspace's: someone who has left it since is dropped (the server refuses them); without the
+    // list (it failed to load) an edit leaves the members as they are.
+    const known = people.data ? new Set(people.data.map((p) => p.id)) : null;
+    const members = known ? { member_ids: memberIds.filter((id) => known.has(id)) } : draft.id ? {} : { member_ids: [] };
+    save.mutate({ id: draft.id, body: { name: parsed.data.name, colour, ...members } }, { onSuccess: onDone, onError: (err) => setError(errorText(err)) });
   };
 
   return (
