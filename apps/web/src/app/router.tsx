@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
   { path: 'invitation/:token', ...page(() => import('./routes/invitation')) },
   { path: 'q/:token', ...page(() => import('./routes/quote-public')) },
   { path: 'i/:token', ...page(() => import('./routes/invoice-public')) },
+  { path: 'h/:token', ...page(() => import('./routes/client-hub')) },
   { path: 'g/:token', ...page(() => import('./routes/gallery-public')) },
   { path: 'r/:token', ...page(() => import('./routes/work-request-public')) },
   // Guarded: the guard is eager (it shows "Verifying authentication..."), the shell and pages are split.

@@ -9,6 +9,7 @@ import { useCreateContact } from '../api/create-contact';
 import { useDeleteContact } from '../api/delete-contact';
 import { useUpdateContact } from '../api/update-contact';
 import { contactToForm, EMPTY_CONTACT_FORM, CONTACT_SERVER_FIELDS, formToContactBody, type ContactFormErrors } from '../lib/contact-form';
+import { ContactHubPanel } from '../../client-hub';
 import { ContactForm } from './contact-form';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { ShareContactModal } from './share-contact-modal';
@@ -84,6 +85,7 @@ export function ContactPanel({ mode, onClose }: { mode: ContactPanelMode | null;
           }}
         />
       )}
+      {editing && <ContactHubPanel contactId={editing.id} />}
       {editing && !isShared && <ShareContactModal contact={editing} opened={isSharing} onClose={() => setSharing(false)} />}
       {editing && !isShared && (
         <DeleteContactDialog

@@ -1,0 +1,168 @@
+import { formatCents, INVOICE_STATUS_LABELS, VISIT_STATUS_LABELS, type ClientHub, type HubVisit } from '@fieldbook/contract';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { dayInWords } from '../../../lib/calendar-day';
+import { arrivalWindow, visitWhen } from '../lib/hub-format';
+
+/** One section of the hub, shown only when it has something (the callers decide). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={2} fz={18}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** A row of a section: its lines on the left, a badge that keeps its width on the right (long titles wrap at 390 px). */
+function Row({ children, badge }: { children: ReactNode; badge?: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
+          {children}
+        </Stack>
+        {badge && <div style={{ flexShrink: 0 }}>{badge}</div>}
+      </Group>
+    </Paper>
+  );
+}
+
+export function QuotesSection({ hub }: { hub: ClientHub }) {
+  const toApprove = hub.quotes.filter((q) => q.status === 'sent' || q.status === 'viewed');
+  const decided = hub.quotes.filter((q) => q.status === 'approved' || q.status === 'declined');
+  return (
+    <>
+      {toApprove.length > 0 && (
+        <Section title="Quotes to approve">
+          {toApprove.map((q) => (
+            <Row key={q.number}>
+              <Text fw={600}>{q.title}</Text>
+              <Text size="sm" c="dimmed">
+                Quote {q.number} · valid until {dayInWords(q.expires_on)}
+              </Text>
+              <Button component="a" href={q.link} size="sm" mt={4} style={{ alignSelf: 'flex-start' }}>
+                Review and approve
+              </Button>
+            </Row>
+          ))}
+        </Section>
+      )}
+      {decided.length > 0 && (
+        <Section title="Your decisions">
+          {decided.map((q) => (
+            <Row key={q.number} badge={<Badge color={q.status === 'approved' ? 'green' : 'gray'}>{q.status === 'approved' ? 'Approved' : 'Declined'}</Badge>}>
+              <Anchor href={q.link} fw={600}>
+                {q.title}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                Quote {q.number}
+              </Text>
+            </Row>
+          ))}
+        </Section>
+      )}
+    </>
+  );
+}
+
+export function InvoicesSection({ hub }: { hub: ClientHub }) {
+  const toPay = hub.invoices.filter((i) => i.status !== 'paid');
+  const paid = hub.invoices.filter((i) => i.status === 'paid');
+  return (
+    <>
+      {toPay.length > 0 && (
+        <Section title="Invoices to pay">
+          {toPay.map((i) => (
+            <Row key={i.number} badge={<Badge color={i.status === 'overdue' ? 'red' : 'blue'}>{INVOICE_STATUS_LABELS[i.status]}</Badge>}>
+              <Text fw={600}>{i.title}</Text>
+              <Text size="sm" c="dimmed">
+                Invoice {i.number}
+                {i.due_on ? ` · due ${dayInWords(i.due_on)}` : ''}
+              </Text>
+              <Text fw={700} ff="monospace">
+                {formatCents(i.balance_cents)} due
+              </Text>
+              <Button component="a" href={i.link} size="sm" mt={4} style={{ alignSelf: 'flex-start' }}>
+                View and pay
+              </Button>
+            </Row>
+          ))}
+        </Section>
+      )}
+      {paid.length > 0 && (
+        <Section title="Receipts">
+          {paid.map((i) => (
+            <Row key={i.number} badge={<Badge color="green">Paid</Badge>}>
+              <Anchor href={i.link} fw={600}>
+                {i.title}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                Invoice {i.number} · {formatCents(i.total_cents)}
+              </Text>
+            </Row>
+          ))}
+        </Section>
+      )}
+    </>
+  );
+}
+
+function VisitRow({ visit, zone }: { visit: HubVisit; zone: string }) {
+  const window = arrivalWindow(visit);
+  return (
+    <Row badge={<Badge color={visit.status === 'completed' ? 'green' : visit.status === 'scheduled' ? 'blue' : 'orange'}>{VISIT_STATUS_LABELS[visit.status]}</Badge>}>
+      <Text fw={600}>{visitWhen(visit, zone)}</Text>
+      {window && <Text size="sm">{window}</Text>}
+      {visit.job_title && (
+        <Text size="sm" c="dimmed">
+          {visit.job_title}
+        </Text>
+      )}
+    </Row>
+  );
+}
+
+export function VisitsSection({ hub }: { hub: ClientHub }) {
+  return (
+    <>
+      {hub.upcoming_visits.length > 0 && (
+        <Section title="Upcoming visits">
+          {hub.upcoming_visits.map((v) => (
+            <VisitRow key={v.id} visit={v} zone={hub.time_zone} />
+          ))}
+        </Section>
+      )}
+      {hub.past_visits.length > 0 && (
+        <Section title="Past visits">
+          {hub.past_visits.map((v) => (
+            <VisitRow key={v.id} visit={v} zone={hub.time_zone} />
+          ))}
+        </Section>
+      )}
+    </>
+  );
+}
+
+/** The contractor's name, phone and email: what they have of it. */
+export function ContractorCard({ hub }: { hub: ClientHub }) {
+  const { name, phone, email } = hub.contractor;
+  return (
+    <Section title={`Contact ${hub.company}`}>
+      <Paper withBorder p="sm" radius="md">
+        <Stack gap={4} style={{ overflowWrap: 'anywhere' }}>
+          {name && <Text fw={600}>{name}</Text>}
+          {phone && (
+            <Anchor href={`tel:${phone}`} aria-label={`Call ${phone}`}>
+              {phone}
+            </Anchor>
+          )}
+          {email && <Anchor href={`mailto:${email}`}>{email}</Anchor>}
+          {!name && !phone && !email && <Text size="sm">Reply to the message that brought you here.</Text>}
+        </Stack>
+      </Paper>
+    </Section>
+  );
+}
