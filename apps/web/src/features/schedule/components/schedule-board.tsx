@@ -1,5 +1,6 @@
 import type { Crew, Visit } from '@fieldbook/contract';
 import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
+import { useElementSize } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { crewRows, UNASSIGNED_ROW, visitsToEvents, type VisitEventPayload } from '../lib/visit-events';
 
@@ -57,9 +58,25 @@ export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, on
         }
       : {}),
   };
-  return view === 'day' ? (
-    <ResourcesDayView {...common} startTime="05:00:00" endTime="21:00:00" intervalMinutes={60} eventDragInterval={15} eventResizeInterval={15} />
-  ) : (
-    <ResourcesWeekView {...common} startTime="05:00:00" endTime="21:00:00" intervalMinutes={240} eventDragInterval={30} eventResizeInterval={30} />
+  // The slots share the board's width (ADR 0012): at the library's fixed 60 px a week (7 × 4 slots) was 1,800 px
+  // wide, so at 1280 px an office saw Monday to Thursday and scrolled sideways for the rest of the week; the day view
+  // hid its evening. Below a readable minimum the board scrolls sideways instead.
+  const { ref, width } = useElementSize();
+  const slots = view === 'day' ? BOARD_HOURS : (BOARD_HOURS * 60 * 7) / WEEK_INTERVAL_MINUTES;
+  const slotWidth = width > 0 ? Math.max(view === 'day' ? 48 : 30, Math.floor((width - RESOURCE_LABEL_PX - 2) / slots)) : undefined;
+  return (
+    <div ref={ref}>
+      {view === 'day' ? (
+        <ResourcesDayView {...common} slotWidth={slotWidth} startTime="05:00:00" endTime="21:00:00" intervalMinutes={60} eventDragInterval={15} eventResizeInterval={15} />
+      ) : (
+        <ResourcesWeekView {...common} slotWidth={slotWidth} startTime="05:00:00" endTime="21:00:00" intervalMinutes={WEEK_INTERVAL_MINUTES} eventDragInterval={30} eventResizeInterval={30} />
+      )}
+    </div>
   );
 }
+
+/** 05:00 to 21:00. */
+const BOARD_HOURS = 16;
+const WEEK_INTERVAL_MINUTES = 240;
+/** The library's resource label column (--resources-*-view-resource-label-width: 7.5rem). */
+const RESOURCE_LABEL_PX = 120;
