@@ -27,7 +27,7 @@ export const VISIT_STATUS_NOT_YOURS = 'You can change the status only of visits 
 export const VISIT_VERSION_CONFLICT = 'This visit was changed by someone else since you opened it. Reload it to see their changes, then make yours again.';
 /** 409 when the visit overlaps another of the same crew or person and `confirm_overlap` was not sent. */
 export const VISIT_OVERLAP = (count: number) =>
-  `This visit overlaps ${count === 1 ? 'another visit' : `${count} other visits`} of the same crew or person. Save again with confirm_overlap to keep it anyway.`;
+  `This visit overlaps ${count === 1 ? 'another visit' : `${count} other visits`} of the same crew or person. Choose Save anyway to keep it.`;
 export const VISIT_END_BEFORE_START = 'The end must be after the start';
 export const VISIT_TOO_LONG = 'A visit lasts at most 14 days';
 export const VISIT_TIMES_REQUIRED = 'Give starts_at and ends_at, or all_day with a date';

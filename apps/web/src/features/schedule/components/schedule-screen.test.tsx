@@ -99,7 +99,7 @@ describe('the schedule', { timeout: 30_000 }, () => {
   it('an overlap 409 asks to confirm, then saves with confirm_overlap', async () => {
     const api = fakeScheduleApi({ visits: [visit], crews: [north] }).on(
       scheduleEndpoints.update,
-      apiError(409, 'CONFLICT', 'This visit overlaps another visit of the same crew or person. Save again with confirm_overlap to keep it anyway.', [{ field: 'confirm_overlap', message: 'Gutters (Kim): 2026-03-10 10:00–11:30' }]),
+      apiError(409, 'CONFLICT', 'This visit overlaps another visit of the same crew or person. Choose Save anyway to keep it.', [{ field: 'confirm_overlap', message: 'Gutters (Kim): 2026-03-10 10:00–11:30' }]),
       { ...visit, version: 2, conflicts: [] },
     );
     renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
