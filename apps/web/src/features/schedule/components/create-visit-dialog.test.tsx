@@ -2,6 +2,7 @@ import { jobEndpoints, scheduleEndpoints, type Job } from '@fieldbook/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { fakeScheduleApi, makeCrew, makeVisit } from '../test/fixtures';
 import { ScheduleScreen } from './schedule-screen';
@@ -108,5 +109,32 @@ describe('scheduling a visit', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save visit' }));
     await waitFor(() => expect(api.calls(scheduleEndpoints.create)).toHaveLength(1));
     expect(api.calls(scheduleEndpoints.create)[0]!.body.job_id).toBe(garage.id);
+  });
+
+  it('a repeating visit that meets another only weeks later: the server’s 409 lists it, Save anyway confirms; People are the workspace’s members', async () => {
+    const ana = { id: '00000000-0000-4000-8000-00000000d101', name: 'Ana Ruiz', email: 'ana@example.test' };
+    const api = fakeScheduleApi({ crews: [crew], tray, people: [ana] })
+      .on(scheduleEndpoints.checkConflicts, { conflicts: [] })
+      .on(
+        scheduleEndpoints.create,
+        apiError(409, 'CONFLICT', 'This visit overlaps another visit of the same crew or person. Save again with confirm_overlap to keep it anyway.', [{ field: 'confirm_overlap', message: 'Deck (Ng): 2026-04-07 08:00–09:00' }]),
+        { ...makeVisit(), conflicts: [] },
+      );
+    renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New visit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New visit' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Job/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Roof · Lopez', hidden: true }));
+    await userEvent.click(within(dialog).getByLabelText('People'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Ana Ruiz', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Repeat' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Weekly', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save visit' }));
+    expect(await within(dialog).findByText('Deck (Ng): 2026-04-07 08:00–09:00')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(api.calls(scheduleEndpoints.create)).toHaveLength(2));
+    expect(api.calls(scheduleEndpoints.create)[0]!.body).toMatchObject({ user_ids: [ana.id], recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TU' }, confirm_overlap: false });
+    expect(api.calls(scheduleEndpoints.create)[1]!.body).toMatchObject({ user_ids: [ana.id], confirm_overlap: true });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New visit' })).toBeNull());
   });
 });
