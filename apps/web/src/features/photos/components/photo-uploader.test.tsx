@@ -93,6 +93,10 @@ describe('adding photos to a job', () => {
       expect(write.request).toMatchObject({ kind: 'upload', endpoint: 'photos.upload', path: '/api/photos', fields: { job_id: JOB_ID, stage: 'after', upload_key: write.id } });
     }
     expect(writes.map((w) => w.label)).toEqual(['Photo gutter.jpg', 'Photo ridge.jpg']);
+    // The panel says they are kept (the grid, the server's photos, cannot show them yet), with a preview of each.
+    const waiting = screen.getByLabelText('Photos waiting to upload');
+    expect(waiting.textContent).toContain('2 photos wait for a connection');
+    expect(waiting.querySelectorAll('img')).toHaveLength(2);
 
     setOnline(true);
     await act(() => offlineQueue.replay());
@@ -101,5 +105,6 @@ describe('adding photos to a job', () => {
     expect(sent.map((c) => c.form!.get('upload_key'))).toEqual(writes.map((w) => w.id));
     expect(await (sent[0]!.form!.get('file') as File).text()).toBe('small jpeg');
     expect(offlineQueue.getSnapshot()).toEqual([]);
+    expect(screen.queryByLabelText('Photos waiting to upload')).toBeNull();
   });
 });

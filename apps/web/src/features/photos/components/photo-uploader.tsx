@@ -13,6 +13,7 @@ import { photoKeys } from '../api/keys';
 import { photoUploadWrite, uploadPhoto } from '../api/upload-photo';
 import { compressPhoto } from '../lib/compress-photo';
 import { STAGE_LABELS } from '../lib/photo-labels';
+import { PendingPhotos } from './pending-photos';
 
 /** The picker's list; the server decides by the bytes (JPEG, PNG or WebP; HEIC refused with its reason). */
 const PHOTO_ACCEPT = 'image/*';
@@ -110,6 +111,7 @@ export function PhotoUploader({ jobId }: { jobId: string }) {
           void addFiles(files);
         }}
       />
+      <PendingPhotos jobId={jobId} />
       <UploadList queue={shown} label="Photo uploads" />
     </Stack>
   );
