@@ -42,7 +42,7 @@ const env = await new Promise<Record<string, string>>((resolve) => {
 
 const blobRoot = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-drive-bench-'));
 const blobs = folderBlobStore(blobRoot);
-const ctx = await createTestApp(env, { blobs });
+const ctx = await createTestApp(env, { blobs, checkResponses: false });
 try {
   const user = await createTestUser(ctx);
   // Connect as a browser would: the consent URL, the stub's Allow, the callback.

@@ -53,7 +53,7 @@ async function pool(count: number, concurrency: number, work: (i: number) => Pro
   return { ms, wallMs: performance.now() - t0 };
 }
 
-const { ctx, stub } = await startAppWithStripe({ LOG_LEVEL: 'silent' });
+const { ctx, stub } = await startAppWithStripe({ LOG_LEVEL: 'silent' }, { checkResponses: false });
 const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 const alice = await createTestUser(ctx, { workspaceName: 'Ridge Line Roofing' });
 await connectStripeAccount(ctx, stub, alice);

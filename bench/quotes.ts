@@ -20,7 +20,7 @@ const PDFS = Number(args.pdfs ?? 20);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const round = (n: number) => Math.round(n * 100) / 100;
 
-const ctx = await createTestApp({ LOG_LEVEL: 'silent' });
+const ctx = await createTestApp({ LOG_LEVEL: 'silent' }, { checkResponses: false });
 await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 const address = ctx.app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

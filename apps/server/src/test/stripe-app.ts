@@ -8,9 +8,9 @@ import { startStripeStub, type StripeStub } from './stripe-stub';
  * The app listening on a loopback port with the Stripe stand-in both ways — the `stripe` package's requests to it and
  * its signed webhook deliveries back to the app — what every payments test starts with (tests only).
  */
-export async function startAppWithStripe(env: Record<string, string> = {}): Promise<{ ctx: TestContext; stub: StripeStub }> {
+export async function startAppWithStripe(env: Record<string, string> = {}, opts: { checkResponses?: boolean } = {}): Promise<{ ctx: TestContext; stub: StripeStub }> {
   const stub = await startStripeStub();
-  const ctx = await createTestApp({ ...stub.env, ...env });
+  const ctx = await createTestApp({ ...stub.env, ...env }, opts);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   stub.webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/payments/stripe/webhook`;
   return { ctx, stub };
