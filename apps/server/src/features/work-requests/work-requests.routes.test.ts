@@ -316,3 +316,31 @@ describe('the office: list, detail, Create job, Decline', () => {
     expect((await listOf(alice, 'declined')).requests.map((r) => r.id)).toContain(id);
   });
 });
+
+describe('from the client hub', () => {
+  it('the hub’s link names the contact: stored with them, the office told; Create job uses that contact; a revoked or forged link is refused', async () => {
+    const client = await insertContact(ctx.db, { ownerId: alice.id, name: 'Hub Client', phoneNumber: '5554440000', email: 'hub@example.com' });
+    const link = (await get(alice, `/api/contacts/${client.id}/hub`)).json().link as string;
+    const token = link.slice(link.lastIndexOf('/') + 1);
+    const body = { what: 'Another room painted', address: '9 Pine Rd', preferred_times: 'Saturdays' };
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/public/hub/${token}/work-requests`, payload: body, remoteAddress: nextIp() });
+    expect(res.statusCode, res.body).toBe(201);
+    WorkRequestReceiptSchema.parse(res.json());
+    const stored = (await listOf(alice)).requests.find((r) => r.what === 'Another room painted')!;
+    expect(stored).toMatchObject({ source: 'hub', name: 'Hub Client', phone: '5554440000', email: 'hub@example.com', contact_id: client.id, address: '9 Pine Rd' });
+    const bell = NotificationListSchema.parse((await get(alice, '/api/my-notifications')).json());
+    expect(bell.notifications.some((n) => n.link === `/requests/${stored.id}`)).toBe(true);
+    const converted = ConvertWorkRequestResultSchema.parse((await post(alice, `/api/work-requests/${stored.id}/convert`)).json());
+    expect(converted).toMatchObject({ contact_id: client.id, contact_created: false });
+
+    // Another workspace's member cannot see it; a forged link and a revoked one send nothing.
+    expect((await get(eve, `/api/work-requests/${stored.id}`)).statusCode).toBe(404);
+    const forged = `${token.slice(0, -4)}AAAA`;
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/public/hub/${forged}/work-requests`, payload: body, remoteAddress: nextIp() })).statusCode).toBe(404);
+    expect((await post(alice, `/api/contacts/${client.id}/hub/revoke`)).statusCode).toBe(200);
+    const before = await requestsOf(alice.workspaceId!);
+    const revoked = await ctx.app.inject({ method: 'POST', url: `/api/public/hub/${token}/work-requests`, payload: body, remoteAddress: nextIp() });
+    expect(revoked.statusCode).toBe(410);
+    expect(await requestsOf(alice.workspaceId!)).toBe(before);
+  });
+});

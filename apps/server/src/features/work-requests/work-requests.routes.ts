@@ -1,18 +1,21 @@
-import { WORK_REQUEST_PHOTO_MAX_BYTES, workRequestEndpoints as endpoints } from '@fieldbook/contract';
+import { WORK_REQUEST_HUB_CONFIRM_FIRST, WORK_REQUEST_NOT_FOUND, WORK_REQUEST_PHOTO_MAX_BYTES, workRequestEndpoints as endpoints } from '@fieldbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../platform/auth-guard';
-import { limitClientLinks } from '../../platform/client-links';
+import { HUB_LINKS, limitClientLinks, publicPrefixOf } from '../../platform/client-links';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import { createRateLimiter, enforceRateLimit } from '../../platform/rate-limit';
+import { AppError } from '../../platform/errors';
 import { serveBlob } from '../../platform/serve-blob';
 import { registerUploadEndpoint } from '../../platform/uploads';
+import { reachHub } from '../client-hub';
+import { findContactRecords } from '../contacts';
 import { workspaceName } from '../workspaces';
 import { issueChallenge, spendChallenge } from './proof-of-work';
 import { getRequestLink, resetRequestLink, WORK_REQUEST_LINKS, workspaceOfLink } from './request-link';
 import { photoOfImageLink, requestOfPhotoToken, requestPhotoKinds, requestPhotoSteps } from './request-photos';
 import { workRequestPhotos } from './work-requests.schema';
-import { convertWorkRequest, declineWorkRequest, getWorkRequest, listWorkRequests, submitPublicRequest } from './work-requests.service';
+import { convertWorkRequest, declineWorkRequest, getWorkRequest, listWorkRequests, submitHubWorkRequest, submitPublicRequest } from './work-requests.service';
 
 /**
  * The public form's own limits, beside the client links' per-address one (every request under /api/public/work-request…
@@ -25,6 +28,7 @@ export const WORK_REQUEST_LIMITS = {
   sendsPerAddress: { limit: 5, windowMs: 60 * 60_000 },
   sendsPerLink: { limit: 30, windowMs: 60 * 60_000 },
   photosPerAddress: { limit: 30, windowMs: 60 * 60_000 },
+  sendsPerHub: { limit: 10, windowMs: 60 * 60_000 },
 } as const;
 
 /** Work requests (issue 36): the office's list and decisions, the workspace's link, and the public form. */
@@ -36,6 +40,7 @@ export async function workRequestsRoutes(app: FastifyInstance, deps: FeatureDeps
   const sendsByAddress = limiter('work-request-ip', WORK_REQUEST_LIMITS.sendsPerAddress);
   const sendsByLink = limiter('work-request-link', WORK_REQUEST_LIMITS.sendsPerLink);
   const photosByAddress = limiter('work-request-photo-ip', WORK_REQUEST_LIMITS.photosPerAddress);
+  const sendsByHub = limiter('work-request-hub', WORK_REQUEST_LIMITS.sendsPerHub);
   const tooMany = (what: string) => (retryIn: string) => `Too many ${what}. Try again in ${retryIn}.`;
 
   route(app, endpoints.list, async ({ actor, query }) => listWorkRequests({ db, actor, ...query }));
@@ -69,6 +74,38 @@ export async function workRequestsRoutes(app: FastifyInstance, deps: FeatureDeps
     await spendChallenge({ db, signer, workspaceId, challenge: body.challenge, nonce: body.nonce, now: now() });
     await enforceRateLimit(sendsByLink, workspaceId, { message: tooMany('requests for this company right now') });
     return submitPublicRequest({ db, signer, workspaceId, body, now: now() });
+  });
+
+  // From the client hub: its link says who (the hub's contact), as the hub's page does (reachHub: a fresh link, or an
+  // older one with this browser's confirmed session). In a scope of its own, under the hub's per-address and per-hub
+  // link limits (the same counters as the hub's page), then the sends' per-address and per-hub limits.
+  await app.register(async (scope) => {
+    limitClientLinks(scope, {
+      db,
+      signer,
+      now,
+      kind: HUB_LINKS,
+      apiPrefix: publicPrefixOf(endpoints.hubSubmit.path),
+      perAddress: deps.config.authRateLimit,
+      perItem: deps.config.quoteLinkRateLimit,
+      perItemName: 'hub-link',
+    });
+    route(scope, endpoints.hubSubmit, async ({ req, params, body }) => {
+      await enforceRateLimit(sendsByAddress, req.ip, { message: tooMany('requests sent from your network') });
+      const { hub, access } = await reachHub({ db, signer, publicUrl, now: now() }, params.token, req.headers.cookie);
+      if (access !== 'open') throw new AppError('FORBIDDEN', WORK_REQUEST_HUB_CONFIRM_FIRST);
+      await enforceRateLimit(sendsByHub, hub.id, { message: tooMany('requests sent from this page') });
+      const contact = (await findContactRecords(db, [hub.contactId])).get(hub.contactId);
+      if (!contact) throw new AppError('NOT_FOUND', WORK_REQUEST_NOT_FOUND);
+      return submitHubWorkRequest({
+        db,
+        signer,
+        workspaceId: hub.workspaceId,
+        contact: { id: contact.id, name: contact.name, phone_number: contact.phoneNumber, email: contact.email },
+        body,
+        now: now(),
+      });
+    });
   });
 
   const upload = await registerUploadEndpoint(app, {
