@@ -26,8 +26,9 @@ export function PhotoThumb({ photo, size, onOpen, isSelected }: { photo: Photo; 
         outlineOffset: -3,
       }}
     >
+      {/* Marked up: the server's rendering of the markup, once drawn. */}
       {photo.thumbnail_url ? (
-        <img src={imageSrc(photo.thumbnail_url)} alt={alt} loading="lazy" decoding="async" width={size} height={size} style={{ objectFit: 'cover', display: 'block', width: '100%', height: '100%' }} />
+        <img src={imageSrc(photo.markup?.rendered_thumbnail_url ?? photo.thumbnail_url)} alt={alt} loading="lazy" decoding="async" width={size} height={size} style={{ objectFit: 'cover', display: 'block', width: '100%', height: '100%' }} />
       ) : (
         <Center h="100%">
           <Stack gap={4} align="center">

@@ -1,5 +1,5 @@
 import { PHOTO_STAGES, UpdatePhotoBodySchema, type Photo, type PhotoStage, type UpdatePhotoBody } from '@fieldbook/contract';
-import { Anchor, Button, Center, Group, Loader, Modal, NativeSelect, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Modal, NativeSelect, Stack, Switch, TagsInput, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -10,6 +10,8 @@ import { useDeletePhoto } from '../api/delete-photo';
 import { usePhoto } from '../api/get-photo';
 import { useUpdatePhoto } from '../api/update-photo';
 import { imageSrc, mapsUrl, photoAlt, STAGE_LABELS, takenAtText } from '../lib/photo-labels';
+import { PhotoMarkupEditor } from './photo-markup-editor';
+import { PhotoMarkupOverlay } from './photo-markup-overlay';
 
 type ViewerProps = {
   photoId: string | null;
@@ -49,6 +51,10 @@ function PhotoDetails({ photo, timeZone, canDelete, showJobLink, onDeleted }: { 
   const [tags, setTags] = useState<string[]>(photo.tags);
   const [problem, setProblem] = useState<string | null>(null);
   const [isConfirming, setConfirming] = useState(false);
+  const [isMarkingUp, setMarkingUp] = useState(false);
+  const [showOriginal, setShowOriginal] = useState(false);
+  const [size, setSize] = useState({ width: photo.width ?? 4, height: photo.height ?? 3 });
+  const markupShapes = photo.markup?.shapes ?? [];
   const update = useUpdatePhoto();
   const remove = useDeletePhoto();
   const place = mapsUrl(photo);
@@ -79,11 +85,32 @@ function PhotoDetails({ photo, timeZone, canDelete, showJobLink, onDeleted }: { 
       },
     });
 
+  if (isMarkingUp) return <PhotoMarkupEditor photo={photo} onDone={() => setMarkingUp(false)} />;
   return (
     <Stack gap="sm">
-      <a href={imageSrc(photo.original_url)} target="_blank" rel="noopener noreferrer" aria-label="Open the original">
-        <img src={imageSrc(photo.original_url)} alt={photoAlt(photo)} style={{ display: 'block', width: '100%', maxHeight: '60dvh', objectFit: 'contain', background: 'var(--mantine-color-gray-1)', borderRadius: 6 }} />
-      </a>
+      {/* The markup is drawn over the original (the contract's geometry, as the server renders it); the switch shows the original alone. */}
+      <div style={{ position: 'relative', alignSelf: 'center', maxWidth: '100%', lineHeight: 0 }}>
+        <a href={imageSrc(photo.original_url)} target="_blank" rel="noopener noreferrer" aria-label="Open the original">
+          <img
+            src={imageSrc(photo.original_url)}
+            alt={photoAlt(photo)}
+            onLoad={(e) => e.currentTarget.naturalWidth > 0 && setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+            style={{ display: 'block', maxWidth: '100%', maxHeight: '60dvh', borderRadius: 6 }}
+          />
+        </a>
+        {markupShapes.length > 0 && !showOriginal && <PhotoMarkupOverlay shapes={markupShapes} width={size.width} height={size.height} label="Markup" />}
+      </div>
+      <Group justify="space-between" gap="xs">
+        {markupShapes.length > 0 ? <Switch label="Show markup" checked={!showOriginal} onChange={(e) => setShowOriginal(!e.currentTarget.checked)} /> : <span />}
+        <Button variant="light" onClick={() => setMarkingUp(true)}>
+          Mark up
+        </Button>
+      </Group>
+      {photo.markup?.render_status === 'failed' && (
+        <Text size="sm" c="dimmed">
+          {photo.markup.render_error}
+        </Text>
+      )}
       <Stack gap={2}>
         <Text size="sm">
           Taken {takenAtText(photo, timeZone)}
