@@ -2,11 +2,12 @@ import { GALLERY_LINK_EXPIRED, GALLERY_LINK_INVALID, GALLERY_REVOKED, PHOTO_GALL
 import exifr from 'exifr';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoGalleries } from '../../db/schema';
+import { photoGalleries, photoMarkups } from '../../db/schema';
 import { imageSize } from '../../platform/untrusted';
 import { insertJob } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { startPhotoMarkupRenders } from './markup-job';
 import { jpegWithExif } from './photos.test-helpers';
 import { startPhotoThumbnails } from './thumbnails';
 
@@ -103,6 +104,25 @@ describe('shared gallery', () => {
     const forged = `${token.slice(0, -3)}AAA`;
     expect((await get(null, `/api/public/galleries/${forged}`)).json().error.message).toBe(GALLERY_LINK_INVALID);
     expect((await get(null, `/api/public/gallery-images/${forged}/${shots[0]!.id}/thumbnail`)).statusCode).toBe(404);
+  }, 60_000);
+
+  it('a marked-up photo is shared as its markup rendering (also without GPS)', async () => {
+    const photo = await upload(owner, await jpegWithExif({ lat: 41.8781, lng: -87.6298 }), { job_id: jobId, stage: 'issue', caption: 'Crack' });
+    await startPhotoThumbnails({ db: ctx.db, blobs: ctx.blobs }).drain();
+    const put = await ctx.app.inject({ method: 'PUT', url: `/api/photos/${photo.id}/markup`, headers: owner.headers, payload: { version: 0, shapes: [{ type: 'arrow', from: [0.1, 0.1], to: [0.5, 0.5], color: 'red', width: 'thick' }] } });
+    expect(put.statusCode, put.body).toBe(200);
+    await startPhotoMarkupRenders({ db: ctx.db, blobs: ctx.blobs }).drain();
+    const [markup] = await ctx.db.select().from(photoMarkups).where(eq(photoMarkups.photoId, photo.id));
+    const gallery = await share({ photo_ids: [photo.id] });
+    for (const [variant, key] of [['thumbnail', markup!.thumbnailKey!], ['large', markup!.blobKey!]] as const) {
+      const res = await get(null, `/api/public/gallery-images/${tokenOf(gallery)}/${photo.id}/${variant}`);
+      expect(res.statusCode).toBe(200);
+      const stored = await ctx.blobs.get(key);
+      const chunks: Buffer[] = [];
+      for await (const c of stored!.body) chunks.push(c as Buffer);
+      expect(res.rawPayload.equals(Buffer.concat(chunks))).toBe(true);
+      expect(await exifr.gps(res.rawPayload)).toBeUndefined();
+    }
   }, 60_000);
 
   it('a revoked link is refused — the page and its images — and the list says revoked', async () => {

@@ -6,6 +6,7 @@ import { route } from '../../platform/endpoint';
 import { createRateLimiter, enforceRateLimit } from '../../platform/rate-limit';
 import { serveBlob } from '../../platform/serve-blob';
 import { largeCopyOf } from './gallery-images';
+import { markedImageKey, renderedPhotoKeys } from './markup.service';
 import { createGallery, galleryPhoto, listGalleries, markGalleryViewed, revokeGallery, viewGallery } from './gallery.service';
 
 /** How long a browser may keep a gallery image: a revoked link's images stop within this in a browser that had them. */
@@ -48,8 +49,13 @@ export async function galleryRoutes(app: FastifyInstance, deps: FeatureDeps): Pr
     const id = signedClientLinkId(signer, GALLERY_LINKS, params.token, deps.now());
     if (id) await enforceRateLimit(perGallery, id, { message: (retryIn) => `Too many requests for this gallery link. Try again in ${retryIn}.` });
     const { photo } = await galleryPhoto(galleryDeps, params.token, params.photo_id);
-    // Never the original's bytes: the thumbnail and the large copy are re-encoded by the bounded child, without EXIF.
-    const key = params.variant === 'thumbnail' ? photo.thumbnailKey! : await largeCopyOf(deps.blobs, photo);
+    // Never the original's bytes: every picture shared is one the bounded child encoded, without EXIF — the photo's
+    // markup rendering when its current markup is drawn (markup.service), else its thumbnail or its large copy.
+    const marked = (await renderedPhotoKeys(db, photo.workspaceId, [photo.id])).get(photo.id);
+    const key =
+      params.variant === 'thumbnail'
+        ? ((marked && (await markedImageKey(db, 'marked_thumbnail', photo.id))) ?? photo.thumbnailKey!)
+        : (marked?.key ?? (await largeCopyOf(deps.blobs, photo)));
     imagePaths.add(req);
     return serveBlob({ blobs: deps.blobs, req, reply, key, contentType: 'image/jpeg', fileName: `photo-${photo.id}-${params.variant}.jpg`, download: false, missing: 'The photo’s file is missing on the server' });
   });

@@ -6,6 +6,7 @@ import { storeGeneratedPdf } from '../documents';
 import { findJobRecord } from '../jobs';
 import { profileDisplayNames } from '../profiles';
 import { workspaceName, workspaceTimeZone } from '../workspaces';
+import { markedImageKey, renderedPhotoKeys } from './markup.service';
 import { photoReportText, writePhotoReportPdf, type ReportPhoto } from './photo-report.pdf';
 import { photoReports } from './photo-report.schema';
 import { jobLabel } from './photo-report.service';
@@ -28,7 +29,7 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer | null> {
  * The photo report job (platform/jobs.ts; the photo_reports row is the job): writes the PDF of the row's photos and
  * stores it as a document on the job under the report's id (documents' storeGeneratedPdf: copied to Drive, sent like
  * any document; a retry finds the stored one). Pictures are the photos' stored thumbnails — JPEGs the bounded thumbnail
- * child wrote (thumbnail-child.ts) — read one at a time while the PDF is drawn: nothing untrusted is decoded in this
+ * child wrote (thumbnail-child.ts); for a photo with markup, its rendering's thumbnail (markup-job.ts) — read one at a time while the PDF is drawn: nothing untrusted is decoded in this
  * process, and memory follows one thumbnail plus the PDF (at most PHOTO_REPORT_MAX_PHOTOS photos). A photo whose
  * thumbnail is still being made defers the report (retried with backoff) until the last attempt, which prints it
  * without its picture; a photo deleted meanwhile is left out.
@@ -46,6 +47,9 @@ export function photoReportJob(deps: { db: Db; blobs: BlobStore; now?: () => Dat
     if (rows.length === 0) throw new ReportStopped('None of the chosen photos is on the job any more');
     const waiting = rows.filter((r) => r.status === 'processing').length;
     if (waiting > 0 && row.attempts < MAX_ATTEMPTS) throw new Error(`Waiting for ${waiting} photo thumbnail${waiting === 1 ? '' : 's'}`);
+    // Markup (markup.service): a photo whose current markup is drawn prints as marked up — its rendering's thumbnail.
+    const marked = await renderedPhotoKeys(db, row.workspaceId, rows.map((r) => r.id));
+    const pictureKey = async (r: (typeof rows)[number]) => (marked.has(r.id) ? ((await markedImageKey(db, 'marked_thumbnail', r.id)) ?? r.thumbnailKey) : r.thumbnailKey);
     const names = await profileDisplayNames(db, [...new Set([...rows.flatMap((r) => (r.authorId ? [r.authorId] : [])), ...(row.createdBy ? [row.createdBy] : [])])]);
     const list: ReportPhoto[] = rows.map((r) => ({
       id: r.id,
@@ -57,7 +61,11 @@ export function photoReportJob(deps: { db: Db; blobs: BlobStore; now?: () => Dat
       longitude: r.longitude,
       author: r.authorId ? (names.get(r.authorId) ?? null) : null,
       tags: r.tags,
-      image: () => (r.thumbnailKey ? readBlob(blobs, r.thumbnailKey) : Promise.resolve(null)),
+      isMarked: marked.has(r.id),
+      image: async () => {
+        const key = await pictureKey(r);
+        return key ? readBlob(blobs, key) : null;
+      },
       missing: r.thumbnailKey ? null : (r.processingError ?? 'The picture was not ready'),
     }));
     const facts = {

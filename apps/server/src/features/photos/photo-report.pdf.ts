@@ -14,6 +14,8 @@ export type ReportPhoto = {
   longitude: number | null;
   author: string | null;
   tags: string[];
+  /** The picture is the photo's markup drawn over it. */
+  isMarked: boolean;
   /** A JPEG we wrote (the thumbnail child's), or null with `missing` saying why there is no picture. */
   image: () => Promise<Buffer | null>;
   missing: string | null;
@@ -126,6 +128,7 @@ export async function writePhotoReportPdf(f: PhotoReportFacts): Promise<Buffer> 
         ['Taken', `${reportTime(p.takenAt, f.timeZone)}${p.takenAtSource === 'upload' ? ' (uploaded; no camera time)' : ''}`],
         ['Place', reportPlace(p)],
         ['By', p.author ?? 'Unknown'],
+        ...(p.isMarked ? ([['Picture', 'with markup']] as [string, string][]) : []),
         ...(p.tags.length ? ([['Tags', p.tags.join(', ')]] as [string, string][]) : []),
       ];
       for (const [label, value] of facts) doc.font(PDF_FONT.regular).fontSize(9).fillColor(MUTED).text(`${label}: `, x, doc.y, { width: textWidth, continued: true }).fillColor(INK).text(value);

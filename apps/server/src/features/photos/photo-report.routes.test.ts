@@ -1,11 +1,12 @@
 import { PHOTO_SELECTION_NOT_ON_JOB, PHOTO_SELECTION_REQUIRED, PHOTO_STAGE_EMPTY, PhotoReportListSchema, PhotoReportSchema, PhotoSchema, type Photo } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, photoReports, profiles, workspaces } from '../../db/schema';
+import { documents, photoMarkups, photoReports, profiles, workspaces } from '../../db/schema';
 import { startJob } from '../../platform/jobs';
 import { insertJob } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { startPhotoMarkupRenders } from './markup-job';
 import { photoReportJob } from './photo-report.job';
 import { jpegWithExif } from './photos.test-helpers';
 import { startPhotoThumbnails } from './thumbnails';
@@ -55,6 +56,10 @@ beforeAll(async () => {
   shots.push(await upload(owner, await jpegWithExif({ taken: '2026:03:20 15:05:00', offset: '-05:00', lat: 41.8782, lng: -87.6297 }), { job_id: jobId, stage: 'after', caption: 'New ridge cap installed' }));
   otherJobPhoto = await upload(owner, await jpegWithExif(), { job_id: otherJobId, stage: 'before', caption: 'Another job' });
   await startPhotoThumbnails({ db: ctx.db, blobs: ctx.blobs }).drain();
+  // The after photo is marked up (the markup part): the report prints its rendering.
+  const marked = await ctx.app.inject({ method: 'PUT', url: `/api/photos/${shots[2]!.id}/markup`, headers: owner.headers, payload: { version: 0, shapes: [{ type: 'rect', from: [0.1, 0.1], to: [0.6, 0.6], color: 'red', width: 'thick' }] } });
+  expect(marked.statusCode, marked.body).toBe(200);
+  expect(await startPhotoMarkupRenders({ db: ctx.db, blobs: ctx.blobs }).drain()).toBe(1);
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -99,6 +104,15 @@ describe('photo report', () => {
     // Each photo's picture is embedded (a JPEG XObject per photo).
     const raw = (await blobBytes(doc!.storageKey!)).toString('latin1');
     expect(raw.match(/\/Subtype \/Image/g)?.length).toBe(3);
+    // The marked-up photo's picture is its markup rendering's thumbnail (pdfkit copies a JPEG's bytes as they are).
+    const [markup] = await ctx.db.select().from(photoMarkups).where(eq(photoMarkups.photoId, shots[2]!.id));
+    const pdf = await blobBytes(doc!.storageKey!);
+    const markedThumb = await blobBytes(markup!.thumbnailKey!);
+    const plainThumb = await blobBytes(`photos/${owner.workspaceId}/${shots[0]!.id}.thumb.jpg`);
+    expect(markedThumb.equals(plainThumb)).toBe(false);
+    expect(pdf.includes(markedThumb)).toBe(true);
+    expect(pdf.includes(plainThumb)).toBe(true);
+    expect(text).toContain('Picture: with markup');
     // The document's extracted text (search, the assistant) says the same.
     expect(doc!.extractedText).toContain('CLM-2026-00417');
   }, 60_000);
