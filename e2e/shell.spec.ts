@@ -3,7 +3,7 @@ import { apiAccessToken, createConfirmedUser, signInThroughUi } from './support/
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
 
 const ADMIN_ITEMS = ['ANALYTICS', 'GROUP ASSISTANTS', 'MANAGE WORKSPACES'];
-const MEMBER_ITEMS = ['HOME', 'CONTACTS', 'JOBS', 'SCHEDULE', 'TASKS', 'INVOICES', 'DOCS', 'PHOTOS', 'GROUPS', 'MY WORKSPACE', 'RECORDINGS'];
+const MEMBER_ITEMS = ['HOME', 'CONTACTS', 'JOBS', 'SCHEDULE', 'TODAY', 'TASKS', 'INVOICES', 'REQUESTS', 'DOCS', 'PHOTOS', 'GROUPS', 'MY WORKSPACE', 'RECORDINGS'];
 
 test.describe('navigation shell', () => {
   test('the log-out dialog: Cancel keeps the session, Log Out ends it', async ({ page, request }) => {
