@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
   { path: 'h/:token', ...page(() => import('./routes/client-hub')) },
   { path: 'g/:token', ...page(() => import('./routes/gallery-public')) },
   { path: 'r/:token', ...page(() => import('./routes/work-request-public')) },
+  // An automatic email's unsubscribe link (the server's UNSUBSCRIBE_LINKS: the contract's UNSUBSCRIBE_PAGE_PATH).
+  { path: 'unsubscribe/:token', ...page(() => import('./routes/unsubscribe')) },
   // Guarded: the guard is eager (it shows "Verifying authentication..."), the shell and pages are split.
   {
     element: <ProtectedRoute />,

@@ -6,3 +6,5 @@ export { PublicInvoiceScreen } from './components/public-invoice-screen';
 export { InvoicesScreen } from './components/invoices-screen';
 // A job's payment schedules (progress invoicing), shown beside its invoices on the job page.
 export { JobPaymentSchedules } from './components/job-payment-schedules';
+// The overdue reminders' editor, also shown on Settings › Client messages (one editor, two places).
+export { ReminderSettingsForm } from './components/reminder-settings';

@@ -10,6 +10,7 @@ import { useDeleteContact } from '../api/delete-contact';
 import { useUpdateContact } from '../api/update-contact';
 import { contactToForm, EMPTY_CONTACT_FORM, CONTACT_SERVER_FIELDS, formToContactBody, type ContactFormErrors } from '../lib/contact-form';
 import { ContactHubPanel } from '../../client-hub';
+import { ContactMessagesPanel } from '../../client-messages';
 import { ContactForm } from './contact-form';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { ShareContactModal } from './share-contact-modal';
@@ -86,6 +87,7 @@ export function ContactPanel({ mode, onClose }: { mode: ContactPanelMode | null;
         />
       )}
       {editing && <ContactHubPanel contactId={editing.id} />}
+      {editing && <ContactMessagesPanel contactId={editing.id} />}
       {editing && !isShared && <ShareContactModal contact={editing} opened={isSharing} onClose={() => setSharing(false)} />}
       {editing && !isShared && (
         <DeleteContactDialog

@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Loader, Modal, Tabs, Text, useMantineColorScheme } from '@mantine/core';
-import { IconCreditCard, IconDeviceMobile, IconPlugConnected, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import { IconCreditCard, IconDeviceMobile, IconMessageCircle, IconPlugConnected, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { callRecorderAvailability } from '@fieldbook/call-recorder';
 import type { UserSettings } from '@fieldbook/contract';
@@ -14,6 +14,8 @@ import { IntegrationsTab } from './integrations-tab';
 import { hasDriveReturn } from '../../drive';
 import { hasStripeConnectReturn, PaymentsSettings } from '../../payments';
 import { DepositStepSettings } from '../../quotes';
+import { ClientMessagesSettings } from '../../client-messages';
+import { ReminderSettingsForm } from '../../invoices';
 import { SecurityTab } from './security-tab';
 
 /** Spec 001 §9: the saved message disappears after 3 s. */
@@ -133,6 +135,9 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
           <Tabs.Tab value="payments" leftSection={<IconCreditCard size={16} />}>
             Payments
           </Tabs.Tab>
+          <Tabs.Tab value="client-messages" leftSection={<IconMessageCircle size={16} />}>
+            Client messages
+          </Tabs.Tab>
           <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} />}>
             Security
           </Tabs.Tab>
@@ -177,6 +182,10 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
           <PaymentsSettings />
           <Divider my="lg" />
           <DepositStepSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="client-messages">
+          {/* The invoices' reminders keep their one editor; the Client messages page shows it in place. */}
+          <ClientMessagesSettings reminderEditor={(onDone) => <ReminderSettingsForm onDone={onDone} />} />
         </Tabs.Panel>
         <Tabs.Panel value="security">
           <SecurityTab />
