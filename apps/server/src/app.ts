@@ -34,6 +34,7 @@ import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './f
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
 import { scheduleRoutes } from './features/schedule';
+import { clientMessagesRoutes } from './features/client-messages';
 import { jobTasksJsonSql, tasksRoutes } from './features/tasks';
 import { ACTOR_CHANNEL, ActorCache } from './platform/actor-cache';
 import { registerAuthGuard } from './platform/auth-guard';
@@ -219,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(clientHubRoutes, featureDeps);
       await api.register(workRequestsRoutes, featureDeps);
       await api.register(scheduleRoutes, featureDeps);
+      // Automatic messages to clients (issues 34/36): rules, the contact's log and opt-outs, unsubscribe, Twilio's STOP.
+      await api.register(clientMessagesRoutes, featureDeps);
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,7 @@ import { quoteSignedPdfJob } from './features/quotes';
 import { invoiceReminderJob } from './features/invoices';
 import { clientHubLinks } from './features/client-hub';
 import { visitSeriesJob } from './features/schedule';
+import { clientMessageJob, clientMessageScanJob } from './features/client-messages';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { makePrivateDir } from './platform/private-files';
@@ -94,6 +95,9 @@ async function main() {
     invoiceReminderJob({ db: database.db, signer, publicUrl: config.publicUrl, hubLinks: clientHubLinks({ signer, publicUrl: config.publicUrl }) }),
     // Repeating visits: each series' visits made 120 days ahead, extended daily (issue 34).
     visitSeriesJob({ db: database.db }),
+    // Automatic messages to clients (visit messages, quote follow-ups, review requests) and the follow-ups' scan.
+    clientMessageJob({ db: database.db, signer, publicUrl: config.publicUrl }),
+    clientMessageScanJob({ db: database.db }),
     // Group assistants are fine-tuned through the same API; without one, starting a training is refused (409).
     // Copies to users' Google Drives, when Google credentials are configured.
     ...(drive ? [driveCopyJob({ drive, blobs })] : []),

@@ -34,6 +34,8 @@ export const QUOTE_LINKS: ClientLinkKind = { purpose: 'quote', pagePath: '/q', n
 export const INVOICE_LINKS: ClientLinkKind = { purpose: 'invoice', pagePath: '/i', noun: 'invoice' };
 /** An automatic email's unsubscribe link (features/client-messages): its id is the send the email was, so it names one workspace and address. */
 export const UNSUBSCRIBE_LINKS: ClientLinkKind = { purpose: 'unsubscribe', pagePath: '/unsubscribe', noun: 'unsubscribe' };
+/** An automatic email's unsubscribe link (features/client-messages): its id is the send the email was, so it names one workspace and address. */
+export const UNSUBSCRIBE_LINKS: ClientLinkKind = { purpose: 'unsubscribe', pagePath: '/unsubscribe', noun: 'unsubscribe' };
 /**
  * A client contact's hub (issue 36, features/client-hub): the link names the hub, and its expiry is its sending time
  * plus the fresh days — an expired hub link is not dead but asks for a one-time code (the hub decides; revoking is the

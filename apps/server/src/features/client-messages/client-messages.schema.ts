@@ -29,7 +29,8 @@ export const clientMessageSettings = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     rules: jsonb().$type<ClientMessageRules>().notNull(),
     reviewLink: text(),
-    /** When review requests were last switched on: jobs completed before then are never asked. */
+    /** The scans' places: quotes first sent from `quoteCursor` on, jobs completed from `reviewSince` on (both set to the moment the rule was switched on, so nothing older is ever asked about). */
+    quoteCursor: timestamp({ withTimezone: true }),
     reviewSince: timestamp({ withTimezone: true }),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     scanning: boolean().notNull().default(false),

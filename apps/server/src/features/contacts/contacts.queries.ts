@@ -50,3 +50,13 @@ export async function findContactRecords(db: Db, ids: readonly string[]): Promis
     .where(inArray(contacts.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/**
+ * SQL query: the contacts of `ownerIds` whose name is `name` (trimmed, case-insensitive) — a job's client contact by
+ * the job's client name, as the invoices list's client filter matches them (the client-messages feature's recipients).
+ */
+export function contactsNamedSql(opts: { ownerIds: readonly string[]; name: string }): SQL {
+  const owners = opts.ownerIds.length > 0 ? sql.join(opts.ownerIds.map((id) => sql`${id}::uuid`), sql`, `) : sql`NULL`;
+  return sql`SELECT cn.id, cn.owner_id, cn.name, cn.phone_number, cn.email FROM contacts cn
+    WHERE cn.owner_id IN (${owners}) AND lower(btrim(cn.name)) = lower(btrim(${opts.name})) ORDER BY cn.created_at, cn.id LIMIT 10`;
+}

@@ -18,3 +18,5 @@ export { cleanClientNameSql, taskTitleSql } from './client-name';
 export { findContactRecords } from './contacts.queries';
 // Work requests' "Create job": the caller's contact matching the request's phone or email, or a new one (the one-phone rule).
 export { createContact, findContactsByEmail } from './contacts.service';
+// A job's client contact by its client name (client-messages' recipients).
+export { contactsNamedSql } from './contacts.queries';

@@ -12,3 +12,5 @@ export { invoicePaymentsReceivedSql, openInvoiceBalancesSql } from './invoices.q
 // The client hub (issue 36): a client's invoices and the link that opens each.
 export { findClientInvoices } from './invoices.queries';
 export { invoiceLink } from './invoice-sending';
+// The overdue reminders' settings, shown read-only beside the automatic messages (client-messages).
+export { readReminderSettings } from './reminders';

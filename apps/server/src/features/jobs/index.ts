@@ -12,3 +12,5 @@ export { findJobDocumentTypes, findJobRecord, insertJobRecords, matchJobByClaimO
 export { jobCountSql, jobIdsMatchingSql, jobRefSql, jobSummaryJoinSql } from './jobs.queries';
 // The schedule's Unscheduled tray: the workspace's open jobs, inside its statement.
 export { openJobsSql } from './jobs.queries';
+// Review requests (client-messages): completed jobs, scanned in order.
+export { findJobsCompletedSince } from './jobs.queries';

@@ -116,3 +116,16 @@ export function openJobsSql(workspaceId: string): SQL {
   return sql`SELECT jo.id, jo.title, jo.client_name, jo.property_address, jo.status, jo.created_at FROM jobs jo
     WHERE jo.workspace_id = ${workspaceId} AND jo.status NOT IN ('completed', 'cancelled')`;
 }
+
+/**
+ * Review requests (the client-messages feature's scan): the workspace's completed jobs last changed at or after
+ * `since`, oldest first, at most `limit` — the scan keeps its place by the last one's time.
+ */
+export async function findJobsCompletedSince(db: Db, opts: { workspaceId: string; since: Date; limit: number }) {
+  return db
+    .select({ id: jobs.id, updatedAt: jobs.updatedAt })
+    .from(jobs)
+    .where(and(eq(jobs.workspaceId, opts.workspaceId), eq(jobs.status, 'completed'), sql`${jobs.updatedAt} >= ${opts.since.toISOString()}::timestamptz`))
+    .orderBy(jobs.updatedAt)
+    .limit(opts.limit);
+}

@@ -13,3 +13,5 @@ export { approvedQuotesSql } from './quotes.queries';
 // The client hub (issue 36): a client's quotes and the link that opens each.
 export { findClientQuotes } from './quotes.queries';
 export { quoteLink } from './quote-link';
+// Automatic messages to clients (client-messages): the quotes its follow-ups scan and check.
+export { findQuoteForFollowUp, findQuotesFirstSentSince } from './quotes.queries';

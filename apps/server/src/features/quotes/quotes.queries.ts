@@ -83,3 +83,30 @@ export async function findClientQuotes(db: Db, opts: { workspaceId: string; ids:
     .where(and(eq(quotes.workspaceId, opts.workspaceId), inArray(quotes.id, [...opts.ids]), inArray(quotes.status, ['sent', 'viewed', 'approved', 'declined'])));
   return rows.map((r) => ({ ...r, status: effectiveStatus(r, opts.now) }));
 }
+
+/**
+ * Quote follow-ups (the client-messages feature's scan): the workspace's quotes first sent at or after `sentFrom`,
+ * oldest first, at most `limit` — the scan keeps its place by the last one's time.
+ */
+export async function findQuotesFirstSentSince(db: Db, opts: { workspaceId: string; sentFrom: Date; limit: number }) {
+  return db
+    .select({ id: quotes.id, jobId: quotes.jobId, firstSentAt: quotes.firstSentAt })
+    .from(quotes)
+    .where(and(eq(quotes.workspaceId, opts.workspaceId), sql`${quotes.firstSentAt} >= ${opts.sentFrom.toISOString()}::timestamptz`))
+    .orderBy(asc(quotes.firstSentAt))
+    .limit(opts.limit);
+}
+
+/**
+ * A quote as a follow-up needs it when it is due: `open` while the client may still decide (sent or viewed, not
+ * expired) — approved, declined, withdrawn, superseded or expired stops the follow-ups. Null for another workspace's.
+ */
+export async function findQuoteForFollowUp(db: Db, opts: { workspaceId: string; quoteId: string; now: Date }) {
+  const [q] = await db
+    .select({ id: quotes.id, jobId: quotes.jobId, number: quotes.number, title: quotes.title, status: quotes.status, expiresAt: quotes.expiresAt, sentEmail: quotes.sentEmail })
+    .from(quotes)
+    .where(and(eq(quotes.id, opts.quoteId), eq(quotes.workspaceId, opts.workspaceId)))
+    .limit(1);
+  if (!q) return null;
+  return { ...q, open: (q.status === 'sent' || q.status === 'viewed') && q.expiresAt > opts.now };
+}

@@ -30,6 +30,7 @@ import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/sql';
 import { AppError, fieldError } from '../../platform/errors';
 import type { WorkspaceActor } from '../../platform/endpoint';
+import { visitBooked, visitCancelled, visitMoved, visitOnTheWay, type VisitForMessages } from '../client-messages';
 import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { findPeople } from '../profiles';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
@@ -161,6 +162,17 @@ async function answer(db: Db | Tx, workspaceId: string, visitId: string): Promis
   return visit;
 }
 
+/** The visit as the client's automatic messages need it (features/client-messages). */
+const forMessages = (workspaceId: string, v: Visit): VisitForMessages => ({
+  workspaceId,
+  visitId: v.id,
+  jobId: v.job.id,
+  startsAt: v.starts_at,
+  allDay: v.all_day,
+  arrivalStart: v.arrival_window?.start ?? null,
+  arrivalEnd: v.arrival_window?.end ?? null,
+});
+
 export async function getVisit(opts: { db: Db; actor: WorkspaceActor; visitId: string }): Promise<Visit> {
   return answer(opts.db, opts.actor.workspaceId, opts.visitId);
 }
@@ -232,7 +244,9 @@ export async function createVisit(opts: { db: Db; actor: WorkspaceActor; input: 
       visitId = row!.id;
       await setAssignees(tx, workspaceId, [visitId], input.crew_ids, input.user_ids);
     }
-    return { ...(await answer(tx, workspaceId, visitId)), conflicts };
+    const visit = await answer(tx, workspaceId, visitId);
+    await visitBooked(tx, forMessages(workspaceId, visit), opts.now);
+    return { ...visit, conflicts };
   });
 }
 
@@ -303,7 +317,9 @@ export async function updateVisit(opts: { db: Db; actor: WorkspaceActor; visitId
         .set({ ...span, ...arrival, ...notes, isException: row.seriesId !== null, version: sql`${visits.version} + 1`, updatedAt: now })
         .where(eq(visits.id, row.id));
       await setAssignees(tx, workspaceId, [row.id], input.crew_ids, input.user_ids);
-      return { ...(await answer(tx, workspaceId, row.id)), conflicts };
+      const visit = await answer(tx, workspaceId, row.id);
+      await visitMoved(tx, { startsAt: row.startsAt.toISOString(), arrivalStart: row.arrivalStart, arrivalEnd: row.arrivalEnd }, forMessages(workspaceId, visit), now);
+      return { ...visit, conflicts };
     }
 
     // A series edit: the template's new values, shifted by the days this visit moved.
@@ -364,7 +380,14 @@ export async function updateVisit(opts: { db: Db; actor: WorkspaceActor; visitId
       visitId = made?.id;
     }
     if (!visitId) throw new AppError('NOT_FOUND', VISIT_NOT_FOUND);
-    return { ...(await answer(tx, workspaceId, visitId)), conflicts };
+    const visit = await answer(tx, workspaceId, visitId);
+    // The edited visit's messages follow it (a remade occurrence is a new visit: its own booking and reminder).
+    if (visitId === row.id) await visitMoved(tx, { startsAt: row.startsAt.toISOString(), arrivalStart: row.arrivalStart, arrivalEnd: row.arrivalEnd }, forMessages(workspaceId, visit), now);
+    else {
+      await visitCancelled(tx, { workspaceId, visitId: row.id });
+      await visitBooked(tx, forMessages(workspaceId, visit), now);
+    }
+    return { ...visit, conflicts };
   });
 }
 
@@ -392,6 +415,7 @@ export async function cancelVisit(opts: { db: Db; actor: WorkspaceActor; visitId
         await dropPlannedOccurrences(tx, series.id, { fromInstant: now });
       }
     }
+    await visitCancelled(tx, { workspaceId, visitId: row.id });
     return answer(tx, workspaceId, row.id);
   });
 }
@@ -419,6 +443,10 @@ export async function setVisitStatus(opts: { db: Db; actor: WorkspaceActor; visi
       .update(visits)
       .set({ status: to, [STATUS_TIME[to]]: now, version: sql`${visits.version} + 1`, updatedAt: now })
       .where(eq(visits.id, row.id));
-    return answer(tx, workspaceId, row.id);
+    const visit = await answer(tx, workspaceId, row.id);
+    // The client's messages (features/client-messages): On my way texts the arrival; once started, no reminder is due.
+    if (to === 'on_the_way') await visitOnTheWay(tx, forMessages(workspaceId, visit), now);
+    else await visitCancelled(tx, { workspaceId, visitId: row.id });
+    return visit;
   });
 }

@@ -1,0 +1,7 @@
+/** The client-messages feature's public entry (other features, app.ts and main.ts import only from here). */
+export { clientMessagesRoutes } from './client-messages.routes';
+// The jobs of the one runner (main.ts starts them): sending what is due, and the follow-up scan.
+export { clientMessageJob, startClientMessageWorker } from './deliver';
+export { clientMessageScanJob, startClientMessageScanWorker } from './scan';
+// The schedule's hooks, called in its own transactions: a visit booked, moved, cancelled, and On my way.
+export { visitBooked, visitCancelled, visitMoved, visitOnTheWay, type VisitForMessages } from './queue';

@@ -1,0 +1,97 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { defineJob, startJob, type JobLog } from '../../platform/jobs';
+import { findJobsCompletedSince } from '../jobs';
+import { findQuotesFirstSentSince } from '../quotes';
+import { clientMessageSettings } from './client-messages.schema';
+import { armMessages } from './queue';
+import { readRules } from './settings';
+
+/**
+ * The follow-up scan (issue 36): per workspace with quote follow-ups or review requests on, its settings row is the
+ * job. Each run reads on from where the last stopped (the quotes first sent, the jobs completed since its cursors),
+ * at most SCAN_PAGE of each, and arms their messages in the queue; deliver.ts sends them when due and drops those
+ * whose quote was decided or whose job is no longer completed by then. Bounded work per run however many rows exist.
+ */
+
+export const SCAN_PAGE = 500;
+export const SCAN_EVERY_MS = 10 * 60_000;
+const DAY = 24 * 3_600_000;
+
+type SettingsRow = typeof clientMessageSettings.$inferSelect;
+
+export async function scanWorkspace(db: Db, workspaceId: string, now: Date): Promise<void> {
+  const [row] = await db.select().from(clientMessageSettings).where(eq(clientMessageSettings.workspaceId, workspaceId)).limit(1);
+  if (!row || !row.scanning) return;
+  const { rules } = await readRules(db, workspaceId);
+  let quoteCursor = row.quoteCursor;
+  let reviewSince = row.reviewSince;
+  let full = false;
+  if (rules.quote_follow_up.enabled) {
+    const quotes = await findQuotesFirstSentSince(db, { workspaceId, sentFrom: quoteCursor ?? now, limit: SCAN_PAGE });
+    const days = [rules.quote_follow_up.first_after_days, rules.quote_follow_up.second_after_days];
+    await armMessages(
+      db,
+      quotes.flatMap((q) =>
+        days.flatMap((d, i) =>
+          d === null || !q.firstSentAt
+            ? []
+            : [{ workspaceId, rule: 'quote_follow_up' as const, occurrence: `quote_follow_up:${q.id}:${i + 1}`, jobId: q.jobId, subjectId: q.id, subject: { firstSentAt: q.firstSentAt.toISOString() }, dueAt: new Date(q.firstSentAt.getTime() + d * DAY) }],
+        ),
+      ),
+    );
+    if (quotes.length > 0) quoteCursor = quotes[quotes.length - 1]!.firstSentAt;
+    full ||= quotes.length === SCAN_PAGE;
+  }
+  if (rules.review_request.enabled) {
+    const jobs = await findJobsCompletedSince(db, { workspaceId, since: reviewSince ?? now, limit: SCAN_PAGE });
+    await armMessages(
+      db,
+      jobs.map((j) => ({
+        workspaceId,
+        rule: 'review_request' as const,
+        occurrence: `review_request:${j.id}`,
+        jobId: j.id,
+        subjectId: j.id,
+        subject: { completedAt: j.updatedAt.toISOString() },
+        dueAt: new Date(j.updatedAt.getTime() + rules.review_request.after_days * DAY),
+      })),
+    );
+    if (jobs.length > 0) reviewSince = jobs[jobs.length - 1]!.updatedAt;
+    full ||= jobs.length === SCAN_PAGE;
+  }
+  await db
+    .update(clientMessageSettings)
+    .set({ quoteCursor, reviewSince, scanDueAt: full ? now : new Date(now.getTime() + SCAN_EVERY_MS), scanLockedUntil: null, scanAttempts: 0, scanError: null })
+    .where(and(eq(clientMessageSettings.workspaceId, workspaceId), eq(clientMessageSettings.scanning, true)));
+}
+
+/** The scan's job over the settings rows (main.ts starts it with the others). */
+export function clientMessageScanJob(deps: { db: Db; now?: () => Date }) {
+  return defineJob<SettingsRow>({
+    name: 'client-message-scan',
+    queue: {
+      table: clientMessageSettings,
+      key: clientMessageSettings.workspaceId,
+      pending: eq(clientMessageSettings.scanning, true),
+      dueAt: clientMessageSettings.scanDueAt,
+      lockedUntil: clientMessageSettings.scanLockedUntil,
+      attempts: clientMessageSettings.scanAttempts,
+      // A scan has no final state: one that keeps failing is retried (at most hourly) and shows here meanwhile.
+      failed: isNotNull(clientMessageSettings.scanError),
+    },
+    leaseMs: 5 * 60_000,
+    maxAttempts: 1_000_000,
+    backoffMs: (attempts) => Math.min(60 * 60_000, 60_000 * 2 ** attempts),
+    intervalMs: 60_000,
+    describe: (row) => `follow-up scan of workspace ${row.workspaceId}`,
+    work: (row) => scanWorkspace(deps.db, row.workspaceId, deps.now?.() ?? new Date()),
+    onRetry: (_row, reason) => ({ scanError: reason }),
+    onGiveUp: (_row, reason) => ({ scanError: reason }),
+    givenUpReason: (attempts) => `Follow-up scan stopped after ${attempts} attempts`,
+  });
+}
+
+export function startClientMessageScanWorker(opts: { db: Db; now?: () => Date; log?: JobLog }) {
+  return startJob(opts.db, clientMessageScanJob(opts), { log: opts.log });
+}
