@@ -8,11 +8,11 @@ import { useWorkRequest } from '../api/get-work-request';
 import { formatPhone, requestWhen, STATUS_COLOR, STATUS_LABEL } from './request-format';
 
 /** One request: what, where, when, who, its photos; Create job (once) and Decline while it is new. */
-export function RequestDetail({ id }: { id: string }) {
+export function RequestDetail({ id, timeZone }: { id: string; timeZone: string | undefined }) {
   const request = useWorkRequest(id);
   if (request.isPending) return <Text c="dimmed">Loading…</Text>;
   if (request.isError) return <Alert color="red">{request.error.message}</Alert>;
-  return <RequestDetailContent r={request.data} />;
+  return <RequestDetailContent r={request.data} timeZone={timeZone} />;
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -28,7 +28,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function RequestDetailContent({ r }: { r: WorkRequestDetail }) {
+function RequestDetailContent({ r, timeZone }: { r: WorkRequestDetail; timeZone: string | undefined }) {
   const convert = useConvertWorkRequest(r.id);
   const decline = useDeclineWorkRequest(r.id);
   const jobId = convert.data?.job_id ?? r.job_id;
@@ -42,7 +42,7 @@ function RequestDetailContent({ r }: { r: WorkRequestDetail }) {
         </Badge>
       </Group>
       <Text size="xs" c="dimmed">
-        {requestWhen(r.created_at)} · {r.source === 'hub' ? 'from the client hub' : 'from the Request work link'}
+        {requestWhen(r.created_at, timeZone)} · {r.source === 'hub' ? 'from the client hub' : 'from the Request work link'}
       </Text>
       <Fact label="What">{r.what}</Fact>
       <Fact label="Where">{r.address}</Fact>

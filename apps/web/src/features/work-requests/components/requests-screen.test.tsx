@@ -1,4 +1,4 @@
-import { workRequestEndpoints, type WorkRequest, type WorkRequestDetail } from '@fieldbook/contract';
+import { workRequestEndpoints, workspaceEndpoints, type WorkRequest, type WorkRequestDetail } from '@fieldbook/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -28,9 +28,12 @@ const request = (n: number, over: Partial<WorkRequest> = {}): WorkRequest => ({
 const detail = (r: WorkRequest): WorkRequestDetail => ({ ...r, photos: [{ id: uuid(50), content_type: 'image/jpeg', byte_size: 1000, url: '/api/work-request-images/signed' }] });
 
 let api: FakeApi;
+// Times show in the workspace's zone: 15:00 UTC is 9:00 AM in Chicago.
+const WORKSPACE = { id: uuid(70), name: 'Ridge Line Roofing', description: null, owner_id: uuid(71), privacy_setting: 'private' as const, drive_integration_enabled: false, default_group_visibility: 'invite_only' as const, time_zone: 'America/Chicago', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', deleted_at: null };
 beforeEach(() => {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }));
   api = fakeApi()
+    .on(workspaceEndpoints.mine, { workspace: WORKSPACE, suggested_name: 'Ridge Line Roofing', can_edit: true })
     .on(workRequestEndpoints.list, ({ query }) =>
       query.status === 'new' ? { requests: [request(1), request(2)], total: 2, new_count: 2 } : { requests: [request(3, { status: 'converted', job_id: uuid(90) })], total: 1, new_count: 2 },
     )
@@ -58,6 +61,7 @@ describe('the office’s Requests (390 px)', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Maria Garcia')).toBeTruthy();
     expect(within(rows[0]!).getByText('2 photos')).toBeTruthy();
+    expect(await within(rows[0]!).findByText(/12 Elm St, Springfield · Dec 1, 2026, 9:00\sAM/)).toBeTruthy();
     expect(within(rows[1]!).queryByText(/photo/)).toBeNull();
     expect(screen.getByText('New (2)')).toBeTruthy();
     await user.click(screen.getByText('Converted'));

@@ -4,12 +4,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useMyWorkspace } from '../../workspaces';
 import { useWorkRequests } from '../api/get-work-requests';
 import { RequestDetail } from './request-detail';
 import { RequestLinkPanel } from './request-link-panel';
 import { requestWhen, STATUS_LABEL } from './request-format';
 
-function RequestRow({ r, onOpen }: { r: WorkRequest; onOpen: () => void }) {
+function RequestRow({ r, timeZone, onOpen }: { r: WorkRequest; timeZone: string | undefined; onOpen: () => void }) {
   return (
     <UnstyledButton onClick={onOpen} data-testid="request-row" w="100%">
       <Paper withBorder p="sm">
@@ -27,7 +28,7 @@ function RequestRow({ r, onOpen }: { r: WorkRequest; onOpen: () => void }) {
           {r.what}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {r.address} · {requestWhen(r.created_at)}
+          {r.address} · {requestWhen(r.created_at, timeZone)}
         </Text>
       </Paper>
     </UnstyledButton>
@@ -42,6 +43,7 @@ export function RequestsScreen() {
   const [showLink, setShowLink] = useState(false);
   const list = useWorkRequests(status);
   const isPhone = useMediaQuery('(max-width: 48em)');
+  const timeZone = useMyWorkspace().data?.workspace?.time_zone;
   const newCount = list.data?.new_count;
   return (
     <Stack>
@@ -67,11 +69,11 @@ export function RequestsScreen() {
       )}
       <Stack gap="xs">
         {list.data?.requests.map((r) => (
-          <RequestRow key={r.id} r={r} onOpen={() => void navigate(`/requests/${r.id}`)} />
+          <RequestRow key={r.id} r={r} timeZone={timeZone} onOpen={() => void navigate(`/requests/${r.id}`)} />
         ))}
       </Stack>
       <Drawer opened={Boolean(requestId)} onClose={() => void navigate('/requests')} position="right" size={isPhone ? '100%' : 'md'} title="Request">
-        {requestId && <RequestDetail id={requestId} />}
+        {requestId && <RequestDetail id={requestId} timeZone={timeZone} />}
       </Drawer>
     </Stack>
   );
