@@ -87,7 +87,6 @@ async function main() {
     documentProcessingJob({ db: database.db, blobs }),
     photoThumbnailJob({ db: database.db, blobs }),
     photoMarkupJob({ db: database.db, blobs }),
-    photoMarkupJob({ db: database.db, blobs }),
     // Photo report PDFs, stored as documents on the job (issue 35).
     photoReportJob({ db: database.db, blobs }),
     transcriptionJob({ db: database.db, blobs, transcriber }),

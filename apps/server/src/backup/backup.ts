@@ -58,8 +58,6 @@ export const BLOB_KEY_SOURCES: { table: string; keys: string }[] = [
   { table: 'photos', keys: `SELECT storage_key FROM photos WHERE status <> 'uploading' UNION SELECT thumbnail_key FROM photos WHERE thumbnail_key IS NOT NULL` },
   // A photo's rendered markup and its thumbnail (features/photos markup-job.ts).
   { table: 'photo_markups', keys: `SELECT blob_key FROM photo_markups WHERE blob_key IS NOT NULL UNION SELECT thumbnail_key FROM photo_markups WHERE thumbnail_key IS NOT NULL` },
-  // A photo's rendered markup and its thumbnail (features/photos markup-job.ts).
-  { table: 'photo_markups', keys: `SELECT blob_key FROM photo_markups WHERE blob_key IS NOT NULL UNION SELECT thumbnail_key FROM photo_markups WHERE thumbnail_key IS NOT NULL` },
   // A work request's photos (features/work-requests).
   { table: 'work_request_photos', keys: `SELECT storage_key FROM work_request_photos WHERE status <> 'uploading'` },
 ];

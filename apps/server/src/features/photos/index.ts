@@ -7,9 +7,5 @@ export { sweepPhotoUploads } from './photos.service';
 // sharing (a photo absent from renderedPhotoKeys has no current rendering: use its original).
 export { photoMarkupJob } from './markup-job';
 export { renderedPhotoBlob, renderedPhotoKeys } from './markup.service';
-// Markup (issue 35): its render job (main.ts runs it with the others), and the rendered marked-up JPEGs for reports and
-// sharing (a photo absent from renderedPhotoKeys has no current rendering: use its original).
-export { photoMarkupJob } from './markup-job';
-export { renderedPhotoBlob, renderedPhotoKeys } from './markup.service';
 // The photo report job (main.ts runs it with the others).
 export { photoReportJob } from './photo-report.job';

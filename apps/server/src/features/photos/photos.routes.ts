@@ -13,8 +13,6 @@ import { galleryRoutes } from './gallery.routes';
 import { photoReportRoutes } from './photo-report.routes';
 import { markupRoutes } from './markup.routes';
 import { markedImageKey } from './markup.service';
-import { markupRoutes } from './markup.routes';
-import { markedImageKey } from './markup.service';
 import { deletePhoto, findPhotoForLink, getPhoto, getPhotoRow, listPhotos, photoUploadSteps, updatePhoto } from './photos.service';
 
 const MISSING = 'The photo’s file is missing on the server';
@@ -47,7 +45,6 @@ export async function photosRoutes(app: FastifyInstance, deps: FeatureDeps): Pro
   route(app, endpoints.timeline, async ({ actor, query }) => listPhotos({ db, links, actor, query }));
   route(app, endpoints.get, async ({ actor, params }) => getPhoto({ db, links, actor, id: params.id }));
   route(app, endpoints.update, async ({ actor, params, body }) => updatePhoto({ db, links, actor, id: params.id, body }));
-  markupRoutes(app, { ...deps, links });
   markupRoutes(app, { ...deps, links });
   route(app, endpoints.remove, async ({ actor, params }) => {
     await deletePhoto({ db, blobs, actor, id: params.id });

@@ -22,7 +22,6 @@ import { EXIF_HEAD_BYTES, readPhotoExif } from './exif';
 import type { PhotoKind } from './photo-kind';
 import type { PhotoImageLinks } from './image-links';
 import { deleteMarkupBlobs, photoMarkupsOf } from './markup.service';
-import { deleteMarkupBlobs, photoMarkupsOf } from './markup.service';
 import { photos } from './photos.schema';
 import { isQuarterTurn } from './thumbnail';
 
@@ -35,7 +34,6 @@ type Reader = { db: Db; links: PhotoImageLinks };
 /** Rows → the contract's shape, the authors' names read once for the whole page. */
 async function toPhotos({ db, links }: Reader, rows: Row[]): Promise<Photo[]> {
   const names = await profileDisplayNames(db, [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))]);
-  const markups = await photoMarkupsOf(db, links, rows.map((r) => r.id));
   const markups = await photoMarkupsOf(db, links, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
@@ -137,7 +135,6 @@ export async function deletePhoto(opts: { db: Db; blobs: BlobStore; actor: Works
   if (row.authorId !== opts.actor.userId && !(await workspaceAdminIds(opts.db, row.workspaceId)).includes(opts.actor.userId)) {
     throw new AppError('FORBIDDEN', PHOTO_DELETE_FORBIDDEN);
   }
-  await deleteMarkupBlobs(opts.db, opts.blobs, row.id);
   await deleteMarkupBlobs(opts.db, opts.blobs, row.id);
   await discardUpload(opts.db, opts.blobs, photos, row);
   if (row.thumbnailKey) await opts.blobs.delete(row.thumbnailKey);
