@@ -63,9 +63,12 @@ export const HubVisitSchema = z.object({
   arrival_end: z.string().nullable(),
   status: VisitStatusSchema,
 });
+/** Photos the contractor chose to share on the client's jobs: a live gallery (the photos feature's shared link). */
+export const HubGallerySchema = z.object({ label: z.string(), photo_count: z.number().int(), shared_at: z.string(), link: z.string() });
 export type HubQuote = z.infer<typeof HubQuoteSchema>;
 export type HubInvoice = z.infer<typeof HubInvoiceSchema>;
 export type HubVisit = z.infer<typeof HubVisitSchema>;
+export type HubGallery = z.infer<typeof HubGallerySchema>;
 
 /** The hub's content. Each list may be empty: the page shows a section only when it has something. */
 export const ClientHubSchema = z.object({
@@ -79,6 +82,11 @@ export const ClientHubSchema = z.object({
   invoices: z.array(HubInvoiceSchema),
   upcoming_visits: z.array(HubVisitSchema),
   past_visits: z.array(HubVisitSchema),
+  /**
+   * Shared photos: the live galleries of the client's jobs. Documents have no sharing choice yet (a document texted by
+   * link is not recorded per recipient), so the hub has no documents section.
+   */
+  galleries: z.array(HubGallerySchema),
 });
 export type ClientHub = z.infer<typeof ClientHubSchema>;
 

@@ -12,7 +12,7 @@ import {
 } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outboxMessages, visits, workspaces } from '../../db/schema';
+import { outboxMessages, photoGalleries, visits, workspaces } from '../../db/schema';
 import { HUB_LINKS, makeClientLink, QUOTE_LINKS } from '../../platform/client-links';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
@@ -112,6 +112,15 @@ describe('the hub a message links', () => {
     await ctx.db.insert(visits).values({ workspaceId: alice.workspaceId!, jobId: otherJobId, startsAt: new Date('2026-03-13T14:00:00Z'), endsAt: new Date('2026-03-13T15:00:00Z'), localDate: '2026-03-13', endLocalDate: '2026-03-13' });
     await ctx.db.insert(visits).values({ workspaceId: alice.workspaceId!, jobId, startsAt: new Date('2026-03-01T14:00:00Z'), endsAt: new Date('2026-03-01T15:00:00Z'), localDate: '2026-03-01', endLocalDate: '2026-03-01', status: 'completed' });
 
+    // Photos shared on her job (a live gallery), and ones that are not hers to see: revoked, expired, Juan's job's.
+    const photo = () => crypto.randomUUID();
+    const gallery = (job: string, label: string, extra: Partial<typeof photoGalleries.$inferInsert> = {}) =>
+      ctx.db.insert(photoGalleries).values({ workspaceId: alice.workspaceId!, jobId: job, label, photoIds: [photo(), photo()], expiresAt: new Date(clock.getTime() + 30 * DAY), ...extra });
+    await gallery(jobId, 'Before and after');
+    await gallery(jobId, 'Withdrawn set', { revokedAt: clock });
+    await gallery(jobId, 'Old set', { expiresAt: new Date(clock.getTime() - 1000) });
+    await gallery(otherJobId, 'Juan gutters');
+
     // The quote's and the invoice's messages carry the hub's line (the quote's SMS: its own text, then the line).
     const texts = (await ctx.db.select().from(outboxMessages)).filter((m) => m.recipient === '+15125550199' && m.channel === 'sms');
     expect(texts[0]!.body).toMatch(/^Ridge Line Roofing: your quote "Roof replacement" is ready\. .*\/q\/\S+\nAll your work with Ridge Line Roofing: http:\/\/localhost:3000\/h\/\S+$/);
@@ -128,6 +137,8 @@ describe('the hub a message links', () => {
     expect(hub.upcoming_visits.map((v) => [v.id, v.arrival_start, v.arrival_end, v.job_title])).toEqual([[visit!.id, '08:00', '10:00', 'Roof replacement']]);
     expect(hub.past_visits.map((v) => v.status)).toEqual(['completed']);
     expect(JSON.stringify(hub)).not.toContain('Juan');
+    expect(hub.galleries.map((g) => [g.label, g.photo_count])).toEqual([['Before and after', 2]]);
+    expect(hub.galleries[0]!.link).toMatch(/^http:\/\/localhost:3000\/g\//);
     expect(JSON.stringify(hub)).not.toContain('Skylight');
     expect(hub.quotes.map((q) => q.number)).not.toContain(juansQuote.number);
     expect(JSON.stringify(hub)).not.toContain('Eve deck');
@@ -138,6 +149,7 @@ describe('the hub a message links', () => {
     expect(evesHub.quotes.map((q) => q.title)).toEqual(['Eve deck']);
     expect(evesHub.invoices).toEqual([]);
     expect(evesHub.upcoming_visits).toEqual([]);
+    expect(evesHub.galleries).toEqual([]);
   });
 
   it('refuses a link that is not a hub link, or whose signature does not hold (404, nothing shown)', async () => {

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors';
 import type { TokenSigner } from '../../platform/tokens';
 import { findContactRecords, findContactsByIds } from '../contacts';
 import { findClientInvoices, invoiceLink } from '../invoices';
+import { findSharedGalleries } from '../photos';
 import { findPeople } from '../profiles';
 import { findClientQuotes, quoteLink } from '../quotes';
 import { findClientVisits, type ClientVisitRow } from '../schedule';
@@ -128,13 +129,14 @@ async function hubContent(deps: HubDeps, { hub, company }: ReachedHub): Promise<
   const ids = (kind: HubItem['kind']) => items.filter((i) => i.kind === kind).map((i) => i.itemId);
   const jobIds = [...new Set(items.map((i) => i.jobId))];
   const ws = hub.workspaceId;
-  const [quotes, invoices, visits, people, zone, contacts] = await Promise.all([
+  const [quotes, invoices, visits, people, zone, contacts, galleries] = await Promise.all([
     findClientQuotes(db, { workspaceId: ws, ids: ids('quote'), now }),
     findClientInvoices(db, { workspaceId: ws, ids: ids('invoice'), now }),
     findClientVisits(db, { workspaceId: ws, jobIds, now, limit: HUB_LIST_LIMIT }),
     findPeople(db, hub.contractorId ? [hub.contractorId] : []),
     workspaceTimeZone(db, ws),
     findContactRecords(db, [hub.contactId]),
+    findSharedGalleries(db, { signer: deps.signer, publicUrl: deps.publicUrl, workspaceId: ws, jobIds, now, limit: HUB_LIST_LIMIT }),
   ]);
   const contractor = hub.contractorId ? people.get(hub.contractorId) : undefined;
   const sentFirst = <T extends { sentAt?: Date | string | null; sent_at?: Date | string | null }>(a: T, b: T) =>
@@ -157,6 +159,7 @@ async function hubContent(deps: HubDeps, { hub, company }: ReachedHub): Promise<
       .map((i) => ({ number: i.number, title: i.title, status: i.status, total_cents: i.total_cents, balance_cents: i.balance_cents, due_on: i.due_on, link: invoiceLink(deps.signer, deps.publicUrl, i.id, now) })),
     upcoming_visits: visits.upcoming.map(visitOut),
     past_visits: visits.past.map(visitOut),
+    galleries: galleries.map((g) => ({ label: g.label, photo_count: g.photoCount, shared_at: g.createdAt.toISOString(), link: g.link })),
   };
 }
 

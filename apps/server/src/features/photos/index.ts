@@ -9,3 +9,5 @@ export { photoMarkupJob } from './markup-job';
 export { renderedPhotoBlob, renderedPhotoKeys } from './markup.service';
 // The photo report job (main.ts runs it with the others).
 export { photoReportJob } from './photo-report.job';
+// The client hub (issue 36): the live galleries of a client's jobs, with their links.
+export { findSharedGalleries } from './photos.queries';

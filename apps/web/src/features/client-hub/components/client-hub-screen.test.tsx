@@ -37,6 +37,7 @@ const HUB: ClientHub = {
     },
   ],
   past_visits: [],
+  galleries: [{ label: 'Before and after', photo_count: 12, shared_at: '2026-03-11T02:30:00.000Z', link: 'http://localhost:3000/g/gallery-token' }],
 };
 
 beforeEach(() => {
@@ -72,6 +73,11 @@ describe('the client hub (390 px)', () => {
     // No past visits: no section for them.
     expect(screen.queryByRole('region', { name: 'Past visits' })).toBeNull();
 
+    // Shared at 21:30 on March 10 in Chicago (02:30 UTC on the 11th): the workspace's day.
+    const photos = screen.getByRole('region', { name: 'Shared photos' });
+    expect(within(photos).getByRole('link', { name: 'Before and after' }).getAttribute('href')).toBe('http://localhost:3000/g/gallery-token');
+    expect(within(photos).getByText('12 photos · shared March 10, 2026')).toBeTruthy();
+
     const contact = screen.getByRole('region', { name: 'Contact Ridge Line Roofing' });
     expect(within(contact).getByText('Alice Ridge')).toBeTruthy();
     expect(within(contact).getByRole('link', { name: 'Call +15125550100' }).getAttribute('href')).toBe('tel:+15125550100');
@@ -80,10 +86,10 @@ describe('the client hub (390 px)', () => {
   });
 
   it('a client with nothing yet: no empty sections, a line saying what will come', async () => {
-    fakeApi().on(clientHubEndpoints.publicView, { state: 'open', hub: { ...HUB, quotes: [], invoices: [], upcoming_visits: [], past_visits: [], contractor: { name: null, phone: null, email: null } } });
+    fakeApi().on(clientHubEndpoints.publicView, { state: 'open', hub: { ...HUB, quotes: [], invoices: [], upcoming_visits: [], past_visits: [], galleries: [], contractor: { name: null, phone: null, email: null } } });
     renderWithProviders(<ClientHubScreen token={TOKEN} />, { user: null });
-    expect(await screen.findByText('Nothing here yet. Quotes, invoices and visits from Ridge Line Roofing will show here.')).toBeTruthy();
-    for (const name of ['Quotes to approve', 'Your decisions', 'Invoices to pay', 'Receipts', 'Upcoming visits', 'Past visits']) expect(screen.queryByRole('region', { name })).toBeNull();
+    expect(await screen.findByText('Nothing here yet. Quotes, invoices, visits and photos from Ridge Line Roofing will show here.')).toBeTruthy();
+    for (const name of ['Quotes to approve', 'Your decisions', 'Invoices to pay', 'Receipts', 'Upcoming visits', 'Past visits', 'Shared photos']) expect(screen.queryByRole('region', { name })).toBeNull();
   });
 
   it('an old link: a code to her own phone, a wrong one refused with the server’s words, the right one opens the page', async () => {

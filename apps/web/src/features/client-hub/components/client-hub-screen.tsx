@@ -4,7 +4,7 @@ import { ClientPage, ClientPageBody } from '../../../components/client-page';
 import { useClientHub } from '../api/get-client-hub';
 import { HubCodeStep } from './hub-code-step';
 import { HubRequestWork } from './hub-request-work';
-import { ContractorCard, InvoicesSection, QuotesSection, VisitsSection } from './hub-sections';
+import { ContractorCard, InvoicesSection, PhotosSection, QuotesSection, VisitsSection } from './hub-sections';
 
 /**
  * /h/:token — the client hub (issue 36): everything one client has with one contractor, from any message's link, no
@@ -25,7 +25,7 @@ export function ClientHubScreen({ token }: { token: string }) {
 }
 
 export function ClientHubContent({ hub, token }: { hub: ClientHub; token: string }) {
-  const isEmpty = hub.quotes.length + hub.invoices.length + hub.upcoming_visits.length + hub.past_visits.length === 0;
+  const isEmpty = hub.quotes.length + hub.invoices.length + hub.upcoming_visits.length + hub.past_visits.length + hub.galleries.length === 0;
   return (
     <Stack gap="lg">
       <Stack gap={2}>
@@ -36,10 +36,11 @@ export function ClientHubContent({ hub, token }: { hub: ClientHub; token: string
           {hub.client_name ? `Hello, ${hub.client_name}` : 'Your work with us'}
         </Title>
       </Stack>
-      {isEmpty && <Alert color="gray">Nothing here yet. Quotes, invoices and visits from {hub.company} will show here.</Alert>}
+      {isEmpty && <Alert color="gray">Nothing here yet. Quotes, invoices, visits and photos from {hub.company} will show here.</Alert>}
       <QuotesSection hub={hub} />
       <InvoicesSection hub={hub} />
       <VisitsSection hub={hub} />
+      <PhotosSection hub={hub} />
       <HubRequestWork token={token} hub={hub} />
       <ContractorCard hub={hub} />
     </Stack>

@@ -1,4 +1,4 @@
-import { formatCents, INVOICE_STATUS_LABELS, VISIT_STATUS_LABELS, type ClientHub, type HubVisit } from '@fieldbook/contract';
+import { formatCents, INVOICE_STATUS_LABELS, localDate, VISIT_STATUS_LABELS, type ClientHub, type HubVisit } from '@fieldbook/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { dayInWords } from '../../../lib/calendar-day';
@@ -143,6 +143,25 @@ export function VisitsSection({ hub }: { hub: ClientHub }) {
         </Section>
       )}
     </>
+  );
+}
+
+/** Photos the contractor chose to share: each live gallery of the client's jobs opens on the gallery page. */
+export function PhotosSection({ hub }: { hub: ClientHub }) {
+  if (hub.galleries.length === 0) return null;
+  return (
+    <Section title="Shared photos">
+      {hub.galleries.map((g) => (
+        <Row key={g.link}>
+          <Anchor href={g.link} fw={600}>
+            {g.label || 'Photos'}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {g.photo_count === 1 ? '1 photo' : `${g.photo_count} photos`} · shared {dayInWords(localDate(new Date(g.shared_at), hub.time_zone))}
+          </Text>
+        </Row>
+      ))}
+    </Section>
   );
 }
 
