@@ -66,7 +66,7 @@ const isRed = ([r, g, b]: number[]) => r! > 200 && g! < 110 && b! < 110;
 const isWhite = ([r, g, b]: number[]) => r! > 235 && g! > 235 && b! > 235;
 
 describe('PUT /api/photos/:id/markup', () => {
-  it('stores the shapes with version 1, renders them in the background on the pixels (red where drawn, untouched elsewhere), the original unchanged', async () => {
+  it('stores the shapes with version 1, renders them in the background on the pixels (red where drawn, untouched elsewhere), the original unchanged; deleted with the photo', async () => {
     const original = await whiteJpeg();
     const photo = await uploaded(original);
     expect(photo.markup).toBeNull();
@@ -107,7 +107,14 @@ describe('PUT /api/photos/:id/markup', () => {
     for await (const chunk of blob!.body) chunks.push(chunk as Buffer);
     expect(Buffer.compare(Buffer.concat(chunks), rendered.rawPayload)).toBe(0);
     expect((await renderedPhotoKeys(ctx.db, stranger.workspaceId!, [photo.id])).size).toBe(0);
-  }, 90_000);
+
+    // Deleting the photo deletes its renderings too.
+    const keys = await markupRow(photo.id);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/photos/${photo.id}`, headers: owner.headers })).statusCode).toBe(200);
+    expect(await markupRow(photo.id)).toBeUndefined();
+    expect(await ctx.blobs.get(keys!.blobKey!)).toBeNull();
+    expect(await ctx.blobs.get(keys!.thumbnailKey!)).toBeNull();
+  }, 180_000);
 
   it('a save drawn on an older version is a 409 that changes nothing; the newer rendering replaces the old one', async () => {
     const photo = await uploaded(await whiteJpeg(300, 200));
@@ -138,7 +145,7 @@ describe('PUT /api/photos/:id/markup', () => {
     expect(cleared.markup).toMatchObject({ version: 3, shapes: [], render_status: 'none', rendered_url: null });
     expect(await ctx.blobs.get(second!.blobKey!)).toBeNull();
     expect(await startPhotoMarkupRenders({ db: ctx.db, blobs: ctx.blobs }).drain()).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it("another workspace's photo is a 404, and nothing is stored", async () => {
     const photo = await uploaded(await whiteJpeg(100, 100));
