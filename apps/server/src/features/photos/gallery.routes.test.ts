@@ -48,7 +48,7 @@ beforeAll(async () => {
   shots.push(await upload(owner, await jpegWithExif({ taken: '2026:03:20 15:05:00', offset: '-05:00' }), { job_id: jobId, stage: 'after', caption: 'Ridge cap' }));
   otherJobPhoto = await upload(owner, await jpegWithExif({ lat: 41.8781, lng: -87.6298 }), { job_id: otherJobId, stage: 'before' });
   await startPhotoThumbnails({ db: ctx.db, blobs: ctx.blobs }).drain();
-}, 120_000);
+}, 300_000);
 afterAll(() => ctx.close());
 
 describe('shared gallery', () => {

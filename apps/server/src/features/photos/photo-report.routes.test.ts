@@ -60,7 +60,7 @@ beforeAll(async () => {
   const marked = await ctx.app.inject({ method: 'PUT', url: `/api/photos/${shots[2]!.id}/markup`, headers: owner.headers, payload: { version: 0, shapes: [{ type: 'rect', from: [0.1, 0.1], to: [0.6, 0.6], color: 'red', width: 'thick' }] } });
   expect(marked.statusCode, marked.body).toBe(200);
   expect(await startPhotoMarkupRenders({ db: ctx.db, blobs: ctx.blobs }).drain()).toBe(1);
-}, 120_000);
+}, 300_000);
 afterAll(() => ctx.close());
 
 describe('photo report', () => {
@@ -125,6 +125,26 @@ describe('photo report', () => {
     const [row] = await ctx.db.select().from(photoReports).where(eq(photoReports.id, res.json().id));
     expect(row?.status).toBe('done');
   }, 30_000);
+
+  it('waits for a thumbnail still being made (retried with backoff), then prints it; a row whose attempts are used up is given up at the claim', async () => {
+    const fresh = await upload(owner, await jpegWithExif({ taken: '2026:03:21 10:00:00', offset: '-05:00' }), { job_id: jobId, stage: 'issue', caption: 'Soft decking' });
+    const res = await post(owner, `/api/jobs/${jobId}/photo-reports`, { photo_ids: [fresh.id] });
+    await drainReports();
+    let [row] = await ctx.db.select().from(photoReports).where(eq(photoReports.id, res.json().id));
+    expect(row).toMatchObject({ status: 'pending', error: 'Waiting for 1 photo thumbnail', attempts: 1 });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await startPhotoThumbnails({ db: ctx.db, blobs: ctx.blobs }).drain();
+    await ctx.db.update(photoReports).set({ nextAttemptAt: new Date() }).where(eq(photoReports.id, row!.id));
+    await drainReports();
+    [row] = await ctx.db.select().from(photoReports).where(eq(photoReports.id, row!.id));
+    expect(row).toMatchObject({ status: 'done', error: null, documentId: row!.id });
+
+    const [stuck] = await ctx.db.insert(photoReports).values({ workspaceId: owner.workspaceId!, jobId, createdBy: owner.id, title: 'Stuck', photoIds: [fresh.id], attempts: 5 }).returning();
+    await drainReports();
+    const [given] = await ctx.db.select().from(photoReports).where(eq(photoReports.id, stuck!.id));
+    expect(given).toMatchObject({ status: 'failed', error: 'Photo report stopped: 5 attempts ended without a result' });
+    expect(PhotoReportListSchema.parse((await get(owner, `/api/jobs/${jobId}/photo-reports`)).json()).reports.find((r) => r.id === stuck!.id)).toMatchObject({ status: 'failed', document_id: null });
+  }, 60_000);
 
   it('refuses another job’s photo, an empty stage, no selection — and writes nothing', async () => {
     const before = (await ctx.db.select().from(photoReports)).length;
