@@ -84,7 +84,7 @@ beforeAll(async () => {
   await ctx.db.update(workspaces).set({ timeZone: ZONE, name: 'Lopez Roofing' }).where(eq(workspaces.id, alice.workspaceId!));
   bob = await createTestUser(ctx, { workspaceId: alice.workspaceId });
   eve = await createTestUser(ctx);
-});
+}, 180_000);
 afterAll(() => ctx.close());
 beforeEach(() => {
   clock = new Date(START);
@@ -172,6 +172,19 @@ describe('visit messages', { timeout: 120_000 }, () => {
       expect.stringContaining('a reminder of your visit for Roof'),
     ]);
     expect(texts[2]).toContain('Saturday, March 6');
+  });
+
+  it('a repeating visit arms a reminder for each occurrence made; ending the series drops those not yet sent', async () => {
+    const c = await client(alice, { email: null });
+    const v = await book(c.job.id, '2027-03-02T15:00:00Z', '2027-03-02T16:00:00Z', { recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' } });
+    const reminders = () => ctx.db.select().from(clientMessageQueue).where(and(eq(clientMessageQueue.jobId, c.job.id), eq(clientMessageQueue.rule, 'visit_reminder')));
+    expect((await reminders()).filter((r) => r.status === 'pending')).toHaveLength(4);
+    clock = new Date('2027-03-08T15:00:00Z'); // 24 h before the second (Tuesday March 9, 09:00 CST)
+    await drain();
+    expect((await outboxTo(c.sms)).map((m) => m.body).filter((t) => t.includes('a reminder'))).toEqual([expect.stringContaining('Tuesday, March 9')]);
+    const ended = await api(alice, 'POST', `/api/visits/${v.id}/cancel`, { version: v.version, scope: 'all' });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await reminders()).filter((r) => r.status === 'pending')).toEqual([]);
   });
 
   it('On my way texts the arrival window (no email), once, when a crew member taps it', async () => {

@@ -4,4 +4,4 @@ export { clientMessagesRoutes } from './client-messages.routes';
 export { clientMessageJob, startClientMessageWorker } from './deliver';
 export { clientMessageScanJob, startClientMessageScanWorker } from './scan';
 // The schedule's hooks, called in its own transactions: a visit booked, moved, cancelled, and On my way.
-export { visitBooked, visitCancelled, visitMoved, visitOnTheWay, type VisitForMessages } from './queue';
+export { visitBooked, visitCancelled, visitMoved, visitOnTheWay, visitsPlanned, visitsRemoved, type VisitForMessages } from './queue';

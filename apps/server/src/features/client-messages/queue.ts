@@ -93,3 +93,20 @@ export async function visitCancelled(db: Db | Tx, v: { workspaceId: string; visi
 export async function visitOnTheWay(db: Db | Tx, v: VisitForMessages, now: Date): Promise<void> {
   await armMessages(db, [visitRow(v, 'on_my_way', `on_my_way:${v.visitId}`, now, { setOffAt: now.toISOString() })]);
 }
+
+/** A repeating visit's occurrences were made (over the series' horizon): each gets its reminder, no "booked" message. */
+export async function visitsPlanned(db: Db | Tx, vs: VisitForMessages[], now: Date): Promise<void> {
+  await armMessages(
+    db,
+    vs.map((v) => visitRow(v, 'visit_reminder', reminderKey(v), now)),
+  );
+}
+
+/** Visits were removed (a series' planned occurrences remade or ended): nothing more about them goes out. */
+export async function visitsRemoved(db: Db | Tx, v: { workspaceId: string; visitIds: string[] }): Promise<void> {
+  if (v.visitIds.length === 0) return;
+  await db
+    .update(clientMessageQueue)
+    .set({ status: 'cancelled', lastError: 'The visit was removed', lockedUntil: null })
+    .where(and(inArray(clientMessageQueue.subjectId, v.visitIds), eq(clientMessageQueue.workspaceId, v.workspaceId), eq(clientMessageQueue.status, 'pending')));
+}

@@ -2,6 +2,7 @@ import { localDate, startOfLocalDay } from '@fieldbook/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { defineJob } from '../../platform/jobs';
+import { visitsPlanned } from '../client-messages';
 import { expandOccurrences, hasOccurrenceFrom, type SeriesRule } from './recurrence';
 import { visitCrews, visitPeople, visits, visitSeries } from './schedule.schema';
 
@@ -68,8 +69,11 @@ export async function materialiseSeries(tx: Db | Tx, series: SeriesRow, now: Dat
         })),
       )
       .onConflictDoNothing({ target: [visits.seriesId, visits.occurrenceDate] })
-      .returning({ id: visits.id });
+      .returning({ id: visits.id, startsAt: visits.startsAt, allDay: visits.allDay });
     made = rows.map((r) => r.id);
+    // Each occurrence's reminder to the client (features/client-messages).
+    const planned = rows.map((r) => ({ workspaceId: series.workspaceId, visitId: r.id, jobId: series.jobId, startsAt: r.startsAt.toISOString(), allDay: r.allDay, arrivalStart: series.arrivalStart, arrivalEnd: series.arrivalEnd }));
+    await visitsPlanned(tx, planned, now);
     if (made.length > 0 && series.crewIds.length > 0) {
       await tx.insert(visitCrews).values(made.flatMap((visitId) => series.crewIds.map((crewId) => ({ visitId, crewId, workspaceId: series.workspaceId }))));
     }

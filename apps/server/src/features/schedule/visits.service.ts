@@ -30,7 +30,7 @@ import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/sql';
 import { AppError, fieldError } from '../../platform/errors';
 import type { WorkspaceActor } from '../../platform/endpoint';
-import { visitBooked, visitCancelled, visitMoved, visitOnTheWay, type VisitForMessages } from '../client-messages';
+import { visitBooked, visitCancelled, visitMoved, visitOnTheWay, visitsRemoved, type VisitForMessages } from '../client-messages';
 import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { findPeople } from '../profiles';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
@@ -270,7 +270,7 @@ async function lockSeries(tx: Tx, seriesId: string): Promise<SeriesRow> {
 
 /** Removes a series' visits still only scheduled and never changed on their own, from `fromDate` (local) on. */
 async function dropPlannedOccurrences(tx: Tx, seriesId: string, where: { fromDate?: string; fromInstant?: Date }): Promise<void> {
-  await tx
+  const removed = await tx
     .delete(visits)
     .where(
       and(
@@ -280,7 +280,10 @@ async function dropPlannedOccurrences(tx: Tx, seriesId: string, where: { fromDat
         where.fromDate ? gte(visits.occurrenceDate, where.fromDate) : undefined,
         where.fromInstant ? gte(visits.startsAt, where.fromInstant) : undefined,
       ),
-    );
+    )
+    .returning({ id: visits.id, workspaceId: visits.workspaceId });
+  // Their reminders to the client go with them (features/client-messages).
+  if (removed[0]) await visitsRemoved(tx, { workspaceId: removed[0].workspaceId, visitIds: removed.map((r) => r.id) });
 }
 
 /**
