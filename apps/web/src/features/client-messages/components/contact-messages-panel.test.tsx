@@ -75,8 +75,8 @@ describe('ContactMessagesPanel', () => {
       .on(workspaceEndpoints.mine, MINE)
       .on(clientMessageEndpoints.contactLog, { items: [], total: 0 })
       .on(clientMessageEndpoints.contactOptOut, OPT_OUT)
-      .on(clientMessageEndpoints.updateContactOptOut, ({ body }) => ({
-        sms: body.sms === undefined ? OPT_OUT.sms : { ...OPT_OUT.sms, opted_out: body.sms, opted_out_at: body.sms ? '2026-03-05T15:00:00.000Z' : null, source: body.sms ? 'office' : null },
+      .on(clientMessageEndpoints.updateContactOptOut, ({ body }): ContactOptOut => ({
+        sms: body.sms ? { ...OPT_OUT.sms, opted_out: true, opted_out_at: '2026-03-05T15:00:00.000Z', source: 'office' } : OPT_OUT.sms,
         email: OPT_OUT.email,
       }));
     renderWithProviders(<ContactMessagesPanel contactId={CONTACT} />);

@@ -53,14 +53,14 @@ export function RuleCard<R extends ClientMessageRule>({ rule, value, onChange, r
           {isOpen ? 'Hide messages' : readOnly ? 'Show messages' : 'Edit messages'}
         </Button>
         {isOpen && (
-            <TemplateFields
-              rule={rule}
-              template={value.template}
-              onChange={(template) => set({ template } as Partial<ClientMessageRules[R]>)}
-              errors={(field) => at(`template.${field}`)}
-              readOnly={readOnly}
-              reviewLink={reviewLink.trim() || null}
-            />
+          <TemplateFields
+            rule={rule}
+            template={value.template}
+            onChange={(template) => set({ template } as Partial<ClientMessageRules[R]>)}
+            errors={(field) => at(`template.${field}`)}
+            readOnly={readOnly}
+            reviewLink={reviewLink.trim() || null}
+          />
         )}
       </Stack>
     </Paper>

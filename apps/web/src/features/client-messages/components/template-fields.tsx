@@ -1,5 +1,5 @@
 import { CLIENT_MESSAGE_PLACEHOLDER_HELP, CLIENT_MESSAGE_PLACEHOLDERS, type ClientMessageRule, type ClientMessageTemplate } from '@fieldbook/contract';
-import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useRef, type ChangeEvent } from 'react';
 import { insertAt, previewText } from '../lib/preview';
 
@@ -54,9 +54,16 @@ export function TemplateFields({
         <Group gap={6}>
           {CLIENT_MESSAGE_PLACEHOLDERS[rule].map((name) => (
             <Tooltip key={name} label={CLIENT_MESSAGE_PLACEHOLDER_HELP[name] ?? name} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
-              <Button size="compact-xs" variant="light" ff="monospace" disabled={readOnly} onMouseDown={(e) => e.preventDefault()} onClick={() => insert(name)}>
-                {`{${name}}`}
-              </Button>
+              {readOnly ? (
+                <Badge variant="light" ff="monospace" tt="none" tabIndex={0}>
+                  {`{${name}}`}
+                </Badge>
+              ) : (
+                // Pressing it keeps the caret in the field typed in last (no focus taken), then inserts there.
+                <Button size="compact-xs" variant="light" ff="monospace" onMouseDown={(e) => e.preventDefault()} onClick={() => insert(name)}>
+                  {`{${name}}`}
+                </Button>
+              )}
             </Tooltip>
           ))}
         </Group>
