@@ -247,6 +247,8 @@ export const CheckVisitConflictsBodySchema = z
     ...whenShape,
     crew_ids: ids('Each crew id must be a UUID').default([]),
     user_ids: ids('Each person id must be a UUID').default([]),
+    /** A repeating visit: every occurrence over its horizon is checked, as the save checks them. */
+    recurrence: CreateVisitBodySchema.shape.recurrence,
   })
   .strict();
 export type CheckVisitConflictsBody = z.input<typeof CheckVisitConflictsBodySchema>;

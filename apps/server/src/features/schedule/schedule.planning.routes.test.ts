@@ -1,4 +1,4 @@
-import { CrewSchema, SavedVisitSchema, SCHEDULING_ADMIN_ONLY, SchedulePeopleSchema, SearchResponseSchema, VisitListSchema, type CreateVisitBody } from '@fieldbook/contract';
+import { CrewSchema, SavedVisitSchema, SCHEDULING_ADMIN_ONLY, SchedulePeopleSchema, SearchResponseSchema, VisitConflictListSchema, VisitListSchema, type CreateVisitBody } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { visits, visitSeries, workspaces } from '../../db/schema';
@@ -67,6 +67,15 @@ describe('a repeating visit is checked for overlaps over its whole horizon', () 
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error.message).toMatch(/overlaps another visit/);
     expect(refused.json().error.details).toEqual([{ field: 'confirm_overlap', message: 'Gutter cleaning (Kim Park): 2026-03-24 09:30–10:30' }]);
+    // The check before saving (POST /api/visits/conflicts) finds the same overlap, three weeks on, and writes nothing.
+    const { job_id: _job, recurrence, ...when } = body;
+    const check = VisitConflictListSchema.parse((await api(alice, 'POST', '/api/visits/conflicts', { ...when, recurrence })).json());
+    expect(check.conflicts.map((c) => c.visit_id)).toEqual([lateVisitId]);
+    // Without the repeat rule only the first visit is checked: free.
+    expect(VisitConflictListSchema.parse((await api(alice, 'POST', '/api/visits/conflicts', when)).json()).conflicts).toEqual([]);
+    // A bad rule is a 400 there as on save.
+    const bad = await api(alice, 'POST', '/api/visits/conflicts', { ...when, recurrence: { rrule: 'FREQ=NEVER' } });
+    expect(bad.statusCode, bad.body).toBe(400);
     // Nothing of the series was written.
     expect(await ctx.db.select().from(visitSeries).where(eq(visitSeries.jobId, poolJob))).toEqual([]);
     expect(await ctx.db.select().from(visits).where(eq(visits.jobId, poolJob))).toEqual([]);

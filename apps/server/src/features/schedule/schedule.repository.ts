@@ -147,24 +147,33 @@ export async function findConflicts(db: Db | Tx, q: ConflictQuery): Promise<z.in
   return conflictsWhere(db, q, sql`v.starts_at < ${q.endsAt.toISOString()}::timestamptz AND v.ends_at > ${q.startsAt.toISOString()}::timestamptz ${except}`);
 }
 
+/** A series' occurrences: the visit rows just made, or (the check before saving) their spans, not yet rows. */
+export type Occurrences = readonly string[] | readonly { startsAt: Date; endsAt: Date }[];
+
 /**
- * The overlaps of a repeating visit's occurrences (`visitIds`, the rows just made over its horizon: at most one a day
- * for 120 days) with other visits sharing a crew or person — one statement; the series' own visits are left out.
+ * The overlaps of a repeating visit's occurrences (over its horizon: at most one a day for 120 days) with other visits
+ * sharing a crew or person — one statement; the series' own visits are left out. The save passes the rows it made; the
+ * check before saving (POST /api/visits/conflicts) the same occurrences' spans, so both check the same way.
  */
 export async function findConflictsOfVisits(
   db: Db | Tx,
-  q: { workspaceId: string; visitIds: string[]; crewIds: string[]; userIds: string[]; exceptSeriesIds: string[] },
+  q: { workspaceId: string; visitIds: Occurrences; crewIds: string[]; userIds: string[]; exceptSeriesIds: string[] },
 ): Promise<z.infer<typeof VisitConflictSchema>[]> {
   if (q.visitIds.length === 0) return [];
-  const ids = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(q.visitIds)}::jsonb)::uuid)`;
+  const made = typeof q.visitIds[0] === 'string' ? (q.visitIds as readonly string[]) : null;
+  const ids = made ? sql`(SELECT jsonb_array_elements_text(${JSON.stringify(made)}::jsonb)::uuid)` : null;
+  const spans = made ? [] : (q.visitIds as readonly { startsAt: Date; endsAt: Date }[]).map((o) => [o.startsAt.toISOString(), o.endsAt.toISOString()]);
+  const occurrences = ids
+    ? sql`(SELECT o.starts_at, o.ends_at FROM visits o WHERE o.id IN ${ids})`
+    : sql`(SELECT (e->>0)::timestamptz AS starts_at, (e->>1)::timestamptz AS ends_at FROM jsonb_array_elements(${JSON.stringify(spans)}::jsonb) e)`;
   const series = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(q.exceptSeriesIds)}::jsonb)::uuid)`;
   // The outer bounds first (the board's index on starts_at), then each occurrence.
   return conflictsWhere(
     db,
     q,
-    sql`v.starts_at < (SELECT max(o.ends_at) FROM visits o WHERE o.id IN ${ids}) AND v.ends_at > (SELECT min(o.starts_at) FROM visits o WHERE o.id IN ${ids})
-      AND EXISTS (SELECT 1 FROM visits o WHERE o.id IN ${ids} AND v.starts_at < o.ends_at AND v.ends_at > o.starts_at)
-      AND v.id NOT IN ${ids} AND (v.series_id IS NULL OR v.series_id NOT IN ${series})`,
+    sql`v.starts_at < (SELECT max(o.ends_at) FROM ${occurrences} o) AND v.ends_at > (SELECT min(o.starts_at) FROM ${occurrences} o)
+      AND EXISTS (SELECT 1 FROM ${occurrences} o WHERE v.starts_at < o.ends_at AND v.ends_at > o.starts_at)
+      ${ids ? sql`AND v.id NOT IN ${ids}` : sql``} AND (v.series_id IS NULL OR v.series_id NOT IN ${series})`,
   );
 }
 

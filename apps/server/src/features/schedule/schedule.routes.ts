@@ -16,7 +16,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: FeatureDeps): P
   route(app, endpoints.jobVisits, async ({ actor, params }) => listJobVisits({ db, actor, jobId: params.id }));
   route(app, endpoints.unscheduled, async ({ actor }) => findUnscheduled({ db, actor, now: deps.now() }));
   route(app, endpoints.today, async ({ actor }) => findToday({ db, actor, now: deps.now() }));
-  route(app, endpoints.checkConflicts, async ({ actor, body }) => checkConflicts({ db, actor, input: body }));
+  route(app, endpoints.checkConflicts, async ({ actor, body }) => checkConflicts({ db, actor, input: body, now: deps.now() }));
   route(app, endpoints.get, async ({ actor, params }) => getVisit({ db, actor, visitId: params.id }));
   route(app, endpoints.create, async ({ actor, body }) => createVisit({ db, actor, input: body, now: deps.now() }));
   route(app, endpoints.update, async ({ actor, params, body }) => updateVisit({ db, actor, visitId: params.id, input: body, now: deps.now() }));

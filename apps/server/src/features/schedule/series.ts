@@ -121,3 +121,15 @@ export function visitSeriesJob(deps: { db: Db; now?: () => Date }) {
     givenUpReason: (attempts) => `Visit series stopped: ${attempts} attempts ended without a result`,
   });
 }
+
+/**
+ * The spans of the occurrences `materialiseSeries` would make for a new series now (from its first day to the
+ * horizon), without making them: the check before saving (POST /api/visits/conflicts) looks at the same visits the
+ * save checks.
+ */
+export function plannedOccurrenceSpans(series: Pick<SeriesRow, 'rrule' | 'startDate' | 'startTime' | 'timeZone' | 'allDay' | 'dayCount' | 'durationMinutes'>, now: Date): { startsAt: Date; endsAt: Date }[] {
+  const to = new Date(now.getTime() + SERIES_HORIZON_DAYS * DAY);
+  const start = startOfLocalDay(addDays(series.startDate, -1), series.timeZone);
+  if (start >= to) return [];
+  return expandOccurrences(seriesRule(series), { from: start, to }).map((occ) => occurrenceSpan(series, occ));
+}

@@ -35,9 +35,9 @@ import { findJobRecord, JOB_NOT_FOUND } from '../jobs';
 import { findPeople } from '../profiles';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
 import { assertValidRule, countOccurrencesBefore, endRuleBefore, ruleFromOccurrence } from './recurrence';
-import { findConflicts, findConflictsOfVisits, findVisit, visitOfPersonSql } from './schedule.repository';
+import { findConflicts, findConflictsOfVisits, findVisit, visitOfPersonSql, type Occurrences } from './schedule.repository';
 import { crews, visitCrews, visitPeople, visits, visitSeries } from './schedule.schema';
-import { materialiseSeries, seriesRule, type SeriesRow } from './series';
+import { materialiseSeries, plannedOccurrenceSpans, seriesRule, type SeriesRow } from './series';
 
 /**
  * Visits: scheduling (the workspace's admins), status changes (the visit's crew and people too), the overlap check and
@@ -146,8 +146,8 @@ function refuseUnconfirmed(conflicts: VisitConflict[], confirmed: boolean, zone:
  * 409 unless confirmed. Bounded: at most one occurrence a day over 120 days, one statement.
  */
 async function seriesConflicts(
-  tx: Tx,
-  q: { workspaceId: string; made: string[]; crewIds: string[]; userIds: string[]; seriesIds: string[]; before: VisitConflict[]; confirmed: boolean; zone: string },
+  tx: Db | Tx,
+  q: { workspaceId: string; made: Occurrences; crewIds: string[]; userIds: string[]; seriesIds: string[]; before: VisitConflict[]; confirmed: boolean; zone: string },
 ): Promise<VisitConflict[]> {
   const found = await findConflictsOfVisits(tx, { workspaceId: q.workspaceId, visitIds: q.made, crewIds: q.crewIds, userIds: q.userIds, exceptSeriesIds: q.seriesIds });
   const seen = new Set(q.before.map((c) => c.visit_id));
@@ -177,7 +177,7 @@ export async function getVisit(opts: { db: Db; actor: WorkspaceActor; visitId: s
   return answer(opts.db, opts.actor.workspaceId, opts.visitId);
 }
 
-export async function checkConflicts(opts: { db: Db; actor: WorkspaceActor; input: z.output<typeof CheckVisitConflictsBodySchema> }): Promise<{ conflicts: VisitConflict[] }> {
+export async function checkConflicts(opts: { db: Db; actor: WorkspaceActor; input: z.output<typeof CheckVisitConflictsBodySchema>; now: Date }): Promise<{ conflicts: VisitConflict[] }> {
   const zone = await workspaceTimeZone(opts.db, opts.actor.workspaceId);
   const span = resolveSpan(opts.input, zone);
   await assertAssignees(opts.db, opts.actor.workspaceId, opts.input.crew_ids, opts.input.user_ids);
@@ -189,7 +189,26 @@ export async function checkConflicts(opts: { db: Db; actor: WorkspaceActor; inpu
     userIds: opts.input.user_ids,
     exceptVisitIds: opts.input.visit_id ? [opts.input.visit_id] : [],
   });
-  return { conflicts };
+  if (!opts.input.recurrence) return { conflicts };
+  // A repeating visit: every occurrence the save would make over its horizon, checked as the save checks them.
+  const shape = seriesShape(opts.input.recurrence.rrule, span, zone);
+  assertValidRule(shape);
+  const made = plannedOccurrenceSpans(shape, opts.now);
+  const { crew_ids: crewIds, user_ids: userIds } = opts.input;
+  return { conflicts: await seriesConflicts(opts.db, { workspaceId: opts.actor.workspaceId, made, crewIds, userIds, seriesIds: [], before: conflicts, confirmed: true, zone }) };
+}
+
+/** A new series' rule and length from the visit's own day and times (its first occurrence). */
+function seriesShape(rrule: string, span: Span, zone: string) {
+  return {
+    rrule,
+    startDate: span.localDate,
+    startTime: span.allDay ? '00:00' : hhmm(span.startsAt, zone),
+    timeZone: zone,
+    allDay: span.allDay,
+    durationMinutes: Math.round((span.endsAt.getTime() - span.startsAt.getTime()) / 60_000),
+    dayCount: daysBetween(span.localDate, span.endLocalDate) + 1,
+  };
 }
 
 /** A new visit, or a repeating one (a series whose first occurrences are made now): admins only. */
@@ -216,15 +235,13 @@ export async function createVisit(opts: { db: Db; actor: WorkspaceActor; input: 
     };
     let visitId: string;
     if (input.recurrence) {
-      const rule = { rrule: input.recurrence.rrule, startDate: span.localDate, startTime: span.allDay ? '00:00' : hhmm(span.startsAt, zone), timeZone: zone };
+      const rule = seriesShape(input.recurrence.rrule, span, zone);
       assertValidRule(rule);
       const [series] = await tx
         .insert(visitSeries)
         .values({
           ...template,
           ...rule,
-          durationMinutes: Math.round((span.endsAt.getTime() - span.startsAt.getTime()) / 60_000),
-          dayCount: daysBetween(span.localDate, span.endLocalDate) + 1,
           crewIds: input.crew_ids,
           userIds: input.user_ids,
         })
