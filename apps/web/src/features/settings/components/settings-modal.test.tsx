@@ -34,6 +34,15 @@ describe('SettingsModal', () => {
     expect(api.calls(settingsEndpoints.update)).toHaveLength(0);
   });
 
+  it('Save Settings saves the General tab and is offered there alone — Security has no Save of it', async () => {
+    api = fakeApi().on(settingsEndpoints.get, apiError(500, 'INTERNAL', 'Something went wrong'));
+    renderWithProviders(<SettingsModal opened onClose={() => {}} />);
+    expect(await screen.findByRole('button', { name: 'Save Settings' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Security/ }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
   it('Reset to default clears this device’s API URL at once, even while the API is unreachable', async () => {
     localStorage.setItem(LOCAL_KEYS.apiBase, 'https://api.unreachable.example');
     const unreachable = () => {

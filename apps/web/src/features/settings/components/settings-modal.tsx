@@ -116,10 +116,14 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
     );
   };
 
+  // The tab shown: Save Settings saves the General tab's values only, so it is offered there alone — under Payments or
+  // Client messages it read as saving what those tabs show, which have their own Save.
+  const [tab, setTab] = useState<string>(() => (hasDriveReturn() ? 'integrations' : hasStripeConnectReturn() ? 'payments' : 'general'));
+
   return (
     <>
       {/* Back from Google's consent page, the modal opens on the Drive panel; back from Stripe's onboarding, on Payments. */}
-      <Tabs defaultValue={hasDriveReturn() ? 'integrations' : hasStripeConnectReturn() ? 'payments' : 'general'} keepMounted={false} mih={420}>
+      <Tabs value={tab} onChange={(v) => setTab(v ?? 'general')} keepMounted={false} mih={420}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
             General
@@ -201,9 +205,11 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
           Close
         </Button>
         {/* Saving before the stored values loaded would write these defaults over them. */}
-        <Button onClick={submit} disabled={save.isPending || !loadedFromServer} leftSection={save.isPending ? <Loader size={14} color="gray" /> : undefined}>
-          {save.isPending ? 'Saving...' : 'Save Settings'}
-        </Button>
+        {tab === 'general' && (
+          <Button onClick={submit} disabled={save.isPending || !loadedFromServer} leftSection={save.isPending ? <Loader size={14} color="gray" /> : undefined}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        )}
       </Group>
     </>
   );
