@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, CopyButton, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCalendarShare, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, CopyButton, Flex, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBrandApple, IconBrandGoogle, IconCalendarShare, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCalendarFeed, useRemoveCalendarFeed, useResetCalendarFeed } from '../api/calendar-feed';
 
@@ -55,7 +55,8 @@ export function CalendarFeedCard() {
           </Text>
         ) : url ? (
           <Stack gap="xs">
-            <Group gap="xs" align="flex-end" wrap="nowrap">
+            {/* At 390 px the link beside Copy link showed 'http://127.0.0.1:31': there the button goes under it. */}
+            <Flex gap="xs" direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'flex-end' }}>
               <TextInput label="Your calendar link" value={url} readOnly style={{ flex: 1, minWidth: 0 }} onFocus={(e) => e.currentTarget.select()} />
               <CopyButton value={url}>
                 {({ copied, copy }) => (
@@ -64,14 +65,15 @@ export function CalendarFeedCard() {
                   </Button>
                 )}
               </CopyButton>
-            </Group>
-            <Group gap="md" wrap="wrap">
-              <Anchor href={subscribeLinks(url).google} target="_blank" rel="noreferrer" size="sm">
+            </Flex>
+            {/* Buttons, not small text links: on a phone they are what a thumb taps. */}
+            <Group gap="xs" wrap="wrap">
+              <Button component="a" href={subscribeLinks(url).google} target="_blank" rel="noreferrer" variant="light" leftSection={<IconBrandGoogle size={16} />}>
                 Add to Google Calendar
-              </Anchor>
-              <Anchor href={subscribeLinks(url).apple} size="sm">
+              </Button>
+              <Button component="a" href={subscribeLinks(url).apple} variant="light" leftSection={<IconBrandApple size={16} />}>
                 Open in Apple Calendar
-              </Anchor>
+              </Button>
             </Group>
             <Text size="xs" c="dimmed">
               This link is shown only now. Lost it? Reset the link to get a new one.

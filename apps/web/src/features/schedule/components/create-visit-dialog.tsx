@@ -107,6 +107,8 @@ export function CreateVisitDialog({ zone, crews, jobs, jobId, date: initialDate,
           ...(draft.all_day ? { all_day: true, date: draft.date } : { starts_at: draft.starts_at, ends_at: draft.ends_at }),
           crew_ids: crewIds,
           user_ids: userIds,
+          // A repeating visit: the server checks every visit of the series over its horizon, as the save does.
+          ...(draft.recurrence ? { recurrence: draft.recurrence } : {}),
         }).finally(() => setChecking(false));
         if (conflicts.length > 0) {
           const n = conflicts.length;

@@ -72,7 +72,7 @@ describe('crews (admins)', { timeout: 30_000 }, () => {
     renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
     const drawer = await openCrews();
     await userEvent.click(await within(drawer).findByRole('button', { name: 'Remove North crew' }));
-    expect(within(drawer).getByText(/Its visits stay on the schedule without this crew/)).toBeTruthy();
+    expect(within(drawer).getByText(/Its visits stay on the schedule, no longer with this crew/)).toBeTruthy();
     expect(api.calls(scheduleEndpoints.removeCrew)).toHaveLength(0);
     await userEvent.click(within(drawer).getByRole('button', { name: 'Remove crew' }));
     await waitFor(() => expect(api.calls(scheduleEndpoints.removeCrew)).toHaveLength(1));

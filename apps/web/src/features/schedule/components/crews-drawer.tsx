@@ -74,10 +74,10 @@ export function CrewsDrawer({ opened, onClose, isPhone }: { opened: boolean; onC
                       </Text>
                     </Stack>
                     <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                      <ActionIcon variant="subtle" aria-label={`Edit ${crew.name}`} onClick={() => setDraft({ id: crew.id, name: crew.name, colour: crew.colour, memberIds: crew.members.map((m) => m.id) })}>
+                      <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${crew.name}`} onClick={() => setDraft({ id: crew.id, name: crew.name, colour: crew.colour, memberIds: crew.members.map((m) => m.id) })}>
                         <IconPencil size={18} />
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${crew.name}`} onClick={() => setRemoving(crew)}>
+                      <ActionIcon variant="subtle" size="lg" color="red" aria-label={`Remove ${crew.name}`} onClick={() => setRemoving(crew)}>
                         <IconTrash size={18} />
                       </ActionIcon>
                     </Group>
@@ -85,7 +85,7 @@ export function CrewsDrawer({ opened, onClose, isPhone }: { opened: boolean; onC
                   {removing?.id === crew.id && (
                     <Alert color="red" mt="xs" title={`Remove ${crew.name}?`}>
                       <Stack gap="xs">
-                        <Text size="sm">Its visits stay on the schedule without this crew; people assigned to them on their own keep them.</Text>
+                        <Text size="sm">Its visits stay on the schedule, no longer with this crew. People assigned to a visit by name stay on it.</Text>
                         {remove.error && <Text size="sm">{errorText(remove.error)}</Text>}
                         <Group gap="xs" justify="flex-end">
                           <Button variant="default" size="xs" onClick={() => setRemoving(null)}>

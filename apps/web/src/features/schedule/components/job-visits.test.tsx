@@ -17,7 +17,7 @@ describe("a job's Visits panel", { timeout: 30_000 }, () => {
       .on(scheduleEndpoints.create, { ...visit, conflicts: [] });
     renderWithProviders(<JobVisits jobId={visit.job.id} jobTitle="Roof repair" />);
     const panel = await screen.findByRole('region', { name: 'Visits' });
-    expect(await within(panel).findByText('Tue 2026-03-10 · 09:00–11:00')).toBeTruthy();
+    expect(await within(panel).findByText((_, el) => el?.getAttribute('data-testid') === 'visit-when' && el.textContent === 'Tue 2026-03-10 · 09:00–11:00')).toBeTruthy();
     expect(within(panel).getByText('Completed')).toBeTruthy();
     const schedule = within(panel).getByRole('button', { name: 'Schedule' });
     await waitFor(() => expect((schedule as HTMLButtonElement).disabled).toBe(false));

@@ -50,7 +50,7 @@ export function JobVisits({ jobId, jobTitle }: { jobId: string; jobTitle: string
         <LoadError error={visits.error} onRetry={() => void visits.refetch()} isRetrying={visits.isFetching} title="Could not load the visits" />
       ) : (
         // Moves happen on the board; the job's page lists them.
-        <VisitList visits={visits.data.visits} zone={visits.data.time_zone} canSchedule={false} onMove={() => {}} emptyText="No visits scheduled." />
+        <VisitList visits={visits.data.visits} zone={visits.data.time_zone} canSchedule={false} onMove={() => {}} emptyText="No visits scheduled." withJob={false} />
       )}
       {isCreating && visits.data && crews.data && (
         <CreateVisitDialog zone={visits.data.time_zone} crews={crews.data.crews} jobs={[{ id: jobId, label: jobTitle }]} jobId={jobId} date={todayIn(visits.data.time_zone)} onClose={() => setCreating(false)} />

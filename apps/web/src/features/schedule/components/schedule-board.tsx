@@ -38,6 +38,8 @@ export function ScheduleBoard({ view, date, zone, visits, crews, canSchedule, on
     events: events as ScheduleEventData[],
     withHeader: false,
     withCurrentTimeIndicator: false,
+    // The rows are crews: the library's header said 'Resources' (its slots' names stay, the walks find them by it).
+    labels: { resources: 'Crews' },
     mode: canSchedule ? ('default' as const) : ('static' as const),
     withEventsDragAndDrop: canSchedule,
     canDragEvent: (event: ScheduleEventData) => !(event.payload as VisitEventPayload).visit.all_day && (event.payload as VisitEventPayload).visit.status !== 'cancelled',

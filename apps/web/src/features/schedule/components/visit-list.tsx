@@ -6,19 +6,48 @@ import { CancelVisitDialog } from './cancel-visit-dialog';
 import { formatWindow, timeOf } from '../lib/board-time';
 import { VISIT_STATUS_COLOURS, visitBoardTimes, visitLabel, UNASSIGNED_ROW } from '../lib/visit-events';
 
-/** A visit's when, as one line: 'Tue 2026-03-10 · 9:00–11:00' or '… · All day'. */
-export function visitWhen(visit: Visit, zone: string): string {
+/** A visit's day and hours: ['Tue 2026-03-10', '9:00–11:00'] or [… , 'All day']. */
+function visitWhenParts(visit: Visit, zone: string): [string, string] {
   const { start, end } = visitBoardTimes(visit, zone);
   const day = new Date(`${visit.local_date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
-  return `${day} ${visit.local_date} · ${visit.all_day ? 'All day' : `${timeOf(start)}–${timeOf(end)}`}`;
+  return [`${day} ${visit.local_date}`, visit.all_day ? 'All day' : `${timeOf(start)}–${timeOf(end)}`];
+}
+
+/** A visit's when, as one line: 'Tue 2026-03-10 · 9:00–11:00' or '… · All day'. */
+export function visitWhen(visit: Visit, zone: string): string {
+  return visitWhenParts(visit, zone).join(' · ');
+}
+
+/** The when line, wrapping between the day and the hours, never inside either ('09:00–' / '11:00' at 390 px). */
+function WhenLine({ visit, zone, strong }: { visit: Visit; zone: string; strong: boolean }) {
+  const [day, hours] = visitWhenParts(visit, zone);
+  return (
+    <Text size="sm" fw={strong ? 600 : undefined} data-testid="visit-when">
+      <span style={{ whiteSpace: 'nowrap' }}>{day} ·</span> <span style={{ whiteSpace: 'nowrap' }}>{hours}</span>
+    </Text>
+  );
 }
 
 /**
  * The range's visits as cards, every hour of the day (the only view at 390 px, where the grid does not fit): job and
- * client, when, the arrival window, crews and people, the status in its colour, and for admins a menu: Move visit,
- * Cancel visit.
+ * client (not on the job's own page: `withJob` false), when, the arrival window, crews and people, the status in its
+ * colour, and for admins a menu: Move visit, Cancel visit.
  */
-export function VisitList({ visits, zone, canSchedule, onMove, emptyText = 'No visits in these days.' }: { visits: readonly Visit[]; zone: string; canSchedule: boolean; onMove: (visit: Visit, rowId: string) => void; emptyText?: string }) {
+export function VisitList({
+  visits,
+  zone,
+  canSchedule,
+  onMove,
+  emptyText = 'No visits in these days.',
+  withJob = true,
+}: {
+  visits: readonly Visit[];
+  zone: string;
+  canSchedule: boolean;
+  onMove: (visit: Visit, rowId: string) => void;
+  emptyText?: string;
+  withJob?: boolean;
+}) {
   const [cancelling, setCancelling] = useState<Visit | null>(null);
   if (visits.length === 0) return <Text c="dimmed">{emptyText}</Text>;
   return (
@@ -28,10 +57,12 @@ export function VisitList({ visits, zone, canSchedule, onMove, emptyText = 'No v
           <Card key={visit.id} withBorder padding="sm" component="li">
             <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
               <Stack gap={2} miw={0}>
-                <Text fw={600} size="sm">
-                  {visitLabel(visit)}
-                </Text>
-                <Text size="sm">{visitWhen(visit, zone)}</Text>
+                {withJob && (
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {visitLabel(visit)}
+                  </Text>
+                )}
+                <WhenLine visit={visit} zone={zone} strong={!withJob} />
                 {visit.arrival_window && <Text size="sm">Arrival {formatWindow(visit.arrival_window.start, visit.arrival_window.end)}</Text>}
                 <Text size="xs" c="dimmed">
                   {[...visit.crews.map((c) => c.name), ...visit.people.map((p) => p.name ?? 'Someone')].join(', ') || 'Unassigned'}
