@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { VISIT_VERSION_CONFLICT } from '@fieldbook/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addDays, createCrew, createVisit, createWorkspaceMember, getVisit, instantAt, setWorkspaceZone, todayIn } from './support/schedule-data';
+import { addDays, createCrew, createVisit, createWorkspaceMember, getVisit, instantAt, setWorkspaceZone, todayIn, userIdOf } from './support/schedule-data';
 import { uniqueTag } from './support/unique';
 import { createJob, createWorkSession, openAs, passwordSession, putSession, type WorkSession } from './support/work-data';
 
@@ -414,6 +414,196 @@ test.describe("the crew's day with the installed app's service worker", () => {
     await phone.close();
   });
 });
+
+test.describe('the crews, the month, the calendar link and search (looked at, 1280 and 390 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('an admin makes a crew in the Crews drawer (name, colour, a member); it is a row on the board', async ({ page, request }) => {
+    const { s, tag, alpha, bravo, today } = await office(request);
+    const member = await createWorkspaceMember(request, s);
+    await openDayBoard(page, s);
+    await page.getByRole('button', { name: 'Crews' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Crews' });
+    const list = drawer.getByRole('list', { name: 'Crews' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list).toContainText(alpha.name);
+    await expect(list).toContainText(bravo.name);
+    await shot(page, '20-crews-drawer-1280', true);
+
+    await drawer.getByRole('button', { name: 'New crew' }).click();
+    const form = drawer.getByRole('form', { name: 'New crew' });
+    const name = `Charlie ${tag}`;
+    await form.getByLabel('Crew name').fill(name);
+    await form.getByRole('combobox', { name: 'Colour' }).click();
+    await page.getByRole('option', { name: 'Orange' }).click();
+    await expect(form.getByRole('combobox', { name: 'Colour' })).toHaveValue('Orange');
+    // The pills' box over the field takes the click (it opens the list), as it does a person's.
+    await form.getByRole('combobox', { name: 'Members' }).click({ force: true });
+    await page.getByRole('option', { name: new RegExp(member.session.user.email.replace(/[.+]/g, '\\$&')) }).click();
+    await form.getByLabel('Crew name').click(); // closes the members' list
+    await shot(page, '21-crews-new-crew-1280', true);
+    const made = page.waitForResponse((r) => r.url().endsWith('/api/crews') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Create crew' }).click();
+    expect((await made).status()).toBe(201);
+    await expect(form).toBeHidden();
+    const card = list.getByRole('listitem').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    const { crews } = (await (await request.get('/api/crews', { headers: s.headers })).json()) as { crews: Array<{ name: string; colour: string; members: Array<{ id: string }> }> };
+    expect(crews.find((c) => c.name === name)).toMatchObject({ colour: 'orange', members: [{ id: member.id }] });
+    await shot(page, '22-crews-drawer-after-1280', true);
+
+    // Remove asks first, in the crew's card.
+    await card.getByRole('button', { name: `Remove ${name}` }).click();
+    await expect(card.getByRole('button', { name: 'Remove crew' })).toBeVisible();
+    await shot(page, '23-crews-remove-ask-1280', true);
+    await card.getByRole('button', { name: 'Keep it' }).click();
+
+    // Closed, the board has the new crew as a row.
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(slotOf(page, name, today, '09:00')).toBeVisible();
+    await shot(page, '24-day-board-new-crew-row-1280');
+
+    // At 390 px the drawer is the whole width; its form too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Crews' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expectNoSideways(page);
+    await expect(drawer.locator('.mantine-Drawer-body')).toHaveJSProperty('scrollWidth', await drawer.locator('.mantine-Drawer-body').evaluate((el) => el.clientWidth));
+    await shot(page, '25-crews-drawer-390', true);
+    await list.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = drawer.getByRole('form', { name: 'Edit crew' });
+    await expect(edit.getByLabel('Crew name')).toHaveValue(name);
+    await expectNoSideways(page);
+    await shot(page, '26-crews-edit-390', true);
+  });
+
+  test('the month at 1280 shows each day its visits, and a day opens the day view; at 390 the month and the list fit', async ({ page, request }) => {
+    const { s, alpha, bravo, job, today } = await office(request);
+    await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    const garageJob = await createJob(s, { client_name: `Sam Idle ${uniqueTag()}`, title: 'Garage roof' });
+    await visitAt(s, garageJob.id, bravo.id, today, '13:00', '14:00');
+    await openAs(page, s, '/schedule');
+    await page.locator('.mantine-SegmentedControl-label', { hasText: /^Month$/ }).click();
+    await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
+    const day = page.locator(`[aria-label="${longDate(today)}: 2 visits"]`);
+    await expect(day).toBeVisible();
+    // The day's events (a cut title is whole in its tooltip).
+    await expect(page.getByTitle(`09:00 Lopez roof · ${job.client_name}`)).toBeVisible();
+    await expect(page.getByTitle(`13:00 Garage roof · ${garageJob.client_name}`)).toBeVisible();
+    await shot(page, '30-month-1280');
+
+    // The empty foot of the day's cell (its events lie over the rest).
+    await day.click({ position: { x: 12, y: (await day.boundingBox())!.height - 8 } });
+    await expect(page.getByRole('radio', { name: 'Day' })).toBeChecked();
+    await expect(page.getByTestId('schedule-range')).toHaveText(today);
+    await expect(page.getByRole('button', { name: `Lopez roof · ${job.client_name}`, exact: true })).toBeVisible();
+    await shot(page, '31-month-day-opened-1280');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+    await expect(page.getByRole('list', { name: 'Visits' }).getByRole('listitem')).toHaveCount(2);
+    await expectNoSideways(page);
+    await shot(page, '32-list-390');
+    await page.locator('.mantine-SegmentedControl-label', { hasText: /^Month$/ }).click();
+    const phoneDay = page.locator(`[aria-label="${longDate(today)}: 2 visits"]`);
+    await expect(phoneDay).toBeVisible();
+    await phoneDay.click();
+    await expect(page.getByText(`Lopez roof · ${job.client_name}`).first()).toBeVisible();
+    await expectNoSideways(page);
+    await shot(page, '33-month-390');
+  });
+
+  test("/today's calendar link: made, its ICS holds the visit; reset, the old link answers 404", async ({ page, request }) => {
+    const { s, alpha, job, today } = await office(request);
+    // The owner is in Alpha: the visit is theirs, in their day and their feed.
+    await (await request.patch(`/api/crews/${alpha.id}`, { headers: s.headers, data: { member_ids: [await userIdOf(s)] } })).json();
+    await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    await openAs(page, s, '/today');
+    const feed = page.getByRole('region', { name: 'Calendar subscription' });
+    await expect(feed.getByRole('button', { name: 'Get my calendar link' })).toBeVisible();
+    await shot(page, '40-today-feed-off-1280');
+    await feed.getByRole('button', { name: 'Get my calendar link' }).click();
+    const link = feed.getByRole('textbox', { name: 'Your calendar link' });
+    await expect(link).toHaveValue(/^http/);
+    const first = await link.inputValue();
+    await shot(page, '41-today-feed-link-1280');
+
+    const ics = await request.get(first);
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    // Long lines are folded (RFC 5545): a CRLF and a space continue the line.
+    const text = (await ics.text()).replace(/\r\n[ \t]/g, '');
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).toContain(`SUMMARY:Lopez roof — ${job.client_name}`);
+    expect(text).toContain(`DTSTART:${icsUtc(instantAt(today, '09:00', ZONE))}`);
+    expect(text).toContain(`DTEND:${icsUtc(instantAt(today, '11:00', ZONE))}`);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(link).toBeVisible();
+    await expectNoSideways(page);
+    await feed.scrollIntoViewIfNeeded();
+    await shot(page, '42-today-feed-link-390');
+
+    await feed.getByRole('button', { name: 'Reset link' }).click();
+    await expect(feed.getByText('Reset the calendar link?')).toBeVisible();
+    await expectNoSideways(page);
+    await shot(page, '43-today-feed-reset-ask-390');
+    const made = page.waitForResponse((r) => r.url().endsWith('/api/schedule/feed') && r.request().method() === 'POST');
+    await feed.getByRole('button', { name: 'Make a new link' }).click();
+    expect((await made).status()).toBeLessThan(300);
+    await expect(link).not.toHaveValue(first);
+    const second = await link.inputValue();
+    expect((await request.get(first)).status()).toBe(404);
+    expect((await request.get(second)).status()).toBe(200);
+
+    // Turned off, the link answers nothing and Get my calendar link is back.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await feed.getByRole('button', { name: 'Turn off' }).click();
+    await expect(feed.getByRole('button', { name: 'Get my calendar link' })).toBeVisible();
+    expect((await request.get(second)).status()).toBe(404);
+    await shot(page, '44-today-feed-turned-off-1280');
+  });
+
+  test("the header search for the client's name finds the job with its next visit; the job's Visits panel lists it", async ({ page, request }) => {
+    const { s, alpha, job, today } = await office(request);
+    const tomorrow = addDays(today, 1);
+    await visitAt(s, job.id, alpha.id, tomorrow, '09:00', '11:00');
+    await openAs(page, s, '/');
+    const search = page.getByRole('textbox', { name: 'Search your workspace' });
+    await expect(search).toBeEnabled();
+    await search.fill(job.client_name!);
+    await search.press('Enter');
+    const hit = page.getByTestId('search-result').filter({ has: page.getByTestId('search-next-visit') });
+    await expect(hit.first()).toBeVisible();
+    const weekday = new Date(`${tomorrow}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+    await expect(hit.first().getByTestId('search-next-visit')).toHaveText(`Next visit: ${weekday} ${tomorrow} · 09:00–11:00 · ${alpha.name}`);
+    await shot(page, '50-search-next-visit-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideways(page);
+    await shot(page, '51-search-next-visit-390');
+
+    await hit.first().click();
+    const panel = page.getByRole('region', { name: 'Visits' });
+    await expect(panel.getByRole('listitem')).toContainText(`${tomorrow} · 09:00–11:00`);
+    await panel.scrollIntoViewIfNeeded();
+    await expectNoSideways(page);
+    await shot(page, '52-job-visits-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, '53-job-visits-1280');
+  });
+});
+
+/** 'December 5, 2026': how the month names a day in its buttons' labels. */
+function longDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** An instant as ICS writes it in UTC: 20261205T150000Z. */
+function icsUtc(iso: string): string {
+  return iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
 
 /** No horizontal scrolling at a phone's width. */
 async function expectNoSideways(page: Page) {
