@@ -42,7 +42,7 @@ export function UnscheduledTray({ onSchedule }: { onSchedule: (jobId: string) =>
                   Quote {q.number} approved · {q.title}
                 </Text>
               </Stack>
-              <Button size="compact-sm" onClick={() => onSchedule(q.job.id)} aria-label={`Schedule ${visitLabel({ job: q.job })}`}>
+              <Button size="compact-sm" style={{ flexShrink: 0 }} onClick={() => onSchedule(q.job.id)} aria-label={`Schedule ${visitLabel({ job: q.job })}`}>
                 Schedule
               </Button>
             </Group>
@@ -61,7 +61,7 @@ export function UnscheduledTray({ onSchedule }: { onSchedule: (jobId: string) =>
                   </Text>
                 )}
               </Stack>
-              <Button size="compact-sm" variant="light" onClick={() => onSchedule(j.id)} aria-label={`Schedule ${visitLabel({ job: j })}`}>
+              <Button size="compact-sm" variant="light" style={{ flexShrink: 0 }} onClick={() => onSchedule(j.id)} aria-label={`Schedule ${visitLabel({ job: j })}`}>
                 Schedule
               </Button>
             </Group>
