@@ -20,7 +20,7 @@ import { quoteSignedPdfJob } from './features/quotes';
 import { invoiceReminderJob } from './features/invoices';
 import { clientHubLinks } from './features/client-hub';
 import { visitSeriesJob } from './features/schedule';
-import { clientMessageJob, clientMessageScanJob } from './features/client-messages';
+import { clientMessageJob, clientMessageScanJob, clientOptOuts } from './features/client-messages';
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { makePrivateDir } from './platform/private-files';
@@ -92,7 +92,7 @@ async function main() {
     transcriptionJob({ db: database.db, blobs, transcriber }),
     quoteSignedPdfJob({ db: database.db, blobs, publicUrl: config.publicUrl }),
     // Overdue invoice reminders: at most two per invoice, never in the client's night (the workspace's zone).
-    invoiceReminderJob({ db: database.db, signer, publicUrl: config.publicUrl, hubLinks: clientHubLinks({ signer, publicUrl: config.publicUrl }) }),
+    invoiceReminderJob({ db: database.db, signer, publicUrl: config.publicUrl, hubLinks: clientHubLinks({ signer, publicUrl: config.publicUrl }), optOuts: clientOptOuts }),
     // Repeating visits: each series' visits made 120 days ahead, extended daily (issue 34).
     visitSeriesJob({ db: database.db }),
     // Automatic messages to clients (visit messages, quote follow-ups, review requests) and the follow-ups' scan.

@@ -34,6 +34,6 @@ export * from './invoice-lists';
 export * from './schedule';
 export * from './photos';
 export * from './markup-geometry';
-export * from './client-messages';
 export * from './work-requests';
 export * from './client-hub';
+export * from './client-messages';

@@ -34,8 +34,6 @@ export const QUOTE_LINKS: ClientLinkKind = { purpose: 'quote', pagePath: '/q', n
 export const INVOICE_LINKS: ClientLinkKind = { purpose: 'invoice', pagePath: '/i', noun: 'invoice' };
 /** An automatic email's unsubscribe link (features/client-messages): its id is the send the email was, so it names one workspace and address. */
 export const UNSUBSCRIBE_LINKS: ClientLinkKind = { purpose: 'unsubscribe', pagePath: '/unsubscribe', noun: 'unsubscribe' };
-/** An automatic email's unsubscribe link (features/client-messages): its id is the send the email was, so it names one workspace and address. */
-export const UNSUBSCRIBE_LINKS: ClientLinkKind = { purpose: 'unsubscribe', pagePath: '/unsubscribe', noun: 'unsubscribe' };
 /**
  * A client contact's hub (issue 36, features/client-hub): the link names the hub, and its expiry is its sending time
  * plus the fresh days — an expired hub link is not dead but asks for a one-time code (the hub decides; revoking is the
@@ -110,3 +108,10 @@ export type ClientHubLinks = {
   /** A message about an item sent before (an invoice's reminder): the line of the hub it went through, or null. */
   forItem: (tx: Db, opts: { workspaceId: string; kind: 'quote' | 'invoice'; itemId: string; company: string; now: Date }) => Promise<string | null>;
 };
+
+/**
+ * Whether a client opted out of automatic messages at these addresses (issue 36: never to a client who opted out).
+ * The opt-outs are the client-messages feature's; features whose own automatic messages it does not send (the
+ * invoices' overdue reminders) get this from main.ts, as they get the hub's links.
+ */
+export type ClientOptOuts = (tx: Db, workspaceId: string, addresses: { sms: string | null; email: string | null }) => Promise<{ sms: boolean; email: boolean }>;

@@ -5,3 +5,5 @@ export { clientMessageJob, startClientMessageWorker } from './deliver';
 export { clientMessageScanJob, startClientMessageScanWorker } from './scan';
 // The schedule's hooks, called in its own transactions: a visit booked, moved, cancelled, and On my way.
 export { visitBooked, visitCancelled, visitMoved, visitOnTheWay, visitsPlanned, visitsRemoved, type VisitForMessages } from './queue';
+// Whether a client opted out (the invoices' overdue reminders get it from main.ts: platform/client-links.ts ClientOptOuts).
+export { clientOptOuts } from './recipients';

@@ -59,3 +59,13 @@ export async function optedOut(db: Db | Tx, workspaceId: string, addresses: { ch
 export const addressKey = (channel: ClientMessageChannel, address: string) => `${channel}:${address}`;
 // Kept for statements that need the normalised form in SQL (the contact's log matches by address too).
 export const lowerSql = (value: string) => sql`lower(btrim(${value}))`;
+
+/** The opt-out port (platform/client-links.ts ClientOptOuts): the invoices' reminders skip what a client stopped. */
+export const clientOptOuts = async (db: Db | Tx, workspaceId: string, addresses: { sms: string | null; email: string | null }) => {
+  const wanted = (['sms', 'email'] as const).flatMap((channel) => {
+    const address = addresses[channel];
+    return address ? [{ channel, address: normalizeAddress(channel, address) }] : [];
+  });
+  const stopped = await optedOut(db, workspaceId, wanted);
+  return { sms: wanted.some((w) => w.channel === 'sms' && stopped.has(addressKey('sms', w.address))), email: wanted.some((w) => w.channel === 'email' && stopped.has(addressKey('email', w.address))) };
+};

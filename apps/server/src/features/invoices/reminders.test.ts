@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, invoiceSends, outboxMessages, workspaces } from '../../db/schema';
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
+import { clientOptOuts } from '../client-messages';
 import { nextReminderAt, startInvoiceReminderWorker } from './reminders';
 
 const NY = 'America/New_York';
@@ -45,7 +46,8 @@ describe('the reminder job (a fixed clock through New York’s daylight-saving w
   let alice: TestUser;
   let jobId: string;
   let contact: string;
-  const worker = () => startInvoiceReminderWorker({ db: ctx.db, signer: ctx.signer, publicUrl: 'http://localhost:3000', now: () => clock });
+  // The opt-outs as main.ts hands them in (features/client-messages).
+  const worker = () => startInvoiceReminderWorker({ db: ctx.db, signer: ctx.signer, publicUrl: 'http://localhost:3000', now: () => clock, optOuts: clientOptOuts });
   /** The runner claims rows due by the database's own clock: make the row due now, whatever the test's clock says. */
   const wake = (id: string) => ctx.db.update(invoices).set({ reminderDueAt: new Date('2020-01-01T00:00:00Z') }).where(eq(invoices.id, id));
   const row = async (id: string) => (await ctx.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
@@ -184,5 +186,33 @@ describe('the reminder job (a fixed clock through New York’s daylight-saving w
     await worker().drain();
     expect(await row(open)).toMatchObject({ reminderStatus: 'none', remindersSent: 0 });
     expect(await outbox()).toEqual([]);
+  });
+
+  it('never to an address the client opted out of: texted STOP, only the email goes; both stopped, nothing and no third try', async () => {
+    // On again (the test before switched them off).
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/invoice-reminder-settings', headers: alice.headers, payload: on() })).statusCode).toBe(200);
+    clock = new Date('2027-05-03T14:00:00Z');
+    const id = await sentInvoice('2027-05-03');
+    const stopSms = await ctx.app.inject({ method: 'PUT', url: `/api/contacts/${contact}/message-opt-out`, headers: alice.headers, payload: { sms: true } });
+    expect(stopSms.statusCode, stopSms.body).toBe(200);
+    await ctx.db.delete(outboxMessages);
+    clock = new Date('2027-05-06T14:00:00Z'); // 10:00 EDT, the first is due
+    await wake(id);
+    await worker().drain();
+    // (Switching reminders on woke the earlier tests' open invoices too: no text to this client went for any of them.)
+    expect((await outbox()).filter((m) => m.channel === 'sms')).toEqual([]);
+    expect((await reminders(id)).filter((s) => s.kind === 'reminder').map((s) => s.method)).toEqual(['email']);
+
+    const stopEmail = await ctx.app.inject({ method: 'PUT', url: `/api/contacts/${contact}/message-opt-out`, headers: alice.headers, payload: { email: true } });
+    expect(stopEmail.statusCode, stopEmail.body).toBe(200);
+    await ctx.db.delete(outboxMessages);
+    clock = new Date('2027-05-08T14:00:00Z'); // the second is due
+    await wake(id);
+    await worker().drain();
+    expect(await outbox()).toEqual([]);
+    expect(await row(id)).toMatchObject({ remindersSent: 2, reminderStatus: 'none' });
+    expect((await reminders(id)).filter((s) => s.kind === 'reminder').map((s) => s.method)).toEqual(['email']);
+    // Opted back in for the next invoice's sake; this one is done.
+    await ctx.app.inject({ method: 'PUT', url: `/api/contacts/${contact}/message-opt-out`, headers: alice.headers, payload: { sms: false, email: false } });
   });
 });

@@ -15,7 +15,7 @@ import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import { enqueueMail, enqueueSms } from '../../platform/mail';
-import type { ClientHubLinks } from '../../platform/client-links';
+import type { ClientHubLinks, ClientOptOuts } from '../../platform/client-links';
 import type { TokenSigner } from '../../platform/tokens';
 import { workspaceAdminIds, workspaceTimeZone } from '../workspaces';
 import { invoiceLink, invoiceParties } from './invoice-sending';
@@ -98,7 +98,7 @@ export async function updateReminderSettings(opts: { db: Db; actor: Actor; body:
 // ---- The job ---------------------------------------------------------------------------------------------------------
 
 /** The reminders' job over the invoices' rows (main.ts starts it with the others). */
-export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUrl: string; now?: () => Date; hubLinks?: ClientHubLinks }) {
+export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUrl: string; now?: () => Date; hubLinks?: ClientHubLinks; optOuts?: ClientOptOuts }) {
   const { db } = deps;
   const settle = (row: InvoiceRow, fields: Partial<typeof invoices.$inferInsert>) =>
     db
@@ -155,15 +155,19 @@ export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUr
           .returning({ id: invoices.id });
         if (!moved) return;
         const sends: { method: 'sms' | 'email'; address: string }[] = [];
+        // Never to a client who opted out (issue 36): STOP to a text, an email's unsubscribe link, or the office.
+        const stopped = deps.optOuts ? await deps.optOuts(tx, row.workspaceId, { sms: row.sentPhone, email: row.sentEmail }) : { sms: false, email: false };
+        const sentPhone = stopped.sms ? null : row.sentPhone;
+        const sentEmail = stopped.email ? null : row.sentEmail;
         // The hub the invoice was sent through (issue 36), when it went out with one.
         const hubLine = deps.hubLinks ? await deps.hubLinks.forItem(tx, { workspaceId: row.workspaceId, kind: 'invoice', itemId: row.id, company: parties.company, now }) : null;
-        if (row.sentPhone) {
-          await enqueueSms(tx, { to: row.sentPhone, text: `${parties.company}: a reminder that invoice ${row.number} was due ${row.dueOn}. Balance due: ${balance}. View it: ${link}${hubLine ? `\n${hubLine}` : ''}` });
-          sends.push({ method: 'sms', address: row.sentPhone });
+        if (sentPhone) {
+          await enqueueSms(tx, { to: sentPhone, text: `${parties.company}: a reminder that invoice ${row.number} was due ${row.dueOn}. Balance due: ${balance}. View it: ${link}${hubLine ? `\n${hubLine}` : ''}` });
+          sends.push({ method: 'sms', address: sentPhone });
         }
-        if (row.sentEmail) {
+        if (sentEmail) {
           await enqueueMail(tx, {
-            to: row.sentEmail,
+            to: sentEmail,
             subject: `Reminder: invoice ${row.number} from ${parties.company} is overdue`,
             text: [
               'Hello,',
@@ -178,9 +182,10 @@ export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUr
               `If you have already paid, thank you, and please ignore this message. Questions? Reply to this email or call ${parties.company}.`,
             ].join('\n'),
           });
-          sends.push({ method: 'email', address: row.sentEmail });
+          sends.push({ method: 'email', address: sentEmail });
         }
-        await tx.insert(invoiceSends).values(sends.map((s) => ({ invoiceId: row.id, workspaceId: row.workspaceId, kind: 'reminder' as const, reminder: number, method: s.method, address: s.address, sentBy: null })));
+        // Nothing went (every address opted out): the count still moves on, so it is not tried again and again.
+        if (sends.length > 0) await tx.insert(invoiceSends).values(sends.map((s) => ({ invoiceId: row.id, workspaceId: row.workspaceId, kind: 'reminder' as const, reminder: number, method: s.method, address: s.address, sentBy: null })));
       });
     },
     onRetry: (_row, reason) => ({ reminderError: reason }),
@@ -190,6 +195,6 @@ export function invoiceReminderJob(deps: { db: Db; signer: TokenSigner; publicUr
 }
 
 /** The job run on its own (tests drain it by hand; main.ts runs every job through startJobs). */
-export function startInvoiceReminderWorker(opts: { db: Db; signer: TokenSigner; publicUrl: string; now?: () => Date; log?: JobLog; hubLinks?: ClientHubLinks }) {
+export function startInvoiceReminderWorker(opts: { db: Db; signer: TokenSigner; publicUrl: string; now?: () => Date; log?: JobLog; hubLinks?: ClientHubLinks; optOuts?: ClientOptOuts }) {
   return startJob(opts.db, invoiceReminderJob(opts), { log: opts.log });
 }
