@@ -152,7 +152,9 @@ test.describe('the schedule board at desktop width', () => {
 
   test('a job dropped from the Unscheduled tray onto a crew and hour opens New visit there; saved, it is on the board', async ({ page, request }) => {
     const { s, alpha, bravo, job, today } = await office(request);
-    await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
+    // Tomorrow: a visit to come at any hour of the run (one today at 09:00 is over after 11:00, and its job is back in
+    // the tray, which lists jobs with no visit to come).
+    await visitAt(s, job.id, alpha.id, addDays(today, 1), '09:00', '11:00');
     const garage = await createJob(s, { client_name: `Sam Idle ${uniqueTag()}`, property_address: '4 Elm St', title: 'Garage roof' });
     await openDayBoard(page, s);
     const tray = page.getByRole('region', { name: 'Unscheduled' });
@@ -275,7 +277,8 @@ test.describe('the schedule board at desktop width', () => {
     const { s, alpha, bravo, job, today } = await office(request);
     const visit = await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
     await openDayBoard(page, s);
-    const event = page.getByRole('button', { name: `Lopez roof · ${job.client_name}` });
+    // Exact: after 11:00 the job is also in the tray, whose button is 'Schedule Lopez roof · …'.
+    const event = page.getByRole('button', { name: `Lopez roof · ${job.client_name}`, exact: true });
     await expect(event).toBeVisible();
     await event.focus();
     await page.keyboard.press('Enter');
