@@ -45,7 +45,8 @@ describe('scheduling a visit', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('This visit overlaps another visit of the same crew or person.')).toBeTruthy();
     expect(api.calls(scheduleEndpoints.create)).toHaveLength(0);
     // 9:30 Chicago daylight time, two hours.
-    expect(api.calls(scheduleEndpoints.checkConflicts)[0]!.body).toEqual({ starts_at: '2026-03-10T14:30:00.000Z', ends_at: '2026-03-10T16:30:00.000Z', crew_ids: [crew.id], user_ids: [] });
+    // A repeating visit: the check gets its rule (the server checks the whole series, as the save does).
+    expect(api.calls(scheduleEndpoints.checkConflicts)[0]!.body).toEqual({ starts_at: '2026-03-10T14:30:00.000Z', ends_at: '2026-03-10T16:30:00.000Z', crew_ids: [crew.id], user_ids: [], recurrence: { rrule: 'FREQ=MONTHLY;BYDAY=2TU' } });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New visit' })).toBeNull());
