@@ -269,7 +269,9 @@ describe('revoking', () => {
 
     const revoked = await api(alice, 'POST', `/api/contacts/${maria}/hub/revoke`);
     expect(revoked.statusCode, revoked.body).toBe(200);
-    expect(ContactHubSchema.parse(revoked.json()).links_valid_after).toBe(new Date(Math.floor(clock.getTime() / 1000) * 1000).toISOString());
+    expect(ContactHubSchema.parse(revoked.json()).links_valid_after).toBe(new Date(Math.floor(clock.getTime() / 1000) * 1000 + 1000).toISOString());
+    // Copy link in the same second as Revoke: a working link (dated from the revocation).
+    await openHub(tokenOf(ContactHubSchema.parse((await api(alice, 'GET', `/api/contacts/${maria}/hub`)).json()).link));
     for (const [t, cookie] of [[fresh, undefined], [token, session]] as const) {
       const res = await view(t, cookie);
       expect(res.statusCode).toBe(410);

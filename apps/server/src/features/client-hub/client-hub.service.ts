@@ -46,25 +46,26 @@ export async function hubLinkFor(
     .insert(clientHubs)
     .values({ workspaceId: opts.workspaceId, contactId: opts.contactId, contractorId: opts.senderId ?? null })
     .onConflictDoUpdate({ target: [clientHubs.workspaceId, clientHubs.contactId], set: { contractorId: contractor } })
-    .returning({ id: clientHubs.id });
+    .returning({ id: clientHubs.id, linksValidAfter: clientHubs.linksValidAfter });
   if (opts.item) {
     await db
       .insert(clientHubItems)
       .values({ hubId: hub!.id, workspaceId: opts.workspaceId, kind: opts.item.kind, itemId: opts.item.id, jobId: opts.item.jobId, linkedAt: now })
       .onConflictDoUpdate({ target: [clientHubItems.hubId, clientHubItems.kind, clientHubItems.itemId], set: { linkedAt: now } });
   }
-  return hubLink(deps.signer, deps.publicUrl, hub!.id, now);
+  return hubLink(deps.signer, deps.publicUrl, hub!.id, now, hub!.linksValidAfter);
 }
 
 /** The link of the hub `itemId` was last sent through (an invoice's reminder), or null when it went out before hubs. */
 export async function hubLinkForItem(deps: Omit<HubDeps, 'db'> & { db: Db | Tx }, opts: { workspaceId: string; kind: HubItem['kind']; itemId: string }): Promise<string | null> {
   const [row] = await deps.db
-    .select({ hubId: clientHubItems.hubId })
+    .select({ hubId: clientHubItems.hubId, linksValidAfter: clientHubs.linksValidAfter })
     .from(clientHubItems)
+    .innerJoin(clientHubs, eq(clientHubs.id, clientHubItems.hubId))
     .where(and(eq(clientHubItems.workspaceId, opts.workspaceId), eq(clientHubItems.kind, opts.kind), eq(clientHubItems.itemId, opts.itemId)))
     .orderBy(desc(clientHubItems.linkedAt))
     .limit(1);
-  return row ? hubLink(deps.signer, deps.publicUrl, row.hubId, deps.now) : null;
+  return row ? hubLink(deps.signer, deps.publicUrl, row.hubId, deps.now, row.linksValidAfter) : null;
 }
 
 // ---- The client's side: what a link opens -----------------------------------------------------------------------
@@ -186,12 +187,13 @@ export async function getContactHub(deps: HubDeps, actor: Actor, contactId: stri
 
 /**
  * POST /api/contacts/:id/hub/revoke — every link sent until now (and every session they gave) answers "turned off";
- * the next message, or Copy link, brings a working one. Kept to the second: a link's time is in whole seconds, and
- * one made in the revoking second stays good (Copy link right after Revoke must work).
+ * the next message, or Copy link, brings a working one. A link's time is in whole seconds, so the revocation is the
+ * next whole second: every link made until now — also in this same second — is older than it, and a link made after
+ * it is dated from it (hubLink), so Copy link right after Revoke works.
  */
 export async function revokeContactHub(deps: HubDeps, actor: Actor, contactId: string): Promise<ContactHub> {
   const { workspaceId } = await contactHubOf(deps, actor, contactId);
-  const at = new Date(Math.floor(deps.now.getTime() / 1000) * 1000);
+  const at = new Date(Math.floor(deps.now.getTime() / 1000) * 1000 + 1000);
   await deps.db
     .insert(clientHubs)
     .values({ workspaceId, contactId, contractorId: actor.userId, linksValidAfter: at })

@@ -12,8 +12,11 @@ const SESSION_PURPOSE = 'client-hub-session';
  * signed, with an expiry HUB_LINK_FRESH_DAYS after it was made. Nothing is stored per link: its sending time is its
  * expiry less the fresh days, which is all the hub needs to tell fresh from old and revoked from live.
  */
-export function hubLink(signer: TokenSigner, publicUrl: string, hubId: string, now: Date): string {
-  return makeClientLink(signer, publicUrl, HUB_LINKS, { id: hubId, expiresAt: new Date(now.getTime() + FRESH_MS) }, now);
+export function hubLink(signer: TokenSigner, publicUrl: string, hubId: string, now: Date, validAfter: Date | null = null): string {
+  // A link's time is in whole seconds and a revocation is the next whole second (revokeContactHub): one made in the
+  // revoking second is dated from then, so it opens while every link made before the revocation stays refused.
+  const from = validAfter && validAfter > now ? validAfter : now;
+  return makeClientLink(signer, publicUrl, HUB_LINKS, { id: hubId, expiresAt: new Date(from.getTime() + FRESH_MS) }, now);
 }
 
 /** A genuine hub token's hub, when it was made and whether it is still fresh; null for anything else. */
