@@ -81,6 +81,7 @@ describe('the client hub (390 px)', () => {
     const contact = screen.getByRole('region', { name: 'Contact Ridge Line Roofing' });
     expect(within(contact).getByText('Alice Ridge')).toBeTruthy();
     expect(within(contact).getByRole('link', { name: 'Call +15125550100' }).getAttribute('href')).toBe('tel:+15125550100');
+    expect(within(contact).getByText('(512) 555-0100')).toBeTruthy();
     expect(within(contact).getByRole('link', { name: 'alice@ridgeline.example' }).getAttribute('href')).toBe('mailto:alice@ridgeline.example');
     expect(api.problems).toEqual([]);
   });

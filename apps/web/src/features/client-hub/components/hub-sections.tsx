@@ -2,7 +2,7 @@ import { formatCents, INVOICE_STATUS_LABELS, localDate, VISIT_STATUS_LABELS, typ
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { dayInWords } from '../../../lib/calendar-day';
-import { arrivalWindow, visitWhen } from '../lib/hub-format';
+import { arrivalWindow, phoneInWords, visitWhen } from '../lib/hub-format';
 
 /** One section of the hub, shown only when it has something (the callers decide). */
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -175,7 +175,7 @@ export function ContractorCard({ hub }: { hub: ClientHub }) {
           {name && <Text fw={600}>{name}</Text>}
           {phone && (
             <Anchor href={`tel:${phone}`} aria-label={`Call ${phone}`}>
-              {phone}
+              {phoneInWords(phone)}
             </Anchor>
           )}
           {email && <Anchor href={`mailto:${email}`}>{email}</Anchor>}

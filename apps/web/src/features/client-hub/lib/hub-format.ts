@@ -33,3 +33,9 @@ export function visitWhen(visit: HubVisit, zone: string): string {
 export function arrivalWindow(visit: HubVisit): string | null {
   return visit.arrival_start && visit.arrival_end ? `Arrival between ${wallClockInWords(visit.arrival_start)} and ${wallClockInWords(visit.arrival_end)}` : null;
 }
+
+/** A US number as people write it, "(512) 555-0100" (stored as +1 and ten digits, or ten digits); anything else as stored. */
+export function phoneInWords(phone: string): string {
+  const d = /^(?:\+?1)?(\d{3})(\d{3})(\d{4})$/.exec(phone.replace(/[\s().-]/g, ''));
+  return d ? `(${d[1]}) ${d[2]}-${d[3]}` : phone;
+}

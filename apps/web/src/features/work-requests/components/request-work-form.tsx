@@ -52,6 +52,13 @@ export function RequestWorkForm({
     setPhotos(next.slice(0, WORK_REQUEST_MAX_PHOTOS));
   };
 
+  const sendAnother = () => {
+    form.reset();
+    setPhotos([]);
+    setPhotoError(null);
+    setSent(null);
+  };
+
   const onSubmit = form.onSubmit(async (values) => {
     setError(null);
     setSending(true);
@@ -82,6 +89,10 @@ export function RequestWorkForm({
             ))}
           </Alert>
         )}
+        {/* Another request without reloading the page (the hub stays open on a phone). */}
+        <Button variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={sendAnother}>
+          Send another request
+        </Button>
       </Stack>
     );
   }
