@@ -66,6 +66,15 @@ function pgliteTemplate(): Blob | undefined {
 }
 
 /**
+ * The embedded database's memory (issue 37, design.md §11: the embedded default ≤ 400 MB). PostgreSQL's default
+ * shared_buffers (128 MB) lives inside PGlite's WebAssembly memory, which only grows: a server that had read its
+ * tables once held 128 MB of page cache above the module's own 128 MB, in a process that is also the web server. The
+ * data directory's files stay in the operating system's page cache anyway, so a smaller buffer pool costs a copy from
+ * that cache on a miss, not a disk read (bench/README.md, issue 37: the list and search figures with both).
+ */
+const EMBEDDED_START_PARAMS = ['-c', 'shared_buffers=16MB'];
+
+/**
  * Opens PGlite in `dataDir` (or in memory with `memory://`). `load`: a dumpDataDir tar to create a new data
  * directory from (a restore; the tests' migrated template) instead of the build's template.
  */
@@ -91,7 +100,13 @@ export async function openPglite(dataDir: string | 'memory://', opts: { load?: B
       // Its files 0600 and folders 0700 (PrivateNodeFS); a cluster an older version wrote (files 0666) is tightened.
       if (isNew) makePrivateDir(pgDir);
       else tightenTree(pgDir);
-      client = await PGlite.create({ dataDir: pgDir, fs: new PrivateNodeFS(pgDir), extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
+      client = await PGlite.create({
+        dataDir: pgDir,
+        fs: new PrivateNodeFS(pgDir),
+        extensions: { pg_trgm },
+        startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS],
+        ...(template ? { loadDataDir: template } : {}),
+      });
     } catch (err) {
       release();
       throw err;
