@@ -20,16 +20,21 @@ export const PROCESSING_WATCH_MAX = 12;
 /** A photo still processing this long after its upload waits on the server's retries (minutes apart): not polled. */
 export const PROCESSING_WATCH_AGE_MS = 10 * 60_000;
 
-/** The photos worth asking again: processing, uploaded recently, at most PROCESSING_WATCH_MAX. */
+/** Its thumbnail, or its markup's rendering (the grid shows the marked-up thumbnail once drawn), still being made. */
+const isBeingMade = (p: Photo, now: number) =>
+  (p.status === 'processing' && now - Date.parse(p.created_at) < PROCESSING_WATCH_AGE_MS) ||
+  (p.markup?.render_status === 'rendering' && now - Date.parse(p.markup.updated_at) < PROCESSING_WATCH_AGE_MS);
+
+/** The photos worth asking again: thumbnail or markup rendering being made, recently, at most PROCESSING_WATCH_MAX. */
 export function photosToWatch(photos: readonly Photo[], now: number): string[] {
   return photos
-    .filter((p) => p.status === 'processing' && now - Date.parse(p.created_at) < PROCESSING_WATCH_AGE_MS)
+    .filter((p) => isBeingMade(p, now))
     .slice(0, PROCESSING_WATCH_MAX)
     .map((p) => p.id);
 }
 
 /**
- * Polls the shown photos whose thumbnail is being made, one GET each (not the whole list: a grid of 2,000 photos is
+ * Polls the shown photos whose thumbnail or markup rendering is being made, one GET each (not the whole list: a grid of 2,000 photos is
  * 34 pages), bounded in number and age (photosToWatch); a photo that is ready or failed replaces its copy in every
  * cached list, so its thumbnail appears without a refetch.
  */
@@ -40,11 +45,11 @@ export function useWatchProcessing(photos: readonly Photo[]) {
     queries: ids.map((id) => ({
       queryKey: photoKeys.detail(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => getPhoto(id, { signal }),
-      refetchInterval: (query: { state: { data?: Photo | undefined } }) => (query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false),
+      refetchInterval: (query: { state: { data?: Photo | undefined } }) => (query.state.data && isBeingMade(query.state.data, Date.now()) ? PROCESSING_POLL_MS : false),
     })),
   });
-  const done = results.map((r) => r.data).filter((p): p is Photo => Boolean(p && p.status !== 'processing'));
-  const doneKey = done.map((p) => `${p.id}:${p.status}`).join(',');
+  const done = results.map((r) => r.data).filter((p): p is Photo => Boolean(p && !isBeingMade(p, Date.now())));
+  const doneKey = done.map((p) => `${p.id}:${p.status}:${p.markup?.render_status ?? ''}`).join(',');
   useEffect(() => {
     if (done.length > 0) replacePhotosInLists(queryClient, done);
     // doneKey stands for `done`: the effect runs when a photo's status changes, not on every render.

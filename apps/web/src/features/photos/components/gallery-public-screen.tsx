@@ -52,7 +52,8 @@ export function PublicGalleryContent({ gallery }: { gallery: PublicGallery }) {
         ) : (
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
             {gallery.photos.map((p, i) => (
-              <UnstyledButton key={p.id} onClick={() => setOpen(i)} aria-label={`Open photo: ${p.caption || `${STAGE_LABELS[p.stage]} photo`}`}>
+              // Top-aligned: a button centres its content, so a tile without a caption sat lower than its captioned neighbour.
+              <UnstyledButton key={p.id} onClick={() => setOpen(i)} style={{ alignSelf: 'start' }} aria-label={`Open photo: ${p.caption || `${STAGE_LABELS[p.stage]} photo`}`}>
                 <Stack gap={2}>
                   <Image src={imageSrc(p.thumbnail_url ?? p.large_url)} alt={p.caption || `${STAGE_LABELS[p.stage]} photo`} radius="sm" loading="lazy" style={{ aspectRatio: '1', objectFit: 'cover' }} />
                   {p.caption && (

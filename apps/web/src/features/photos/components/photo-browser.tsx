@@ -112,16 +112,16 @@ export function PhotoBrowser({ pages, rowsFor, isFiltered, viewer, dayLabel, sho
             <>
               <Text size="sm">{selection.chosen.length === 2 ? 'Two photos chosen' : 'Choose two photos to compare'}</Text>
               <Group gap="xs">
-                <Button size="compact-sm" variant="default" onClick={selection.stop}>
+                <Button size="sm" variant="default" onClick={selection.stop}>
                   Cancel
                 </Button>
-                <Button size="compact-sm" disabled={!pair} onClick={() => setComparing(pair)}>
+                <Button size="sm" disabled={!pair} onClick={() => setComparing(pair)}>
                   Compare
                 </Button>
               </Group>
             </>
           ) : (
-            <Button size="compact-sm" variant="light" leftSection={<IconArrowsHorizontal size={14} />} onClick={selection.start}>
+            <Button size="sm" variant="light" leftSection={<IconArrowsHorizontal size={14} />} onClick={selection.start}>
               Compare two photos
             </Button>
           )}

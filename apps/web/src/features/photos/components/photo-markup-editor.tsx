@@ -127,18 +127,18 @@ export function PhotoMarkupEditor({ photo, onDone }: { photo: Photo; onDone: () 
       <Group gap={6} wrap="wrap" role="toolbar" aria-label="Markup tools">
         {TOOLS.map(({ tool: t, label, icon: Icon }) => (
           <Tooltip key={t} label={label}>
-            <ActionIcon size="lg" variant={tool === t ? 'filled' : 'default'} aria-label={label} aria-pressed={tool === t} onClick={() => setTool(t)}>
+            <ActionIcon size="xl" variant={tool === t ? 'filled' : 'default'} aria-label={label} aria-pressed={tool === t} onClick={() => setTool(t)}>
               <Icon size={20} />
             </ActionIcon>
           </Tooltip>
         ))}
         <Tooltip label="Undo">
-          <ActionIcon size="lg" variant="default" aria-label="Undo" onClick={undo} disabled={history.length === 0}>
+          <ActionIcon size="xl" variant="default" aria-label="Undo" onClick={undo} disabled={history.length === 0}>
             <IconArrowBackUp size={20} />
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Clear">
-          <ActionIcon size="lg" variant="default" aria-label="Clear" onClick={() => commit([])} disabled={shapes.length === 0}>
+          <ActionIcon size="xl" variant="default" aria-label="Clear" onClick={() => commit([])} disabled={shapes.length === 0}>
             <IconTrash size={20} />
           </ActionIcon>
         </Tooltip>
@@ -154,13 +154,13 @@ export function PhotoMarkupEditor({ photo, onDone }: { photo: Photo; onDone: () 
               aria-checked={color === c}
               aria-label={COLOR_LABELS[c]}
               color={MARKUP_COLORS[c]}
-              size={28}
+              size={34}
               onClick={() => setColor(c)}
               style={{ cursor: 'pointer', outline: color === c ? '2px solid var(--mantine-color-fieldbook-6)' : undefined, outlineOffset: 2 }}
             />
           ))}
         </Group>
-        <SegmentedControl size="xs" aria-label="Width" value={width} onChange={(v) => setWidth(v as MarkupWidth)} data={Object.entries(WIDTH_LABELS).map(([value, label]) => ({ value, label }))} />
+        <SegmentedControl size="sm" aria-label="Width" value={width} onChange={(v) => setWidth(v as MarkupWidth)} data={Object.entries(WIDTH_LABELS).map(([value, label]) => ({ value, label }))} />
       </Group>
       {tool === 'text' && <TextInput label="Text" description="Then tap the photo where it goes" value={text} maxLength={MARKUP_TEXT_MAX} onChange={(e) => setText(e.currentTarget.value)} />}
       <div style={{ position: 'relative', alignSelf: 'center', maxWidth: '100%', lineHeight: 0 }}>

@@ -46,20 +46,20 @@ export function PhotoOutput({ jobId, hasPhotos, children }: { jobId: string; has
           {isSelecting ? (
             <Text size="sm">{ids.size === 0 ? 'Tap photos to choose them' : `${ids.size} photo${ids.size === 1 ? '' : 's'} chosen`}</Text>
           ) : (
-            <Button size="compact-sm" variant="default" onClick={() => setSelecting(true)}>
+            <Button size="sm" variant="default" onClick={() => setSelecting(true)}>
               Select photos
             </Button>
           )}
           <Group gap="xs">
             {isSelecting && (
-              <Button size="compact-sm" variant="default" onClick={stop}>
+              <Button size="sm" variant="default" onClick={stop}>
                 Cancel
               </Button>
             )}
-            <Button size="compact-sm" variant="light" leftSection={<IconFileTypePdf size={14} />} onClick={() => setDialog('report')}>
+            <Button size="sm" variant="light" leftSection={<IconFileTypePdf size={14} />} onClick={() => setDialog('report')}>
               Create report
             </Button>
-            <Button size="compact-sm" variant="light" leftSection={<IconShare size={14} />} onClick={() => setDialog('gallery')}>
+            <Button size="sm" variant="light" leftSection={<IconShare size={14} />} onClick={() => setDialog('gallery')}>
               Share gallery
             </Button>
           </Group>
