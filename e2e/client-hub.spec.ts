@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { jpegWithExif } from '../apps/server/src/features/photos/photos.test-helpers';
 import { createContact, createJob, createWorkSession, openAs } from './support/work-data';
 import { uniqueDigits, uniqueTag } from './support/unique';
+import { signQuote } from './support/sign-quote';
 
 /**
  * Issue 36's two-browser walk: the contractor (desktop) sends a quote to a client contact; the client, on a 390 px
@@ -104,15 +105,7 @@ test('a quote sent, approved from the client hub on a phone, new work asked for 
   // Opens the quote from the hub and approves it (signed).
   await toApprove.getByRole('link', { name: 'Review and approve' }).click();
   await expect(home.getByRole('heading', { name: 'Roof repair' })).toBeVisible();
-  await home.getByLabel('Full name').fill(client);
-  const pad = home.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await home.mouse.move(box.x + 20, box.y + 100);
-  await home.mouse.down();
-  for (let x = 20; x <= box.width - 20; x += 12) await home.mouse.move(box.x + x, box.y + 80 + 40 * Math.sin(x / 25));
-  await home.mouse.up();
-  await home.getByLabel('I agree to sign this quote electronically').check();
+  await signQuote(home, client);
   await home.getByRole('button', { name: /^Approve/ }).click();
   await expect(home.getByText('Approved — thank you!')).toBeVisible();
   await shot(home, '03-client-quote-approved-390');

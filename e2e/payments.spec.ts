@@ -4,6 +4,7 @@ import { startStripeStub, type StripeStub } from '../apps/server/src/test/stripe
 import { mailboxLink, uniqueEmail } from './support/auth';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { uniqueDigits, uniqueTag } from './support/unique';
+import { signQuote } from './support/sign-quote';
 
 /**
  * Getting paid, as a new contractor and their client meet it (issue 33's two-browser walk), against the Stripe
@@ -208,15 +209,7 @@ test.describe('getting paid', () => {
     await expect(home.getByText('Deposit due on approval: $1,104.15')).toBeVisible();
     await expectNoSideways(home);
     await shot(home, '06-homeowner-quote-390');
-    await home.getByLabel('Full name').fill(client);
-    const pad = home.getByTestId('signature-pad');
-    await pad.scrollIntoViewIfNeeded();
-    const box = (await pad.boundingBox())!;
-    await home.mouse.move(box.x + 20, box.y + 100);
-    await home.mouse.down();
-    for (let x = 20; x <= box.width - 20; x += 12) await home.mouse.move(box.x + x, box.y + 80 + 40 * Math.sin(x / 25));
-    await home.mouse.up();
-    await home.getByLabel('I agree to sign this quote electronically').check();
+    await signQuote(home, client);
     await shot(home, '07-homeowner-quote-signed-390');
     await home.getByRole('button', { name: 'Approve and pay deposit' }).click();
 

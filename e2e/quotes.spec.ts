@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createContact, createJob, createWorkSession, openAs } from './support/work-data';
 import { uniqueDigits } from './support/unique';
+import { signQuote } from './support/sign-quote';
 
 type MailboxMessage = { channel: 'email' | 'sms'; subject: string | null; body: string; links: string[] };
 
@@ -113,15 +114,7 @@ test('a quote built, sent, approved and signed on a phone, and the signed PDF on
   await expect(home.getByText('Deposit due on approval: $1,675.71')).toBeVisible();
   await expectNoSideways(home);
   await home.screenshot({ path: `${shots}/homeowner-choose-390.png`, fullPage: true });
-  await home.getByLabel('Full name').fill('Maria Garcia');
-  const pad = home.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await home.mouse.move(box.x + 20, box.y + 100);
-  await home.mouse.down();
-  for (let x = 20; x <= box.width - 20; x += 12) await home.mouse.move(box.x + x, box.y + 80 + 40 * Math.sin(x / 25));
-  await home.mouse.up();
-  await home.getByLabel('I agree to sign this quote electronically').check();
+  await signQuote(home, 'Maria Garcia');
   await home.getByRole('button', { name: 'Approve $5,585.70' }).click();
   await expect(home.getByText('Approved — thank you!')).toBeVisible();
   await home.screenshot({ path: `${shots}/homeowner-approved-390.png`, fullPage: true });
