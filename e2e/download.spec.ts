@@ -147,16 +147,23 @@ test.describe('/download on a server with an APK URL', () => {
     // The page's clock stands still from its first moment (paused before it loads) and the test moves it 20 ms at a
     // time until the button shows: the button and the 1.5 s timer appear together, so at most 20 ms of it has run
     // when the press comes, however slow the machine. (The page needs some clock: its data layer batches with timers.)
+    // Polled every 50 ms for up to 30 s: with the poll's default backoff (up to 1 s between tries) 15 s gave the page
+    // only ~17 steps of its clock, and on a busy machine the button came after the poll gave up (a fresh-clone run of
+    // 791f591 failed so, the button on its screenshot). Steps of the clock before the button shows cost nothing: the
+    // timer starts with it.
     await page.clock.install({ time: new Date('2026-11-25T09:00:00Z') });
     await page.clock.pauseAt(new Date('2026-11-25T09:00:01Z'));
     await page.goto(`${fieldbook.url}/download`);
     const button = page.getByRole('link', { name: 'Download APK' });
     await expect
-      .poll(async () => {
-        if (await button.isVisible()) return true;
-        await page.clock.runFor(20);
-        return false;
-      })
+      .poll(
+        async () => {
+          if (await button.isVisible()) return true;
+          await page.clock.runFor(20);
+          return false;
+        },
+        { intervals: [50], timeout: 30_000 },
+      )
       .toBe(true);
     let next = page.waitForEvent('download');
     await button.click();
