@@ -19,7 +19,7 @@ import { clientMessageOptOuts, clientMessageQueue, clientMessageSends, clientMes
 import { insertContact, insertJob } from '../../test/factories';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { deliverQueued, startClientMessageWorker } from './deliver';
-import { startClientMessageScanWorker } from './scan';
+import { SCAN_MAX_ATTEMPTS, startClientMessageScanWorker } from './scan';
 import { twilioSignature } from './twilio-signature';
 
 // The jobs' clock, settable: Monday 2027-03-01 15:00 UTC = 09:00 in Chicago (CST). The API runs on the real clock
@@ -337,5 +337,17 @@ describe('quote follow-ups and review requests (the scan)', { timeout: 120_000 }
     expect(texts).toEqual([`Lopez Roofing: thank you for choosing us for ${c.job.title}! Would you leave us a review? https://g.page/r/lopez-roofing/review Reply STOP to opt out.`]);
     const sends = await ctx.db.select().from(clientMessageSends).where(eq(clientMessageSends.occurrence, `review_request:${c.job.id}`));
     expect(sends.map((s) => s.channel).sort()).toEqual(['email', 'sms']);
+  });
+
+  it('a scan whose every try took its process down is given up when claimed, not tried hourly for ever; saving the settings starts it again', async () => {
+    expect((await saveRules((r) => (r.quote_follow_up = { ...r.quote_follow_up, enabled: true }))).statusCode).toBe(200);
+    // As the runner leaves a row whose process died mid-scan each time: every try counted at its claim.
+    await ctx.db.update(clientMessageSettings).set({ scanAttempts: SCAN_MAX_ATTEMPTS }).where(eq(clientMessageSettings.workspaceId, alice.workspaceId!));
+    await scan();
+    const [row] = await ctx.db.select().from(clientMessageSettings).where(eq(clientMessageSettings.workspaceId, alice.workspaceId!));
+    expect(row).toMatchObject({ scanning: false, scanError: `Follow-up scan stopped after ${SCAN_MAX_ATTEMPTS} attempts` });
+    expect((await saveRules((r) => (r.quote_follow_up = { ...r.quote_follow_up, enabled: true }))).statusCode).toBe(200);
+    const [again] = await ctx.db.select().from(clientMessageSettings).where(eq(clientMessageSettings.workspaceId, alice.workspaceId!));
+    expect(again).toMatchObject({ scanning: true, scanAttempts: 0, scanError: null });
   });
 });

@@ -67,6 +67,9 @@ export async function scanWorkspace(db: Db, workspaceId: string, now: Date): Pro
 }
 
 /** The scan's job over the settings rows (main.ts starts it with the others). */
+/** Consecutive failed scans of a workspace before it is given up (a success starts the count again). */
+export const SCAN_MAX_ATTEMPTS = 30;
+
 export function clientMessageScanJob(deps: { db: Db; now?: () => Date }) {
   return defineJob<SettingsRow>({
     name: 'client-message-scan',
@@ -77,17 +80,19 @@ export function clientMessageScanJob(deps: { db: Db; now?: () => Date }) {
       dueAt: clientMessageSettings.scanDueAt,
       lockedUntil: clientMessageSettings.scanLockedUntil,
       attempts: clientMessageSettings.scanAttempts,
-      // A scan has no final state: one that keeps failing is retried (at most hourly) and shows here meanwhile.
+      // A scan that keeps failing is retried (at most hourly) and shows here meanwhile.
       failed: isNotNull(clientMessageSettings.scanError),
     },
     leaseMs: 5 * 60_000,
-    maxAttempts: 1_000_000,
+    // About a day of hourly tries, then given up: a scan that takes its process down must not do so every hour for
+    // ever (the runner counts a try at the claim, so a crash counts too). Saving the settings starts it again.
+    maxAttempts: SCAN_MAX_ATTEMPTS,
     backoffMs: (attempts) => Math.min(60 * 60_000, 60_000 * 2 ** attempts),
     intervalMs: 60_000,
     describe: (row) => `follow-up scan of workspace ${row.workspaceId}`,
     work: (row) => scanWorkspace(deps.db, row.workspaceId, deps.now?.() ?? new Date()),
     onRetry: (_row, reason) => ({ scanError: reason }),
-    onGiveUp: (_row, reason) => ({ scanError: reason }),
+    onGiveUp: (_row, reason) => ({ scanning: false, scanError: reason }),
     givenUpReason: (attempts) => `Follow-up scan stopped after ${attempts} attempts`,
   });
 }
