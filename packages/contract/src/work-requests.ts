@@ -112,8 +112,11 @@ export type ListWorkRequestsQuery = z.input<typeof ListWorkRequestsQuerySchema>;
 export const WorkRequestListSchema = z.object({ requests: z.array(WorkRequestSchema), total: z.number().int(), new_count: z.number().int() });
 export type WorkRequestList = z.infer<typeof WorkRequestListSchema>;
 
-/** "Create job": the job (and whether a contact was made or matched). A repeat answers the same job. */
-export const ConvertWorkRequestResultSchema = z.object({ request: WorkRequestSchema, job_id: z.uuid(), contact_id: z.uuid(), contact_created: z.boolean() });
+/**
+ * "Create job": the job (and whether a contact was made or matched). A repeat answers the same job. `photos_on_job`:
+ * how many of the request's photos are on the job's Photos (a photo deleted from the job since is not counted).
+ */
+export const ConvertWorkRequestResultSchema = z.object({ request: WorkRequestSchema, job_id: z.uuid(), contact_id: z.uuid(), contact_created: z.boolean(), photos_on_job: z.number().int().default(0) });
 export type ConvertWorkRequestResult = z.infer<typeof ConvertWorkRequestResultSchema>;
 
 /** The workspace's public "Request work" link, for its website. */

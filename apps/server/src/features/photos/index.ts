@@ -11,3 +11,6 @@ export { renderedPhotoBlob, renderedPhotoKeys } from './markup.service';
 export { photoReportJob } from './photo-report.job';
 // The client hub (issue 36): the live galleries of a client's jobs, with their links.
 export { findSharedGalleries } from './photos.queries';
+// Work requests (issue 36): the photos a client sent with a request, put on the job the office makes of it — the
+// rows in the job's transaction, then each blob and its finish, as an upload's.
+export { reserveJobPhotos, storeReservedPhoto, type ReservedPhoto } from './photos.import';

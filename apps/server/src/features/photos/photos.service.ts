@@ -203,28 +203,41 @@ export function photoUploadSteps(opts: Reader & { blobs: BlobStore; actor: Works
       }
     },
     finish: async (stored) => {
-      const head = await readHead(blobs, stored.storageKey, EXIF_HEAD_BYTES);
-      const exif = await readPhotoExif(head, fields?.time_zone ?? (await workspaceTimeZone(db, actor.workspaceId)));
-      const size = imageSize(stored.kind, head);
-      const turned = isQuarterTurn(exif.orientation);
-      await db
-        .update(photos)
-        .set({
-          status: 'processing',
-          byteSize: stored.size,
-          takenAt: exif.takenAt ?? opts.now(),
-          takenAtSource: exif.takenAtSource ?? 'upload',
-          latitude: exif.latitude,
-          longitude: exif.longitude,
-          orientation: exif.orientation,
-          width: size ? (turned ? size.height : size.width) : null,
-          height: size ? (turned ? size.width : size.height) : null,
-          nextAttemptAt: opts.now(),
-        })
-        .where(and(eq(photos.id, stored.id), eq(photos.status, 'uploading')));
+      await finishStoredPhoto({ db, blobs, now: opts.now() }, { ...stored, workspaceId: actor.workspaceId, timeZone: fields?.time_zone, uploadedAt: opts.now() });
       return getPhoto({ db, links, actor, id: stored.id });
     },
   };
+}
+
+/**
+ * A stored photo's finish (the upload's, and photos.import.ts's): the EXIF in the blob's first EXIF_HEAD_BYTES gives
+ * the time taken (read in `timeZone`, else the workspace's; without, `uploadedAt`), the place and the orientation, the
+ * header the size; the row leaves 'uploading' for 'processing' — only while it still is — and waits for its thumbnail.
+ */
+export async function finishStoredPhoto(
+  deps: { db: Db; blobs: BlobStore; now: Date },
+  stored: { id: string; storageKey: string; kind: PhotoKind; size: number; workspaceId: string; timeZone?: string | undefined; uploadedAt: Date },
+): Promise<void> {
+  const { db } = deps;
+  const head = await readHead(deps.blobs, stored.storageKey, EXIF_HEAD_BYTES);
+  const exif = await readPhotoExif(head, stored.timeZone ?? (await workspaceTimeZone(db, stored.workspaceId)));
+  const size = imageSize(stored.kind, head);
+  const turned = isQuarterTurn(exif.orientation);
+  await db
+    .update(photos)
+    .set({
+      status: 'processing',
+      byteSize: stored.size,
+      takenAt: exif.takenAt ?? stored.uploadedAt,
+      takenAtSource: exif.takenAtSource ?? 'upload',
+      latitude: exif.latitude,
+      longitude: exif.longitude,
+      orientation: exif.orientation,
+      width: size ? (turned ? size.height : size.width) : null,
+      height: size ? (turned ? size.width : size.height) : null,
+      nextAttemptAt: deps.now,
+    })
+    .where(and(eq(photos.id, stored.id), eq(photos.status, 'uploading')));
 }
 
 /** Uploads a crash cut off: rows still uploading after `olderThanMs` (an hour by default), with their blobs. */

@@ -1,12 +1,13 @@
 import { WORK_REQUEST_MAX_PHOTOS, WORK_REQUEST_NOT_FOUND, WORK_REQUEST_PHOTO_UNSUPPORTED, WORK_REQUEST_PHOTOS_FULL, type WorkRequestPhoto } from '@fieldbook/contract';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { BlobStore } from '../../platform/blob-store';
 import { AppError } from '../../platform/errors';
 import { readLink, signLink } from '../../platform/signed-link';
 import type { TokenSigner } from '../../platform/tokens';
 import { sweepUploads, type FileKinds, type UploadSteps } from '../../platform/uploads';
+import { reserveJobPhotos, storeReservedPhoto, type ReservedPhoto } from '../photos';
 import { workRequestPhotos, workRequests } from './work-requests.schema';
 
 /**
@@ -45,8 +46,13 @@ export async function requestOfPhotoToken(db: Db, signer: TokenSigner, token: st
   return row;
 }
 
-/** The upload's steps for one request: the row only while the request has room (counted under the request's lock). */
-export function requestPhotoSteps(db: Db, requestId: string): UploadSteps<Kind, { id: string }> {
+/**
+ * The upload's steps for one request: the row only while the request has room (counted under the request's lock). A
+ * photo that arrives after the office made the request a job goes on the job too: its finish takes the request's lock
+ * as "Create job" does, so either the job's making finds it ready or the finish finds the job.
+ */
+export function requestPhotoSteps(deps: { db: Db; blobs: BlobStore; now: () => Date }, requestId: string): UploadSteps<Kind, { id: string }> {
+  const { db } = deps;
   return {
     createRow: ({ id, workspaceId, storageKey, file }) =>
       db.transaction(async (tx) => {
@@ -56,15 +62,58 @@ export function requestPhotoSteps(db: Db, requestId: string): UploadSteps<Kind, 
         await tx.insert(workRequestPhotos).values({ id, workspaceId, requestId, storageKey, contentType: file.contentType, status: 'uploading' });
       }),
     finish: async (stored) => {
-      const [row] = await db
-        .update(workRequestPhotos)
-        .set({ status: 'ready', byteSize: stored.size })
-        .where(and(eq(workRequestPhotos.id, stored.id), eq(workRequestPhotos.status, 'uploading')))
-        .returning({ id: workRequestPhotos.id });
+      const { row, request } = await db.transaction(async (tx) => {
+        const [request] = await tx
+          .select({ workspaceId: workRequests.workspaceId, jobId: workRequests.jobId, decidedBy: workRequests.decidedBy })
+          .from(workRequests)
+          .where(eq(workRequests.id, requestId))
+          .for('update');
+        const [row] = await tx
+          .update(workRequestPhotos)
+          .set({ status: 'ready', byteSize: stored.size })
+          .where(and(eq(workRequestPhotos.id, stored.id), eq(workRequestPhotos.status, 'uploading')))
+          .returning();
+        if (row && request?.jobId) await reserveJobPhotos(tx, jobPhotoReservations([row], { jobId: request.jobId, authorId: request.decidedBy }));
+        return { row, request };
+      });
       if (!row) throw new AppError('CONFLICT', 'The upload was cut off; send the photo again');
+      if (request?.jobId) await storeOnJob({ db, blobs: deps.blobs, now: deps.now() }, [row]);
       return { id: row.id };
     },
   };
+}
+
+type PhotoRow = typeof workRequestPhotos.$inferSelect;
+
+/** A request's photos that finished uploading, oldest first (a transaction's reads, too). */
+export function readyRequestPhotos(db: Db | Tx, requestId: string): Promise<PhotoRow[]> {
+  return db
+    .select()
+    .from(workRequestPhotos)
+    .where(and(eq(workRequestPhotos.requestId, requestId), ne(workRequestPhotos.status, 'uploading')))
+    .orderBy(asc(workRequestPhotos.createdAt), asc(workRequestPhotos.id));
+}
+
+/**
+ * A request's photos as the job's (issue 36): the photos feature's rows under the request photos' own ids (so each
+ * goes on the job once), stage Before — what the client saw before any work —, tagged 'work request', by the member
+ * who made the job, taken when the client sent it unless its EXIF says when.
+ */
+export function jobPhotoReservations(rows: readonly PhotoRow[], job: { jobId: string; authorId: string | null }): ReservedPhoto[] {
+  return rows.map((r) => ({ id: r.id, workspaceId: r.workspaceId, jobId: job.jobId, authorId: job.authorId, contentType: r.contentType, stage: 'before', tags: ['work request'], uploadedAt: r.createdAt }));
+}
+
+/**
+ * Each reserved photo's file — a copy of the request's original, which the request keeps — through the photos
+ * feature's finish; answers how many of `rows` are on the job. A photo deleted from the job since stays deleted.
+ */
+export async function storeOnJob(deps: { db: Db; blobs: BlobStore; now: Date }, rows: readonly PhotoRow[]): Promise<number> {
+  let stored = 0;
+  for (const r of rows) {
+    const result = await storeReservedPhoto(deps, { id: r.id, open: async () => (await deps.blobs.get(r.storageKey))?.body ?? null });
+    if (result === 'stored') stored++;
+  }
+  return stored;
 }
 
 /** The ready photos of requests (by id), oldest first, with their signed image links. */

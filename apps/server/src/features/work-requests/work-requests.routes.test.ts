@@ -3,6 +3,7 @@ import {
   ConvertWorkRequestResultSchema,
   JobSchema,
   NotificationListSchema,
+  PhotoListSchema,
   PublicWorkRequestFormSchema,
   WORK_REQUEST_MAX_PHOTOS,
   WORK_REQUEST_POW_USED,
@@ -15,7 +16,7 @@ import {
 } from '@fieldbook/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, jobs, outboxMessages, workRequestPhotos, workRequests } from '../../db/schema';
+import { contacts, jobs, outboxMessages, photos, workRequestPhotos, workRequests } from '../../db/schema';
 import { insertContact } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
@@ -295,6 +296,49 @@ describe('the office: list, detail, Create job, Decline', () => {
     expect((await listOf(alice, 'converted')).requests.map((r) => r.id)).toContain(id);
     expect((await listOf(alice)).requests.map((r) => r.id)).not.toContain(id);
     expect((await post(alice, `/api/work-requests/${id}/decline`)).statusCode).toBe(409);
+  });
+
+  it('Create job puts the photos the client sent on the job’s Photos (the request keeps its own); once, a repeat completes a cut-off one, a deleted one stays deleted, one sent after goes on too', async () => {
+    const receipt = WorkRequestReceiptSchema.parse((await send((await linkOf(alice)).token, { what: 'Hail damage on the porch roof' })).json());
+    const upload = () => ctx.app.inject({ method: 'POST', url: `/api/public/work-request-photos/${receipt.photo_token}`, ...multipartBody({ file: { name: 'p.png', bytes: PNG, type: 'image/png' } }) });
+    for (let i = 0; i < 2; i++) expect((await upload()).statusCode).toBe(201);
+    const id = (await listOf(alice)).requests.find((r) => r.what === 'Hail damage on the porch roof')!.id;
+
+    const converted = ConvertWorkRequestResultSchema.parse((await post(bob, `/api/work-requests/${id}/convert`)).json());
+    expect(converted.photos_on_job).toBe(2);
+    const jobPhotos = async () => {
+      const res = await get(bob, `/api/jobs/${converted.job_id}/photos`);
+      expect(res.statusCode, res.body).toBe(200);
+      return PhotoListSchema.parse(res.json()).photos;
+    };
+    const onJob = await jobPhotos();
+    expect(onJob).toHaveLength(2);
+    for (const p of onJob) {
+      expect(p).toMatchObject({ job_id: converted.job_id, stage: 'before', tags: ['work request'], author: { id: bob.id }, content_type: 'image/png', byte_size: PNG.length, status: 'processing' });
+      const original = await get(bob, `/api/photos/${p.id}/original`);
+      expect(original.statusCode).toBe(200);
+      expect(original.rawPayload.equals(PNG)).toBe(true);
+    }
+    // The photos are copies: the request's own stay, and another workspace sees none of them.
+    const detail = WorkRequestDetailSchema.parse((await get(alice, `/api/work-requests/${id}`)).json());
+    expect(detail.photos).toHaveLength(2);
+    expect((await get(null, detail.photos[0]!.url)).rawPayload.equals(PNG)).toBe(true);
+    expect((await get(eve, `/api/photos/${onJob[0]!.id}`)).statusCode).toBe(404);
+
+    // A repeat adds nothing; a photo whose file a crash left unwritten is completed by it; one deleted stays deleted.
+    const [cut, removed] = onJob;
+    await ctx.db.update(photos).set({ status: 'uploading' }).where(eq(photos.id, cut!.id));
+    await ctx.blobs.delete(`photos/${alice.workspaceId}/${cut!.id}`);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/photos/${removed!.id}`, headers: bob.headers })).statusCode).toBe(200);
+    const again = ConvertWorkRequestResultSchema.parse((await post(alice, `/api/work-requests/${id}/convert`)).json());
+    expect(again).toMatchObject({ job_id: converted.job_id, photos_on_job: 1 });
+    expect((await jobPhotos()).map((p) => p.id)).toEqual([cut!.id]);
+    expect((await get(bob, `/api/photos/${cut!.id}/original`)).rawPayload.equals(PNG)).toBe(true);
+
+    // The client's form sends its photos after the request: one that arrives once the job is made goes on it too.
+    expect((await upload()).statusCode).toBe(201);
+    expect((await jobPhotos()).map((p) => p.id)).toHaveLength(2);
+    expect((await ctx.db.select({ n: count() }).from(photos).where(eq(photos.jobId, converted.job_id)))[0]!.n).toBe(2);
   });
 
   it('an existing contact is matched by phone, or else by email, not made again', async () => {

@@ -45,7 +45,7 @@ export async function workRequestsRoutes(app: FastifyInstance, deps: FeatureDeps
 
   route(app, endpoints.list, async ({ actor, query }) => listWorkRequests({ db, actor, ...query }));
   route(app, endpoints.get, async ({ actor, params }) => getWorkRequest({ db, signer, actor, id: params.id, now: now() }));
-  route(app, endpoints.convert, async ({ actor, params }) => convertWorkRequest({ db, actor, id: params.id, now: now() }));
+  route(app, endpoints.convert, async ({ actor, params }) => convertWorkRequest({ db, blobs: deps.blobs, actor, id: params.id, now: now() }));
   route(app, endpoints.decline, async ({ actor, params }) => declineWorkRequest({ db, actor, id: params.id, now: now() }));
   route(app, endpoints.link, async ({ actor }) => getRequestLink({ db, actor, publicUrl }));
   route(app, endpoints.resetLink, async ({ actor }) => resetRequestLink({ db, actor, publicUrl }));
@@ -127,7 +127,7 @@ export async function workRequestsRoutes(app: FastifyInstance, deps: FeatureDeps
     const request = await requestOfPhotoToken(db, signer, params.token, now());
     // No account sends this: the upload path's uploader is the address (its limit's key) in the request's workspace.
     const sender: Actor = { userId: req.ip, email: '', role: 'user', workspaceId: request.workspaceId, sessionId: '', aal: 'aal1' };
-    return (await upload.receive(req, sender, requestPhotoSteps(db, request.id))).result;
+    return (await upload.receive(req, sender, requestPhotoSteps({ db, blobs: deps.blobs, now }, request.id))).result;
   });
   route(app, endpoints.photoImage, async ({ req, reply, params }) => {
     const row = await photoOfImageLink(db, signer, params.token, now());

@@ -17,14 +17,16 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import type { BlobStore } from '../../platform/blob-store';
 import type { WorkspaceActor } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import type { TokenSigner } from '../../platform/tokens';
 import { createContact, findContactsByEmail, findContactsByIds, findContactsByPhone } from '../contacts';
 import { insertJobRecords } from '../jobs';
 import { notify } from '../notifications';
+import { reserveJobPhotos } from '../photos';
 import { workspaceAdminIds } from '../workspaces';
-import { photosOf, photoUploadToken } from './request-photos';
+import { jobPhotoReservations, photosOf, photoUploadToken, readyRequestPhotos, storeOnJob } from './request-photos';
 import { workRequestPhotos, workRequests } from './work-requests.schema';
 
 type Row = typeof workRequests.$inferSelect;
@@ -171,11 +173,13 @@ async function matchingContact(db: Db, actor: WorkspaceActor, row: Row): Promise
 
 /**
  * "Create job": the job from the request (client, address, title from what was asked), the contact when the caller
- * has none with its phone or email (through the contacts feature, its one-phone rule included), and the request linked
- * to both — once: the request's row is locked, and a repeat (a second click, another member at the same moment)
- * answers the job the first made. A declined request is a 409.
+ * has none with its phone or email (through the contacts feature, its one-phone rule included), the photos the client
+ * sent (the photos feature's rows in the same transaction, then their files: request-photos.ts), and the request
+ * linked to both — once: the request's row is locked, and a repeat (a second click, another member at the same moment)
+ * answers the job the first made, completing any photo whose file a failure or crash left unwritten. A declined
+ * request is a 409.
  */
-export async function convertWorkRequest(opts: { db: Db; actor: WorkspaceActor; id: string; now: Date }): Promise<ConvertWorkRequestResult> {
+export async function convertWorkRequest(opts: { db: Db; blobs: BlobStore; actor: WorkspaceActor; id: string; now: Date }): Promise<ConvertWorkRequestResult> {
   const { db, actor } = opts;
   const first = await requestRow(db, actor, opts.id);
   if (first.status === 'declined') throw new AppError('CONFLICT', WORK_REQUEST_DECLINED_CONFLICT);
@@ -197,6 +201,7 @@ export async function convertWorkRequest(opts: { db: Db; actor: WorkspaceActor; 
     const [jobId] = await insertJobRecords(tx, [
       { workspaceId: actor.workspaceId, createdBy: actor.userId, clientName: row.name, propertyAddress: row.address, title: jobTitle(row.what), description, status: 'active' },
     ]);
+    await reserveJobPhotos(tx, jobPhotoReservations(await readyRequestPhotos(tx, row.id), { jobId: jobId!, authorId: actor.userId }));
     const [updated] = await tx
       .update(workRequests)
       .set({ status: 'converted', jobId, contactId, decidedBy: actor.userId, decidedAt: opts.now })
@@ -204,9 +209,16 @@ export async function convertWorkRequest(opts: { db: Db; actor: WorkspaceActor; 
       .returning();
     return { row: updated!, created };
   });
-  const counts = await photoCounts(db, [result.row.id]);
   if (!result.row.jobId || !result.row.contactId) throw new AppError('CONFLICT', WORK_REQUEST_CONVERTED_CONFLICT);
-  return { request: toWorkRequest(result.row, counts.get(result.row.id) ?? 0), job_id: result.row.jobId, contact_id: result.row.contactId, contact_created: result.created };
+  const photos = await readyRequestPhotos(db, result.row.id);
+  const onJob = await storeOnJob({ db, blobs: opts.blobs, now: opts.now }, photos);
+  return {
+    request: toWorkRequest(result.row, photos.length),
+    job_id: result.row.jobId,
+    contact_id: result.row.contactId,
+    contact_created: result.created,
+    photos_on_job: onJob,
+  };
 }
 
 /** Declines a new request (again: no change); a converted one is a 409. */
