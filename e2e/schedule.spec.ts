@@ -152,22 +152,25 @@ test.describe('the schedule board at desktop width', () => {
 
   test('a job dropped from the Unscheduled tray onto a crew and hour opens New visit there; saved, it is on the board', async ({ page, request }) => {
     const { s, alpha, bravo, job, today } = await office(request);
-    // Tomorrow: a visit to come at any hour of the run (one today at 09:00 is over after 11:00, and its job is back in
-    // the tray, which lists jobs with no visit to come).
-    await visitAt(s, job.id, alpha.id, addDays(today, 1), '09:00', '11:00');
+    // Everything here happens tomorrow, whatever the hour of the run: the tray lists jobs with no visit to come, so a
+    // visit today at 09:00 (or the dropped one at 10:00) would be over after 11:00 (12:00) Chicago and its job back in
+    // the tray (a fresh-clone run at 13:00 Chicago failed so).
+    const tomorrow = addDays(today, 1);
+    await visitAt(s, job.id, alpha.id, tomorrow, '09:00', '11:00');
     const garage = await createJob(s, { client_name: `Sam Idle ${uniqueTag()}`, property_address: '4 Elm St', title: 'Garage roof' });
     await openDayBoard(page, s);
+    await page.getByRole('button', { name: 'Next day' }).click();
     const tray = page.getByRole('region', { name: 'Unscheduled' });
     const card = tray.locator('.mantine-Card-root', { hasText: 'Garage roof' });
     await expect(card).toBeVisible();
     // Only the job without a visit waits in the tray.
     await expect(tray.getByText('Lopez roof')).toHaveCount(0);
 
-    await mouseDrag(page, card, slotOf(page, bravo.name, today, '10:00'));
+    await mouseDrag(page, card, slotOf(page, bravo.name, tomorrow, '10:00'));
     const dialog = page.getByRole('dialog', { name: 'New visit' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: 'Job' })).toHaveValue(/Garage roof/);
-    await expect(dialog.getByLabel('Date')).toHaveValue(today);
+    await expect(dialog.getByLabel('Date')).toHaveValue(tomorrow);
     await expect(dialog.getByLabel('Start time')).toHaveValue('10:00');
     await expect(dialog.getByText(bravo.name, { exact: true })).toBeVisible(); // the Crews field's chosen crew
     await shot(page, '03-tray-drop-new-visit-1280', true);
@@ -179,8 +182,8 @@ test.describe('the schedule board at desktop width', () => {
 
     const { visits } = (await (await request.get(`/api/jobs/${garage.id}/visits`, { headers: s.headers })).json()) as { visits: Array<{ id: string; starts_at: string; ends_at: string; crews: Array<{ id: string }> }> };
     expect(visits).toHaveLength(1);
-    expect(visits[0]!.starts_at).toBe(instantAt(today, '10:00', ZONE));
-    expect(visits[0]!.ends_at).toBe(instantAt(today, '12:00', ZONE));
+    expect(visits[0]!.starts_at).toBe(instantAt(tomorrow, '10:00', ZONE));
+    expect(visits[0]!.ends_at).toBe(instantAt(tomorrow, '12:00', ZONE));
     expect(visits[0]!.crews.map((c) => c.id)).toEqual([bravo.id]);
     await expect(eventOf(page, visits[0]!.id, bravo.id)).toBeVisible();
     await expect(tray.getByText('Garage roof')).toHaveCount(0);
