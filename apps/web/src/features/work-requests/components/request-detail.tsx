@@ -69,6 +69,7 @@ function RequestDetailContent({ r, timeZone }: { r: WorkRequestDetail; timeZone:
       {convert.data && (
         <Alert color="green" title="Job created">
           {convert.data.contact_created ? `${r.name} was added to your contacts.` : `Linked to your contact ${r.name}.`}
+          {convert.data.photos_on_job > 0 && ` ${convert.data.photos_on_job === 1 ? 'Their photo is' : `Their ${convert.data.photos_on_job} photos are`} on the job’s Photos.`}
         </Alert>
       )}
       {jobId ? (

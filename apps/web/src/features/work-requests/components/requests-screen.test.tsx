@@ -38,7 +38,7 @@ beforeEach(() => {
       query.status === 'new' ? { requests: [request(1), request(2)], total: 2, new_count: 2 } : { requests: [request(3, { status: 'converted', job_id: uuid(90) })], total: 1, new_count: 2 },
     )
     .on(workRequestEndpoints.get, ({ params }) => detail(request(Number(params.id.slice(-2)))))
-    .on(workRequestEndpoints.convert, ({ params }) => ({ request: request(Number(params.id.slice(-2)), { status: 'converted', job_id: uuid(91), contact_id: uuid(92) }), job_id: uuid(91), contact_id: uuid(92), contact_created: true }))
+    .on(workRequestEndpoints.convert, ({ params }) => ({ request: request(Number(params.id.slice(-2)), { status: 'converted', job_id: uuid(91), contact_id: uuid(92) }), job_id: uuid(91), contact_id: uuid(92), contact_created: true, photos_on_job: 2 }))
     .on(workRequestEndpoints.decline, ({ params }) => request(Number(params.id.slice(-2)), { status: 'declined' }))
     .on(workRequestEndpoints.link, { url: 'https://app.example/r/abcdefghijklmnopqrstuvwxyz012345', snippet: '<a href="https://app.example/r/abcdefghijklmnopqrstuvwxyz012345" target="_blank" rel="noopener">Request work</a>', can_reset: true });
 });
@@ -70,7 +70,7 @@ describe('the office’s Requests (390 px)', () => {
     expect(api.problems).toEqual([]);
   });
 
-  it('opens a request; Create job makes the job once and links to it', async () => {
+  it('opens a request; Create job makes the job once, says its photos are on the job, and links to it', async () => {
     const user = userEvent.setup();
     renderScreen();
     await user.click((await screen.findAllByTestId('request-row'))[0]!);
@@ -80,7 +80,8 @@ describe('the office’s Requests (390 px)', () => {
     expect(within(drawer).getByRole('img', { name: 'Photo 1 of the request' }).getAttribute('src')).toContain('/api/work-request-images/signed');
     await user.click(within(drawer).getByRole('button', { name: 'Create job' }));
     expect(await within(drawer).findByText('Job created')).toBeTruthy();
-    expect(within(drawer).getByText('Maria Garcia was added to your contacts.')).toBeTruthy();
+    // The photos she sent are on the job now (the server copies them to the job's Photos).
+    expect(within(drawer).getByText('Maria Garcia was added to your contacts. Their 2 photos are on the job’s Photos.')).toBeTruthy();
     expect(within(drawer).getByRole('link', { name: 'Open job' }).getAttribute('href')).toBe(`/jobs/${uuid(91)}`);
     expect(within(drawer).queryByRole('button', { name: 'Create job' })).toBeNull();
     expect(api.calls(workRequestEndpoints.convert)).toHaveLength(1);
