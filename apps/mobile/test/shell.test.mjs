@@ -17,7 +17,7 @@ const read = (p) => readFileSync(path.join(android, p), 'utf8');
 
 test('the Capacitor packages are 8.x', () => {
   const version = (name) => JSON.parse(readFileSync(path.join(mobile, '../../node_modules', name, 'package.json'), 'utf8')).version;
-  for (const name of ['@capacitor/cli', '@capacitor/core', '@capacitor/android', '@capacitor/app', '@capacitor/browser']) assert.match(version(name), /^8\./, name);
+  for (const name of ['@capacitor/cli', '@capacitor/core', '@capacitor/android', '@capacitor/app', '@capacitor/browser', '@capacitor/camera']) assert.match(version(name), /^8\./, name);
 });
 
 test('cap sync android copies the built web app into the Android project, offline', async () => {
@@ -32,11 +32,12 @@ test('cap sync android copies the built web app into the Android project, offlin
   const config = JSON.parse(read('app/src/main/assets/capacitor.config.json'));
   assert.equal(config.appId, 'app.fieldbook.mobile');
   assert.equal(config.appName, 'Fieldbook');
-  // The native plugins the web app calls: App (appUrlOpen, the launch link) and Browser (Google's consent).
+  // The native plugins the web app calls: App (appUrlOpen, the launch link), Browser (Google's consent) and Camera
+  // (a job's Take photo, issue 35).
   const plugins = JSON.parse(read('app/src/main/assets/capacitor.plugins.json')).map((p) => p.pkg);
-  for (const pkg of ['@capacitor/app', '@capacitor/browser']) assert.ok(plugins.includes(pkg), `${pkg} in capacitor.plugins.json`);
+  for (const pkg of ['@capacitor/app', '@capacitor/browser', '@capacitor/camera']) assert.ok(plugins.includes(pkg), `${pkg} in capacitor.plugins.json`);
   const settings = read('capacitor.settings.gradle');
-  for (const project of [':capacitor-app', ':capacitor-browser']) assert.ok(settings.includes(`include '${project}'`), `${project} in capacitor.settings.gradle`);
+  for (const project of [':capacitor-app', ':capacitor-browser', ':capacitor-camera']) assert.ok(settings.includes(`include '${project}'`), `${project} in capacitor.settings.gradle`);
 });
 
 test('the Android manifest asks for exactly the permissions the app uses', () => {

@@ -8,16 +8,22 @@ import { offlineQueue } from '../../../lib/offline/offline-queue';
 import { setOnline } from '../../../test/online';
 import { renderWithProviders, TEST_USER } from '../../../test/render';
 import { compressPhoto } from '../lib/compress-photo';
+import { CAMERA_DENIED_MESSAGE, hasNativeCamera, takeNativePhoto } from '../lib/native-camera';
+import type * as NativeCamera from '../lib/native-camera';
 import { JOB_ID, makePhoto } from './photo-fixtures';
 import { PhotoUploader } from './photo-uploader';
 
 // The browser's canvas is not in happy-dom: the compression is this module's test (compress-photo.test.ts); here it
 // is watched, and answers a smaller file of its own.
 vi.mock('../lib/compress-photo', () => ({ compressPhoto: vi.fn(async (file: File) => ({ blob: new File(['small jpeg'], file.name, { type: 'image/jpeg' }), name: file.name })) }));
+// The native camera (@capacitor/camera) is its module's test (native-camera.test.ts); here the app's camera is faked.
+vi.mock('../lib/native-camera', async (original) => ({ ...(await original<typeof NativeCamera>()), hasNativeCamera: vi.fn(() => false), takeNativePhoto: vi.fn() }));
 
 let api: FakeApi;
 beforeEach(() => {
   vi.mocked(compressPhoto).mockClear();
+  vi.mocked(hasNativeCamera).mockReturnValue(false);
+  vi.mocked(takeNativePhoto).mockReset();
   api = fakeApi();
 });
 afterEach(async () => {
@@ -106,5 +112,32 @@ describe('adding photos to a job', () => {
     expect(await (sent[0]!.form!.get('file') as File).text()).toBe('small jpeg');
     expect(offlineQueue.getSnapshot()).toEqual([]);
     expect(screen.queryByLabelText('Photos waiting to upload')).toBeNull();
+  });
+
+  it('in the app, Take photo opens the phone’s camera and its photo takes the same path: compressed, sent with the stage; a refused camera says what to do', async () => {
+    vi.mocked(hasNativeCamera).mockReturnValue(true);
+    api.on(photoEndpoints.upload, ({ form }) => makePhoto(5, { stage: form!.get('stage') as 'issue' }));
+    renderWithProviders(<PhotoUploader jobId={JOB_ID} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Issue' }));
+
+    vi.mocked(takeNativePhoto).mockRejectedValueOnce(new Error('User denied access to camera'));
+    await userEvent.click(screen.getByRole('button', { name: 'Take photo' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CAMERA_DENIED_MESSAGE);
+    expect(api.calls(photoEndpoints.upload)).toHaveLength(0);
+
+    // Cancelled in the camera: nothing sent, nothing said.
+    vi.mocked(takeNativePhoto).mockResolvedValueOnce(null);
+    await userEvent.click(screen.getByRole('button', { name: 'Take photo' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(api.calls(photoEndpoints.upload)).toHaveLength(0);
+
+    vi.mocked(takeNativePhoto).mockResolvedValueOnce(photoFile('JPEG_20260314_090000_1.jpg'));
+    await userEvent.click(screen.getByRole('button', { name: 'Take photo' }));
+    await waitFor(() => expect(within(screen.getByTestId('upload-item')).getByText('Uploaded')).toBeTruthy());
+    expect(vi.mocked(compressPhoto).mock.calls.map((c) => c[0].name)).toEqual(['JPEG_20260314_090000_1.jpg']);
+    const [sent] = api.calls(photoEndpoints.upload);
+    expect(sent!.form!.get('stage')).toBe('issue');
+    expect(await (sent!.form!.get('file') as File).text()).toBe('small jpeg');
+    expect(takeNativePhoto).toHaveBeenCalledTimes(3);
   });
 });

@@ -12,6 +12,7 @@ import { useUploadQueue, type UploadQueue } from '../../../lib/uploads/use-uploa
 import { photoKeys } from '../api/keys';
 import { photoUploadWrite, uploadPhoto } from '../api/upload-photo';
 import { compressPhoto } from '../lib/compress-photo';
+import { cameraFailureMessage, hasNativeCamera, takeNativePhoto } from '../lib/native-camera';
 import { STAGE_LABELS } from '../lib/photo-labels';
 import { PendingPhotos } from './pending-photos';
 
@@ -22,7 +23,8 @@ const PHOTO_ACCEPT = 'image/*';
 type Source = { file: File; stage: PhotoStage; compressed?: { blob: Blob; name: string } };
 
 /**
- * Add photos to a job (issue 35): pick many, or take one with the phone's camera; each is made smaller in the browser
+ * Add photos to a job (issue 35): pick many, or take one with the phone's camera (the web's camera input; in the mobile
+ * app the native camera, @capacitor/camera, whose photo joins the same path); each is made smaller in the browser
  * and sent through the app's upload queue (lib/uploads) with the chosen stage, its progress, and Retry on failure.
  * The queue key is the photo's upload_key for all its tries: a retry after a lost answer gets the stored photo back,
  * never a second copy. The queue is the app's (`photos:<job>`): uploads go on when the page closes.
@@ -32,6 +34,9 @@ export function PhotoUploader({ jobId }: { jobId: string }) {
   const [stage, setStage] = useState<PhotoStage>('during');
   // A camera input opens the camera only on phones and tablets; elsewhere it would be a second file picker.
   const hasCamera = useMediaQuery('(pointer: coarse)');
+  // In the mobile app, the phone's own camera (@capacitor/camera); its photo goes the same way as the input's.
+  const [isNativeCamera] = useState(hasNativeCamera);
+  const [cameraProblem, setCameraProblem] = useState<string | null>(null);
   const camera = useRef<HTMLInputElement>(null);
   const queue = useUploadQueue<Source>(
     useCallback(
@@ -64,6 +69,17 @@ export function PhotoUploader({ jobId }: { jobId: string }) {
     await queue.add(files.map((file) => ({ name: file.name, size: file.size, source: { file, stage } })));
     refresh();
   };
+  const takePhoto = async () => {
+    setCameraProblem(null);
+    if (!isNativeCamera) return camera.current?.click();
+    let file: File | null;
+    try {
+      file = await takeNativePhoto();
+    } catch (err) {
+      return setCameraProblem(cameraFailureMessage(err));
+    }
+    if (file) await addFiles([file]);
+  };
   const shown: UploadQueue = {
     entries: queue.entries,
     dismiss: queue.dismiss,
@@ -91,12 +107,17 @@ export function PhotoUploader({ jobId }: { jobId: string }) {
         />
       </Stack>
       <DropZone layout="inline" title="Drop photos here" buttonLabel="Add photos" inputLabel="Add photos" accept={PHOTO_ACCEPT} onFiles={(files) => void addFiles(files)} />
-      {hasCamera && (
+      {(hasCamera || isNativeCamera) && (
         <Group>
-          <Button variant="light" leftSection={<IconCamera size={16} />} onClick={() => camera.current?.click()}>
+          <Button variant="light" leftSection={<IconCamera size={16} />} onClick={() => void takePhoto()}>
             Take photo
           </Button>
         </Group>
+      )}
+      {cameraProblem && (
+        <Text size="sm" c="red" role="alert">
+          {cameraProblem}
+        </Text>
       )}
       <input
         ref={camera}
