@@ -4,6 +4,7 @@ import { IconArrowsHorizontal } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
+import { GROW_ON_PHONE } from '../lib/phone-layout';
 import type { GridRow } from '../lib/photo-grid';
 import { usePhotoSelection } from '../lib/use-photo-selection';
 import { PhotoGrid } from './photo-grid';
@@ -121,7 +122,7 @@ export function PhotoBrowser({ pages, rowsFor, isFiltered, viewer, dayLabel, sho
               </Group>
             </>
           ) : (
-            <Button size="sm" variant="light" leftSection={<IconArrowsHorizontal size={14} />} onClick={selection.start}>
+            <Button size="sm" variant="light" flex={GROW_ON_PHONE} leftSection={<IconArrowsHorizontal size={14} />} onClick={selection.start}>
               Compare two photos
             </Button>
           )}

@@ -18,9 +18,10 @@ export function PhotoCompare({ photos, timeZone, onClose }: { photos: readonly [
             itemTwo={<ReactCompareSliderImage src={imageSrc(right.original_url)} alt={photoAlt(right)} style={{ objectFit: 'contain' }} />}
           />
           <Group justify="space-between" mt="xs" wrap="nowrap" gap="xs">
-            {[left, right].map((p) => (
-              <Text key={p.id} size="xs" c="dimmed" data-testid="compare-label">
-                {STAGE_LABELS[p.stage]} · {takenAtText(p, timeZone)}
+            {[left, right].map((p, i) => (
+              // On a phone a label takes two lines: broken after the stage, never inside the time ("9:00 / AM").
+              <Text key={p.id} size="xs" c="dimmed" ta={i === 1 ? 'right' : undefined} data-testid="compare-label">
+                {STAGE_LABELS[p.stage]} · <span style={{ whiteSpace: 'nowrap' }}>{takenAtText(p, timeZone)}</span>
               </Text>
             ))}
           </Group>

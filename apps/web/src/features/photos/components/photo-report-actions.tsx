@@ -2,6 +2,7 @@ import type { Photo } from '@fieldbook/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconShare } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
+import { GROW_ON_PHONE } from '../lib/phone-layout';
 import { GalleryList } from './gallery-list';
 import { GalleryShareDialog } from './gallery-share-dialog';
 import { PhotoReportDialog } from './photo-report-dialog';
@@ -42,27 +43,29 @@ export function PhotoOutput({ jobId, hasPhotos, children }: { jobId: string; has
   return (
     <Stack gap="xs">
       {hasPhotos && (
-        <Group justify="space-between" gap="xs">
+        // One wrapping row: on a phone each button grows to fill its line (two a line, not one ragged button a line);
+        // from `sm` they keep their size, the output actions pushed to the right.
+        <Group gap="xs">
           {isSelecting ? (
-            <Text size="sm">{ids.size === 0 ? 'Tap photos to choose them' : `${ids.size} photo${ids.size === 1 ? '' : 's'} chosen`}</Text>
+            <Text size="sm" w={{ base: '100%', sm: 'auto' }} mr={{ sm: 'auto' }}>
+              {ids.size === 0 ? 'Tap photos to choose them' : `${ids.size} photo${ids.size === 1 ? '' : 's'} chosen`}
+            </Text>
           ) : (
-            <Button size="sm" variant="default" onClick={() => setSelecting(true)}>
+            <Button size="sm" variant="default" flex={GROW_ON_PHONE} mr={{ sm: 'auto' }} onClick={() => setSelecting(true)}>
               Select photos
             </Button>
           )}
-          <Group gap="xs">
-            {isSelecting && (
-              <Button size="sm" variant="default" onClick={stop}>
-                Cancel
-              </Button>
-            )}
-            <Button size="sm" variant="light" leftSection={<IconFileTypePdf size={14} />} onClick={() => setDialog('report')}>
-              Create report
+          {isSelecting && (
+            <Button size="sm" variant="default" flex={GROW_ON_PHONE} onClick={stop}>
+              Cancel
             </Button>
-            <Button size="sm" variant="light" leftSection={<IconShare size={14} />} onClick={() => setDialog('gallery')}>
-              Share gallery
-            </Button>
-          </Group>
+          )}
+          <Button size="sm" variant="light" flex={GROW_ON_PHONE} leftSection={<IconFileTypePdf size={14} />} onClick={() => setDialog('report')}>
+            Create report
+          </Button>
+          <Button size="sm" variant="light" flex={GROW_ON_PHONE} leftSection={<IconShare size={14} />} onClick={() => setDialog('gallery')}>
+            Share gallery
+          </Button>
         </Group>
       )}
       {children(isSelecting ? picking : undefined)}
