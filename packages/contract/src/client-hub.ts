@@ -65,7 +65,13 @@ export const HubVisitSchema = z.object({
 });
 /** Photos the contractor chose to share on the client's jobs: a live gallery (the photos feature's shared link). */
 export const HubGallerySchema = z.object({ label: z.string(), photo_count: z.number().int(), shared_at: z.string(), link: z.string() });
+/**
+ * A document the contractor sent this client (a send by email or text records its contact): listed while the send's
+ * download link lives (7 days from the last send), the same link — it downloads without signing in.
+ */
+export const HubDocumentSchema = z.object({ name: z.string(), label: z.string(), shared_at: z.string(), link_expires_at: z.string(), link: z.string() });
 export type HubQuote = z.infer<typeof HubQuoteSchema>;
+export type HubDocument = z.infer<typeof HubDocumentSchema>;
 export type HubInvoice = z.infer<typeof HubInvoiceSchema>;
 export type HubVisit = z.infer<typeof HubVisitSchema>;
 export type HubGallery = z.infer<typeof HubGallerySchema>;
@@ -82,11 +88,10 @@ export const ClientHubSchema = z.object({
   invoices: z.array(HubInvoiceSchema),
   upcoming_visits: z.array(HubVisitSchema),
   past_visits: z.array(HubVisitSchema),
-  /**
-   * Shared photos: the live galleries of the client's jobs. Documents have no sharing choice yet (a document texted by
-   * link is not recorded per recipient), so the hub has no documents section.
-   */
+  /** Shared photos: the live galleries of the client's jobs. */
   galleries: z.array(HubGallerySchema),
+  /** Documents sent to this client whose download link still lives (an older server's answer has none). */
+  documents: z.array(HubDocumentSchema).default([]),
 });
 export type ClientHub = z.infer<typeof ClientHubSchema>;
 

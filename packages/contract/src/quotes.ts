@@ -272,6 +272,8 @@ export const PublicQuoteSchema = z.object({
    * default keeps an answer without it (an older server's) at what the page did before the setting: offered.
    */
   deposit_step: z.enum(['none', 'offered', 'required']).default('offered'),
+  /** The workspace's IANA zone: the page reads its dates and times in it, as the client hub does (absent: an older server's answer, the reader's zone). */
+  time_zone: z.string().optional(),
 });
 export type PublicQuote = z.infer<typeof PublicQuoteSchema>;
 

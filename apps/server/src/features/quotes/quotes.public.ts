@@ -23,7 +23,7 @@ import type { TokenSigner } from '../../platform/tokens';
 import { enqueueMail } from '../../platform/mail';
 import { findJobRecord } from '../jobs';
 import { notify } from '../notifications';
-import { workspaceAdminIds, workspaceName } from '../workspaces';
+import { workspaceAdminIds, workspaceName, workspaceTimeZone } from '../workspaces';
 import { authorMailAddress } from './author-mail';
 import { quoteAppPath, quoteLink, readQuoteToken } from './quote-link';
 import { quoteApprovals, quotes } from './quotes.schema';
@@ -112,13 +112,14 @@ async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow, inTran
     () => findJobRecord(db, { workspaceId: row.workspaceId, jobId: row.jobId }),
     () => db.select().from(quoteApprovals).where(eq(quoteApprovals.quoteId, row.id)).limit(1),
     () => effectiveDepositStep(db, deps.payments ?? NO_ONLINE_PAYMENTS, row.workspaceId),
+    () => workspaceTimeZone(db, row.workspaceId),
   ] as const;
   // The page: one round of reads at once (its p95, bench/quotes.ts). A transaction is one connection, whose statements
   // go one after another anyway — node-postgres queues them with a deprecation warning (an error from pg 9) — so the
   // answer of an approval or a decline reads them in turn.
-  const [items, company, job, [approval], depositStep] = inTransaction
-    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4]()]
-    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4]()]);
+  const [items, company, job, [approval], depositStep, timeZone] = inTransaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4](), await reads[5]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4](), reads[5]()]);
   const shown = await shownContent(db, row, items, deps.now, { company, job });
   let replacedBy: string | null = null;
   if (row.status === 'superseded') {
@@ -142,6 +143,7 @@ async function publicAnswer(deps: PublicDeps, db: Db | Tx, row: QuoteRow, inTran
     replaced_by_link: replacedBy,
     signed_pdf_ready: row.status === 'approved' && Boolean(approval?.documentId),
     deposit_step: depositStep,
+    time_zone: timeZone,
   };
 }
 

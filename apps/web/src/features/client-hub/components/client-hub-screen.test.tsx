@@ -38,6 +38,16 @@ const HUB: ClientHub = {
   ],
   past_visits: [],
   galleries: [{ label: 'Before and after', photo_count: 12, shared_at: '2026-03-11T02:30:00.000Z', link: 'http://localhost:3000/g/gallery-token' }],
+  documents: [
+    {
+      name: 'estimate_Maria_Garcia.pdf',
+      label: 'Estimate',
+      // Sent at 21:30 on March 10 in Chicago (02:30 UTC on the 11th); its link lives 7 days.
+      shared_at: '2026-03-11T02:30:00.000Z',
+      link_expires_at: '2026-03-18T02:30:00.000Z',
+      link: 'http://localhost:3000/api/shared-documents/doc-token',
+    },
+  ],
 };
 
 beforeEach(() => {
@@ -57,7 +67,8 @@ describe('the client hub (390 px)', () => {
     const toApprove = screen.getByRole('region', { name: 'Quotes to approve' });
     expect(within(toApprove).getByText('Roof replacement with a long title that wraps on a phone')).toBeTruthy();
     expect(within(toApprove).getByText('Quote Q-1001 · valid until April 9, 2026')).toBeTruthy();
-    expect(within(toApprove).getByRole('link', { name: 'Review and approve' }).getAttribute('href')).toBe('http://localhost:3000/q/quote-token');
+    // The app's own page: opened in-app, so the quote page can link back to this hub (its token in the history state).
+    expect(within(toApprove).getByRole('link', { name: 'Review and approve' }).getAttribute('href')).toBe('/q/quote-token');
     expect(within(screen.getByRole('region', { name: 'Your decisions' })).getByText('Approved')).toBeTruthy();
 
     const toPay = screen.getByRole('region', { name: 'Invoices to pay' });
@@ -78,6 +89,12 @@ describe('the client hub (390 px)', () => {
     expect(within(photos).getByRole('link', { name: 'Before and after' }).getAttribute('href')).toBe('http://localhost:3000/g/gallery-token');
     expect(within(photos).getByText('12 photos · shared March 10, 2026')).toBeTruthy();
 
+    // Documents sent to her: each downloads by its send's link; the days are the workspace's.
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    const download = within(documents).getByRole('link', { name: 'Download Estimate: estimate_Maria_Garcia.pdf' });
+    expect(download.getAttribute('href')).toBe('http://localhost:3000/api/shared-documents/doc-token');
+    expect(within(documents).getByText('Sent March 10, 2026 · download until March 17, 2026')).toBeTruthy();
+
     const contact = screen.getByRole('region', { name: 'Contact Ridge Line Roofing' });
     expect(within(contact).getByText('Alice Ridge')).toBeTruthy();
     expect(within(contact).getByRole('link', { name: 'Call +15125550100' }).getAttribute('href')).toBe('tel:+15125550100');
@@ -87,10 +104,10 @@ describe('the client hub (390 px)', () => {
   });
 
   it('a client with nothing yet: no empty sections, a line saying what will come', async () => {
-    fakeApi().on(clientHubEndpoints.publicView, { state: 'open', hub: { ...HUB, quotes: [], invoices: [], upcoming_visits: [], past_visits: [], galleries: [], contractor: { name: null, phone: null, email: null } } });
+    fakeApi().on(clientHubEndpoints.publicView, { state: 'open', hub: { ...HUB, quotes: [], invoices: [], upcoming_visits: [], past_visits: [], galleries: [], documents: [], contractor: { name: null, phone: null, email: null } } });
     renderWithProviders(<ClientHubScreen token={TOKEN} />, { user: null });
-    expect(await screen.findByText('Nothing here yet. Quotes, invoices, visits and photos from Ridge Line Roofing will show here.')).toBeTruthy();
-    for (const name of ['Quotes to approve', 'Your decisions', 'Invoices to pay', 'Receipts', 'Upcoming visits', 'Past visits', 'Shared photos']) expect(screen.queryByRole('region', { name })).toBeNull();
+    expect(await screen.findByText('Nothing here yet. Quotes, invoices, visits, photos and documents from Ridge Line Roofing will show here.')).toBeTruthy();
+    for (const name of ['Quotes to approve', 'Your decisions', 'Invoices to pay', 'Receipts', 'Upcoming visits', 'Past visits', 'Shared photos', 'Documents']) expect(screen.queryByRole('region', { name })).toBeNull();
   });
 
   it('an old link: a code to her own phone, a wrong one refused with the server’s words, the right one opens the page', async () => {

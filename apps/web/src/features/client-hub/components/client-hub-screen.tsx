@@ -4,7 +4,7 @@ import { ClientPage, ClientPageBody } from '../../../components/client-page';
 import { useClientHub } from '../api/get-client-hub';
 import { HubCodeStep } from './hub-code-step';
 import { HubRequestWork } from './hub-request-work';
-import { ContractorCard, InvoicesSection, PhotosSection, QuotesSection, VisitsSection } from './hub-sections';
+import { ContractorCard, DocumentsSection, InvoicesSection, PhotosSection, QuotesSection, VisitsSection } from './hub-sections';
 
 /**
  * /h/:token — the client hub (issue 36): everything one client has with one contractor, from any message's link, no
@@ -25,7 +25,7 @@ export function ClientHubScreen({ token }: { token: string }) {
 }
 
 export function ClientHubContent({ hub, token }: { hub: ClientHub; token: string }) {
-  const isEmpty = hub.quotes.length + hub.invoices.length + hub.upcoming_visits.length + hub.past_visits.length + hub.galleries.length === 0;
+  const isEmpty = hub.quotes.length + hub.invoices.length + hub.upcoming_visits.length + hub.past_visits.length + hub.galleries.length + hub.documents.length === 0;
   return (
     <Stack gap="lg">
       <Stack gap={2}>
@@ -36,11 +36,12 @@ export function ClientHubContent({ hub, token }: { hub: ClientHub; token: string
           {hub.client_name ? `Hello, ${hub.client_name}` : 'Your work with us'}
         </Title>
       </Stack>
-      {isEmpty && <Alert color="gray">Nothing here yet. Quotes, invoices, visits and photos from {hub.company} will show here.</Alert>}
-      <QuotesSection hub={hub} />
+      {isEmpty && <Alert color="gray">Nothing here yet. Quotes, invoices, visits, photos and documents from {hub.company} will show here.</Alert>}
+      <QuotesSection hub={hub} token={token} />
       <InvoicesSection hub={hub} />
       <VisitsSection hub={hub} />
       <PhotosSection hub={hub} />
+      <DocumentsSection hub={hub} />
       <HubRequestWork token={token} hub={hub} />
       <ContractorCard hub={hub} />
     </Stack>

@@ -1,8 +1,10 @@
 import { formatCents, INVOICE_STATUS_LABELS, localDate, VISIT_STATUS_LABELS, type ClientHub, type HubVisit } from '@fieldbook/contract';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { dayInWords } from '../../../lib/calendar-day';
 import { arrivalWindow, phoneInWords, visitWhen } from '../lib/hub-format';
+import { hubState, inAppPath } from '../lib/hub-return';
 
 /** One section of the hub, shown only when it has something (the callers decide). */
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -30,7 +32,39 @@ function Row({ children, badge }: { children: ReactNode; badge?: ReactNode }) {
   );
 }
 
-export function QuotesSection({ hub }: { hub: ClientHub }) {
+/**
+ * A button to one of this client's pages: in-app when it is this app's page, with the hub's token in the history state
+ * so that page can link back (lib/hub-return.ts; never in its URL), else a plain link.
+ */
+function PageButton({ link, token, children }: { link: string; token: string; children: ReactNode }) {
+  const path = inAppPath(link);
+  const style = { alignSelf: 'flex-start' } as const;
+  return path ? (
+    <Button component={Link} to={path} state={hubState(token)} size="sm" mt={4} style={style}>
+      {children}
+    </Button>
+  ) : (
+    <Button component="a" href={link} size="sm" mt={4} style={style}>
+      {children}
+    </Button>
+  );
+}
+
+/** A quote's title linking to its page, in-app with the way back as PageButton does. */
+function PageAnchor({ link, token, children }: { link: string; token: string; children: ReactNode }) {
+  const path = inAppPath(link);
+  return path ? (
+    <Anchor component={Link} to={path} state={hubState(token)} fw={600}>
+      {children}
+    </Anchor>
+  ) : (
+    <Anchor href={link} fw={600}>
+      {children}
+    </Anchor>
+  );
+}
+
+export function QuotesSection({ hub, token }: { hub: ClientHub; token: string }) {
   const toApprove = hub.quotes.filter((q) => q.status === 'sent' || q.status === 'viewed');
   const decided = hub.quotes.filter((q) => q.status === 'approved' || q.status === 'declined');
   return (
@@ -43,9 +77,9 @@ export function QuotesSection({ hub }: { hub: ClientHub }) {
               <Text size="sm" c="dimmed">
                 Quote {q.number} · valid until {dayInWords(q.expires_on)}
               </Text>
-              <Button component="a" href={q.link} size="sm" mt={4} style={{ alignSelf: 'flex-start' }}>
+              <PageButton link={q.link} token={token}>
                 Review and approve
-              </Button>
+              </PageButton>
             </Row>
           ))}
         </Section>
@@ -54,9 +88,9 @@ export function QuotesSection({ hub }: { hub: ClientHub }) {
         <Section title="Your decisions">
           {decided.map((q) => (
             <Row key={q.number} badge={<Badge color={q.status === 'approved' ? 'green' : 'gray'}>{q.status === 'approved' ? 'Approved' : 'Declined'}</Badge>}>
-              <Anchor href={q.link} fw={600}>
+              <PageAnchor link={q.link} token={token}>
                 {q.title}
-              </Anchor>
+              </PageAnchor>
               <Text size="sm" c="dimmed">
                 Quote {q.number}
               </Text>
@@ -158,6 +192,32 @@ export function PhotosSection({ hub }: { hub: ClientHub }) {
           </Anchor>
           <Text size="sm" c="dimmed">
             {g.photo_count === 1 ? '1 photo' : `${g.photo_count} photos`} · shared {dayInWords(localDate(new Date(g.shared_at), hub.time_zone))}
+          </Text>
+        </Row>
+      ))}
+    </Section>
+  );
+}
+
+/**
+ * Documents the contractor sent this client (by email or text): each downloads by the link its send made, listed
+ * while that link lives — the page says until when, on the workspace's calendar.
+ */
+export function DocumentsSection({ hub }: { hub: ClientHub }) {
+  if (hub.documents.length === 0) return null;
+  const day = (iso: string) => dayInWords(localDate(new Date(iso), hub.time_zone));
+  return (
+    <Section title="Documents">
+      {hub.documents.map((d) => (
+        <Row key={d.link}>
+          <Anchor href={d.link} fw={600} download aria-label={`Download ${d.label}: ${d.name}`}>
+            {d.label}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {d.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Sent {day(d.shared_at)} · download until {day(d.link_expires_at)}
           </Text>
         </Row>
       ))}

@@ -39,3 +39,11 @@ export function phoneInWords(phone: string): string {
   const d = /^(?:\+?1)?(\d{3})(\d{3})(\d{4})$/.exec(phone.replace(/[\s().-]/g, ''));
   return d ? `(${d[1]}) ${d[2]}-${d[3]}` : phone;
 }
+
+/**
+ * An instant in words on the workspace's clock, "March 10, 2026 at 9:30 PM" — the client pages' (the hub's, a quote's
+ * signing time); without a zone (an older server's answer) the reader's.
+ */
+export function momentInWords(iso: string, zone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+}

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paymentEndpoints, QUOTE_LINK_EXPIRED, QUOTE_REPLACED_UNAVAILABLE, QUOTE_WITHDRAWN, quoteEndpoints, type PublicQuote } from '@fieldbook/contract';
+import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -148,6 +149,39 @@ describe('PublicQuoteScreen', () => {
     expect(link.getAttribute('href')).toBe(`/api/public/quotes/${TOKEN}/signed-pdf`);
     // In the size of the sentence it ends (seen larger than the approval's text in the payments walk's screenshots).
     expect(link.getAttribute('data-inherit')).toBe('true');
+  });
+
+  it('reads its dates on the workspace’s clock, whatever the reader’s zone: valid until a workspace day, signed at a workspace time', async () => {
+    // 04:30 UTC on Nov 27 is still Nov 26 (10:30 PM) in Chicago, the workspace's zone — not the browser's.
+    const approval = { signer_name: 'Maria Garcia', option: 0, optional_item_ids: [], totals: totals(300_000), approved_at: '2026-11-27T04:30:00.000Z', fingerprint: 'f'.repeat(64) };
+    fakeApi().on(quoteEndpoints.publicView, { ...QUOTE, status: 'approved', approval, time_zone: 'America/Chicago' });
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null });
+    expect(await screen.findByText(/Signed by Maria Garcia on November 26, 2026 at 10:30\sPM\./)).toBeTruthy();
+    expect(screen.getByText('Valid until December 10, 2026')).toBeTruthy();
+  });
+
+  it('opened from the client’s hub it links back to that hub; opened by its own link it offers no hub (the quote link never carries one)', async () => {
+    const HUB_TOKEN = `6f1d2c3b-0000-4000-8000-000000000001.1776000000.${'h'.repeat(43)}`;
+    fakeApi().on(quoteEndpoints.publicView, QUOTE);
+    const { unmount } = renderWithProviders(
+      <Routes>
+        <Route path="/" element={<Link to={`/q/${TOKEN}`} state={{ fromHub: HUB_TOKEN }}>Review and approve</Link>} />
+        <Route path="/q/:token" element={<PublicQuoteScreen token={TOKEN} />} />
+        <Route path="/h/:token" element={<p>The hub</p>} />
+      </Routes>,
+      { user: null },
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Review and approve' }));
+    const back = await screen.findByRole('link', { name: '← All your work with Ridge Line Roofing' });
+    expect(back.getAttribute('href')).toBe(`/h/${HUB_TOKEN}`);
+    await userEvent.click(back);
+    expect(await screen.findByText('The hub')).toBeTruthy();
+    unmount();
+
+    fakeApi().on(quoteEndpoints.publicView, QUOTE);
+    renderWithProviders(<PublicQuoteScreen token={TOKEN} />, { user: null, route: `/q/${TOKEN}` });
+    expect(await screen.findByRole('button', { name: 'Approve $3,000.00' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /All your work with/ })).toBeNull();
   });
 
   it('an approved quote with a deposit offers to pay it online right there (issue 33)', async () => {

@@ -3,6 +3,8 @@ import { Alert, Anchor, Box, Button, Checkbox, Divider, Group, Paper, SimpleGrid
 import { useMemo, useState } from 'react';
 import { ClientPage, ClientPageBody, clientPageMessage as messageOf, useViewOnce } from '../../../components/client-page';
 import { apiBaseUrl } from '../../../lib/api-base';
+import { dayInWords } from '../../../lib/calendar-day';
+import { BackToHub, momentInWords } from '../../client-hub';
 import { PayDeposit } from '../../payments';
 import { useApproveQuote } from '../api/approve-quote';
 import { useDeclineQuote } from '../api/decline-quote';
@@ -22,7 +24,7 @@ function Decided({ q, token }: { q: PublicQuote; token: string | null }) {
   if (q.status === 'approved' && q.approval) {
     return (
       <Alert color="green" title="Approved — thank you!">
-        Signed by {q.approval.signer_name} on {new Date(q.approval.approved_at).toLocaleString()}. Total {formatCents(q.approval.totals.total_cents)}
+        Signed by {q.approval.signer_name} on {momentInWords(q.approval.approved_at, q.time_zone)}. Total {formatCents(q.approval.totals.total_cents)}
         {q.approval.totals.deposit_cents > 0 ? `, deposit due ${formatCents(q.approval.totals.deposit_cents)}` : ''}. {q.company} has been told and will be in touch.
         {q.signed_pdf_ready && token !== null && (
           <>
@@ -56,7 +58,10 @@ function Decided({ q, token }: { q: PublicQuote; token: string | null }) {
   return null;
 }
 
-/** /q/:token — the homeowner's quote (issue 27): no account, fits a 390 px phone. */
+/**
+ * /q/:token — the homeowner's quote (issue 27): no account, fits a 390 px phone. Its dates are the workspace's (the
+ * answer's time_zone, read as the client hub reads them); opened from the client's hub, it links back (BackToHub).
+ */
 export function PublicQuoteScreen({ token }: { token: string }) {
   const quote = usePublicQuote(token);
   // A sent quote rendered here, in a browser, is viewed — told once (the client side's rule, components/client-page).
@@ -107,6 +112,7 @@ export function PublicQuoteContent({ q, token }: { q: PublicQuote; token: string
             Read-only: the client approves and signs here. Nothing is sent, and opening this preview does not count as the client viewing the quote.
           </Alert>
         )}
+        {!isPreview && <BackToHub company={q.company} />}
         <Stack gap={2}>
           <Text fw={700} fz={20}>
             {q.company}
@@ -120,7 +126,7 @@ export function PublicQuoteContent({ q, token }: { q: PublicQuote; token: string
             {q.job.property_address ? ` · ${q.job.property_address}` : ''}
           </Text>
           <Text size="sm" c="dimmed">
-            Valid until {q.expires_on}
+            Valid until {dayInWords(q.expires_on)}
           </Text>
         </Stack>
         <Decided q={q} token={token} />
