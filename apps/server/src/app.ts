@@ -34,7 +34,7 @@ import { dashboardRoutes, homepageDataRoutes, performanceStatsRoutes } from './f
 import { jobsRoutes } from './features/jobs';
 import { searchRoutes } from './features/search';
 import { scheduleRoutes } from './features/schedule';
-import { clientMessagesRoutes } from './features/client-messages';
+import { clientMessagesRoutes, jobCompleted } from './features/client-messages';
 import { jobTasksJsonSql, tasksRoutes } from './features/tasks';
 import { ACTOR_CHANNEL, ActorCache } from './platform/actor-cache';
 import { registerAuthGuard } from './platform/auth-guard';
@@ -196,7 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profilesRoutes, featureDeps);
       await api.register(settingsRoutes, featureDeps);
       // A job's answer embeds its tasks and documents, built by their owners (they import jobs: handed in here).
-      await api.register(jobsRoutes, { ...featureDeps, jobParts: { tasksJson: jobTasksJsonSql, documentsJson: jobDocumentsJsonSql } });
+      // A job set to completed arms its review request (client-messages imports jobs, so it is handed in here).
+      await api.register(jobsRoutes, { ...featureDeps, jobParts: { tasksJson: jobTasksJsonSql, documentsJson: jobDocumentsJsonSql }, onJobCompleted: jobCompleted });
       await api.register(tasksRoutes, featureDeps);
       await api.register(contactsRoutes, featureDeps);
       await api.register(workspacesRoutes, featureDeps);

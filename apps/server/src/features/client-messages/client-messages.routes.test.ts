@@ -339,6 +339,34 @@ describe('quote follow-ups and review requests (the scan)', { timeout: 120_000 }
     expect(sends.map((s) => s.channel).sort()).toEqual(['email', 'sms']);
   });
 
+  it('a job completed on its page arms its review request at once (no scan needed); reopened and completed again, or scanned again, it never goes twice', async () => {
+    const c = await client();
+    const status = async (s: 'completed' | 'active') => expect((await api(alice, 'PUT', `/api/jobs/${c.job.id}/status`, { status: s })).statusCode).toBe(200);
+    const armed = () => ctx.db.select().from(clientMessageQueue).where(eq(clientMessageQueue.occurrence, `review_request:${c.job.id}`));
+    const reviewTexts = async () => (await outboxTo(c.sms)).map((m) => m.body).filter((t) => t.includes('review'));
+    // With the rule off, completing arms nothing.
+    expect((await saveRules(() => {})).statusCode).toBe(200);
+    await status('completed');
+    expect(await armed()).toEqual([]);
+    await status('active');
+    expect((await saveRules((r) => (r.review_request = { ...r.review_request, enabled: true, after_days: 0 }), 'https://g.page/r/lopez-roofing/review')).statusCode).toBe(200);
+    // The scan has run once since the save (as the runner does at once): the next would be SCAN_EVERY_MS later.
+    await scan();
+    await status('completed');
+    expect((await armed()).map((q) => q.status)).toEqual(['pending']);
+    await drain();
+    expect(await reviewTexts()).toHaveLength(1);
+    await status('active');
+    await status('completed');
+    await drain();
+    await scan();
+    await drain();
+    expect(await reviewTexts()).toHaveLength(1);
+    expect((await armed()).map((q) => q.status)).toEqual(['done']);
+    const sends = await ctx.db.select().from(clientMessageSends).where(eq(clientMessageSends.occurrence, `review_request:${c.job.id}`));
+    expect(sends.map((s) => s.channel).sort()).toEqual(['email', 'sms']);
+  });
+
   it('a scan whose every try took its process down is given up when claimed, not tried hourly for ever; saving the settings starts it again', async () => {
     expect((await saveRules((r) => (r.quote_follow_up = { ...r.quote_follow_up, enabled: true }))).statusCode).toBe(200);
     // As the runner leaves a row whose process died mid-scan each time: every try counted at its claim.

@@ -2,6 +2,7 @@ import type { ClientMessageRule } from '@fieldbook/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { clientMessageQueue } from './client-messages.schema';
+import { readRules } from './settings';
 
 /**
  * Arming messages: what other features call (the schedule in its own transaction, the scan) to put a message in the
@@ -33,6 +34,33 @@ export async function armMessages(db: Db | Tx, rows: Armed[]): Promise<void> {
       set: { status: 'pending', subject: sql`excluded.subject`, dueAt: sql`excluded.due_at`, attempts: 0, lastError: null, lockedUntil: null },
       setWhere: eq(clientMessageQueue.status, 'cancelled'),
     });
+}
+
+const DAY = 24 * 3_600_000;
+
+/** A completed job's review request: one per job, due `afterDays` after the completion (deliver.ts times it afresh). */
+export function reviewRequest(workspaceId: string, job: { id: string; completedAt: Date }, afterDays: number): Armed {
+  return {
+    workspaceId,
+    rule: 'review_request',
+    occurrence: `review_request:${job.id}`,
+    jobId: job.id,
+    subjectId: job.id,
+    subject: { completedAt: job.completedAt.toISOString() },
+    dueAt: new Date(job.completedAt.getTime() + afterDays * DAY),
+  };
+}
+
+/**
+ * A job was set to completed (the jobs feature, in the transaction of the change; app.ts hands it this hook): its
+ * review request is armed at once when the rule is on — the scan, which also finds it, looks only every SCAN_EVERY_MS,
+ * so "0 days: the same day" waited up to ten minutes and one completed just before the evening went the next morning.
+ * Arming again changes nothing: one row per job, and a sent one stays sent.
+ */
+export async function jobCompleted(db: Db | Tx, job: { workspaceId: string; jobId: string; completedAt: Date }): Promise<void> {
+  const { rules } = await readRules(db, job.workspaceId);
+  if (!rules.review_request.enabled) return;
+  await armMessages(db, [reviewRequest(job.workspaceId, { id: job.jobId, completedAt: job.completedAt }, rules.review_request.after_days)]);
 }
 
 const iso = (at: string) => new Date(at).toISOString();

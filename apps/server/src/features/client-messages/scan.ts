@@ -4,7 +4,7 @@ import { defineJob, startJob, type JobLog } from '../../platform/jobs';
 import { findJobsCompletedSince } from '../jobs';
 import { findQuotesFirstSentSince } from '../quotes';
 import { clientMessageSettings } from './client-messages.schema';
-import { armMessages } from './queue';
+import { armMessages, reviewRequest } from './queue';
 import { readRules } from './settings';
 
 /**
@@ -47,15 +47,7 @@ export async function scanWorkspace(db: Db, workspaceId: string, now: Date): Pro
     const jobs = await findJobsCompletedSince(db, { workspaceId, since: reviewSince ?? now, limit: SCAN_PAGE });
     await armMessages(
       db,
-      jobs.map((j) => ({
-        workspaceId,
-        rule: 'review_request' as const,
-        occurrence: `review_request:${j.id}`,
-        jobId: j.id,
-        subjectId: j.id,
-        subject: { completedAt: j.updatedAt.toISOString() },
-        dueAt: new Date(j.updatedAt.getTime() + rules.review_request.after_days * DAY),
-      })),
+      jobs.map((j) => reviewRequest(workspaceId, { id: j.id, completedAt: j.updatedAt }, rules.review_request.after_days)),
     );
     if (jobs.length > 0) reviewSince = jobs[jobs.length - 1]!.updatedAt;
     full ||= jobs.length === SCAN_PAGE;

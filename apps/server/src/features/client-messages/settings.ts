@@ -9,7 +9,7 @@ import {
 } from '@fieldbook/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { WorkspaceActor } from '../../platform/endpoint';
 import { AppError } from '../../platform/errors';
 import { readReminderSettings } from '../invoices';
@@ -22,7 +22,7 @@ export type SavedRules = { rules: ClientMessageRules; reviewLink: string | null 
  * A workspace's rules: the saved ones, each completed from the defaults (a rule added after the row was saved gets its
  * default), or the defaults when none were saved.
  */
-export async function readRules(db: Db, workspaceId: string): Promise<SavedRules> {
+export async function readRules(db: Db | Tx, workspaceId: string): Promise<SavedRules> {
   const [row] = await db.select({ rules: clientMessageSettings.rules, reviewLink: clientMessageSettings.reviewLink }).from(clientMessageSettings).where(eq(clientMessageSettings.workspaceId, workspaceId)).limit(1);
   if (!row) return { rules: DEFAULT_CLIENT_MESSAGE_RULES, reviewLink: null };
   const merged = { ...DEFAULT_CLIENT_MESSAGE_RULES, ...row.rules };

@@ -1,6 +1,6 @@
 import { JobListSchema, JobSchema, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { jobs } from './jobs.schema';
 import { isoDate, isoTs, likePattern, pageSql, planFreeId, queryJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
@@ -107,11 +107,12 @@ export async function insertJob(db: Db, values: NewJob): Promise<string> {
   return row!.id;
 }
 
-export async function updateJobStatusRow(opts: { db: Db; workspaceId: string; jobId: string; status: JobStatus }): Promise<boolean> {
-  const rows = await opts.db
+/** Sets the job's status; answers the time of the change (its updated_at), or null when the workspace has no such job. */
+export async function updateJobStatusRow(opts: { db: Db | Tx; workspaceId: string; jobId: string; status: JobStatus }): Promise<Date | null> {
+  const [row] = await opts.db
     .update(jobs)
     .set({ status: opts.status })
     .where(and(eq(jobs.id, opts.jobId), eq(jobs.workspaceId, opts.workspaceId)))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+    .returning({ updatedAt: jobs.updatedAt });
+  return row?.updatedAt ?? null;
 }

@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from '../../platform/deps';
 import { route } from '../../platform/endpoint';
 import type { JobPageParts } from './jobs.repository';
-import { createJob, findJobs, getJobById, updateJobStatus } from './jobs.service';
+import { createJob, findJobs, getJobById, updateJobStatus, type JobCompletedHook } from './jobs.service';
 
-/** What the jobs routes need besides the common deps: the tasks' and documents' parts of a job's answer (app.ts). */
-export type JobsDeps = FeatureDeps & { jobParts: JobPageParts };
+/**
+ * What the jobs routes need besides the common deps: the tasks' and documents' parts of a job's answer, and who is told
+ * of a job completed (client-messages' review request) — app.ts.
+ */
+export type JobsDeps = FeatureDeps & { jobParts: JobPageParts; onJobCompleted?: JobCompletedHook };
 
 /** The jobs endpoints (jobEndpoints in the contract), registered in the /api scope. */
 export async function jobsRoutes(app: FastifyInstance, deps: JobsDeps): Promise<void> {
@@ -19,6 +22,6 @@ export async function jobsRoutes(app: FastifyInstance, deps: JobsDeps): Promise<
   route(app, jobEndpoints.create, async ({ actor, body }) => createJob({ db, actor, input: body, parts }));
 
   route(app, jobEndpoints.updateStatus, async ({ actor, params, body }) =>
-    updateJobStatus({ db, actor, jobId: params.id, status: body.status, parts }),
+    updateJobStatus({ db, actor, jobId: params.id, status: body.status, parts, onCompleted: deps.onJobCompleted }),
   );
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_DOCUMENT_TYPES, type CreateJobBodySchema, type JobListSchema, type JobSchema, type JobStatus, type ListJobsQuery } from '@fieldbook/contract';
 import type { JsonText } from '../../platform/json-text';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
@@ -46,9 +46,25 @@ export async function createJob(opts: { db: Db; actor: Actor; input: z.output<ty
   return getJobById({ db: opts.db, actor: opts.actor, jobId: id, parts: opts.parts });
 }
 
-export async function updateJobStatus(opts: { db: Db; actor: Actor; jobId: string; status: JobStatus; parts: JobPageParts }): Promise<JsonText<typeof JobSchema>> {
+/**
+ * Told of a job set to completed, in the transaction of the change: the client-messages feature's review request
+ * (app.ts hands it in — that feature imports this one, so this one cannot import it).
+ */
+export type JobCompletedHook = (tx: Tx, job: { workspaceId: string; jobId: string; completedAt: Date }) => Promise<void>;
+
+export async function updateJobStatus(opts: {
+  db: Db;
+  actor: Actor;
+  jobId: string;
+  status: JobStatus;
+  parts: JobPageParts;
+  onCompleted?: JobCompletedHook | undefined;
+}): Promise<JsonText<typeof JobSchema>> {
   const workspaceId = requireWorkspace(opts.actor);
-  const updated = await updateJobStatusRow({ db: opts.db, workspaceId, jobId: opts.jobId, status: opts.status });
-  if (!updated) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  await opts.db.transaction(async (tx) => {
+    const changedAt = await updateJobStatusRow({ db: tx, workspaceId, jobId: opts.jobId, status: opts.status });
+    if (!changedAt) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+    if (opts.status === 'completed') await opts.onCompleted?.(tx, { workspaceId, jobId: opts.jobId, completedAt: changedAt });
+  });
   return getJobById(opts);
 }
