@@ -4,16 +4,21 @@ import { jpegWithExif } from '../apps/server/src/features/photos/photos.test-hel
 import { createContact, createJob, createWorkSession, openAs } from './support/work-data';
 import { uniqueDigits, uniqueTag } from './support/unique';
 import { signQuote } from './support/sign-quote';
+import { setWorkspaceZone } from './support/schedule-data';
+import { afternoonZone } from './support/daytime-zone';
 
 /**
  * Issue 36's two-browser walk: the contractor (desktop) sends a quote to a client contact; the client, on a 390 px
  * phone with no account, opens their hub from the message's "All your work with …" link, approves the quote from it,
  * later asks for new work with a photo; the office sees the request (the bell, /requests) and makes it a job with one
- * click. And the public "Request work" link, at 390, with its proof of work.
+ * click; the contractor switches review requests on in Settings and completes the job, and the client gets the review
+ * request once — by text and by email — however often the job is reopened and completed. And the public "Request
+ * work" link, at 390, with its proof of work.
  *
- * Not here: the review request after a completed job. The follow-up scan arms it only on its next run, SCAN_EVERY_MS
- * (10 minutes) after the rule is switched on (client-messages/scan.ts) — too slow for a browser test; its once-only
- * send is tested in client-messages.rules.test.ts with an injected clock.
+ * The review request goes through the job runner (client-messages/deliver.ts, every 15 s): completing the job arms it
+ * at once (client-messages' jobCompleted, called by the jobs feature in the status change's transaction), and the walk
+ * polls the development mailbox for it. The later scan that would find the job again (every 10 minutes) is tested in
+ * client-messages.routes.test.ts with an injected clock.
  *
  * Screens go to HUB_SHOTS (default /tmp/look-hub) to be looked at.
  */
@@ -21,6 +26,13 @@ const shots = process.env.HUB_SHOTS ?? '/tmp/look-hub';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true, serviceWorkers: 'block' } as const;
 
 type MailboxMessage = { to: string; channel: 'email' | 'sms'; subject: string | null; body: string; links: string[] };
+
+/** Every message in the development mailbox for `to` (an email address, or a phone in E.164 for texts), newest first. */
+async function messagesTo(api: APIRequestContext, to: string): Promise<MailboxMessage[]> {
+  const res = await api.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  expect(res.ok(), `the development mailbox: ${res.status()}`).toBe(true);
+  return ((await res.json()) as { messages: MailboxMessage[] }).messages;
+}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 
@@ -60,13 +72,20 @@ async function photo(name: string) {
 
 test.beforeAll(() => mkdirSync(shots, { recursive: true }));
 
-test('a quote sent, approved from the client hub on a phone, new work asked for with a photo, made a job by the office', async ({ page, request, browser }) => {
-  test.setTimeout(150_000);
+test('a quote sent, approved from the client hub on a phone, new work asked for with a photo, made a job by the office, completed: the review request once', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
   const s = await createWorkSession(request);
+  // Quiet hours: automatic messages never go between 20:00 and 08:00 on the workspace's clock (a review request then
+  // waits for the morning). This server runs on the real clock — the built server has no clock a test could set — so
+  // the workspace is put in a zone where it is early afternoon now; the walk then passes at any hour of the day.
+  const { zone, localTime } = afternoonZone();
+  await setWorkspaceZone(s, zone);
+  test.info().annotations.push({ type: 'workspace zone', description: `${zone} (${localTime} there at the start)` });
   const tag = uniqueTag();
   const client = `Maria Garcia ${tag}`;
   const email = `homeowner-${tag}@example.com`;
-  await createContact(s, { name: client, phone_number: `512${uniqueDigits(7)}`, email });
+  const clientPhone = `512${uniqueDigits(7)}`;
+  await createContact(s, { name: client, phone_number: clientPhone, email });
   const job = await createJob(s, { client_name: client, property_address: '12 Oak Street, Austin TX', title: 'Roof repair' });
 
   // ---- The contractor sends a one-line quote to the client contact.
@@ -170,6 +189,7 @@ test('a quote sent, approved from the client hub on a phone, new work asked for 
   await drawer.getByRole('link', { name: 'Open job' }).click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
   expect(page.url()).not.toContain(job.id);
+  const newJobPath = new URL(page.url()).pathname;
   await expect(page.getByText('12 Oak Street, Austin TX').first()).toBeVisible();
   await shot(page, '10-office-new-job-1280');
 
@@ -177,6 +197,76 @@ test('a quote sent, approved from the client hub on a phone, new work asked for 
   await page.goto('/requests');
   await page.getByText('Converted', { exact: true }).click();
   await expect(page.getByTestId('request-row').filter({ hasText: client })).toContainText('1 photo');
+
+  // ---- Review requests: the contractor switches them on in Settings › Client messages, the same day, with the
+  // company's review page.
+  const reviewLink = 'https://g.page/r/example/review';
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'Client messages' }).click();
+  await expect(settings.getByText(`in the workspace’s time zone (${zone})`)).toBeVisible();
+  const rule = settings.getByRole('region', { name: 'Review request' });
+  // The switch has no label of its own: its (transparent) input lies under the track, which takes the click, as a
+  // finger's tap would.
+  await rule.getByRole('switch', { name: 'Send “Review request”' }).check({ force: true });
+  await expect(rule.getByRole('switch', { name: 'Send “Review request”' })).toBeChecked();
+  await rule.getByLabel('Days after the job is completed').fill('0');
+  await rule.getByLabel('Your review link').fill(reviewLink);
+  await settings.getByRole('button', { name: 'Save client messages' }).click();
+  await expect(settings.getByText('Client messages saved.')).toBeVisible();
+  await rule.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/17-office-review-requests-on-1280.png` });
+  await page.keyboard.press('Escape');
+  await expect(settings).toHaveCount(0);
+
+  // The job's status, as the office sets it on the job's page (the answer awaited: the select is busy meanwhile).
+  const setStatus = async (label: 'Completed' | 'Active') => {
+    const select = page.getByRole('combobox', { name: 'Status', exact: true });
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/jobs\/[0-9a-f-]{36}\/status$/.test(r.url()));
+    await select.selectOption({ label });
+    expect((await saved).ok(), `the job marked ${label}`).toBe(true);
+    await expect(select).toHaveValue(label.toLowerCase());
+    await expect(select).toBeEnabled();
+  };
+  // The review request for a job: its texts and its emails (the job's title is in both).
+  const reviewsFor = async (jobTitle: string) => {
+    const about = (m: MailboxMessage) => m.links.includes(reviewLink) && m.body.includes(jobTitle);
+    return { texts: (await messagesTo(request, `+1${clientPhone}`)).filter(about), emails: (await messagesTo(request, email)).filter(about) };
+  };
+  const gutters = 'Gutter over the porch is leaking after the storm.';
+
+  // ---- The work is done: the office completes the new job.
+  await page.goto(newJobPath);
+  await expect(page.getByText(gutters, { exact: true })).toBeVisible();
+  await setStatus('Completed');
+  await expect(page.getByText('Job marked completed')).toBeVisible();
+  await shot(page, '18-office-job-completed-1280');
+
+  // The client gets the review request, by text and by email, through the job runner.
+  await expect
+    .poll(async () => {
+      const { texts, emails } = await reviewsFor(gutters);
+      return [texts.length, emails.length];
+    }, { message: 'the review request, by text and email', timeout: 30_000, intervals: [250, 500, 1000] })
+    .toEqual([1, 1]);
+  const { texts, emails } = await reviewsFor(gutters);
+  expect(texts[0]!.body).toContain(`thank you for choosing us for ${gutters}! Would you leave us a review? ${reviewLink}`);
+  expect(emails[0]!.subject).toBe(`How did we do, ${client}?`);
+  expect(emails[0]!.links.some((l) => l.includes('/unsubscribe/'))).toBe(true);
+
+  // Reopened and completed again: nothing more is armed (one review request per job, and this one went).
+  await setStatus('Active');
+  await setStatus('Completed');
+  // Something to wait for instead of a pause: the first job's review request, completed after that. Had the second
+  // completion armed another message, it would be due first, and the runner takes the oldest due first.
+  await page.goto(`/jobs/${job.id}`);
+  await expect(page.getByText('Roof repair', { exact: true }).first()).toBeVisible();
+  await setStatus('Completed');
+  await expect
+    .poll(async () => (await reviewsFor('Roof repair')).texts.length, { message: 'the review request of the first job', timeout: 30_000, intervals: [250, 500, 1000] })
+    .toBe(1);
+  const after = await reviewsFor(gutters);
+  expect([after.texts.length, after.emails.length], 'the review request of the new job, once').toEqual([1, 1]);
 });
 
 test('the public Request work link at 390: sent with its proof of work, seen by the office', async ({ page, request, browser }) => {
