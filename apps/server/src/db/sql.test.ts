@@ -1,6 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { limitSql, pageSql, planFreeId } from './sql';
+import type { Db } from './client';
+import { likePattern, limitSql, pageSql, planFreeId, shapedStatement } from './sql';
 
 const render = (s: Parameters<PgDialect['sqlToQuery']>[0]) => {
   const { sql, params } = new PgDialect().sqlToQuery(s);
@@ -26,5 +28,61 @@ describe('page bounds written into statements', () => {
 
   it('hides an id from the planner behind a sub-select, still as a parameter', () => {
     expect(render(planFreeId('8819634c-0d9c-4413-b8a5-31760d3009ba'))).toEqual({ sql: '(SELECT $1::uuid)', params: ['8819634c-0d9c-4413-b8a5-31760d3009ba'] });
+  });
+});
+
+describe('statements built once per shape (shapedStatement)', () => {
+  type Sent = { name: string; text: string; values: unknown[] };
+  /** A db whose pg pool records what it is sent (the PostgreSQL path). */
+  const pooled = () => {
+    const sent: Sent[] = [];
+    const db = { $client: { totalCount: 1, query: async (q: Sent) => (sent.push({ name: q.name, text: q.text, values: q.values }), { rows: [{ n: sent.length }] }) } } as unknown as Db;
+    return { db, sent };
+  };
+  /** A db without a pool (the embedded database, a request's transaction): drizzle's execute. */
+  const embedded = () => {
+    const sent: Array<{ sql: string; params: unknown[] }> = [];
+    const db = { execute: async (q: SQL) => (sent.push(render(q)), { rows: [] }) } as unknown as Db;
+    return { db, sent };
+  };
+  let builds = 0;
+  const list = shapedStatement((shape: { status: string | null; limit: number }, v: { workspaceId: string; text: string | null }) => {
+    builds++;
+    return sql`SELECT ${v.text}::text AS t, ${'fixed'} AS f FROM tasks t WHERE t.workspace_id = ${planFreeId(v.workspaceId)}
+      ${shape.status ? sql.raw(`AND t.status = '${shape.status}'`) : sql``} ${limitSql(shape.limit)}`;
+  });
+
+  it('builds the text once per shape and sends each request its own values, as one named statement', async () => {
+    const { db, sent } = pooled();
+    builds = 0;
+    await list(db, { status: null, limit: 10 }, { workspaceId: 'w1', text: 'a' });
+    await list(db, { status: null, limit: 10 }, { workspaceId: 'w2', text: null });
+    await list(db, { status: 'pending', limit: 10 }, { workspaceId: 'w3', text: 'c' });
+    expect(builds).toBe(2);
+    expect(sent[0]!.text).toContain('$1::text AS t, $2 AS f');
+    expect(sent[0]!.text).toContain('(SELECT $3::uuid)');
+    expect(sent[0]!.text).toMatch(/LIMIT 10$/);
+    expect(sent.map((s) => s.values)).toEqual([['a', 'fixed', 'w1'], [null, 'fixed', 'w2'], ['c', 'fixed', 'w3']]);
+    expect(sent[1]!.name).toBe(sent[0]!.name);
+    expect(sent[2]!.name).not.toBe(sent[0]!.name);
+    expect(sent[2]!.text).toContain("AND t.status = 'pending'");
+  });
+
+  it('sends the same text and values through drizzle without a pool', async () => {
+    const { db, sent } = embedded();
+    const { db: pdb, sent: psent } = pooled();
+    await list(db, { status: 'done', limit: 5 }, { workspaceId: 'w9', text: 'x' });
+    await list(pdb, { status: 'done', limit: 5 }, { workspaceId: 'w9', text: 'x' });
+    expect(sent[0]).toEqual({ sql: psent[0]!.text, params: psent[0]!.values });
+  });
+
+  it('refuses a builder that writes a value into the text or sends something made from it', async () => {
+    const { db } = pooled();
+    const intoText = shapedStatement((_s: 'x', v: { id: string }) => sql.raw(`SELECT '${v.id}'`));
+    await expect(intoText(db, 'x', { id: 'a' })).rejects.toThrow(/not one of its parameters/);
+    const changed = shapedStatement((_s: 'x', v: { text: string }) => sql`SELECT 1 WHERE name ILIKE ${likePattern(v.text)}`);
+    await expect(changed(db, 'x', { text: 'a' })).rejects.toThrow(/not one of its parameters/);
+    const numberInText = shapedStatement((_s: 'x', v: { n: number }) => sql`SELECT 1 ${limitSql(v.n)}`);
+    await expect(numberInText(db, 'x', { n: 5 })).rejects.toThrow(/not one of its parameters/);
   });
 });

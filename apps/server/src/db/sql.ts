@@ -61,6 +61,93 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Everything that changes a statement's text (filters present, page size…), never a request's values: its cache key. */
+export type StatementShape = string | Readonly<Record<string, string | number | boolean | null | undefined>>;
+/** A statement's values by name: sent as its parameters ($n), never written into its text. */
+export type StatementValues = Readonly<Record<string, string | number | null>>;
+
+/** One shape's statement, made once: its text and name, and where each request's values go among its parameters. */
+type ShapedStatement = {
+  /** pg's query config without the values: the prototype of each request's config (pg copies only own properties). */
+  config: { name: string; text: string };
+  /** Per parameter ($1, $2, …): the name of the request's value, or null for a constant of the statement. */
+  slots: (string | null)[];
+  constants: unknown[];
+  /** The text cut at its parameters, for the drizzle path (the embedded database, a request's transaction). */
+  strings: string[];
+};
+
+/** Stand-ins for the values while a shape's statement is built: no real value or statement text holds them. */
+const STAND_IN_TEXT = '\u0000fb-value:';
+const STAND_IN_NUMBER = Number.MAX_SAFE_INTEGER - 1000;
+
+function buildShape<S extends StatementShape, V extends StatementValues>(build: (shape: S, values: V) => SQL, shape: S, values: V): ShapedStatement {
+  const names = Object.keys(values);
+  const standIns = new Map<unknown, string>();
+  const fake: Record<string, string | number> = {};
+  names.forEach((name, i) => {
+    const standIn = typeof values[name] === 'number' ? STAND_IN_NUMBER + i : `${STAND_IN_TEXT}${name}\u0000`;
+    standIns.set(standIn, name);
+    fake[name] = standIn;
+  });
+  const { sql: text, params } = dialect.sqlToQuery(build(shape, fake as unknown as V));
+  const slots = params.map((p) => standIns.get(p) ?? null);
+  // A value must reach the statement as a parameter of its own: one written into the text, or changed on the way
+  // (a LIKE pattern made of it), would give every request the first one's — such a builder is refused here.
+  const leaked = (p: unknown) => (typeof p === 'string' && p.includes(STAND_IN_TEXT)) || (typeof p === 'number' && p >= STAND_IN_NUMBER);
+  if (text.includes(STAND_IN_TEXT) || names.some((_, i) => text.includes(String(STAND_IN_NUMBER + i))) || params.some((p, i) => slots[i] === null && leaked(p))) {
+    throw new Error(`A value of the statement is not one of its parameters (shape ${JSON.stringify(shape)}): ${text.slice(0, 200)}`);
+  }
+  // The text cut at $1, $2, … in order (drizzle numbers them so); anything else — a literal "$1" — is refused.
+  const strings = text.split(/\$\d+\b/);
+  const numbers = [...text.matchAll(/\$(\d+)\b/g)].map((m) => Number(m[1]));
+  if (numbers.length !== params.length || numbers.some((n, i) => n !== i + 1)) throw new Error(`Unexpected parameters in a statement: ${text.slice(0, 200)}`);
+  return { config: { name: statementName(text), text }, slots, constants: slots.map((slot, i) => (slot === null ? params[i] : undefined)), strings };
+}
+
+/**
+ * A statement built once per shape (issue 37): drizzle's `sql` building, rendering and the statement's name cost a
+ * list request ~10% of its server CPU, every time, for a text that depends only on which filters are present and the
+ * page size. `build` gets the shape and stand-ins for the values; the text and the places of the values among its
+ * parameters are kept per shape, and each request sends its own values there. Whatever changes the text must be in
+ * the shape (a flat object or a string: its key): `build` sees the values only as stand-ins, and a builder that
+ * writes a value into the text (or sends something made from it) is refused when the shape is built.
+ * On PostgreSQL it is a named prepared statement, like queryRows'; elsewhere the same text goes through drizzle.
+ */
+export function shapedStatement<S extends StatementShape, V extends StatementValues, T>(build: (shape: S, values: V) => SQL): (db: Db, shape: S, values: V) => Promise<T[]> {
+  const shapes = new Map<string, ShapedStatement>();
+  return async (db, shape, values) => {
+    const key = typeof shape === 'string' ? shape : JSON.stringify(shape);
+    let made = shapes.get(key);
+    if (!made) {
+      made = buildShape(build, shape, values);
+      shapes.set(key, made);
+    }
+    const { slots, constants } = made;
+    const params: unknown[] = new Array(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      params[i] = slot === null ? constants[i] : values[slot];
+    }
+    const pool = pgPoolOf(db);
+    if (pool) {
+      const config = Object.create(made.config) as { name: string; text: string; values: unknown[] };
+      config.values = params;
+      const result = await pool.query(config);
+      return result.rows as T[];
+    }
+    const query = sql(made.strings as unknown as TemplateStringsArray, ...params.map((p) => sql.param(p)));
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  };
+}
+
+/** A shaped statement (shapedStatement) that selects one text column `body` (a JSON document): that text. */
+export function shapedJsonText<S extends StatementShape, V extends StatementValues>(build: (shape: S, values: V) => SQL): (db: Db, shape: S, values: V) => Promise<string | null> {
+  const run = shapedStatement<S, V, { body: string | null }>(build);
+  return async (db, shape, values) => (await run(db, shape, values))[0]?.body ?? null;
+}
+
 /** Runs a statement that selects one text column `body` (a JSON document) and returns that text. */
 export async function queryJsonText(db: Db, query: SQL): Promise<string | null> {
   const [row] = await queryRows<{ body: string | null }>(db, query);

@@ -1,7 +1,7 @@
 import { DashboardTaskListSchema, HomepageDataSchema } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryJsonText, queryRows } from '../../db/sql';
+import { queryJsonText, queryRows, shapedJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 import { documentCountSql, recentDocumentsJsonSql } from '../documents';
 import { activeJobsJsonSql, jobCountSql } from '../jobs';
@@ -58,7 +58,10 @@ export function homepageQuery(workspaceId: string, userId: string): SQL {
     )::text AS body`;
 }
 
+/** The home's statement, its text made once (db/sql.ts): only the workspace and the caller change. */
+const homepageStatement = shapedJsonText((_shape: 'home', v: { workspaceId: string; userId: string }) => homepageQuery(v.workspaceId, v.userId));
+
 export async function homepageJson(db: Db, workspaceId: string, userId: string): Promise<JsonText<typeof HomepageDataSchema>> {
-  const body = await queryJsonText(db, homepageQuery(workspaceId, userId));
+  const body = await homepageStatement(db, 'home', { workspaceId, userId });
   return asJsonText(HomepageDataSchema, body ?? '{"recentTasks":[],"recentDocuments":[],"activeJobs":[]}');
 }

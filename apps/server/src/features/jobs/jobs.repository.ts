@@ -2,7 +2,7 @@ import { JobListSchema, JobSchema, type JobStatus, type ListJobsQuery } from '@f
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { jobs } from './jobs.schema';
-import { isoDate, isoTs, likePattern, pageSql, planFreeId, queryJsonText } from '../../db/sql';
+import { isoDate, isoTs, likePattern, pageSql, planFreeId, queryJsonText, shapedJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 import { workspaceCountSql } from '../../platform/workspace-counts';
 
@@ -43,33 +43,73 @@ export function jobSearchCondition(text: string): SQL {
     OR (coalesce(j.client_name, '') || ' ' || coalesce(j.property_address, '') || ' ' || coalesce(j.title, '') || ' ' || coalesce(j.claim_number, '')) ILIKE ${likePattern(text)})`;
 }
 
+type JobsPageSql = {
+  workspaceId: string;
+  status: JobStatus | undefined;
+  exclude: JobStatus | undefined;
+  sort: ListJobsQuery['sort'];
+  page: { limit: number; offset: number };
+  search: string | undefined;
+  parts: JobPageParts;
+};
+
+/** One statement: the page of jobs with their tasks and documents, and the total (JobListSchema JSON text). */
+function jobsPageSql({ workspaceId, status, exclude, sort, page: bounds, search, parts }: JobsPageSql): SQL {
+  const where: SQL[] = [sql`j.workspace_id = ${planFreeId(workspaceId)}`];
+  if (status) where.push(sql`j.status = ${statusLiteral(status)}`);
+  if (exclude) where.push(sql`j.status <> ${statusLiteral(exclude)}`);
+  if (search) where.push(jobSearchCondition(search));
+  const whereSql = sql.join(where, sql` AND `);
+  // NULLS LAST matches the indexes' order (see NEWEST_FIRST in tasks.repository.ts).
+  const order = sort === 'due_date' ? sql`j.due_date ASC NULLS LAST, j.created_at DESC NULLS LAST, j.id` : sql`j.created_at DESC NULLS LAST, j.id`;
+
+  // Totals without a text search come from the trigger-maintained counts (no scan of the workspace's jobs).
+  const statusTests = [...(status ? [(c: SQL) => sql`${c} = ${statusLiteral(status)}`] : []), ...(exclude ? [(c: SQL) => sql`${c} <> ${statusLiteral(exclude)}`] : [])];
+  const countStatus = statusTests.length ? (c: SQL) => sql.join(statusTests.map((test) => test(c)), sql` AND `) : undefined;
+  const total = search ? sql`(SELECT count(*) FROM jobs j WHERE ${whereSql})` : workspaceCountSql({ workspaceId, entity: 'jobs', status: countStatus });
+
+  return sql`WITH page AS (
+          SELECT ${JOB_COLUMNS} FROM jobs j WHERE ${whereSql} ORDER BY ${order} ${pageSql(bounds)})
+        SELECT json_build_object(
+          'jobs', (SELECT coalesce(json_agg(${jobJson(parts)} ORDER BY ${order}), '[]'::json) FROM page j),
+          'total', ${total}::int)::text AS body`;
+}
+
+type JobsPageShape = { status: JobStatus | null; exclude: JobStatus | null; sort: ListJobsQuery['sort']; limit: number; paged: boolean };
+
+/** The page without a text search, its text made once per shape (db/sql.ts) — per set of parts (app.ts hands one in). */
+const unsearchedJobsPages = new WeakMap<JobPageParts, (db: Db, shape: JobsPageShape, values: { workspaceId: string; offset: number }) => Promise<string | null>>();
+function unsearchedJobsPage(parts: JobPageParts) {
+  let run = unsearchedJobsPages.get(parts);
+  if (!run) {
+    run = shapedJsonText((shape: JobsPageShape, v: { workspaceId: string; offset: number }) =>
+      jobsPageSql({
+        workspaceId: v.workspaceId,
+        status: shape.status ?? undefined,
+        exclude: shape.exclude ?? undefined,
+        sort: shape.sort,
+        page: { limit: shape.limit, offset: shape.paged ? v.offset : 0 },
+        search: undefined,
+        parts,
+      }),
+    );
+    unsearchedJobsPages.set(parts, run);
+  }
+  return run;
+}
+
 /** One statement: the page of jobs with their tasks and documents, and the total. Returns JobListSchema JSON text. */
 export async function findJobsPageJson(opts: { db: Db; workspaceId: string; query: ListJobsQuery; parts: JobPageParts }): Promise<JsonText<typeof JobListSchema>> {
   const { db, workspaceId, query, parts } = opts;
-  const where: SQL[] = [sql`j.workspace_id = ${planFreeId(workspaceId)}`];
   const status = query.status && query.status !== 'all' ? query.status : undefined;
-  if (status) where.push(sql`j.status = ${statusLiteral(status)}`);
-  if (query.exclude_status) where.push(sql`j.status <> ${statusLiteral(query.exclude_status)}`);
-  if (query.search) where.push(jobSearchCondition(query.search));
-  const whereSql = sql.join(where, sql` AND `);
-  // NULLS LAST matches the indexes' order (see NEWEST_FIRST in tasks.repository.ts).
-  const order =
-    query.sort === 'due_date' ? sql`j.due_date ASC NULLS LAST, j.created_at DESC NULLS LAST, j.id` : sql`j.created_at DESC NULLS LAST, j.id`;
-
-  // Totals without a text search come from the trigger-maintained counts (no scan of the workspace's jobs).
   const exclude = query.exclude_status;
-  const statusTests = [...(status ? [(c: SQL) => sql`${c} = ${statusLiteral(status)}`] : []), ...(exclude ? [(c: SQL) => sql`${c} <> ${statusLiteral(exclude)}`] : [])];
-  const countStatus = statusTests.length ? (c: SQL) => sql.join(statusTests.map((test) => test(c)), sql` AND `) : undefined;
-  const total = query.search ? sql`(SELECT count(*) FROM jobs j WHERE ${whereSql})` : workspaceCountSql({ workspaceId, entity: 'jobs', status: countStatus });
-
-  const body = await queryJsonText(
-    db,
-    sql`WITH page AS (
-          SELECT ${JOB_COLUMNS} FROM jobs j WHERE ${whereSql} ORDER BY ${order} ${pageSql(query)})
-        SELECT json_build_object(
-          'jobs', (SELECT coalesce(json_agg(${jobJson(parts)} ORDER BY ${order}), '[]'::json) FROM page j),
-          'total', ${total}::int)::text AS body`,
-  );
+  const body = query.search
+    ? await queryJsonText(db, jobsPageSql({ workspaceId, status, exclude, sort: query.sort, page: query, search: query.search, parts }))
+    : await unsearchedJobsPage(parts)(
+        db,
+        { status: status ?? null, exclude: exclude ?? null, sort: query.sort, limit: query.limit, paged: query.offset > 0 },
+        { workspaceId, offset: query.offset },
+      );
   return asJsonText(JobListSchema, body ?? '{"jobs":[],"total":0}');
 }
 

@@ -5,7 +5,7 @@ import { userEmailSql } from '../auth';
 import { linkedContactsJsonSql } from '../contacts';
 import { profileUserNameSql } from '../profiles';
 import { recordings } from './recordings.schema';
-import { isoTs, pageSql, planFreeId, queryJsonText } from '../../db/sql';
+import { isoTs, pageSql, planFreeId, queryJsonText, shapedJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 
 export type RecordingRow = typeof recordings.$inferSelect;
@@ -60,16 +60,21 @@ function totalOf(scope: RecordingScope): SQL {
     : sql`(SELECT coalesce(sum(c.count), 0) FROM user_recording_counts c)::int`;
 }
 
-/** A page of stored recordings, newest first, with the total. */
-export async function findRecordingsPageJson(db: Db, scope: RecordingScope, query: ListRecordingsQuery): Promise<JsonText<typeof RecordingListSchema>> {
+/** The page's statement, its text made once per shape (db/sql.ts): whose calls (all, one user's) and the page size. */
+const recordingsPage = shapedJsonText((shape: { all: boolean; user: boolean; limit: number; paged: boolean }, v: { userId: string | null; offset: number }) => {
+  const scope: RecordingScope = shape.all ? { all: true, userId: shape.user ? (v.userId as string) : undefined } : { userId: v.userId as string };
   const where = sql`${scopeCondition(scope)} AND r.status = 'stored'`;
-  const body = await queryJsonText(
-    db,
-    sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM recordings r WHERE ${where} ORDER BY ${NEWEST_FIRST} ${pageSql(query)})
+  return sql`WITH page AS (SELECT ${PAGE_COLUMNS} FROM recordings r WHERE ${where} ORDER BY ${NEWEST_FIRST} ${pageSql({ limit: shape.limit, offset: shape.paged ? v.offset : 0 })})
         SELECT json_build_object(
           'recordings', (SELECT coalesce(json_agg(${RECORDING_JSON} ORDER BY ${NEWEST_FIRST}), '[]'::json) FROM page r),
-          'total', ${totalOf(scope)})::text AS body`,
-  );
+          'total', ${totalOf(scope)})::text AS body`;
+});
+
+/** A page of stored recordings, newest first, with the total. */
+export async function findRecordingsPageJson(db: Db, scope: RecordingScope, query: ListRecordingsQuery): Promise<JsonText<typeof RecordingListSchema>> {
+  const all = 'all' in scope;
+  const userId = scope.userId ?? null;
+  const body = await recordingsPage(db, { all, user: userId !== null, limit: query.limit, paged: query.offset > 0 }, { userId, offset: query.offset });
   return asJsonText(RecordingListSchema, body ?? '{"recordings":[],"total":0}');
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tasks } from './tasks.schema';
-import { isoDate, isoTs, likePattern, pageSql, planFreeId, queryJsonText } from '../../db/sql';
+import { isoDate, isoTs, likePattern, pageSql, planFreeId, queryJsonText, shapedJsonText } from '../../db/sql';
 import { asJsonText, type JsonText } from '../../platform/json-text';
 import { ownContactNameByPhoneKeySql, ownContactPhonesByNameSql, phoneKeySql } from '../contacts';
 import { isUsableGroup as groupIsUsable } from '../groups';
@@ -70,20 +70,16 @@ function textFilter(opts: { workspaceId: string; userId: string; text: string })
   });
 }
 
+type TasksPageSql = { workspaceId: string; userId: string; status: TaskStatus | undefined; page: { limit: number; offset: number }; rowFilters: SQL[] };
+
 /** One statement: a page of the workspace's tasks with jobs and assignee names, and the total (TaskListSchema JSON). */
-export async function findTasksPageJson(opts: { db: Db; workspaceId: string; userId: string; query: ListTasksQuery }): Promise<JsonText<typeof TaskListSchema>> {
-  const { db, workspaceId, userId, query } = opts;
+function tasksPageSql({ workspaceId, userId, status, page: bounds, rowFilters }: TasksPageSql): SQL {
   const where: SQL[] = [sql`t.workspace_id = ${planFreeId(workspaceId)}`];
-  const status = query.status && query.status !== 'all' ? query.status : undefined;
   if (status) where.push(sql`t.status = ${statusLiteral(status)}`);
-  if (query.job_id) where.push(sql`t.job_id = ${query.job_id}`);
-  if (query.group_id) where.push(sql`t.group_id = ${query.group_id}`);
-  if (query.assigned_to === 'unassigned') where.push(sql`t.assigned_to IS NULL`);
-  else if (query.assigned_to) where.push(sql`t.assigned_to = ${query.assigned_to}`);
-  if (query.q) where.push(...textFilter({ workspaceId, userId, text: query.q }));
+  where.push(...rowFilters);
   const whereSql = sql.join(where, sql` AND `);
   // Only workspace/status filters are answered from the trigger-maintained counts; the others count their rows.
-  const hasRowFilters = Boolean(query.job_id || query.group_id || query.assigned_to || query.q);
+  const hasRowFilters = rowFilters.length > 0;
   const countsTotal = taskCountSql(workspaceId, status ? (c) => sql`${c} = ${statusLiteral(status)}` : undefined);
   // With row filters the total needs every match anyway, so the matches are found once (one scan) and both the
   // page and the count come from them. The text filter was two scans of the workspace's tasks (benchmark data,
@@ -92,19 +88,37 @@ export async function findTasksPageJson(opts: { db: Db; workspaceId: string; use
     ? sql`matched AS MATERIALIZED (SELECT t.id, t.created_at FROM tasks t WHERE ${whereSql}),
           page AS (
             SELECT ${TASK_COLUMNS} FROM tasks t
-            JOIN (SELECT m.id FROM matched m ORDER BY m.created_at DESC NULLS LAST, m.id ${pageSql(query)}) m ON m.id = t.id)`
-    : sql`page AS (SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} ${pageSql(query)})`;
+            JOIN (SELECT m.id FROM matched m ORDER BY m.created_at DESC NULLS LAST, m.id ${pageSql(bounds)}) m ON m.id = t.id)`
+    : sql`page AS (SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${whereSql} ORDER BY ${NEWEST_FIRST} ${pageSql(bounds)})`;
   const total = hasRowFilters ? sql`(SELECT count(*) FROM matched)` : countsTotal;
-
-  const body = await queryJsonText(
-    db,
-    sql`WITH ${page}
+  return sql`WITH ${page}
         SELECT json_build_object(
           'tasks', (SELECT coalesce(json_agg(task), '[]'::json) FROM (
                       SELECT ${TASK_SELECT} FROM page t ${JOB_SUMMARY} ${assigneeJoin(userId)}
                       ORDER BY ${NEWEST_FIRST}) task),
-          'total', ${total}::int)::text AS body`,
-  );
+          'total', ${total}::int)::text AS body`;
+}
+
+/** The page without row filters (the Tasks page and the home as they open): its text made once per shape (db/sql.ts). */
+const unfilteredTasksPage = shapedJsonText(
+  (shape: { status: TaskStatus | null; limit: number; paged: boolean }, v: { workspaceId: string; userId: string; offset: number }) =>
+    tasksPageSql({ workspaceId: v.workspaceId, userId: v.userId, status: shape.status ?? undefined, page: { limit: shape.limit, offset: shape.paged ? v.offset : 0 }, rowFilters: [] }),
+);
+
+/** One statement: a page of the workspace's tasks with jobs and assignee names, and the total (TaskListSchema JSON). */
+export async function findTasksPageJson(opts: { db: Db; workspaceId: string; userId: string; query: ListTasksQuery }): Promise<JsonText<typeof TaskListSchema>> {
+  const { db, workspaceId, userId, query } = opts;
+  const status = query.status && query.status !== 'all' ? query.status : undefined;
+  const rowFilters: SQL[] = [];
+  if (query.job_id) rowFilters.push(sql`t.job_id = ${query.job_id}`);
+  if (query.group_id) rowFilters.push(sql`t.group_id = ${query.group_id}`);
+  if (query.assigned_to === 'unassigned') rowFilters.push(sql`t.assigned_to IS NULL`);
+  else if (query.assigned_to) rowFilters.push(sql`t.assigned_to = ${query.assigned_to}`);
+  if (query.q) rowFilters.push(...textFilter({ workspaceId, userId, text: query.q }));
+  const body =
+    rowFilters.length === 0
+      ? await unfilteredTasksPage(db, { status: status ?? null, limit: query.limit, paged: query.offset > 0 }, { workspaceId, userId, offset: query.offset })
+      : await queryJsonText(db, tasksPageSql({ workspaceId, userId, status, page: query, rowFilters }));
   return asJsonText(TaskListSchema, body ?? '{"tasks":[],"total":0}');
 }
 
