@@ -1,7 +1,7 @@
 // The schedule's board (issue 34): the week the board asks for, and moving a visit — through real HTTP, on
 // PostgreSQL (or PGlite without TEST_DATABASE_URL):
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres ./node_modules/.bin/node --import tsx bench/schedule.ts \
-//     [--crews=50] [--visits=5000] [--n=500] [--moves=200]
+//     [--crews=50] [--visits=5000] [--n=500] [--moves=200] [--explain=20] [--plan] [--keep]
 // Seeds one workspace (zone America/Chicago) in bulk SQL, straight into the feature's tables as its routes read them:
 // `crews` crews of two members each, a tenth as many people working alone (the board's person rows), one job per five
 // visits, and `visits` visits of 2 h spread over the rows, four a weekday (7:00, 9:30, 12:00, 14:30 local) from the
@@ -9,12 +9,18 @@
 // below is saved without the overlap warning. Half have an arrival window, all a short note.
 // Then, one request at a time as one dispatcher's board:
 // 1. GET /api/visits?from=<Monday>&to=<Sunday> — what the week board asks for (apps/web/src/features/schedule:
-//    rangeOf + useVisits) — `n` times, cycling over the seeded weeks: p50/p95/p99 and the answer's size;
+//    rangeOf + useVisits) — `n` times, cycling over the seeded weeks: p50/p95/p99, the answer's size, and the CPU a
+//    request costs this process (server and client) and PostgreSQL's backends (/proc) — less load-sensitive than times;
 // 2. PATCH /api/visits/:id with the version the board read, 15 minutes later (or back) in the same row — the board's
 //    drop (dropBody: scope 'this', new starts_at/ends_at) — `moves` times on random visits: p50/p95/p99.
-// Prints a table and the load average at start and end. A throwaway database per run (createTestApp, dropped at the end).
-import { CREW_COLOURS, SavedVisitSchema, VisitListSchema, type Visit } from '@fieldbook/contract';
+// 3. EXPLAIN (ANALYZE, TIMING OFF) of the week's statement as the server sent it (its text and values caught on the pool),
+//    `explain` times over the full weeks: PostgreSQL's execution and planning time, median and p95 — less sensitive to
+//    the machine's other load than the HTTP times. `--plan` prints the plan of the first.
+// Prints a table and the load average at start and end. A throwaway database per run (createTestApp, dropped at the end;
+// `--keep` leaves it for psql and prints its URL — drop it yourself).
+import { CREW_COLOURS, SavedVisitSchema, VisitListSchema, type BoardVisit } from '@fieldbook/contract';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/sql';
@@ -25,6 +31,7 @@ const CREWS = Number(args.crews ?? 50);
 const VISITS = Number(args.visits ?? 5000);
 const N = Number(args.n ?? 500);
 const MOVES = Number(args.moves ?? 200);
+const EXPLAINS = Number(args.explain ?? 20);
 const ZONE = 'America/Chicago';
 const SLOTS_MIN = [7 * 60, 9 * 60 + 30, 12 * 60, 14 * 60 + 30];
 const VISIT_MIN = 120;
@@ -116,7 +123,7 @@ for (let from = firstMonday; from <= seeded!.last; from = addDays(from, 7)) week
 const weekPath = (w: { from: string; to: string }) => `/api/visits?from=${w.from}&to=${w.to}`;
 
 // Each week once, checked against the database: the answer is the board's, and every seeded visit of it is there.
-const byWeek = new Map<string, Visit[]>();
+const byWeek = new Map<string, BoardVisit[]>();
 for (const w of weeks) {
   const res = await fetch(`${base}${weekPath(w)}`, { headers });
   if (!res.ok) throw new Error(`GET ${weekPath(w)}: ${res.status} ${await res.text()}`);
@@ -136,11 +143,33 @@ async function timed(method: string, path: string, body?: unknown): Promise<{ ms
   return { ms: performance.now() - t, status: res.status, text };
 }
 
+/**
+ * CPU milliseconds the PostgreSQL backends of this run's database have used (from /proc: PostgreSQL on this machine,
+ * Linux; null elsewhere). With the process' own CPU time it gives the CPU a request costs, which — unlike its wall
+ * time — hardly depends on what else the machine runs.
+ */
+async function postgresCpuMs(): Promise<number | null> {
+  if (!process.env.TEST_DATABASE_URL) return null;
+  try {
+    const backends = await queryRows<{ pid: number }>(ctx.db, sql`select pid from pg_stat_activity where datname = current_database()`);
+    let ticks = 0;
+    for (const { pid } of backends) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (clock ticks of 10 ms)
+    }
+    return ticks * 10;
+  } catch {
+    return null;
+  }
+}
+
 // 1. The week board.
 for (let i = 0; i < 30; i++) await timed('GET', weekPath(fullWeeks[i % fullWeeks.length]!)); // warm-up
 const weekMs: number[] = [];
 const weekBytes: number[] = [];
 const weekVisits: number[] = [];
+const cpuAtStart = { node: process.cpuUsage(), postgres: await postgresCpuMs() };
 for (let i = 0; i < N; i++) {
   const w = fullWeeks[i % fullWeeks.length]!;
   const r = await timed('GET', weekPath(w));
@@ -149,6 +178,13 @@ for (let i = 0; i < N; i++) {
   weekBytes.push(Buffer.byteLength(r.text));
   weekVisits.push(byWeek.get(w.from)!.length);
 }
+const nodeCpu = process.cpuUsage(cpuAtStart.node);
+const postgresCpuAtEnd = await postgresCpuMs();
+// This process is the server and the client both (fetch reads and decodes each answer).
+const weekCpu = {
+  nodeMs: round((nodeCpu.user + nodeCpu.system) / 1000 / N),
+  postgresMs: cpuAtStart.postgres === null || postgresCpuAtEnd === null ? null : round((postgresCpuAtEnd - cpuAtStart.postgres) / N),
+};
 
 // 2. Moves: the board's drop, 15 minutes later in the same row (back again for a visit moved before), with its version.
 const all = [...byWeek.values()].flat();
@@ -168,16 +204,59 @@ for (let i = 0; i < MOVES + 10; i++) {
   if (i >= 10) moveMs.push(r.ms); // the first ten warm up
 }
 
+// 3. EXPLAIN ANALYZE of the week's statement: the longest statement a week's GET sends (the others are the session's
+// and the workspace's look-ups), caught on node-postgres' pool, run again under EXPLAIN with the same values.
+type PoolQuery = { text: string; values?: unknown[] };
+const pool = (ctx.db as unknown as { $client?: { query: (q: PoolQuery) => Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+const explainMs: { execution: number[]; planning: number[] } = { execution: [], planning: [] };
+if (EXPLAINS > 0 && pool && process.env.TEST_DATABASE_URL) {
+  const statements: PoolQuery[] = [];
+  for (const w of fullWeeks) {
+    const caught: PoolQuery[] = [];
+    const query = pool.query;
+    // drizzle calls query(config, values), queryRows query({ name, text, values }).
+    pool.query = ((q: PoolQuery, values?: unknown[]) => {
+      caught.push({ text: q.text, values: q.values ?? values ?? [] });
+      return (query as (...a: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>).call(pool, q, values);
+    }) as typeof query;
+    await timed('GET', weekPath(w));
+    pool.query = query;
+    statements.push(caught.reduce((a, b) => (b.text.length > a.text.length ? b : a)));
+  }
+  for (let i = 0; i < EXPLAINS; i++) {
+    const s = statements[i % statements.length]!;
+    const { rows } = await pool.query({ text: `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${s.text}`, values: s.values ?? [] });
+    const plan = (rows[0]!['QUERY PLAN'] as [{ 'Execution Time': number; 'Planning Time': number }])[0];
+    explainMs.execution.push(plan['Execution Time']);
+    explainMs.planning.push(plan['Planning Time']);
+    if (i === 0 && 'plan' in args) {
+      const text = await pool.query({ text: `EXPLAIN (ANALYZE, BUFFERS, VERBOSE) ${s.text}`, values: s.values ?? [] });
+      console.log(text.rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
+  }
+}
+
 const results = {
   database: process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite',
   seed: { crews: CREWS, peopleAlone: PEOPLE, visits: VISITS, jobs: JOBS, from: seeded!.first, to: seeded!.last },
-  week: { ...stats(weekMs), visitsPerAnswer: Math.round(weekVisits.reduce((a, b) => a + b, 0) / weekVisits.length), kbPerAnswer: Math.round(weekBytes.reduce((a, b) => a + b, 0) / weekBytes.length / 102.4) / 10 },
+  week: { ...stats(weekMs), cpu: weekCpu, visitsPerAnswer: Math.round(weekVisits.reduce((a, b) => a + b, 0) / weekVisits.length), kbPerAnswer: Math.round(weekBytes.reduce((a, b) => a + b, 0) / weekBytes.length / 102.4) / 10 },
   move: { ...stats(moveMs), withConflicts: conflicts },
+  explain: explainMs.execution.length ? { n: explainMs.execution.length, execution: stats(explainMs.execution), planning: stats(explainMs.planning) } : null,
   loadavg: { start: loadAtStart, end: load() },
 };
 console.log(`\n| request (${results.database}, one at a time) | n | p50 ms | p95 ms | p99 ms | max ms | answer |\n|---|---|---|---|---|---|---|`);
 console.log(`| GET /api/visits (a week: ${results.week.visitsPerAnswer} visits of ${CREWS} crews) | ${results.week.n} | ${results.week.p50} | **${results.week.p95}** | ${results.week.p99} | ${results.week.max} | ${results.week.kbPerAnswer} kB |`);
+console.log(`| … its CPU a request: this process (server and client) ${weekCpu.nodeMs} ms, PostgreSQL ${weekCpu.postgresMs ?? '–'} ms | | | | | | |`);
 console.log(`| PATCH /api/visits/:id (move 15 min, with version) | ${results.move.n} | ${results.move.p50} | **${results.move.p95}** | ${results.move.p99} | ${results.move.max} | ${conflicts} with overlaps |`);
+if (results.explain) {
+  const { n, execution: e, planning: p } = results.explain;
+  console.log(`| EXPLAIN ANALYZE of the week's statement: execution (planning) | ${n} | ${e.p50} (${p.p50}) | **${e.p95}** (${p.p95}) | ${e.p99} | ${e.max} | |`);
+}
 console.log(`\nload average (1, 5, 15 min): start ${results.loadavg.start}, end ${results.loadavg.end}; ${os.cpus().length} CPUs, Node ${process.version}`);
 console.log(JSON.stringify(results));
+if ('keep' in args && ctx.databaseUrl) {
+  console.log(`kept the database: ${ctx.databaseUrl} (workspace ${ws})`);
+  await ctx.app.close();
+  process.exit(0);
+}
 await ctx.close();

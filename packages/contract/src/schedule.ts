@@ -272,8 +272,34 @@ export const ListVisitsQuerySchema = z
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < SCHEDULE_RANGE_MAX_DAYS, { error: SCHEDULE_RANGE_TOO_LONG, path: ['to'] });
 export type ListVisitsQuery = z.input<typeof ListVisitsQuerySchema>;
 
+/**
+ * A visit as the board has it (week, day, month and list views): what they draw — the job's title and client, the
+ * times, status, arrival window, crews and people — whether it repeats, and the version a move or cancel sends back.
+ * The rest of a visit (the job's address and status, notes, the status times, the repeat rule, created/updated) is
+ * GET /api/visits/:id's: a week of 50 crews is 1,100 visits, and without it the answer is a third smaller and cheaper
+ * to build (bench/README.md, 2026-12-05). Every field is a Visit's, so a Visit is a BoardVisit too.
+ */
+export const BoardVisitSchema = VisitSchema.pick({
+  id: true,
+  starts_at: true,
+  ends_at: true,
+  all_day: true,
+  local_date: true,
+  end_local_date: true,
+  arrival_window: true,
+  status: true,
+  crews: true,
+  people: true,
+  version: true,
+}).extend({
+  job: VisitJobSchema.pick({ id: true, title: true, client_name: true }),
+  /** Set when it is one of a repeating visit's: a move or cancel then asks this visit / this and following / all. */
+  recurrence: VisitRecurrenceSchema.pick({ series_id: true }).nullable(),
+});
+export type BoardVisit = z.infer<typeof BoardVisitSchema>;
+
 /** The board: visits that overlap the range, by start; `time_zone` is the zone its dates and times are in. */
-export const VisitListSchema = z.object({ time_zone: z.string(), from: LocalDateSchema, to: LocalDateSchema, visits: z.array(VisitSchema) });
+export const VisitListSchema = z.object({ time_zone: z.string(), from: LocalDateSchema, to: LocalDateSchema, visits: z.array(BoardVisitSchema) });
 export type VisitList = z.infer<typeof VisitListSchema>;
 
 /** GET /api/jobs/:id/visits: a job's visits for its page (cancelled ones too), by start; at most JOB_VISITS_MAX. */

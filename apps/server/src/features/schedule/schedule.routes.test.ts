@@ -414,3 +414,72 @@ describe('the personal calendar feed', () => {
     expect((await api(null, 'GET', '/api/public/calendar-feeds/not-a-real-token-but-long-enough-000000')).statusCode).toBe(404);
   });
 });
+
+describe("the board's answer", () => {
+  it('each visit is the board part of GET /api/visits/:id and no more: instants to the millisecond in UTC, crews and people in order, a series by its id', async () => {
+    clock = new Date('2026-10-01T15:00:00Z'); // the series' horizon reaches the week
+    const boardJob = (await insertJob(ctx.db, { workspaceId: alice.workspaceId!, title: 'Board shape', clientName: 'Ana Kim', propertyAddress: '1 Elm St' })).id;
+    // A second crew whose name sorts before 'Crew A' only case-insensitively.
+    const bTeam = CrewSchema.parse((await api(alice, 'POST', '/api/crews', { name: 'b-team', colour: 'grape', member_ids: [carol.id] })).json());
+    const zTeam = CrewSchema.parse((await api(alice, 'POST', '/api/crews', { name: 'Z-team', colour: 'lime' })).json());
+    // Offsets and fractions as sent: the answer is UTC with exactly three digits of milliseconds.
+    const timed = await create({
+      job_id: boardJob,
+      starts_at: '2026-10-06T09:30:00.5-05:00',
+      ends_at: '2026-10-06T18:00:00.123+02:00',
+      crew_ids: [zTeam.id, crewId, bTeam.id],
+      user_ids: [carol.id, bob.id],
+      arrival_window: { start: '09:00', end: '10:00' },
+      notes: 'Side gate',
+      confirm_overlap: true,
+    });
+    const series = await create({ job_id: boardJob, starts_at: '2026-10-07T14:00:00Z', ends_at: '2026-10-07T15:00:00Z', recurrence: { rrule: 'FREQ=WEEKLY' } });
+    const res = await api(bob, 'GET', '/api/visits?from=2026-10-05&to=2026-10-11');
+    expect(res.statusCode, res.body).toBe(200);
+    const visits = (res.json() as { visits: Record<string, unknown>[] }).visits;
+    expect(visits.map((v) => v.id)).toEqual([timed.id, series.id]);
+    expect(visits[0]).toMatchObject({
+      starts_at: '2026-10-06T14:30:00.500Z',
+      ends_at: '2026-10-06T16:00:00.123Z',
+      local_date: '2026-10-06',
+      crews: [
+        { id: bTeam.id, name: 'b-team', colour: 'grape' },
+        { id: crewId, name: 'Crew A', colour: 'teal' },
+        { id: zTeam.id, name: 'Z-team', colour: 'lime' },
+      ],
+      people: [bob.id, carol.id].sort().map((id) => expect.objectContaining({ id })),
+    });
+    expect(visits[1]!.recurrence).toEqual({ series_id: series.recurrence!.series_id });
+    // The same values as the visit's own answer, and nothing the board does not draw (address, notes, status times, rule).
+    for (const visit of visits) {
+      const full = VisitSchema.parse((await api(bob, 'GET', `/api/visits/${String(visit.id)}`)).json());
+      const { job, recurrence, id, starts_at, ends_at, all_day, local_date, end_local_date, arrival_window, status, crews, people, version } = full;
+      expect(visit).toStrictEqual({
+        id,
+        job: { id: job.id, title: job.title, client_name: job.client_name },
+        starts_at,
+        ends_at,
+        all_day,
+        local_date,
+        end_local_date,
+        arrival_window,
+        status,
+        crews,
+        people,
+        recurrence: recurrence && { series_id: recurrence.series_id },
+        version,
+      });
+    }
+    expect(VisitListSchema.parse(res.json()).visits).toHaveLength(2);
+  });
+
+  it('a visit of the longest kind shows on its last day: 14 local days across the clock change of November 1', async () => {
+    const longJob = (await insertJob(ctx.db, { workspaceId: alice.workspaceId!, title: 'Re-roof, two weeks' })).id;
+    const long = await create({ job_id: longJob, all_day: true, date: '2026-10-26', end_date: '2026-11-08' });
+    expect(long).toMatchObject({ starts_at: '2026-10-26T05:00:00.000Z', ends_at: '2026-11-09T06:00:00.000Z' });
+    const timed = await create({ job_id: longJob, starts_at: '2026-10-20T15:00:00Z', ends_at: '2026-11-03T15:00:00Z' });
+    expect((await board('2026-11-08', '2026-11-08')).visits.filter((v) => v.job.id === longJob).map((v) => v.id)).toEqual([long.id]);
+    expect((await board('2026-11-03', '2026-11-03')).visits.filter((v) => v.job.id === longJob).map((v) => v.id)).toEqual([timed.id, long.id]);
+    expect((await board('2026-11-09', '2026-11-09')).visits.filter((v) => v.job.id === longJob)).toEqual([]);
+  });
+});

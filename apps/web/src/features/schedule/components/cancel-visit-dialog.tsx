@@ -1,4 +1,4 @@
-import { EDIT_SCOPES, type EditScope, type Visit } from '@fieldbook/contract';
+import { EDIT_SCOPES, type EditScope, type BoardVisit } from '@fieldbook/contract';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useCancelVisit } from '../api/cancel-visit';
@@ -6,7 +6,7 @@ import { visitLabel } from '../lib/visit-events';
 import { SCOPE_LABELS } from './move-visit-dialog';
 
 /** Cancel visit (admins), with the version the screen had; a repeating visit asks which visits are cancelled. */
-export function CancelVisitDialog({ visit, when, onClose }: { visit: Visit; when: string; onClose: () => void }) {
+export function CancelVisitDialog({ visit, when, onClose }: { visit: BoardVisit; when: string; onClose: () => void }) {
   const cancel = useCancelVisit();
   const [scope, setScope] = useState<EditScope>('this');
   return (

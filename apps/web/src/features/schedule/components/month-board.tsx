@@ -1,4 +1,4 @@
-import type { Visit } from '@fieldbook/contract';
+import type { BoardVisit } from '@fieldbook/contract';
 import { MobileMonthView, MonthView, type ScheduleEventData } from '@mantine/schedule';
 import { useMemo, useState } from 'react';
 import { visitsPerDay, visitsToMonthEvents, type VisitEventPayload } from '../lib/visit-events';
@@ -7,7 +7,7 @@ type Props = {
   /** A day of the month shown ('YYYY-MM-DD'). */
   date: string;
   zone: string;
-  visits: readonly Visit[];
+  visits: readonly BoardVisit[];
   isPhone: boolean;
   /** A day picked on the desktop month: the board opens its day view. */
   onDayOpen: (date: string) => void;

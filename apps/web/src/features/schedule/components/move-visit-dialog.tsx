@@ -1,4 +1,4 @@
-import { EDIT_SCOPES, type Crew, type EditScope, type Visit } from '@fieldbook/contract';
+import { EDIT_SCOPES, type Crew, type EditScope, type BoardVisit } from '@fieldbook/contract';
 import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { addWallMinutes, boardTimeOf, dateOf, fromBoardTime, timeOf, wallMinutesBetween, type BoardTime } from '../lib/board-time';
@@ -9,7 +9,7 @@ import type { useMoveVisit } from './use-move-visit';
 export const SCOPE_LABELS: Record<EditScope, string> = { this: 'This visit', this_and_following: 'This and following', all: 'All visits' };
 
 export type MoveTarget = {
-  visit: Visit;
+  visit: BoardVisit;
   /** The row the visit was picked from (its crew, or Unassigned). */
   rowId: string;
   /** A drop's proposal (a repeating visit dropped on the board asks its scope here first). */

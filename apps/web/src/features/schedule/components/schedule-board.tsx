@@ -1,4 +1,4 @@
-import type { Crew, Visit } from '@fieldbook/contract';
+import type { Crew, BoardVisit } from '@fieldbook/contract';
 import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
 import { useElementSize } from '@mantine/hooks';
 import { useMemo } from 'react';
@@ -13,7 +13,7 @@ type Props = {
   view: 'week' | 'day';
   date: string;
   zone: string;
-  visits: readonly Visit[];
+  visits: readonly BoardVisit[];
   crews: readonly Crew[];
   canSchedule: boolean;
   onDrop: (drop: BoardDrop) => void;

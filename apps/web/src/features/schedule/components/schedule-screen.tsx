@@ -1,4 +1,4 @@
-import type { Visit } from '@fieldbook/contract';
+import type { BoardVisit } from '@fieldbook/contract';
 import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconUsersGroup } from '@tabler/icons-react';
@@ -69,7 +69,7 @@ function ScheduleBody({ view, isPhone, setView, date, setDate, today, canSchedul
     if (visit.recurrence) return setMoving({ visit, rowId, start: drop.newStart, toRowId: drop.toRowId });
     void mover.move({ visit, body: dropBody(drop, visits.data!.time_zone) });
   };
-  const openMove = (visit: Visit, rowId: string) => setMoving({ visit, rowId });
+  const openMove = (visit: BoardVisit, rowId: string) => setMoving({ visit, rowId });
 
   return (
     <Stack gap="md">

@@ -1,11 +1,11 @@
-import type { UpdateVisitBody, Visit } from '@fieldbook/contract';
+import type { UpdateVisitBody, BoardVisit } from '@fieldbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
 import { invalidateScheduleViews } from '../api/invalidate';
 import { useUpdateVisit } from '../api/update-visit';
 
-export type MoveRequest = { visit: Visit; body: Omit<UpdateVisitBody, 'version' | 'confirm_overlap'> };
+export type MoveRequest = { visit: BoardVisit; body: Omit<UpdateVisitBody, 'version' | 'confirm_overlap'> };
 export type PendingOverlap = { request: MoveRequest; message: string; conflicts: string[] };
 
 /** Whether a 409 is the overlap one (its details name confirm_overlap), not a stale version. */

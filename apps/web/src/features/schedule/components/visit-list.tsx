@@ -1,4 +1,4 @@
-import { VISIT_STATUS_LABELS, type Visit } from '@fieldbook/contract';
+import { VISIT_STATUS_LABELS, type BoardVisit } from '@fieldbook/contract';
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,19 +7,19 @@ import { formatWindow, timeOf } from '../lib/board-time';
 import { VISIT_STATUS_COLOURS, visitBoardTimes, visitLabel, UNASSIGNED_ROW } from '../lib/visit-events';
 
 /** A visit's day and hours: ['Tue 2026-03-10', '9:00–11:00'] or [… , 'All day']. */
-function visitWhenParts(visit: Visit, zone: string): [string, string] {
+function visitWhenParts(visit: BoardVisit, zone: string): [string, string] {
   const { start, end } = visitBoardTimes(visit, zone);
   const day = new Date(`${visit.local_date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
   return [`${day} ${visit.local_date}`, visit.all_day ? 'All day' : `${timeOf(start)}–${timeOf(end)}`];
 }
 
 /** A visit's when, as one line: 'Tue 2026-03-10 · 9:00–11:00' or '… · All day'. */
-export function visitWhen(visit: Visit, zone: string): string {
+export function visitWhen(visit: BoardVisit, zone: string): string {
   return visitWhenParts(visit, zone).join(' · ');
 }
 
 /** The when line, wrapping between the day and the hours, never inside either ('09:00–' / '11:00' at 390 px). */
-function WhenLine({ visit, zone, strong }: { visit: Visit; zone: string; strong: boolean }) {
+function WhenLine({ visit, zone, strong }: { visit: BoardVisit; zone: string; strong: boolean }) {
   const [day, hours] = visitWhenParts(visit, zone);
   return (
     <Text size="sm" fw={strong ? 600 : undefined} data-testid="visit-when">
@@ -41,14 +41,14 @@ export function VisitList({
   emptyText = 'No visits in these days.',
   withJob = true,
 }: {
-  visits: readonly Visit[];
+  visits: readonly BoardVisit[];
   zone: string;
   canSchedule: boolean;
-  onMove: (visit: Visit, rowId: string) => void;
+  onMove: (visit: BoardVisit, rowId: string) => void;
   emptyText?: string;
   withJob?: boolean;
 }) {
-  const [cancelling, setCancelling] = useState<Visit | null>(null);
+  const [cancelling, setCancelling] = useState<BoardVisit | null>(null);
   if (visits.length === 0) return <Text c="dimmed">{emptyText}</Text>;
   return (
     <>

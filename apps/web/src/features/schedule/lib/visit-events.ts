@@ -1,5 +1,5 @@
 import type { MantineColor } from '@mantine/core';
-import type { Crew, Visit, VisitConflict, VisitStatus } from '@fieldbook/contract';
+import type { Crew, BoardVisit, VisitConflict, VisitStatus } from '@fieldbook/contract';
 import { addDays, addWallMinutes, boardTimeOf, formatWindow, fromBoardTime, toBoardTime, wallMinutesBetween, type BoardTime } from './board-time';
 
 /** The row of visits without a crew. */
@@ -14,7 +14,7 @@ export const VISIT_STATUS_COLOURS: Record<VisitStatus, MantineColor> = {
 };
 
 /** What the board knows of the visit behind an event: the visit and the row (crew) the event is drawn in. */
-export type VisitEventPayload = { visit: Visit; rowId: string; start: BoardTime; end: BoardTime };
+export type VisitEventPayload = { visit: BoardVisit; rowId: string; start: BoardTime; end: BoardTime };
 
 export type VisitEvent = {
   id: string;
@@ -27,12 +27,12 @@ export type VisitEvent = {
 };
 
 /** "Roof repair · Lopez" — the job's title and client, whichever it has. */
-export function visitLabel(visit: Pick<Visit, 'job'>): string {
+export function visitLabel(visit: Pick<BoardVisit, 'job'>): string {
   return [visit.job.title, visit.job.client_name].filter(Boolean).join(' · ') || 'Untitled job';
 }
 
 /** The board times of a visit: an all-day one spans its local days, a timed one its wall-clock start and end. */
-export function visitBoardTimes(visit: Visit, zone: string): { start: BoardTime; end: BoardTime } {
+export function visitBoardTimes(visit: BoardVisit, zone: string): { start: BoardTime; end: BoardTime } {
   if (visit.all_day) return { start: boardTimeOf(visit.local_date, '00:00'), end: boardTimeOf(addDays(visit.end_local_date, 1), '00:00') };
   return { start: toBoardTime(visit.starts_at, zone), end: toBoardTime(visit.ends_at, zone) };
 }
@@ -41,7 +41,7 @@ export function visitBoardTimes(visit: Visit, zone: string): { start: BoardTime;
  * The board's events: one per visit and row — a visit of two crews shows in both rows (ids `<visit>:<crew>`, unique
  * per event), one without a crew in the Unassigned row. Times are wall clock of the workspace's zone (board-time.ts).
  */
-export function visitsToEvents(visits: readonly Visit[], zone: string): VisitEvent[] {
+export function visitsToEvents(visits: readonly BoardVisit[], zone: string): VisitEvent[] {
   return visits.flatMap((visit) => {
     const { start, end } = visitBoardTimes(visit, zone);
     const window = visit.arrival_window ? ` (${formatWindow(visit.arrival_window.start, visit.arrival_window.end)})` : '';
@@ -62,7 +62,7 @@ export function visitsToEvents(visits: readonly Visit[], zone: string): VisitEve
  * The month view's events: one per visit (not per crew row), its start time before the job — '09:00 Roof repair ·
  * Lopez' — in its status colour; all-day visits span their days.
  */
-export function visitsToMonthEvents(visits: readonly Visit[], zone: string): VisitEvent[] {
+export function visitsToMonthEvents(visits: readonly BoardVisit[], zone: string): VisitEvent[] {
   return visits.map((visit) => {
     const { start, end } = visitBoardTimes(visit, zone);
     const rowId = visit.crews[0]?.id ?? UNASSIGNED_ROW;
@@ -79,7 +79,7 @@ export function visitsToMonthEvents(visits: readonly Visit[], zone: string): Vis
 }
 
 /** How many visits each local day has (a visit over several days counts on each). */
-export function visitsPerDay(visits: readonly Visit[]): Map<string, number> {
+export function visitsPerDay(visits: readonly BoardVisit[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const v of visits) {
     for (let day = v.local_date; day <= v.end_local_date; day = addDays(day, 1)) counts.set(day, (counts.get(day) ?? 0) + 1);
@@ -93,7 +93,7 @@ export function crewRows(crews: readonly Crew[]): Array<{ id: string; label: str
 }
 
 /** A visit's crews after it is dragged from one row to another (Unassigned removes the row's crew). */
-export function crewIdsAfterMove(visit: Visit, fromRow: string, toRow: string): string[] {
+export function crewIdsAfterMove(visit: BoardVisit, fromRow: string, toRow: string): string[] {
   const ids = visit.crews.map((c) => c.id).filter((id) => id !== fromRow);
   return toRow === UNASSIGNED_ROW || ids.includes(toRow) ? ids : [...ids, toRow];
 }
