@@ -161,6 +161,7 @@ async function hubContent(deps: HubDeps, { hub, company }: ReachedHub): Promise<
     upcoming_visits: visits.upcoming.map(visitOut),
     past_visits: visits.past.map(visitOut),
     galleries: galleries.map((g) => ({ label: g.label, photo_count: g.photoCount, shared_at: g.createdAt.toISOString(), link: g.link })),
+    documents: [], // the documents sent to this contact come with their sharing record (issue 36, next commit)
   };
 }
 
