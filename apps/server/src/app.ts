@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS } from '@fieldbook/contract';
-import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -48,7 +47,7 @@ import { appLinksRoutes } from './platform/app-links';
 import { healthRoutes } from './platform/health';
 import { registerIdempotency } from './platform/idempotency';
 import { registerMetrics, type MetricsSource } from './platform/metrics';
-import { registerSecurityHeaders } from './platform/security-headers';
+import { registerResponseHeaders } from './platform/security-headers';
 import { LOG_REDACT_PATHS, redactUrl, requestIdGenerator, runWithRequestId } from './platform/request-context';
 import type { TokenSigner } from './platform/tokens';
 import type { BlobStore } from './platform/blob-store';
@@ -112,11 +111,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Every answer names its request id; the handler runs in the request's context, so a row it queues for a job (a
-  // document, a recording, a mail) keeps the id and the job's log lines carry it.
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    done();
+  // Every answer carries its request id, the security headers and CORS' (one hook, values computed once; it answers
+  // CORS preflights). The handler runs in the request's context, so a row it queues for a job (a document, a
+  // recording, a mail) keeps the id and the job's log lines carry it.
+  registerResponseHeaders(app, {
+    security: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine injects style tags at runtime.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          // Document previews: the PDF is fetched with the session and shown from a blob: URL in a frame.
+          frameSrc: ["'self'", 'blob:'],
+          // The API URL setting may point only at these (config.apiAllowedOrigins; settings validate it too).
+          connectSrc: ["'self'", ...config.apiAllowedOrigins],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    },
+    // The Capacitor app calls from its own origin with bearer tokens (no cookies), so any origin may call.
+    cors: {
+      // The resumable uploads' tus headers (platform/uploads/resumable.ts) both ways.
+      exposedHeaders: ['X-Supabase-Api-Version', 'Idempotent-Replayed', 'X-Request-Id', ...TUS_RESPONSE_HEADERS],
+      allowedHeaders: ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'idempotency-key', ...TUS_REQUEST_HEADERS],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    },
   });
   app.addHook('preHandler', (req, _reply, done) => runWithRequestId(req.id, done));
   registerBodyDeadline(app, timeouts.bodyMs);
@@ -128,32 +151,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const featureDeps: FeatureDeps = { config, db: deps.database.db, signer: deps.signer, blobs: deps.blobs, now: deps.now ?? (() => new Date()) };
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine injects style tags at runtime.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // Document previews: the PDF is fetched with the session and shown from a blob: URL in a frame.
-        frameSrc: ["'self'", 'blob:'],
-        // The API URL setting may point only at these (config.apiAllowedOrigins; settings validate it too).
-        connectSrc: ["'self'", ...config.apiAllowedOrigins],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // The Capacitor app calls from its own origin with bearer tokens (no cookies), so any origin may call.
-  await app.register(cors, {
-    origin: true,
-    // The resumable uploads' tus headers (platform/uploads/resumable.ts) both ways.
-    exposedHeaders: ['X-Supabase-Api-Version', 'Idempotent-Replayed', 'X-Request-Id', ...TUS_RESPONSE_HEADERS],
-    allowedHeaders: ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'idempotency-key', ...TUS_REQUEST_HEADERS],
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  });
   await app.register(swagger, {
     openapi: { info: { title: 'Fieldbook API', version: '1.0.0' }, components: { securitySchemes: OPENAPI_SECURITY_SCHEMES } },
     transform: jsonSchemaTransform,
