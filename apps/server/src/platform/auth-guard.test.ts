@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestUser, type TestContext } from '../test/setup-app';
 import { authSessions } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import { ActorCache } from './actor-cache';
+import { knownActor, type Actor } from './auth-guard';
+import { createTokenSigner } from './tokens';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -46,5 +49,43 @@ describe('auth guard', () => {
   it('answers under /api/multi-workspace/ as under /api/', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/multi-workspace/anything' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the caller known without waiting (knownActor)', () => {
+  const signer = createTokenSigner('known-actor-secret-known-actor-secret-0123', 'http://localhost/auth/v1');
+  const actor: Actor = { userId: 'u1', email: 'a@example.com', role: 'user', workspaceId: 'w1', sessionId: 's1', aal: 'aal1' };
+  const claims = { sub: 'u1', email: 'a@example.com', phone: '', session_id: 's1', aal: 'aal1' as const, amr: [], app_metadata: {}, user_metadata: {}, is_anonymous: false };
+
+  it('answers only for a token verified before whose session is remembered, else leaves it to the lookup', async () => {
+    const cache = new ActorCache();
+    cache.enable();
+    const { token } = await signer.sign(claims, new Date());
+    expect(knownActor(signer, cache, token)).toBeUndefined(); // never verified
+    await signer.verify(token);
+    expect(knownActor(signer, cache, token)).toBeUndefined(); // verified, session not remembered
+    cache.remember(actor, cache.epoch);
+    expect(knownActor(signer, cache, token)).toEqual(actor);
+    cache.forgetUser('u1'); // a revocation's notification
+    expect(knownActor(signer, cache, token)).toBeUndefined();
+    cache.remember(actor, cache.epoch);
+    cache.disable(); // the listener is gone: nothing is answered from memory
+    expect(knownActor(signer, cache, token)).toBeUndefined();
+    expect(knownActor(signer, undefined, token)).toBeUndefined();
+  });
+
+  it('refuses a token it verified once that has expired since', async () => {
+    const cache = new ActorCache();
+    cache.enable();
+    const { token } = await signer.sign(claims, new Date(Date.now() - 3599_000));
+    await signer.verify(token);
+    cache.remember(actor, cache.epoch);
+    expect(knownActor(signer, cache, token)).toEqual(actor);
+    const later = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 2000);
+    try {
+      expect(knownActor(signer, cache, token)).toBeNull();
+    } finally {
+      later.mockRestore();
+    }
   });
 });

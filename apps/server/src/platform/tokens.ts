@@ -24,6 +24,11 @@ export type AccessClaims = {
 export type TokenSigner = {
   sign: (claims: Omit<AccessClaims, 'exp' | 'iat' | 'iss' | 'aud' | 'role'>, now: Date) => Promise<{ token: string; expiresAt: number }>;
   verify: (token: string) => Promise<AccessClaims | null>;
+  /**
+   * What `verify` already knows of a token, without waiting: its claims if it was verified before and has not expired,
+   * null if it has expired, undefined if it was not verified yet (then `verify` it). Signers without a memory omit it.
+   */
+  verified?: (token: string) => AccessClaims | null | undefined;
   /** An HMAC-SHA256 of `data` (base64url) under a key of its own per `purpose`, derived from the same secret. */
   mac: (purpose: string, data: string) => string;
 };
@@ -40,6 +45,15 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
   // One key per purpose, derived once (a handful of purposes: links, states).
   const purposeKeys = new Map<string, KeyObject>();
   const verified = new Map<string, AccessClaims>();
+  // A client sends the same token for its ~hour: its checked claims are kept (by the whole token, so the same
+  // signature) and only its expiry is checked again. Bounded: the oldest goes past VERIFIED_TOKENS_KEPT.
+  const verifiedBefore = (token: string): AccessClaims | null | undefined => {
+    const known = verified.get(token);
+    if (!known) return undefined;
+    if (known.exp > Math.floor(Date.now() / 1000)) return known;
+    verified.delete(token);
+    return null;
+  };
   return {
     async sign(claims, now) {
       const iat = Math.floor(now.getTime() / 1000);
@@ -53,16 +67,11 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
         .sign(key);
       return { token, expiresAt };
     },
+    verified: verifiedBefore,
     async verify(token) {
+      const known = verifiedBefore(token);
+      if (known !== undefined) return known;
       const nowSeconds = Math.floor(Date.now() / 1000);
-      // A client sends the same token for its ~hour: its checked claims are kept (by the whole token, so the same
-      // signature) and only its expiry is checked again. Bounded: the oldest goes past VERIFIED_TOKENS_KEPT.
-      const known = verified.get(token);
-      if (known) {
-        if (known.exp > nowSeconds) return known;
-        verified.delete(token);
-        return null;
-      }
       const claims = verifyHs256(token, { secret: key, issuer, nowSeconds });
       if (claims) {
         if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
