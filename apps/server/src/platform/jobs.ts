@@ -46,6 +46,12 @@ export type JobQueue = {
    * company's bulk upload does not keep another's single file waiting behind it. Without it, the oldest due row first.
    */
   fairBy?: PgColumn;
+  /**
+   * With `fairBy`: count at most this many due rows of each owner (one with more is simply busy; among those the oldest
+   * due row goes first). The claim then walks the owners with pending rows, reading at most this many rows of each,
+   * instead of counting the whole backlog at every claim. Needs an index on (fairBy, dueAt) over the pending rows.
+   */
+  fairCap?: number;
 };
 
 export type JobDefinition<Row = never> = {
@@ -119,7 +125,7 @@ export function claimOne<Row>(db: Db, job: JobDefinition<Row>, log?: JobLog): Pr
   const q = job.queue;
   return db.transaction(async (tx: Tx) => {
     for (;;) {
-      const row = q.fairBy ? await leastBacklog<Row>(tx, q, q.fairBy) : await oldestDue<Row>(tx, q);
+      const row = q.fairBy ? await leastBacklog<Row>(tx, q, q.fairBy, q.fairCap) : await oldestDue<Row>(tx, q);
       if (!row) return null;
       const key = keyOf(row, q);
       const settled = job.settle?.(row);
@@ -164,17 +170,47 @@ const FAIR_CANDIDATES = 8;
  * one database claims by the same rule.) The ranking reads without locks; the row is then locked like any claim,
  * skipping those another process is claiming at this moment.
  */
-async function leastBacklog<Row>(tx: Tx, q: JobQueue, owner: PgColumn): Promise<Row | undefined> {
-  const ranked = tx
-    .select({ key: sql`${q.key}`.as('key'), dueAt: sql`${q.dueAt}`.as('due_at'), backlog: sql<number>`count(*) over (partition by ${owner})`.as('backlog') })
-    .from(q.table)
-    .where(due(q))
-    .as('ranked');
-  const order = (await tx.select({ key: ranked.key }).from(ranked).orderBy(asc(ranked.backlog), asc(ranked.dueAt)).limit(FAIR_CANDIDATES)).map((r) => r.key);
+async function leastBacklog<Row>(tx: Tx, q: JobQueue, owner: PgColumn, cap: number | undefined): Promise<Row | undefined> {
+  let order: unknown[];
+  if (cap === undefined) {
+    const ranked = tx
+      .select({ key: sql`${q.key}`.as('key'), dueAt: sql`${q.dueAt}`.as('due_at'), backlog: sql<number>`count(*) over (partition by ${owner})`.as('backlog') })
+      .from(q.table)
+      .where(due(q))
+      .as('ranked');
+    order = (await tx.select({ key: ranked.key }).from(ranked).orderBy(asc(ranked.backlog), asc(ranked.dueAt)).limit(FAIR_CANDIDATES)).map((r) => r.key);
+  } else {
+    order = (await tx.execute(cappedBacklogSql(q, owner, cap)) as unknown as { rows: { key: unknown }[] }).rows.map((r) => r.key);
+  }
   if (order.length === 0) return undefined;
   const lockable = (await tx.select().from(q.table).where(and(inArray(q.key, order), due(q))).for('update', { skipLocked: true })) as Row[];
   const byKey = new Map(lockable.map((row) => [keyOf(row, q), row]));
   return order.map((key) => byKey.get(key)).find((row) => row !== undefined);
+}
+
+/**
+ * The fair order with each owner's backlog counted up to `cap`: the owners with pending rows one index descent each
+ * (a recursive walk from one owner to the next), then each one's oldest due rows, at most `cap`, from the index on
+ * (owner, due). Reads at most `cap` rows per owner whatever the backlog; ranks as the full count does below the cap.
+ * (Ordered by owner and due, the index's own order: by due alone the planner may walk the due rows of every owner.)
+ */
+function cappedBacklogSql(q: JobQueue, owner: PgColumn, cap: number): SQL {
+  const limit = sql.raw(String(Math.max(1, Math.floor(cap))));
+  return sql`with recursive owners(owner) as (
+      (select ${owner} from ${q.table} where ${q.pending} order by ${owner} limit 1)
+      union all
+      select (select ${owner} from ${q.table} where ${q.pending} and ${owner} > owners.owner order by ${owner} limit 1)
+      from owners where owners.owner is not null
+    )
+    select waiting.key from owners
+    cross join lateral (
+      select due.key, due.due_at, count(*) over () as backlog from (
+        select ${q.key} as key, ${q.dueAt} as due_at from ${q.table} where ${owner} = owners.owner and ${due(q)} order by ${owner}, ${q.dueAt} limit ${limit}
+      ) due
+    ) waiting
+    where owners.owner is not null
+    order by waiting.backlog, waiting.due_at
+    limit ${sql.raw(String(FAIR_CANDIDATES))}`;
 }
 
 /** The row object's property name of a column (drizzle maps snake_case columns to camelCase keys). */

@@ -29,9 +29,15 @@ export const clientMessageSettings = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     rules: jsonb().$type<ClientMessageRules>().notNull(),
     reviewLink: text(),
-    /** The scans' places: quotes first sent from `quoteCursor` on, jobs completed from `reviewSince` on (both set to the moment the rule was switched on, so nothing older is ever asked about). */
+    /**
+     * The scans' places: quotes first sent from `quoteCursor` on, jobs completed from `reviewSince` on (both set to the
+     * moment the rule was switched on, so nothing older is ever asked about). With the last row's id beside its time
+     * (a keyset: rows of the same instant are neither skipped nor read again); null at the switch-on moment itself.
+     */
     quoteCursor: timestamp({ withTimezone: true }),
+    quoteCursorId: uuid(),
     reviewSince: timestamp({ withTimezone: true }),
+    reviewCursorId: uuid(),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     scanning: boolean().notNull().default(false),
     scanDueAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -70,7 +76,10 @@ export const clientMessageQueue = pgTable(
   },
   (t) => [
     uniqueIndex('client_message_queue_occurrence_idx').on(t.workspaceId, t.rule, t.occurrence),
-    index('client_message_queue_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
+    // The claim's fair turn walks the workspaces with messages waiting, each one's oldest first (deliver.ts FAIR_CAP);
+    // saving the settings wakes a workspace's waiting messages through it too. No index on due_at alone: the planner
+    // took it for one workspace's oldest and walked every workspace's due rows to find them.
+    index('client_message_queue_workspace_due_idx').on(t.workspaceId, t.dueAt).where(sql`${t.status} = 'pending'`),
     index('client_message_queue_subject_idx').on(t.subjectId),
     check('client_message_queue_status_check', sql`${t.status} in ('pending','done','cancelled','failed')`),
   ],

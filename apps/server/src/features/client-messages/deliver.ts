@@ -183,6 +183,12 @@ export async function deliverQueued(deps: DeliverDeps, rowId: string): Promise<v
   });
 }
 
+/**
+ * How many due messages of a workspace the claim counts for its fair turn: one with fewer goes first (a visit
+ * reminder is not held up behind another company's thousands of follow-ups); beyond it every workspace is as busy.
+ */
+export const FAIR_CAP = 100;
+
 /** The automatic messages' job (main.ts starts it with the others). */
 export function clientMessageJob(deps: DeliverDeps) {
   return defineJob<QueueRow>({
@@ -196,6 +202,9 @@ export function clientMessageJob(deps: DeliverDeps) {
       attempts: clientMessageQueue.attempts,
       failed: eq(clientMessageQueue.status, 'failed'),
       fairBy: clientMessageQueue.workspaceId,
+      // Bounded: a claim read every due row to count each workspace's (50 ms a message at a 33,000 backlog, growing
+      // with it); now at most FAIR_CAP of each workspace's, through client_message_queue_workspace_due_idx.
+      fairCap: FAIR_CAP,
     },
     leaseMs: 60_000,
     maxAttempts: 5,

@@ -9,8 +9,9 @@ import { readRules } from './settings';
 
 /**
  * The follow-up scan (issue 36): per workspace with quote follow-ups or review requests on, its settings row is the
- * job. Each run reads on from where the last stopped (the quotes first sent, the jobs completed since its cursors),
- * at most SCAN_PAGE of each, and arms their messages in the queue; deliver.ts sends them when due and drops those
+ * job. Each run reads on from where the last stopped (the quotes first sent, the jobs completed since its cursors —
+ * keysets of time and id, so any number of rows of one instant are read once), at most SCAN_PAGE of each, through an
+ * index from the place on, and arms their messages in the queue; deliver.ts sends them when due and drops those
  * whose quote was decided or whose job is no longer completed by then. Bounded work per run however many rows exist.
  */
 
@@ -25,10 +26,12 @@ export async function scanWorkspace(db: Db, workspaceId: string, now: Date): Pro
   if (!row || !row.scanning) return;
   const { rules } = await readRules(db, workspaceId);
   let quoteCursor = row.quoteCursor;
+  let quoteCursorId = row.quoteCursorId;
   let reviewSince = row.reviewSince;
+  let reviewCursorId = row.reviewCursorId;
   let full = false;
   if (rules.quote_follow_up.enabled) {
-    const quotes = await findQuotesFirstSentSince(db, { workspaceId, sentFrom: quoteCursor ?? now, limit: SCAN_PAGE });
+    const quotes = await findQuotesFirstSentSince(db, { workspaceId, after: { at: quoteCursor ?? now, id: quoteCursor ? quoteCursorId : null }, limit: SCAN_PAGE });
     const days = [rules.quote_follow_up.first_after_days, rules.quote_follow_up.second_after_days];
     await armMessages(
       db,
@@ -40,21 +43,23 @@ export async function scanWorkspace(db: Db, workspaceId: string, now: Date): Pro
         ),
       ),
     );
-    if (quotes.length > 0) quoteCursor = quotes[quotes.length - 1]!.firstSentAt;
+    const last = quotes.at(-1);
+    if (last?.firstSentAt) [quoteCursor, quoteCursorId] = [last.firstSentAt, last.id];
     full ||= quotes.length === SCAN_PAGE;
   }
   if (rules.review_request.enabled) {
-    const jobs = await findJobsCompletedSince(db, { workspaceId, since: reviewSince ?? now, limit: SCAN_PAGE });
+    const jobs = await findJobsCompletedSince(db, { workspaceId, after: { at: reviewSince ?? now, id: reviewSince ? reviewCursorId : null }, limit: SCAN_PAGE });
     await armMessages(
       db,
       jobs.map((j) => reviewRequest(workspaceId, { id: j.id, completedAt: j.updatedAt }, rules.review_request.after_days)),
     );
-    if (jobs.length > 0) reviewSince = jobs[jobs.length - 1]!.updatedAt;
+    const last = jobs.at(-1);
+    if (last) [reviewSince, reviewCursorId] = [last.updatedAt, last.id];
     full ||= jobs.length === SCAN_PAGE;
   }
   await db
     .update(clientMessageSettings)
-    .set({ quoteCursor, reviewSince, scanDueAt: full ? now : new Date(now.getTime() + SCAN_EVERY_MS), scanLockedUntil: null, scanAttempts: 0, scanError: null })
+    .set({ quoteCursor, quoteCursorId, reviewSince, reviewCursorId, scanDueAt: full ? now : new Date(now.getTime() + SCAN_EVERY_MS), scanLockedUntil: null, scanAttempts: 0, scanError: null })
     .where(and(eq(clientMessageSettings.workspaceId, workspaceId), eq(clientMessageSettings.scanning, true)));
 }
 

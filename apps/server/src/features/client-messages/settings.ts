@@ -72,13 +72,13 @@ export async function updateClientMessageSettings(opts: {
     const values = { rules: body.rules, reviewLink: body.review_link, updatedBy: actor.userId, scanning, scanDueAt: now, scanAttempts: 0, scanError: null };
     await tx
       .insert(clientMessageSettings)
-      .values({ workspaceId: actor.workspaceId, ...values, quoteCursor: now, reviewSince: now })
+      .values({ workspaceId: actor.workspaceId, ...values, quoteCursor: now, quoteCursorId: null, reviewSince: now, reviewCursorId: null })
       .onConflictDoUpdate({
         target: clientMessageSettings.workspaceId,
         set: {
           ...values,
-          ...(switchedOn('quote_follow_up') ? { quoteCursor: now } : {}),
-          ...(switchedOn('review_request') ? { reviewSince: now } : {}),
+          ...(switchedOn('quote_follow_up') ? { quoteCursor: now, quoteCursorId: null } : {}),
+          ...(switchedOn('review_request') ? { reviewSince: now, reviewCursorId: null } : {}),
         },
       });
     await tx

@@ -118,14 +118,23 @@ export function openJobsSql(workspaceId: string): SQL {
 }
 
 /**
- * Review requests (the client-messages feature's scan): the workspace's completed jobs last changed at or after
- * `since`, oldest first, at most `limit` — the scan keeps its place by the last one's time.
+ * Review requests (the client-messages feature's scan): the workspace's completed jobs after `after` in (last changed,
+ * id) order, at most `limit` — the scan keeps its place by the last one's time and id (a keyset: jobs changed in the
+ * same instant, as rows written in one transaction by its now(), are neither skipped nor read again). The time is
+ * read to the millisecond, as the place is kept (a Date); `id: null` starts at `at` itself.
  */
-export async function findJobsCompletedSince(db: Db, opts: { workspaceId: string; since: Date; limit: number }) {
+export async function findJobsCompletedSince(db: Db, opts: { workspaceId: string; after: { at: Date; id: string | null }; limit: number }) {
+  const changed = sql<Date>`date_trunc('milliseconds', ${jobs.updatedAt})`.mapWith(jobs.updatedAt);
   return db
-    .select({ id: jobs.id, updatedAt: jobs.updatedAt })
+    .select({ id: jobs.id, updatedAt: changed })
     .from(jobs)
-    .where(and(eq(jobs.workspaceId, opts.workspaceId), eq(jobs.status, 'completed'), sql`${jobs.updatedAt} >= ${opts.since.toISOString()}::timestamptz`))
-    .orderBy(jobs.updatedAt)
+    .where(
+      and(
+        eq(jobs.workspaceId, opts.workspaceId),
+        eq(jobs.status, 'completed'),
+        sql`(${changed}, ${jobs.id}) > (${opts.after.at.toISOString()}::timestamptz, ${opts.after.id ?? '00000000-0000-0000-0000-000000000000'}::uuid)`,
+      ),
+    )
+    .orderBy(changed, jobs.id)
     .limit(opts.limit);
 }

@@ -1,5 +1,5 @@
 import { includedLines } from '@fieldbook/contract';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { quoteApprovals, quotes, type StoredAdjustment } from './quotes.schema';
 import { approvalSelection, effectiveStatus, loadItems, moneyLines, type QuoteItemRow } from './quotes.service';
@@ -85,17 +85,28 @@ export async function findClientQuotes(db: Db, opts: { workspaceId: string; ids:
 }
 
 /**
- * Quote follow-ups (the client-messages feature's scan): the workspace's quotes first sent at or after `sentFrom`,
- * oldest first, at most `limit` — the scan keeps its place by the last one's time.
+ * Quote follow-ups (the client-messages feature's scan): the workspace's quotes after `after` in (first sent, id)
+ * order, at most `limit` — the scan keeps its place by the last one's time and id (a keyset: quotes sent in the same
+ * instant are neither skipped nor read again, however many). `id: null` starts at `at` itself. Read through
+ * quotes_workspace_first_sent_idx, from the place on.
  */
-export async function findQuotesFirstSentSince(db: Db, opts: { workspaceId: string; sentFrom: Date; limit: number }) {
+export async function findQuotesFirstSentSince(db: Db, opts: { workspaceId: string; after: { at: Date; id: string | null }; limit: number }) {
   return db
     .select({ id: quotes.id, jobId: quotes.jobId, firstSentAt: quotes.firstSentAt })
     .from(quotes)
-    .where(and(eq(quotes.workspaceId, opts.workspaceId), sql`${quotes.firstSentAt} >= ${opts.sentFrom.toISOString()}::timestamptz`))
-    .orderBy(asc(quotes.firstSentAt))
+    .where(
+      and(
+        eq(quotes.workspaceId, opts.workspaceId),
+        isNotNull(quotes.firstSentAt),
+        sql`(${quotes.firstSentAt}, ${quotes.id}) > (${opts.after.at.toISOString()}::timestamptz, ${opts.after.id ?? NIL_UUID}::uuid)`,
+      ),
+    )
+    .orderBy(asc(quotes.firstSentAt), asc(quotes.id))
     .limit(opts.limit);
 }
+
+/** Below every other uuid: a keyset place `(at, NIL_UUID)` reads on from `at` itself. */
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /**
  * A quote as a follow-up needs it when it is due: `open` while the client may still decide (sent or viewed, not

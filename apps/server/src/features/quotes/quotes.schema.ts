@@ -66,6 +66,8 @@ export const quotes = pgTable(
   (t) => [
     index('quotes_job_created_idx').on(t.jobId, t.createdAt.desc()),
     index('quotes_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+    // The follow-up scan (client-messages): a workspace's sent quotes read on by (first_sent_at, id).
+    index('quotes_workspace_first_sent_idx').on(t.workspaceId, t.firstSentAt, t.id).where(sql`${t.firstSentAt} is not null`),
     uniqueIndex('quotes_family_revision_idx').on(t.familyId, t.revision),
     // One family per number in a workspace (its revisions share it); also the next number's max(sequence).
     uniqueIndex('quotes_workspace_sequence_idx').on(t.workspaceId, t.sequence, t.revision),
