@@ -1,12 +1,14 @@
 import {
   ClientHubViewSchema,
   ContactHubSchema,
+  GeneratedDocumentSchema,
   HUB_CODE_EXHAUSTED,
   HUB_CODE_INVALID,
   HUB_LINK_EXPIRED,
   HUB_LINK_INVALID,
   HUB_LINK_REVOKED,
   InvoiceSchema,
+  PublicQuoteSchema,
   QuoteSchema,
   type ClientHub,
 } from '@fieldbook/contract';
@@ -32,7 +34,7 @@ let maria: string; // the client contact
 let juan: string; // another client of the same workspace, on the same job
 let evesClient: string;
 
-const api = (user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+const api = (user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method, url, headers: { ...(user?.headers ?? {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
 const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 const hubLinkIn = (text: string) => /All your work with [^:]+: (http:\/\/localhost:3000\/h\/\S+)/.exec(text)?.[1];
@@ -284,6 +286,74 @@ describe('revoking', () => {
     await sendQuote(alice, jobId, maria, 'Attic insulation');
     const hub = await openHub(tokenOf(await lastHubLink('+15125550199')));
     expect(hub.quotes.map((q) => q.title)).toContain('Attic insulation');
+  });
+});
+
+describe('documents sent to the client', () => {
+  /** Its own address: this file's other tests spend 127.0.0.1's per-address allowance in the same clock window. */
+  const fromClient = (url: string) => ctx.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.36' });
+  const hubOf = async (contact: string): Promise<ClientHub> => {
+    const token = tokenOf(ContactHubSchema.parse((await api(alice, 'GET', `/api/contacts/${contact}/hub`)).json()).link);
+    const res = await fromClient(`/api/public/hub/${token}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ClientHubViewSchema.parse(res.json());
+    if (body.state !== 'open') throw new Error('expected an open hub');
+    return body.hub;
+  };
+  const generate = async (user: TestUser, job: string, type: string, body: object) => {
+    const res = await api(user, 'POST', `/api/jobs/${job}/generate-document?doc_type=${type}`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return GeneratedDocumentSchema.parse(res.json()).document;
+  };
+
+  it("the quote page the hub opens gives the workspace's zone (its dates read on the workspace's clock, as the hub's)", async () => {
+    const ada = (await insertContact(ctx.db, { ownerId: alice.id, name: 'Ada Stone', phoneNumber: '5125550179' })).id;
+    await sendQuote(alice, jobId, ada, 'Chimney flashing', ['sms']);
+    const quote = (await hubOf(ada)).quotes[0]!;
+    const page = await fromClient(`/api/public/quotes/${tokenOf(quote.link)}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(PublicQuoteSchema.parse(page.json())).toMatchObject({ title: 'Chimney flashing', time_zone: 'America/Chicago' });
+  });
+
+  it("shows the documents sent to her (by text or email) with their download link, while it lives — not another contact's, not another workspace's, not a deleted one", async () => {
+    const rosa = (await insertContact(ctx.db, { ownerId: alice.id, name: 'Rosa Diaz', phoneNumber: '5125550177', email: 'rosa@example.com' })).id;
+    const leo = (await insertContact(ctx.db, { ownerId: alice.id, name: 'Leo Park', phoneNumber: '5125550178' })).id;
+    const evesRosa = (await insertContact(ctx.db, { ownerId: eve.id, name: 'Rosa Diaz', phoneNumber: '5125550177', email: 'rosa@example.com' })).id;
+    // Made and texted to Rosa in one step; another made without sending, then emailed to her; one texted to Leo on the
+    // same job; and Eve's workspace texts the same person one of its own.
+    const estimate = await generate(alice, jobId, 'estimate', { line_items: [{ description: 'Shingles', quantity: 2, unit_price: 100 }], recipients: [rosa], send_method: 'sms' });
+    later(60_000);
+    const contract = await generate(alice, jobId, 'contract', {});
+    expect((await api(alice, 'POST', `/api/documents/${contract.id}/send`, { recipients: [rosa], send_method: 'email' })).statusCode).toBe(200);
+    await generate(alice, jobId, 'permit', { recipients: [leo], send_method: 'sms' });
+    const evesJob = await insertJob(ctx.db, { workspaceId: eve.workspaceId!, title: 'Eve deck' });
+    await generate(eve, evesJob.id, 'invoice', { line_items: [{ description: 'Deck boards', quantity: 1, unit_price: 500 }], recipients: [evesRosa], send_method: 'sms' });
+
+    const hub = await hubOf(rosa);
+    expect(hub.documents.map((d) => [d.name, d.label])).toEqual([
+      [contract.name, 'Contract'],
+      [estimate.name, 'Estimate'],
+    ]);
+    // The estimate's link is the one its text carried, and it downloads without signing in.
+    const text = (await ctx.db.select().from(outboxMessages)).find((m) => m.recipient === '+15125550177' && m.body?.includes('estimate'))!;
+    expect(text.body).toContain(hub.documents[1]!.link);
+    expect(hub.documents[1]!.link_expires_at).toBe(new Date(START.getTime() + 7 * DAY).toISOString());
+    for (const d of hub.documents) {
+      const file = await fromClient(new URL(d.link).pathname);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+    }
+    expect(JSON.stringify(hub)).not.toMatch(/Permit|Invoice/);
+    expect((await hubOf(leo)).documents.map((d) => d.label)).toEqual(['Permit']);
+
+    // Deleted: gone from the hub (and its link opens nothing). Past the link's 7 days: gone; a send again brings it back.
+    expect((await api(alice, 'DELETE', `/api/documents/${contract.id}`)).statusCode).toBe(200);
+    expect((await hubOf(rosa)).documents.map((d) => d.label)).toEqual(['Estimate']);
+    later(7 * DAY);
+    expect((await hubOf(rosa)).documents).toEqual([]);
+    expect((await fromClient(new URL(hub.documents[1]!.link).pathname)).statusCode).toBe(410);
+    expect((await api(alice, 'POST', `/api/documents/${estimate.id}/send`, { recipients: [rosa], send_method: 'sms' })).statusCode).toBe(200);
+    expect((await hubOf(rosa)).documents.map((d) => d.label)).toEqual(['Estimate']);
   });
 });
 

@@ -15,6 +15,7 @@ import { requireWorkspace, type Actor } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import type { TokenSigner } from '../../platform/tokens';
 import { findContactRecords, findContactsByIds } from '../contacts';
+import { findSharedDocuments } from '../documents';
 import { findClientInvoices, invoiceLink } from '../invoices';
 import { findSharedGalleries } from '../photos';
 import { findPeople } from '../profiles';
@@ -130,7 +131,7 @@ async function hubContent(deps: HubDeps, { hub, company }: ReachedHub): Promise<
   const ids = (kind: HubItem['kind']) => items.filter((i) => i.kind === kind).map((i) => i.itemId);
   const jobIds = [...new Set(items.map((i) => i.jobId))];
   const ws = hub.workspaceId;
-  const [quotes, invoices, visits, people, zone, contacts, galleries] = await Promise.all([
+  const [quotes, invoices, visits, people, zone, contacts, galleries, documents] = await Promise.all([
     findClientQuotes(db, { workspaceId: ws, ids: ids('quote'), now }),
     findClientInvoices(db, { workspaceId: ws, ids: ids('invoice'), now }),
     findClientVisits(db, { workspaceId: ws, jobIds, now, limit: HUB_LIST_LIMIT }),
@@ -138,6 +139,8 @@ async function hubContent(deps: HubDeps, { hub, company }: ReachedHub): Promise<
     workspaceTimeZone(db, ws),
     findContactRecords(db, [hub.contactId]),
     findSharedGalleries(db, { signer: deps.signer, publicUrl: deps.publicUrl, workspaceId: ws, jobIds, now, limit: HUB_LIST_LIMIT }),
+    // Sent to this contact (not to the job: a document sent to another contact of the same job stays theirs).
+    findSharedDocuments(db, { signer: deps.signer, publicUrl: deps.publicUrl, workspaceId: ws, contactId: hub.contactId, now, limit: HUB_LIST_LIMIT }),
   ]);
   const contractor = hub.contractorId ? people.get(hub.contractorId) : undefined;
   const sentFirst = <T extends { sentAt?: Date | string | null; sent_at?: Date | string | null }>(a: T, b: T) =>
@@ -161,7 +164,7 @@ async function hubContent(deps: HubDeps, { hub, company }: ReachedHub): Promise<
     upcoming_visits: visits.upcoming.map(visitOut),
     past_visits: visits.past.map(visitOut),
     galleries: galleries.map((g) => ({ label: g.label, photo_count: g.photoCount, shared_at: g.createdAt.toISOString(), link: g.link })),
-    documents: [], // the documents sent to this contact come with their sharing record (issue 36, next commit)
+    documents: documents.map((d) => ({ name: d.name, label: d.label, shared_at: d.sharedAt.toISOString(), link_expires_at: d.expiresAt.toISOString(), link: d.link })),
   };
 }
 

@@ -8,6 +8,7 @@ import { toE164 } from '../../platform/sms';
 import type { TokenSigner } from '../../platform/tokens';
 import { findContactsByIds } from '../contacts';
 import type { DocumentRow } from './documents.repository';
+import { documentShares } from './documents.schema';
 import { sharedDocumentToken } from './shared-link';
 
 export type Recipient = { contact_id: string; name: string; address: string };
@@ -43,13 +44,23 @@ const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 /**
  * Queues `doc` for each recipient in the outbox (inside the caller's transaction, so a document is sent only when
  * it is stored): by email with the file attached (read from the blob store when the mail goes out), or by SMS
- * with a signed link that downloads it without signing in for 7 days.
+ * with a signed link that downloads it without signing in for 7 days. Each recipient contact is recorded
+ * (`document_shares`, with that link's expiry): their client hub lists the document while the link lives.
  */
 export async function queueDocumentDelivery(
   tx: Tx,
-  opts: { signer: TokenSigner; publicUrl: string; now: Date; company: string; label: string; doc: Pick<DocumentRow, 'id' | 'name' | 'mimeType' | 'fileSize' | 'storageKey'>; about: string | null; recipients: Recipients },
+  opts: { signer: TokenSigner; publicUrl: string; now: Date; company: string; label: string; doc: Pick<DocumentRow, 'id' | 'workspaceId' | 'name' | 'mimeType' | 'fileSize' | 'storageKey'>; about: string | null; recipients: Recipients },
 ): Promise<Delivery> {
   const { doc, recipients, company, label } = opts;
+  const { token, expiresAt } = sharedDocumentToken(opts.signer, doc.id, opts.now);
+  // Who got it (the client hub lists it until the link below expires); a send again renews it.
+  await tx
+    .insert(documentShares)
+    .values(recipients.valid.map((r) => ({ workspaceId: doc.workspaceId, documentId: doc.id, contactId: r.contact_id, method: recipients.method, sharedAt: opts.now, linkExpiresAt: expiresAt })))
+    .onConflictDoUpdate({
+      target: [documentShares.documentId, documentShares.contactId],
+      set: { method: recipients.method, sharedAt: opts.now, linkExpiresAt: expiresAt },
+    });
   if (recipients.method === 'email') {
     for (const r of recipients.valid) {
       await enqueueMail(tx, {
@@ -66,7 +77,6 @@ export async function queueDocumentDelivery(
       });
     }
   } else {
-    const { token } = sharedDocumentToken(opts.signer, doc.id, opts.now);
     const link = `${opts.publicUrl}/api/shared-documents/${token}`;
     for (const r of recipients.valid) {
       await enqueueSms(tx, { to: r.address, text: `${company}: your ${label.toLowerCase()}${opts.about ? ` for ${opts.about}` : ''} is ready. Download it (link valid 7 days): ${link}` });

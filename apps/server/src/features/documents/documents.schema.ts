@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tsvector, updatedAt, WORKSPACE_LEXEME_SQL } from '../../db/schema/_columns';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownerRef, tsvector, updatedAt, WORKSPACE_LEXEME_SQL } from '../../db/schema/_columns';
 import { users } from '../auth/auth.schema';
+import { contacts } from '../contacts/contacts.schema';
 import { jobs } from '../jobs/jobs.schema';
 import { tasks } from '../tasks/tasks.schema';
 import { workspaces } from '../workspaces/workspaces.schema';
@@ -76,4 +77,27 @@ export const documents = pgTable(
       .where(sql`${t.status} = 'uploading'`),
     index('documents_search_vector_idx').using('gin', t.searchVector),
   ],
+);
+
+/**
+ * Who a document was sent to (issue 36): one row per document and contact, renewed by each send. `link_expires_at` is
+ * the expiry of the signed download link that send made (shared-link.ts; whole seconds, so the same link is made
+ * again from the row): the client hub lists the document, with that link, until then. Nothing else is stored per
+ * link — like the texted link itself, it ends early only when the document is deleted (the row goes with it).
+ */
+export const documentShares = pgTable(
+  'document_shares',
+  {
+    id: id(),
+    workspaceId: ownerRef(() => workspaces.id),
+    documentId: ownerRef(() => documents.id),
+    contactId: ownerRef(() => contacts.id),
+    /** How the last send went: 'email' (attached) or 'sms' (the link). */
+    method: text().$type<'email' | 'sms'>().notNull(),
+    sharedAt: timestamp({ withTimezone: true }).notNull(),
+    linkExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('document_shares_document_contact_idx').on(t.documentId, t.contactId), index('document_shares_contact_idx').on(t.workspaceId, t.contactId, t.linkExpiresAt.desc())],
 );

@@ -16,3 +16,5 @@ export { storeGeneratedPdf } from './generate/store-file';
 export { discardGeneratedPdf } from './generate/store-file';
 // Drive's "Copy existing items": the user's documents as items to copy.
 export { documentItemsOf } from './drive-items';
+// The client hub (issue 36): the documents sent to a client contact, while their download links live.
+export { findSharedDocuments } from './documents.queries';

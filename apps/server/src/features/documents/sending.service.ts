@@ -15,7 +15,7 @@ import { itemAdded } from '../../platform/item-events';
 import { getDocumentJson, getDocumentObject, getDocumentRow } from './documents.service';
 
 const TYPE_LABELS: Record<string, string> = { inspection_report: 'Inspection report', work_order: 'Work order', uploaded: 'Document' };
-const labelOf = (type: string) => TYPE_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1).replaceAll('_', ' ');
+export const labelOf = (type: string) => TYPE_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1).replaceAll('_', ' ');
 
 /** POST /api/documents/:id/send: a stored document to contacts (attached by email, linked by SMS). */
 export async function sendDocument(opts: { db: Db; signer: TokenSigner; publicUrl: string; now: Date; actor: Actor; id: string; recipients: string[]; method: SendMethod }): Promise<Delivery> {

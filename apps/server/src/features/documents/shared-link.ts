@@ -12,3 +12,9 @@ export function sharedDocumentToken(signer: TokenSigner, documentId: string, now
 export function readSharedDocumentToken(signer: TokenSigner, token: string, now: Date): string | 'expired' | null {
   return readLink(signer, PURPOSE, token, now);
 }
+
+/** The download link of a send (`{PUBLIC_URL}/api/shared-documents/{token}`) made again from its expiry: the same link. */
+export function sharedDocumentLink(signer: TokenSigner, publicUrl: string, documentId: string, expiresAt: Date, now: Date): string {
+  const ttl = Math.max(1, Math.floor(expiresAt.getTime() / 1000) - Math.floor(now.getTime() / 1000));
+  return `${publicUrl}/api/shared-documents/${signLink(signer, PURPOSE, documentId, ttl, now).token}`;
+}

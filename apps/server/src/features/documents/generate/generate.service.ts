@@ -119,7 +119,7 @@ async function store(
         now: deps.now,
         company: opts.facts.company,
         label: opts.label,
-        doc: { id, name: opts.fileName, mimeType: 'application/pdf', fileSize: pdf.length, storageKey },
+        doc: { id, workspaceId: opts.workspaceId, name: opts.fileName, mimeType: 'application/pdf', fileSize: pdf.length, storageKey },
         about: opts.facts.job.propertyAddress ?? opts.facts.job.clientName,
         recipients: opts.recipients,
       });
