@@ -8,12 +8,16 @@
 //    each. Then GET /api/public/hub/:token (what the web's /h/:token page loads) with a fresh link (hubLink), `n` times
 //    one at a time: p50/p95/p99 and the answer's size.
 // 2. Seeds `quotes` quotes (sent or viewed, a tenth approved; first sent at distinct times over the last 30 days, in
-//    milliseconds as the app stores them; a sent email each) and `invoices` invoices over `workspaces` workspaces,
+//    milliseconds as the app stores them; a sent email each) and `invoices` invoices (a line and a sent email each)
+//    over `workspaces` workspaces,
 //    switches the quote follow-up on through PUT /api/client-message-settings, then moves each workspace's scan cursor
 //    back 31 days (as if switched on a month ago, so every seeded quote is ahead of it) and drains the scan job as the
 //    tests do (startJob(...).drain()): time per run, runs until caught up, rows queued; then a run with nothing new.
 //    Then the deliver job over what is due, at most `max` claims (claimOne + the job's work, one at a time, as the
-//    runner does): time per message and what became of them.
+//    runner does): time per message (and of its claim alone) and what became of them.
+// 3. The invoices' side: the overdue reminders switched on through PUT /api/invoice-reminder-settings (which wakes each
+//    workspace's open invoices: its time), then the reminder job over the woken invoices, at most `max` claims, as
+//    above: time per invoice and how many reminders went.
 // Prints a table and the load average at start and end. A throwaway database per run (createTestApp, dropped at the end).
 import { ClientHubViewSchema, DEFAULT_CLIENT_MESSAGE_RULES, type ClientMessageRules } from '@fieldbook/contract';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +27,7 @@ import { queryRows } from '../apps/server/src/db/sql';
 import { hubLink } from '../apps/server/src/features/client-hub/hub-link';
 import { clientMessageJob } from '../apps/server/src/features/client-messages/deliver';
 import { clientMessageScanJob } from '../apps/server/src/features/client-messages/scan';
+import { invoiceReminderJob } from '../apps/server/src/features/invoices/reminders';
 import { claimOne, startJob } from '../apps/server/src/platform/jobs';
 import { insertContact } from '../apps/server/src/test/factories';
 import { createTestApp, createTestUser } from '../apps/server/src/test/setup-app';
@@ -93,10 +98,14 @@ async function seedQuotes(ws: string, jobIds: string[], n: number, spreadS: numb
         from generate_series(${from}::int, ${to - 1}::int) g`);
     } else {
       await ctx.db.execute(sql`
-        insert into invoices (workspace_id, job_id, number, sequence, status, title, payment_terms, issued_on, due_on, due_at, sent_at, total_cents)
+        insert into invoices (workspace_id, job_id, number, sequence, status, title, payment_terms, issued_on, due_on, due_at, sent_at, total_cents, sent_email)
         select ${ws}, ${job}, 'INV-' || (${seq} + g - ${from}), ${seq} + g - ${from}, case when g % 10 = 0 then 'viewed' else 'sent' end, 'Roof replacement ' || g, 'net_15',
-               (now() - ${ago})::date, (now() - ${ago})::date + 15, (now() - ${ago})::date + 16, now() - ${ago}, 250000 + (g % 97) * 100
+               (now() - ${ago})::date, (now() - ${ago})::date + 15, (now() - ${ago})::date + 16, now() - ${ago}, 250000 + (g % 97) * 100, 'client' || g || '@example.com'
         from generate_series(${from}::int, ${to - 1}::int) g`);
+      // One line each, of its total (a reminder reads the balance from the lines).
+      await ctx.db.execute(sql`
+        insert into invoice_items (invoice_id, workspace_id, position, name, quantity_milli, unit_price_cents, taxable)
+        select id, workspace_id, 0, title, 1000, total_cents, false from invoices where workspace_id = ${ws} and sequence between ${seq} and ${seq + (to - from) - 1}`);
     }
   }
 }
@@ -209,9 +218,11 @@ const catchUpMs = scanRuns.slice(0, idleRuns).map((r) => r.ms);
 const deliverJob = clientMessageJob({ db: ctx.db, signer: ctx.signer, publicUrl: ctx.config.publicUrl });
 const dueBefore = await count(sql`select count(*)::int as n from client_message_queue where status = 'pending' and due_at <= now()`);
 const deliverMs: number[] = [];
+const deliverClaimMs: number[] = [];
 for (let i = 0; i < MAX; i++) {
   const t = performance.now();
   const claimed = await claimOne(ctx.db, deliverJob);
+  deliverClaimMs.push(performance.now() - t);
   if (!claimed) break;
   if (!claimed.settled) await deliverJob.work(claimed.row);
   deliverMs.push(performance.now() - t);
@@ -219,15 +230,41 @@ for (let i = 0; i < MAX; i++) {
 const outcomes = await queryRows<{ status: string; n: number }>(ctx.db, sql`select status, count(*)::int as n from client_message_queue group by status order by status`);
 const outbox = await count(sql`select count(*)::int as n from outbox_messages`);
 
+// ---- 3. The invoices' side: overdue reminders -------------------------------------------------------------------
+const wakeMs: number[] = [];
+for (const s of scanned) {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/invoice-reminder-settings`, { method: 'PUT', headers: { ...s.headers, 'content-type': 'application/json' }, body: JSON.stringify({ enabled: true, first_after_days: 3, second_after_days: 10 }) });
+  wakeMs.push(performance.now() - t);
+  if (res.status !== 200) throw new Error(`PUT /api/invoice-reminder-settings: ${res.status} ${await res.text()}`);
+}
+const woken = await count(sql`select count(*)::int as n from invoices where reminder_status = 'scheduled' and workspace_id = any(${uuids(scanned.map((s) => s.id))})`);
+const reminderJob = invoiceReminderJob({ db: ctx.db, signer: ctx.signer, publicUrl: ctx.config.publicUrl });
+const reminderMs: number[] = [];
+const reminderClaimMs: number[] = [];
+for (let i = 0; i < MAX; i++) {
+  const t = performance.now();
+  const claimed = await claimOne(ctx.db, reminderJob);
+  reminderClaimMs.push(performance.now() - t);
+  if (!claimed) break;
+  if (!claimed.settled) await reminderJob.work(claimed.row);
+  reminderMs.push(performance.now() - t);
+}
+const remindersSent = await count(sql`select count(*)::int as n from invoice_sends where kind = 'reminder'`);
+
 const hubStats = stats(hubMs);
 const catchUp = stats(catchUpMs);
 const idle = stats(idleMs);
 const deliver = stats(deliverMs);
+const remind = stats(reminderMs);
+const deliverClaim = stats(deliverClaimMs);
+const remindClaim = stats(reminderClaimMs);
 const results = {
   database: process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite',
   hub: { jobs: JOBS, noiseJobs: NOISE, shown, kb: round(hubBytes / 1024), seedS: hubSeedS, ...hubStats },
   scan: { quotes: QUOTES, invoices: INVOICES, workspaces: WORKSPACES, seedS: scanSeedS, runsToCatchUp: catchUp.n, wallS: scanWallS, queued: scanQueued, cursorsAtLastQuote: cursorsDone, perRun: catchUp, idleRun: idle },
-  deliver: { dueBefore, maxClaims: MAX, ...deliver, outcomes: Object.fromEntries(outcomes.map((o) => [o.status, o.n])), outbox },
+  deliver: { dueBefore, maxClaims: MAX, ...deliver, claimAlone: deliverClaim, outcomes: Object.fromEntries(outcomes.map((o) => [o.status, o.n])), outbox },
+  reminders: { wakeMs: wakeMs.map(round), woken, maxClaims: MAX, ...remind, claimAlone: remindClaim, sent: remindersSent },
   loadavg: { start: loadAtStart, end: load() },
 };
 console.log(`\n| what (${results.database}, one at a time) | n | p50 ms | p95 ms | p99 ms | max ms | notes |\n|---|---|---|---|---|---|---|`);
@@ -235,6 +272,10 @@ console.log(`| GET /api/public/hub/:token (client with ${JOBS} jobs; ${NOISE} ot
 console.log(`| follow-up scan run, catching up (${QUOTES} quotes, ${INVOICES} invoices, ${WORKSPACES} workspaces) | ${catchUp.n} | ${catchUp.p50} | **${catchUp.p95}** | ${catchUp.p99} | ${catchUp.max} | ${scanQueued} rows queued in ${scanWallS} s; ${cursorsDone}/${WORKSPACES} cursors at the last quote |`);
 console.log(`| follow-up scan run, caught up (nothing new) | ${idle.n} | ${idle.p50} | ${idle.p95} | ${idle.p99} | ${idle.max} | |`);
 console.log(`| deliver: claim + work one queued message (${dueBefore} due, max ${MAX}) | ${deliver.n} | ${deliver.p50} | **${deliver.p95}** | ${deliver.p99} | ${deliver.max} | queue ${JSON.stringify(results.deliver.outcomes)}, ${outbox} outbox messages |`);
+console.log(`| … of which the claim alone | ${deliverClaim.n} | ${deliverClaim.p50} | **${deliverClaim.p95}** | ${deliverClaim.p99} | ${deliverClaim.max} | |`);
+console.log(`| PUT /api/invoice-reminder-settings (wakes the workspace's open invoices) | ${wakeMs.length} | | | | ${round(Math.max(...wakeMs))} | ${wakeMs.map(round).join(' ms, ')} ms; ${woken} invoices scheduled |`);
+console.log(`| invoice reminders: claim + work one woken invoice (${woken} scheduled, max ${MAX}) | ${remind.n} | ${remind.p50} | **${remind.p95}** | ${remind.p99} | ${remind.max} | ${remindersSent} reminders sent |`);
+console.log(`| … of which the claim alone | ${remindClaim.n} | ${remindClaim.p50} | **${remindClaim.p95}** | ${remindClaim.p99} | ${remindClaim.max} | |`);
 console.log(`\nload average (1, 5, 15 min): start ${results.loadavg.start}, end ${results.loadavg.end}; ${os.cpus().length} CPUs, Node ${process.version}`);
 console.log(JSON.stringify(results));
 await ctx.close();
