@@ -54,13 +54,14 @@ export async function captureStatements(url: string, who: { userId: string; work
     }),
     documents: await take(() => findDocumentsPageJson(built, workspaceId, ListDocumentsQuerySchema.parse({}))),
     recordings: await take(() => findRecordingsPageJson(db, { userId }, ListRecordingsQuerySchema.parse({}))),
-    // One at a time: take() records into one shared log.
+    // One at a time: take() records into one shared log. Search reads the workspace's zone with drizzle's builder
+    // (its job hits' next visits, issue 34), so it gets the drizzle instance over the recorder.
     analytics7: await take(() => recordingAnalyticsJson(db, { days: 7, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
     analytics30: await take(() => recordingAnalyticsJson(db, { days: 30, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
     analytics90: await take(() => recordingAnalyticsJson(db, { days: 90, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
     analytics365: await take(() => recordingAnalyticsJson(db, { days: 365, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
-    searchRoof: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'roof' }) })),
-    searchMisspelled: await take(() => searchWork({ db, actor, query: SearchQuerySchema.parse({ query: 'plumbng' }) })),
+    searchRoof: await take(() => searchWork({ db: built, actor, query: SearchQuerySchema.parse({ query: 'roof' }) })),
+    searchMisspelled: await take(() => searchWork({ db: built, actor, query: SearchQuerySchema.parse({ query: 'plumbng' }) })),
   };
   await pool.end();
   return statements;
