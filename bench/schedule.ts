@@ -18,7 +18,7 @@
 //    the machine's other load than the HTTP times. `--plan` prints the plan of the first.
 // Prints a table and the load average at start and end. A throwaway database per run (createTestApp, dropped at the end;
 // `--keep` leaves it for psql and prints its URL — drop it yourself).
-import { CREW_COLOURS, SavedVisitSchema, VisitListSchema, type BoardVisit } from '@fieldbook/contract';
+import { boardVisits, CREW_COLOURS, SavedVisitSchema, VisitListSchema, type BoardVisit } from '@fieldbook/contract';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -130,7 +130,7 @@ for (const w of weeks) {
   const list = VisitListSchema.parse(await res.json());
   const [count] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from visits where workspace_id = ${ws} and local_date between ${w.from}::date and ${w.to}::date`);
   if (list.visits.length !== count!.n) throw new Error(`week ${w.from}: ${list.visits.length} visits answered, ${count!.n} in the database`);
-  byWeek.set(w.from, list.visits);
+  byWeek.set(w.from, boardVisits(list));
 }
 // The weeks the board would show full (the last one may hold only a day or two of the seed).
 const most = Math.max(...weeks.map((w) => byWeek.get(w.from)!.length));

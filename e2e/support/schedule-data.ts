@@ -59,10 +59,6 @@ export function getVisit(session: WorkSession, id: string): Promise<Visit> {
   return send<Visit>(session, 'GET', `/api/visits/${id}`);
 }
 
-export function getVisits(session: WorkSession, from: string, to: string): Promise<{ time_zone: string; visits: Visit[] }> {
-  return send(session, 'GET', `/api/visits?from=${from}&to=${to}`);
-}
-
 /** Today's date in `zone` ('YYYY-MM-DD'). */
 export function todayIn(zone: string): string {
   return localDate(new Date(), zone);

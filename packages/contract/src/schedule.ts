@@ -298,9 +298,73 @@ export const BoardVisitSchema = VisitSchema.pick({
 });
 export type BoardVisit = z.infer<typeof BoardVisitSchema>;
 
-/** The board: visits that overlap the range, by start; `time_zone` is the zone its dates and times are in. */
-export const VisitListSchema = z.object({ time_zone: z.string(), from: LocalDateSchema, to: LocalDateSchema, visits: z.array(BoardVisitSchema) });
+/**
+ * A visit on the wire of GET /api/visits: its job, crews and people by id — each of those is in the answer once
+ * (VisitListSchema) — and what most visits have left out: all_day when false, end_local_date when it is local_date,
+ * no arrival window, no crews or people, no series. A week of 50 crews is 1,100 visits; each byte of one is paid
+ * 1,100 times by the server's JSON, the network and the phone's parse (bench/README.md, 2026-12-06).
+ */
+export const VisitListItemSchema = z.object({
+  id: z.uuid(),
+  job_id: z.uuid(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  all_day: z.literal(true).optional(),
+  local_date: LocalDateSchema,
+  end_local_date: LocalDateSchema.optional(),
+  arrival_window: ArrivalWindowSchema.optional(),
+  status: VisitStatusSchema,
+  /** In the order the board lists them: crews by name, people by id. */
+  crew_ids: z.array(z.uuid()).optional(),
+  person_ids: z.array(z.uuid()).optional(),
+  /** Set when it is one of a repeating visit's. */
+  series_id: z.uuid().optional(),
+  version: z.number().int(),
+});
+export type VisitListItem = z.infer<typeof VisitListItemSchema>;
+
+/**
+ * The board: visits that overlap the range, by start; `time_zone` is the zone its dates and times are in. The jobs,
+ * crews and people its visits name come once each; `boardVisits` puts them back into each visit.
+ */
+export const VisitListSchema = z.object({
+  time_zone: z.string(),
+  from: LocalDateSchema,
+  to: LocalDateSchema,
+  jobs: z.array(VisitJobSchema.pick({ id: true, title: true, client_name: true })),
+  crews: z.array(VisitCrewSchema),
+  people: z.array(VisitPersonSchema),
+  visits: z.array(VisitListItemSchema),
+});
 export type VisitList = z.infer<typeof VisitListSchema>;
+
+/** The board's visits with their job, crews and people in each (what the views draw), in the answer's order. */
+export function boardVisits(list: VisitList): BoardVisit[] {
+  const jobs = new Map(list.jobs.map((j) => [j.id, j]));
+  const crews = new Map(list.crews.map((c) => [c.id, c]));
+  const people = new Map(list.people.map((p) => [p.id, p]));
+  const named = <T>(ids: readonly string[], byId: Map<string, T>, what: string): T[] =>
+    ids.map((id) => {
+      const found = byId.get(id);
+      if (!found) throw new Error(`The board's answer names ${what} ${id} but does not list it`);
+      return found;
+    });
+  return list.visits.map((v) => ({
+    id: v.id,
+    job: named([v.job_id], jobs, 'job')[0]!,
+    starts_at: v.starts_at,
+    ends_at: v.ends_at,
+    all_day: v.all_day ?? false,
+    local_date: v.local_date,
+    end_local_date: v.end_local_date ?? v.local_date,
+    arrival_window: v.arrival_window ?? null,
+    status: v.status,
+    crews: named(v.crew_ids ?? [], crews, 'crew'),
+    people: named(v.person_ids ?? [], people, 'person'),
+    recurrence: v.series_id === undefined ? null : { series_id: v.series_id },
+    version: v.version,
+  }));
+}
 
 /** GET /api/jobs/:id/visits: a job's visits for its page (cancelled ones too), by start; at most JOB_VISITS_MAX. */
 export const JOB_VISITS_MAX = 200;

@@ -1,4 +1,4 @@
-import { CrewSchema, SavedVisitSchema, SCHEDULING_ADMIN_ONLY, SchedulePeopleSchema, SearchResponseSchema, VisitConflictListSchema, VisitListSchema, type CreateVisitBody } from '@fieldbook/contract';
+import { CrewSchema, SavedVisitSchema, SCHEDULING_ADMIN_ONLY, SchedulePeopleSchema, SearchResponseSchema, VisitConflictListSchema, VisitListSchema, boardVisits, type CreateVisitBody } from '@fieldbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { visits, visitSeries, workspaces } from '../../db/schema';
@@ -97,7 +97,7 @@ describe('a repeating visit is checked for overlaps over its whole horizon', () 
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error.details).toEqual([{ field: 'confirm_overlap', message: 'Gutter cleaning (Kim Park): 2026-04-16 15:00–16:00' }]);
     // Nothing moved: the series' visits are still at 13:00.
-    const april = VisitListSchema.parse((await api(alice, 'GET', '/api/visits?from=2026-04-16&to=2026-04-16')).json()).visits;
+    const april = boardVisits(VisitListSchema.parse((await api(alice, 'GET', '/api/visits?from=2026-04-16&to=2026-04-16')).json()));
     expect(april.filter((v) => v.job.id === lawnJob).map((v) => v.starts_at)).toEqual(['2026-04-16T18:00:00.000Z']);
     const saved = await api(alice, 'PATCH', `/api/visits/${first.id}`, { ...move, confirm_overlap: true });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -111,14 +111,14 @@ describe('a repeating visit split from one of its days', () => {
     // Weekly on Fridays 07:00–08:00 for the crew from March 6 (CST: 13:00Z); bob alone on Friday April 24, 10:00–11:00 (CDT: 15:00Z).
     await create({ job_id: windowJob, starts_at: '2026-03-06T13:00:00Z', ends_at: '2026-03-06T14:00:00Z', crew_ids: [crewId], recurrence: { rrule: 'FREQ=WEEKLY' } });
     const bobs = await create({ job_id: gutterJob, starts_at: '2026-04-24T15:00:00Z', ends_at: '2026-04-24T16:00:00Z', user_ids: [bob.id] });
-    const day = VisitListSchema.parse((await api(alice, 'GET', '/api/visits?from=2026-03-20&to=2026-03-20')).json()).visits.find((v) => v.job.id === windowJob)!;
+    const day = boardVisits(VisitListSchema.parse((await api(alice, 'GET', '/api/visits?from=2026-03-20&to=2026-03-20')).json())).find((v) => v.job.id === windowJob)!;
     // From March 20 on at 10:00 (CDT: 15:00Z): free that day, but it meets bob's visit on April 24.
     const split = { version: day.version, scope: 'this_and_following', starts_at: '2026-03-20T15:00:00Z', ends_at: '2026-03-20T16:00:00Z' };
     const refused = await api(alice, 'PATCH', `/api/visits/${day.id}`, split);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error.details).toEqual([{ field: 'confirm_overlap', message: 'Gutter cleaning (Kim Park): 2026-04-24 10:00–11:00' }]);
     expect(await ctx.db.select().from(visitSeries).where(eq(visitSeries.jobId, windowJob))).toHaveLength(1);
-    const still = VisitListSchema.parse((await api(alice, 'GET', '/api/visits?from=2026-03-20&to=2026-03-20')).json()).visits.find((v) => v.job.id === windowJob)!;
+    const still = boardVisits(VisitListSchema.parse((await api(alice, 'GET', '/api/visits?from=2026-03-20&to=2026-03-20')).json())).find((v) => v.job.id === windowJob)!;
     expect(still).toMatchObject({ id: day.id, starts_at: '2026-03-20T12:00:00.000Z', version: day.version });
     const saved = await api(alice, 'PATCH', `/api/visits/${day.id}`, { ...split, confirm_overlap: true });
     expect(saved.statusCode, saved.body).toBe(200);

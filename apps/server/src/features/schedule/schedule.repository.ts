@@ -1,4 +1,4 @@
-import { type BoardVisit, JOB_VISITS_MAX, VISIT_CONFLICTS_MAX, JobVisitListSchema, TodaySchema, UnscheduledTraySchema, type VisitConflictSchema, VisitListSchema, type VisitSchema, UNSCHEDULED_TRAY_MAX } from '@fieldbook/contract';
+import { type BoardVisit, JOB_VISITS_MAX, type VisitList, type VisitListItem, VISIT_CONFLICTS_MAX, JobVisitListSchema, TodaySchema, UnscheduledTraySchema, type VisitConflictSchema, VisitListSchema, type VisitSchema, UNSCHEDULED_TRAY_MAX } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -63,7 +63,7 @@ export async function findVisit(db: Db | Tx, opts: { workspaceId: string; visitI
  */
 const LONGEST_VISIT_MS = 15 * 86_400_000;
 
-/** A row of the board's statement: a visit with its job's title and client, its crews and people (JSON arrays). */
+/** A row of the board's statement: a visit with its job's title and client, its crews' and people's ids (comma-joined). */
 type BoardVisitRow = {
   id: string;
   job_id: string;
@@ -77,24 +77,27 @@ type BoardVisitRow = {
   arrival_start: string | null;
   arrival_end: string | null;
   status: BoardVisit['status'];
-  crews: BoardVisit['crews'] | string | null;
-  people: BoardVisit['people'] | string | null;
+  crew_ids: string | null;
+  person_ids: string | null;
   series_id: string | null;
   version: number;
 };
 
-const jsonArray = <T>(value: T[] | string | null): T[] => (value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
+/** A crew or a person the board's visits name: kind 'c' with its colour, kind 'p' (no colour). */
+type BoardNameRow = { kind: 'c' | 'p'; id: string; name: string | null; colour: VisitList['crews'][number]['colour'] | null };
+
+const ids = (joined: string | null): string[] => (joined === null ? [] : joined.split(','));
 
 /**
- * The board: the workspace's visits overlapping [fromInstant, toInstant), by start, as BoardVisitSchema — one
- * statement. `crewId` / `userId` narrow it to a crew's or a person's visits.
+ * The board: the workspace's visits overlapping [fromInstant, toInstant), by start, as VisitListSchema — each job,
+ * crew and person once, the visits naming them by id. `crewId` / `userId` narrow it to a crew's or a person's visits.
  *
- * The range's visits are read once (`rv`); their crews and people are aggregated once for all of them (a join and
- * GROUP BY each), not a subquery per visit. Unlike the other lists the answer is made JSON here, from the rows: for a
- * week of 1,100 visits PostgreSQL's JSON functions (json_agg of a row, json_build_object) cost more than the rest of
- * the statement together, and the rows with JSON.stringify took half the time of the JSON text built in SQL, at the
- * same CPU in this process (bench/README.md, 2026-12-05). Instants and dates are still isoTs/isoDate's, as every
- * list's.
+ * Two statements. The first reads the range's visits once (`rv`) with their job, and their crews' and people's ids,
+ * aggregated once for all of them (a join and GROUP BY each, crews in name order); the second names the crews and
+ * people those rows hold. The answer is made JSON here, from the rows: for a week of 1,100 visits PostgreSQL's JSON
+ * functions cost more than the rest of the statement together (bench/README.md, 2026-12-05), and the names repeated
+ * on every visit were most of the answer (2026-12-06). Instants and dates are still isoTs/isoDate's, as every list's.
+ * A crew deleted between the two statements is left off the visits that named it (its visit_crews rows go with it).
  */
 export async function findVisitsJson(
   db: Db,
@@ -114,38 +117,66 @@ export async function findVisitsJson(
           AND v.starts_at > ${earliestStart}::timestamptz AND v.ends_at > ${opts.fromInstant.toISOString()}::timestamptz
           ${sql.join(filters, sql` `)}),
       crew_lists AS (
-        SELECT vc.visit_id, json_agg(c ORDER BY lower(c.name), c.id) AS crews
-        FROM rv JOIN visit_crews vc ON vc.visit_id = rv.id
-          JOIN (SELECT cr.id, cr.name, cr.colour FROM crews cr WHERE cr.workspace_id = ${opts.workspaceId}) c ON c.id = vc.crew_id
+        SELECT vc.visit_id, string_agg(c.id::text, ',' ORDER BY lower(c.name), c.id) AS crew_ids
+        FROM rv JOIN visit_crews vc ON vc.visit_id = rv.id JOIN crews c ON c.id = vc.crew_id AND c.workspace_id = ${opts.workspaceId}
         GROUP BY vc.visit_id),
       people_lists AS (
-        SELECT vp.visit_id, json_agg(p ORDER BY p.id) AS people
+        SELECT vp.visit_id, string_agg(vp.user_id::text, ',' ORDER BY vp.user_id) AS person_ids
         FROM rv JOIN visit_people vp ON vp.visit_id = rv.id
-          CROSS JOIN LATERAL (SELECT vp.user_id AS id, ${profileUserNameSql(sql`vp.user_id`)} AS name) p
         GROUP BY vp.visit_id)
       SELECT v.id, jr.id AS job_id, jr.title, jr.client_name, ${isoTs(sql`v.starts_at`)} AS starts_at, ${isoTs(sql`v.ends_at`)} AS ends_at, v.all_day,
         ${isoDate(sql`v.local_date`)} AS local_date, ${isoDate(sql`v.end_local_date`)} AS end_local_date, v.arrival_start, v.arrival_end, v.status,
-        cl.crews, pl.people, v.series_id, v.version
+        cl.crew_ids, pl.person_ids, v.series_id, v.version
       FROM rv v ${jobSummaryJoinSql(sql`v.job_id`)}
         LEFT JOIN crew_lists cl ON cl.visit_id = v.id LEFT JOIN people_lists pl ON pl.visit_id = v.id
       ORDER BY v.starts_at, v.id`,
   );
-  const visits: BoardVisit[] = rows.map((r) => ({
-    id: r.id,
-    job: { id: r.job_id, title: r.title, client_name: r.client_name },
-    starts_at: r.starts_at,
-    ends_at: r.ends_at,
-    all_day: r.all_day,
-    local_date: r.local_date,
-    end_local_date: r.end_local_date,
-    arrival_window: r.arrival_start === null || r.arrival_end === null ? null : { start: r.arrival_start, end: r.arrival_end },
-    status: r.status,
-    crews: jsonArray(r.crews),
-    people: jsonArray(r.people),
-    recurrence: r.series_id === null ? null : { series_id: r.series_id },
-    version: r.version,
-  }));
-  return asJsonText(VisitListSchema, JSON.stringify({ time_zone: opts.timeZone, from: opts.from, to: opts.to, visits }));
+  const jobs = new Map<string, VisitList['jobs'][number]>();
+  const crewIds = new Set<string>();
+  const personIds = new Set<string>();
+  for (const r of rows) {
+    if (!jobs.has(r.job_id)) jobs.set(r.job_id, { id: r.job_id, title: r.title, client_name: r.client_name });
+    for (const id of ids(r.crew_ids)) crewIds.add(id);
+    for (const id of ids(r.person_ids)) personIds.add(id);
+  }
+  const names =
+    crewIds.size + personIds.size === 0
+      ? []
+      : await queryRows<BoardNameRow>(
+          db,
+          sql`SELECT 'c' AS kind, c.id, c.name, c.colour FROM crews c WHERE c.workspace_id = ${opts.workspaceId} AND c.id = ANY(${`{${[...crewIds].join(',')}}`}::uuid[])
+            UNION ALL
+            SELECT 'p' AS kind, u.id, ${profileUserNameSql(sql`u.id`)} AS name, NULL AS colour FROM unnest(${`{${[...personIds].join(',')}}`}::uuid[]) AS u(id)`,
+        );
+  const crews: VisitList['crews'] = [];
+  const people: VisitList['people'] = [];
+  for (const n of names) {
+    if (n.kind === 'c') crews.push({ id: n.id, name: n.name ?? '', colour: n.colour! });
+    else people.push({ id: n.id, name: n.name });
+  }
+  const crewFound = crews.length === crewIds.size ? null : new Set(crews.map((c) => c.id));
+  // Key order and the left-out defaults as VisitListItemSchema says; built by hand, one object shape for every row.
+  const visits = rows.map((r): VisitListItem => {
+    const crewIdsOf = ids(r.crew_ids);
+    const crewIds = crewFound ? crewIdsOf.filter((id) => crewFound.has(id)) : crewIdsOf;
+    const personIds = ids(r.person_ids);
+    return {
+      id: r.id,
+      job_id: r.job_id,
+      starts_at: r.starts_at,
+      ends_at: r.ends_at,
+      all_day: r.all_day ? true : undefined,
+      local_date: r.local_date,
+      end_local_date: r.end_local_date === r.local_date ? undefined : r.end_local_date,
+      arrival_window: r.arrival_start === null || r.arrival_end === null ? undefined : { start: r.arrival_start, end: r.arrival_end },
+      status: r.status,
+      crew_ids: crewIds.length > 0 ? crewIds : undefined,
+      person_ids: personIds.length > 0 ? personIds : undefined,
+      series_id: r.series_id ?? undefined,
+      version: r.version,
+    };
+  });
+  return asJsonText(VisitListSchema, JSON.stringify({ time_zone: opts.timeZone, from: opts.from, to: opts.to, jobs: [...jobs.values()], crews, people, visits }));
 }
 
 /** A job's visits (cancelled too), by start, at most JOB_VISITS_MAX. */

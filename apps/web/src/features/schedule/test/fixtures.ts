@@ -1,4 +1,4 @@
-import { profileEndpoints, scheduleEndpoints, workspaceEndpoints, type Crew, type MyWorkspace, type TodayVisit, type SchedulePerson, type UnscheduledTray, type Visit } from '@fieldbook/contract';
+import { profileEndpoints, scheduleEndpoints, workspaceEndpoints, type Crew, type MyWorkspace, type TodayVisit, type SchedulePerson, type UnscheduledTray, type Visit, type VisitList } from '@fieldbook/contract';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { TEST_USER } from '../../../test/render';
 
@@ -77,12 +77,39 @@ export function myWorkspace({ isOwner = true } = {}): MyWorkspace {
 
 export const EMPTY_TRAY: UnscheduledTray = { jobs: [], approved_quotes: [] };
 
+/** Visits as GET /api/visits sends them: each job, crew and person once, the visits naming them by id. */
+function onTheWire(visits: readonly Visit[]): Pick<VisitList, 'jobs' | 'crews' | 'people' | 'visits'> {
+  const jobs = new Map(visits.map((v) => [v.job.id, { id: v.job.id, title: v.job.title, client_name: v.job.client_name }]));
+  const crews = new Map(visits.flatMap((v) => v.crews.map((c) => [c.id, c] as const)));
+  const people = new Map(visits.flatMap((v) => v.people.map((p) => [p.id, p] as const)));
+  return {
+    jobs: [...jobs.values()],
+    crews: [...crews.values()],
+    people: [...people.values()],
+    visits: visits.map((v) => ({
+      id: v.id,
+      job_id: v.job.id,
+      starts_at: v.starts_at,
+      ends_at: v.ends_at,
+      ...(v.all_day ? { all_day: true as const } : {}),
+      local_date: v.local_date,
+      ...(v.end_local_date === v.local_date ? {} : { end_local_date: v.end_local_date }),
+      ...(v.arrival_window ? { arrival_window: v.arrival_window } : {}),
+      status: v.status,
+      ...(v.crews.length > 0 ? { crew_ids: v.crews.map((c) => c.id) } : {}),
+      ...(v.people.length > 0 ? { person_ids: v.people.map((p) => p.id) } : {}),
+      ...(v.recurrence ? { series_id: v.recurrence.series_id } : {}),
+      version: v.version,
+    })),
+  };
+}
+
 /** The board's reads faked: the workspace, the profile (a member, not a system admin), visits, crews and the tray. */
 export function fakeScheduleApi({ visits = [] as Visit[], crews = [] as Crew[], tray = EMPTY_TRAY, isOwner = true, people = [] as SchedulePerson[] } = {}) {
   return fakeApi()
     .on(workspaceEndpoints.mine, myWorkspace({ isOwner }))
     .on(profileEndpoints.get, apiError(404, 'NOT_FOUND', 'Profile not found'))
-    .on(scheduleEndpoints.list, ({ query }) => ({ time_zone: CHICAGO, from: query.from, to: query.to, visits }))
+    .on(scheduleEndpoints.list, ({ query }) => ({ time_zone: CHICAGO, from: query.from, to: query.to, ...onTheWire(visits) }))
     .on(scheduleEndpoints.listCrews, { crews })
     .on(scheduleEndpoints.people, { people })
     .on(scheduleEndpoints.unscheduled, tray);
