@@ -166,7 +166,10 @@ async function main() {
       // p99 measures a queue, not the server (issue 37): each endpoint is also paced at PACED_SHARE of the floor's
       // maximum, app and floor at that same rate. The fixed rate is kept where the floor carries it.
       row.sharedRate = Math.max(1, Math.round(row.floor.max.rps * PACED_SHARE));
+      // Each side warmed at that rate right before: its pool holds the connections the rate needs (steady state).
+      await paced({ url: appUrl, headers: auth, rate: row.sharedRate, duration: 2 });
       row.app.atShare = await paced({ url: appUrl, headers: auth, rate: row.sharedRate, duration: DURATION });
+      await paced({ url: floorUrl, rate: row.sharedRate, duration: 2 });
       row.floor.atShare = await paced({ url: floorUrl, rate: row.sharedRate, duration: DURATION });
       row.fixedRateSustained = row.floor.max.rps >= e.rate;
       if (row.fixedRateSustained) {

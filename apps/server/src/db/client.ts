@@ -126,6 +126,15 @@ export async function openPglite(dataDir: string | 'memory://', opts: { load?: B
   };
 }
 
+/**
+ * How long a pooled connection may sit idle before it is closed: five minutes, not pg's 10 s. With 10 s, every dip in
+ * load closed the connections a burst had opened and the next burst opened them again — a new backend, its caches
+ * and its statements planned again, with requests queueing behind: 300–800 ms stalls every ~10 s at 400 req/s, on
+ * the app and the benchmark's floor alike, gone with connections kept (bench/README.md, 2026-12-06, issue 37). An
+ * idle backend costs PostgreSQL a few MB; the pool still shrinks after a quiet spell.
+ */
+export const POOL_IDLE_MS = 300_000;
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -133,7 +142,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // many invoices' CTEs (A/R, the Invoices screen's totals) reach while the query itself takes tens of ms — the
   // compilation then costs more than it saves (measured: A/R on 100,000 invoices 207 ms with JIT, bench/README.md).
   // Every statement of this app is a short OLTP one; none is the long analytical scan JIT is for.
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: POOL_IDLE_MS, options: '-c jit=off' });
   // An idle client can be dropped by the server (restart, admin termination); pg then emits 'error' on the pool,
   // which would crash the process if nobody listens. The pool replaces the client on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`));
