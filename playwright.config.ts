@@ -49,7 +49,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node e2e/start-server.mjs',
+    // With `npm start`'s V8 flag (package.json), so the browser tests run the server as production does.
+    command: 'node --max-semi-space-size=16 e2e/start-server.mjs',
     url: `${BASE_URL}/auth/v1/health`,
     reuseExistingServer: false,
     timeout: 90_000,

@@ -50,7 +50,7 @@ function sampler(pid: number) {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-upload-memory-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, ['--max-semi-space-size=16', path.join(root, 'apps/server/dist/main.js')], { // npm start's flag
   env: {
     ...process.env,
     NODE_ENV: 'production',

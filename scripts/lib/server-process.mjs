@@ -51,7 +51,8 @@ export async function waitFor(what, check, { timeoutMs = 10_000, everyMs = 50 } 
 export async function startServer(name, env) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
+  // As `npm start` runs it (package.json): the young generation Node 20 had, not Node 24's heap-sized one (issue 37).
+  const child = spawn(process.execPath, ['--max-semi-space-size=16', MAIN], {
     cwd: repo,
     // A setting given as undefined is left out (e.g. JWT_SECRET: undefined, to start without one).
     env: withoutUndefined({

@@ -15,7 +15,7 @@ const TIMEOUT_MS = 60_000;
 
 async function startOnce(label) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=16', 'apps/server/dist/main.js'], { // npm start's flag
     cwd: repo,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

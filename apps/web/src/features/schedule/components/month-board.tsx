@@ -1,4 +1,4 @@
-import type { BoardVisit } from '@fieldbook/contract';
+import { localDate, type BoardVisit } from '@fieldbook/contract';
 import { MobileMonthView, MonthView, type ScheduleEventData } from '@mantine/schedule';
 import { useMemo, useState } from 'react';
 import { visitsPerDay, visitsToMonthEvents, type VisitEventPayload } from '../lib/visit-events';
@@ -27,8 +27,13 @@ export function MonthBoard({ date, zone, visits, isPhone, onDayOpen, onOpen }: P
   const events = useMemo(() => visitsToMonthEvents(visits, zone) as ScheduleEventData[], [visits, zone]);
   const counts = useMemo(() => visitsPerDay(visits), [visits]);
   const [picked, setPicked] = useState<string | null>(date);
+  // Today is the workspace's, not the browser's (the library's own highlight reads the device clock's zone: off).
+  const today = localDate(new Date(), zone);
   // Each day says how many visits it has (its button's name), so the month reads as a count per day too.
-  const getDayProps = (day: string) => ({ 'aria-label': `${dayName(day)}: ${countText(counts.get(day) ?? 0)}` });
+  const getDayProps = (day: string) => ({
+    'aria-label': `${dayName(day)}: ${countText(counts.get(day) ?? 0)}${day === today ? ', today' : ''}`,
+    ...(day === today ? { 'aria-current': 'date' as const, mod: { today: true } } : {}),
+  });
   const onEventClick = (event: ScheduleEventData) => onOpen(event.payload as VisitEventPayload);
 
   if (isPhone) {

@@ -41,6 +41,24 @@ describe('the month', { timeout: 30_000 }, () => {
     expect(api.problems).toEqual([]);
   });
 
+  it('marks today on the workspace’s clock: at 21:00 in Chicago it is still March 10 there, though March 11 in UTC', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-11T03:00:00Z'));
+    try {
+      fakeScheduleApi({ visits });
+      renderWithProviders(<ScheduleScreen initialDate="2026-03-10" />);
+      await userEvent.click(await screen.findByRole('radio', { name: 'Month' }));
+      const today = await screen.findByRole('button', { name: 'March 10, 2026: 2 visits, today' });
+      expect(today.getAttribute('aria-current')).toBe('date');
+      expect(today.hasAttribute('data-today')).toBe(true);
+      const utcToday = screen.getByRole('button', { name: 'March 11, 2026: no visits' });
+      expect(utcToday.hasAttribute('aria-current')).toBe(false);
+      expect(utcToday.hasAttribute('data-today')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('at phone width offers List and Month; the month lists the picked day’s visits', async () => {
     phone();
     const api = fakeScheduleApi({ visits });
