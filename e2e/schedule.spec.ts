@@ -493,8 +493,11 @@ test.describe('the crews, the month, the calendar link and search (looked at, 12
     await openAs(page, s, '/schedule');
     await page.locator('.mantine-SegmentedControl-label', { hasText: /^Month$/ }).click();
     await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
-    const day = page.locator(`[aria-label="${longDate(today)}: 2 visits"]`);
+    // Today (the workspace's) says so, and wears the month's today mark.
+    const day = page.locator(`[aria-label="${longDate(today)}: 2 visits, today"]`);
     await expect(day).toBeVisible();
+    await expect(day).toHaveAttribute('aria-current', 'date');
+    await expect(day).toHaveAttribute('data-today', 'true');
     // The day's events (a cut title is whole in its tooltip).
     await expect(page.getByTitle(`09:00 Lopez roof · ${job.client_name}`)).toBeVisible();
     await expect(page.getByTitle(`13:00 Garage roof · ${garageJob.client_name}`)).toBeVisible();
@@ -513,7 +516,7 @@ test.describe('the crews, the month, the calendar link and search (looked at, 12
     await expectNoSideways(page);
     await shot(page, '32-list-390');
     await page.locator('.mantine-SegmentedControl-label', { hasText: /^Month$/ }).click();
-    const phoneDay = page.locator(`[aria-label="${longDate(today)}: 2 visits"]`);
+    const phoneDay = page.locator(`[aria-label="${longDate(today)}: 2 visits, today"]`);
     await expect(phoneDay).toBeVisible();
     await phoneDay.click();
     await expect(page.getByText(`Lopez roof · ${job.client_name}`).first()).toBeVisible();

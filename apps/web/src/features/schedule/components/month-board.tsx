@@ -2,6 +2,7 @@ import { localDate, type BoardVisit } from '@fieldbook/contract';
 import { MobileMonthView, MonthView, type ScheduleEventData } from '@mantine/schedule';
 import { useMemo, useState } from 'react';
 import { visitsPerDay, visitsToMonthEvents, type VisitEventPayload } from '../lib/visit-events';
+import classes from './month-board.module.css';
 
 type Props = {
   /** A day of the month shown ('YYYY-MM-DD'). */
@@ -32,7 +33,7 @@ export function MonthBoard({ date, zone, visits, isPhone, onDayOpen, onOpen }: P
   // Each day says how many visits it has (its button's name), so the month reads as a count per day too.
   const getDayProps = (day: string) => ({
     'aria-label': `${dayName(day)}: ${countText(counts.get(day) ?? 0)}${day === today ? ', today' : ''}`,
-    ...(day === today ? { 'aria-current': 'date' as const, mod: { today: true } } : {}),
+    ...(day === today ? { 'aria-current': 'date' as const, mod: { today: true }, className: classes.today } : {}),
   });
   const onEventClick = (event: ScheduleEventData) => onOpen(event.payload as VisitEventPayload);
 
