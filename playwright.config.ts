@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './scripts/lib/server-flags.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, DEAD_API_ORIGIN, E2E_PORT } from './e2e/support/env';
 
 /**
@@ -49,8 +50,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // With `npm start`'s V8 flag (package.json), so the browser tests run the server as production does.
-    command: 'node --max-semi-space-size=16 e2e/start-server.mjs',
+    // With `npm start`'s flags (scripts/lib/server-flags.mjs), so the browser tests run the server as production does.
+    command: ['node', ...SERVER_NODE_FLAGS, 'e2e/start-server.mjs'].join(' '),
     url: `${BASE_URL}/auth/v1/health`,
     reuseExistingServer: false,
     timeout: 90_000,

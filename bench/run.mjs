@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { paced } from './paced.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -43,8 +44,8 @@ const ENDPOINTS = [
 ].filter((e) => !args.only || args.only.split(',').includes(e.name));
 
 function start(script, port) {
-  // The app runs with `npm start`'s V8 flag (package.json), so its memory and scavenges are production's.
-  const flags = script === 'app-server.ts' ? ['--max-semi-space-size=16'] : [];
+  // The app runs with `npm start`'s flags (scripts/lib/server-flags.mjs), so its memory and scavenges are production's.
+  const flags = script === 'app-server.ts' ? SERVER_NODE_FLAGS : [];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, script), String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buf = '';

@@ -3,11 +3,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export async function startApp(port: number): Promise<{ url: string; token: string; adminToken: string | null; stop: () => void }> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', '--import', 'tsx', path.join(here, 'app-server.ts'), String(port)], { cwd: path.resolve(here, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(here, 'app-server.ts'), String(port)], { cwd: path.resolve(here, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout.on('data', (d: Buffer) => {

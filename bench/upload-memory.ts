@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
 import { paddedWav } from '../apps/server/src/platform/uploads/resumable.test-helpers';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const SIZES_MB = String(args.sizes ?? '20,100')
@@ -50,7 +51,7 @@ function sampler(pid: number) {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-upload-memory-'));
-const server = spawn(process.execPath, ['--max-semi-space-size=16', path.join(root, 'apps/server/dist/main.js')], { // npm start's flag
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

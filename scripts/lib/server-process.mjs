@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The bundle to start; FIELDBOOK_SERVER_MAIN names another (e.g. a patched copy, to see a check fail). */
@@ -51,8 +52,8 @@ export async function waitFor(what, check, { timeoutMs = 10_000, everyMs = 50 } 
 export async function startServer(name, env) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // As `npm start` runs it (package.json): the young generation Node 20 had, not Node 24's heap-sized one (issue 37).
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', MAIN], {
+  // As `npm start` runs it (server-flags.mjs).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
     cwd: repo,
     // A setting given as undefined is left out (e.g. JWT_SECRET: undefined, to start without one).
     env: withoutUndefined({

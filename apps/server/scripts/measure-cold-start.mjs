@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../../scripts/lib/server-flags.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const port = Number(process.argv[2] ?? 3111);
@@ -15,7 +16,7 @@ const TIMEOUT_MS = 60_000;
 
 async function startOnce(label) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', 'apps/server/dist/main.js'], { // npm start's flag
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: repo,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

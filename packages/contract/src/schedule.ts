@@ -302,7 +302,7 @@ export type BoardVisit = z.infer<typeof BoardVisitSchema>;
  * A visit on the wire of GET /api/visits: its job, crews and people by id — each of those is in the answer once
  * (VisitListSchema) — and what most visits have left out: all_day when false, end_local_date when it is local_date,
  * no arrival window, no crews or people, no series. A week of 50 crews is 1,100 visits; each byte of one is paid
- * 1,100 times by the server's JSON, the network and the phone's parse (bench/README.md, 2026-12-06).
+ * 1,100 times by the server's JSON, the network and the phone's parse (bench/README.md, 2026-12-05 23:00).
  */
 export const VisitListItemSchema = z.object({
   id: z.uuid(),

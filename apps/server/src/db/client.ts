@@ -130,7 +130,7 @@ export async function openPglite(dataDir: string | 'memory://', opts: { load?: B
  * How long a pooled connection may sit idle before it is closed: five minutes, not pg's 10 s. With 10 s, every dip in
  * load closed the connections a burst had opened and the next burst opened them again — a new backend, its caches
  * and its statements planned again, with requests queueing behind: 300–800 ms stalls every ~10 s at 400 req/s, on
- * the app and the benchmark's floor alike, gone with connections kept (bench/README.md, 2026-12-06, issue 37). An
+ * the app and the benchmark's floor alike, gone with connections kept (bench/README.md, 2026-12-05 22:20, issue 37). An
  * idle backend costs PostgreSQL a few MB; the pool still shrinks after a quiet spell.
  */
 export const POOL_IDLE_MS = 300_000;

@@ -95,8 +95,9 @@ const ids = (joined: string | null): string[] => (joined === null ? [] : joined.
  * Two statements. The first reads the range's visits once (`rv`) with their job, and their crews' and people's ids,
  * aggregated once for all of them (a join and GROUP BY each, crews in name order); the second names the crews and
  * people those rows hold. The answer is made JSON here, from the rows: for a week of 1,100 visits PostgreSQL's JSON
- * functions cost more than the rest of the statement together (bench/README.md, 2026-12-05), and the names repeated
- * on every visit were most of the answer (2026-12-06). Instants and dates are still isoTs/isoDate's, as every list's.
+ * functions cost more than the rest of the statement together, and every byte of a visit is paid 1,100 times a week —
+ * naming each job, crew and person once and leaving out the defaults made the week 523 → 430 kB and its p95 32 → 27 ms
+ * (bench/README.md, 2026-12-05). Instants and dates are still isoTs/isoDate's, as every list's.
  * A crew deleted between the two statements is left off the visits that named it (its visit_crews rows go with it).
  */
 export async function findVisitsJson(
@@ -144,9 +145,9 @@ export async function findVisitsJson(
       ? []
       : await queryRows<BoardNameRow>(
           db,
-          sql`SELECT 'c' AS kind, c.id, c.name, c.colour FROM crews c WHERE c.workspace_id = ${opts.workspaceId} AND c.id = ANY(${`{${[...crewIds].join(',')}}`}::uuid[])
+          sql`SELECT 'c' AS kind, c.id, c.name, c.colour FROM crews c WHERE c.workspace_id = ${opts.workspaceId} AND c.id = ANY(${sql.param([...crewIds])}::uuid[])
             UNION ALL
-            SELECT 'p' AS kind, u.id, ${profileUserNameSql(sql`u.id`)} AS name, NULL AS colour FROM unnest(${`{${[...personIds].join(',')}}`}::uuid[]) AS u(id)`,
+            SELECT 'p' AS kind, u.id, ${profileUserNameSql(sql`u.id`)} AS name, NULL AS colour FROM unnest(${sql.param([...personIds])}::uuid[]) AS u(id)`,
         );
   const crews: VisitList['crews'] = [];
   const people: VisitList['people'] = [];
@@ -157,9 +158,9 @@ export async function findVisitsJson(
   const crewFound = crews.length === crewIds.size ? null : new Set(crews.map((c) => c.id));
   // Key order and the left-out defaults as VisitListItemSchema says; built by hand, one object shape for every row.
   const visits = rows.map((r): VisitListItem => {
-    const crewIdsOf = ids(r.crew_ids);
-    const crewIds = crewFound ? crewIdsOf.filter((id) => crewFound.has(id)) : crewIdsOf;
-    const personIds = ids(r.person_ids);
+    const named = ids(r.crew_ids);
+    const visitCrews = crewFound ? named.filter((id) => crewFound.has(id)) : named;
+    const visitPeople = ids(r.person_ids);
     return {
       id: r.id,
       job_id: r.job_id,
@@ -170,8 +171,8 @@ export async function findVisitsJson(
       end_local_date: r.end_local_date === r.local_date ? undefined : r.end_local_date,
       arrival_window: r.arrival_start === null || r.arrival_end === null ? undefined : { start: r.arrival_start, end: r.arrival_end },
       status: r.status,
-      crew_ids: crewIds.length > 0 ? crewIds : undefined,
-      person_ids: personIds.length > 0 ? personIds : undefined,
+      crew_ids: visitCrews.length > 0 ? visitCrews : undefined,
+      person_ids: visitPeople.length > 0 ? visitPeople : undefined,
       series_id: r.series_id ?? undefined,
       version: r.version,
     };
