@@ -2,6 +2,7 @@ import { SearchResponseSchema } from '@fieldbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { insertContact, insertJob, insertTask } from '../../test/factories';
+import { CANDIDATES } from './search.service';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -194,22 +195,65 @@ describe('recordings in search', () => {
 });
 
 describe('a word in very many rows', () => {
-  it('counts up to the cap ("1000+") and ranks the newest matches, from this workspace only', async () => {
+  /**
+   * `rows` tasks in the user's own workspace, row i created i minutes ago, described by `describe(i)`; written oldest
+   * first, as a workspace's rows are, so the GIN index's rows come out oldest first and only the walk finds the newest.
+   */
+  async function fillTasks(user: TestUser, rows: number, describe: string) {
     const { sql } = await import('drizzle-orm');
-    // 6,000 tasks, one in five about caulk (1,200 matches): more than COUNT_CAP matches and more than RECENT_WINDOW rows.
+    const job = await insertJob(ctx.db, { workspaceId: user.workspaceId!, title: 'Patio' });
+    await ctx.db.execute(sql`
+      INSERT INTO tasks (workspace_id, job_id, description, created_at)
+      SELECT ${user.workspaceId}, ${job.id}, ${sql.raw(describe)}, now() - make_interval(mins => i) FROM generate_series(${rows}, 1, -1) AS i`);
+  }
+  const numbersOf = (results: Array<{ description?: string | null }>, word: string) =>
+    results.map((r) => Number(new RegExp(`${word} (\\d+)`, 'i').exec(r.description ?? '')?.[1]));
+
+  it('counts up to the cap ("200+") and ranks the newest matches, from this workspace only', async () => {
+    const { sql } = await import('drizzle-orm');
+    // 6,000 tasks, one in five about caulk (1,200 matches): common in the newest rows, so found by the date walk.
     await ctx.db.execute(sql`
       INSERT INTO tasks (workspace_id, job_id, description, created_at)
       SELECT ${alice.workspaceId}, ${roofJobId}, CASE WHEN i % 5 = 0 THEN 'Caulk window ' || i ELSE 'Sweep the deck ' || i END,
              now() - make_interval(mins => i)
-        FROM generate_series(1, 6000) AS i`);
+        FROM generate_series(6000, 1, -1) AS i`);
     const res = await search('caulk');
     expect(res.statusCode, res.body).toBe(200);
     const body = SearchResponseSchema.parse(res.json());
-    expect(body.summary).toBe('Found 1000+ tasks matching "caulk"');
+    expect(body.summary).toBe(`Found ${CANDIDATES}+ tasks matching "caulk"`);
     expect(body.results).toHaveLength(20);
     // Candidates are the newest 200 matches (i = 5 … 1000): ranked among them, never an old one.
-    const numbers = body.results.map((r) => Number(/Caulk window (\d+)/.exec(r.description ?? '')?.[1]));
+    const numbers = numbersOf(body.results, 'Caulk window');
     expect(numbers.every((n) => n % 5 === 0 && n <= 1000)).toBe(true);
     expect(SearchResponseSchema.parse((await search('caulk', eve)).json()).results).toEqual([]);
+  });
+
+  it('a word common lately but rare overall: counted exactly, every match a candidate', async () => {
+    const bob = await createTestUser(ctx);
+    // 30 in the newest 300 rows (the probe sees 20 of its 200), none in the 2,000 before.
+    await fillTasks(bob, 2300, `CASE WHEN i <= 300 AND i % 10 = 0 THEN 'Grout tile ' || i ELSE 'Sweep the deck ' || i END`);
+    const body = SearchResponseSchema.parse((await search('grout', bob)).json());
+    expect(body.summary).toBe('Found 30 tasks matching "grout"');
+    expect(body.results).toHaveLength(20);
+    expect(numbersOf(body.results, 'Grout tile').every((n) => n % 10 === 0 && n <= 300)).toBe(true);
+  });
+
+  it('a word common lately and long ago, rare between: "200+", ranked among the newest', async () => {
+    const carol = await createTestUser(ctx);
+    // 30 in the newest 300 rows; none in the next 5,000 (so the walk's window holds only those 30); 300 older ones.
+    await fillTasks(carol, 5600, `CASE WHEN (i <= 300 AND i % 10 = 0) OR i > 5300 THEN 'Grout tile ' || i ELSE 'Sweep the deck ' || i END`);
+    const body = SearchResponseSchema.parse((await search('grout', carol)).json());
+    expect(body.summary).toBe(`Found ${CANDIDATES}+ tasks matching "grout"`);
+    expect(numbersOf(body.results, 'Grout tile').every((n) => n % 10 === 0 && n <= 300)).toBe(true);
+  });
+
+  it('a word rare lately but common before: "200+", the newest of them ranked', async () => {
+    const dan = await createTestUser(ctx);
+    // None in the newest 1,000 rows (the probe sees none), every row of the 1,000 before.
+    await fillTasks(dan, 2000, `CASE WHEN i > 1000 THEN 'Mortar joint ' || i ELSE 'Sweep the deck ' || i END`);
+    const body = SearchResponseSchema.parse((await search('mortar', dan)).json());
+    expect(body.summary).toBe(`Found ${CANDIDATES}+ tasks matching "mortar"`);
+    expect(body.results).toHaveLength(20);
+    expect(numbersOf(body.results, 'Mortar joint').every((n) => n > 1000 && n <= 1000 + CANDIDATES)).toBe(true);
   });
 });

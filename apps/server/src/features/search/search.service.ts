@@ -32,58 +32,74 @@ function workspaceLexeme(workspaceId: string): string {
 type RecordingsScope = { userId: string } | { all: true };
 
 /**
- * Relevance is ranked among at most this many of the newest matches of each kind. Why: ts_rank over every match
- * of a common word (8,000 tasks say "roof" in the benchmark workspace) cost ~70 ms; ranking the newest 200 costs
- * a few.
+ * Each kind's matches are ranked among at most this many candidates, and counted up to this many (the summary then
+ * says "200+"). Why: a common word's matches can only all be found through its GIN posting list, whose cost follows
+ * the word's every row ("roof" in 8,000 of a workspace's tasks: ~3 ms a kind to list, ~35 ms a search over five
+ * kinds); its newest CANDIDATES matches are found by walking the date index and stopping (issue 37).
  */
-export const RANK_CANDIDATES = 200;
+export const CANDIDATES = 200;
+
+/** A kind's newest this many rows are read first to tell a common word from a rare one (a few tenths of a ms). */
+export const PROBE_ROWS = 200;
 
 /**
- * Matches of a kind are counted up to this many (the summary then says "1000+"). Why: an exact count of a word in
- * 60,000 calls reads every one of them (~40 ms), and so did finding the newest 200 of them through the word's index.
+ * A word in at least this many of the probe's rows (4%) is common: its candidates come from the date walk, which at
+ * that share finds CANDIDATES matches within RECENT_WINDOW rows (4% of 5,000 = 200).
  */
-export const COUNT_CAP = 1000;
+export const PROBE_COMMON = 8;
 
-/**
- * Where a kind has COUNT_CAP matches or more, its candidates are found by walking its date index newest first and
- * testing each row, until RANK_CANDIDATES matches or RECENT_WINDOW rows: a common word is in many of the newest rows,
- * so the walk is short, where sorting every match by date read them all (~50 ms for a word in 60,000 calls).
- */
+/** The date walk reads at most this many of a kind's newest rows (its bound when a word is common only lately). */
 export const RECENT_WINDOW = 5000;
 
 /** How much of a document's extracted text the excerpt is looked for in (the matched words are usually early). */
 const DOCUMENT_EXCERPT_SOURCE_CHARS = 20_000;
 
 /**
- * The CTEs of one kind (rows aliased `a`, words from CTE q; `filter` is the kind's other conditions and starts with
- * the columns of a (…, created_at DESC NULLS LAST) index, as `scope` does):
- * - `<kind>_n`: the matches, counted up to COUNT_CAP through the GIN index;
- * - `<kind>_matches`: the candidates' ids and dates. Fewer than COUNT_CAP matches: all of them, from the GIN index.
- *   Else the newest RANK_CANDIDATES matches among the scope's newest RECENT_WINDOW rows (`<kind>_cut` is the date of
- *   the last of those): `ts_match_vq` is `@@` written as a function, which GIN cannot serve, so PostgreSQL walks the
- *   date index and stops at the LIMIT.
+ * The CTEs of one kind (rows aliased `a`, words from CTE q; `filter` is the kind's conditions, `scope` the columns
+ * of its (…, created_at DESC NULLS LAST) index). Each candidate carries its score, so only the page's rows are read
+ * again for their columns.
+ * - `<kind>_probe`: how many of the scope's newest PROBE_ROWS rows match;
+ * - `<kind>_walk` (a common word): the newest CANDIDATES matches among the newest RECENT_WINDOW rows, walking the date
+ *   index and stopping there (`ts_match_vq` is `@@` written as a function, which GIN cannot serve);
+ * - `<kind>_gin` (a rare word, or a common one the walk found fewer than CANDIDATES of): up to CANDIDATES matches
+ *   through the GIN index, in no order — all of them when fewer;
+ * - `<kind>_walk_old` (a word rare lately with CANDIDATES matches or more): the walk, for the newest of them;
+ * - `<kind>_candidates` and `<kind>_n` (the count, at most CANDIDATES) from whichever of these answered.
+ * An empty tsquery (only stop words) matches nothing: `'' && wsq` would be the whole workspace.
  */
-function candidateCtes(kind: string, table: string, filter: SQL, scope: SQL): SQL {
+function candidateCtes(kind: string, table: string, filter: SQL, scope: SQL, score: (vector: SQL) => SQL): SQL {
   const t = sql.raw(table);
-  const n = sql.raw(`${kind}_n`);
-  const cut = sql.raw(`${kind}_cut`);
-  const byIndex = sql`${filter} AND numnode(q.tsq) > 0 AND a.search_vector @@ (q.tsq && q.wsq)`;
-  return sql`${n} AS MATERIALIZED (SELECT count(*)::int AS n FROM (SELECT 1 FROM ${t} a, q WHERE ${byIndex} LIMIT ${COUNT_CAP}) x),
-    ${cut} AS MATERIALIZED (SELECT a.created_at FROM ${t} a WHERE ${scope} ORDER BY a.created_at DESC NULLS LAST OFFSET ${RECENT_WINDOW} LIMIT 1),
-    ${sql.raw(`${kind}_matches`)} AS MATERIALIZED (
-      SELECT a.id, a.created_at FROM ${t} a, q WHERE ${byIndex} AND (SELECT n FROM ${n}) < ${COUNT_CAP}
-      UNION ALL
-      (SELECT a.id, a.created_at FROM ${t} a, q
-        WHERE ${filter} AND (SELECT n FROM ${n}) >= ${COUNT_CAP} AND a.created_at >= coalesce((SELECT created_at FROM ${cut}), '-infinity')
-          AND ts_match_vq(a.search_vector, q.tsq && q.wsq)
-        ORDER BY a.created_at DESC NULLS LAST LIMIT ${RANK_CANDIDATES}))`;
+  const name = (part: string) => sql.raw(`${kind}_${part}`);
+  const matches = sql`numnode(q.tsq) > 0 AND ts_match_vq(a.search_vector, q.tsq && q.wsq)`;
+  const newest = (rows: number) => sql`(SELECT * FROM ${t} a WHERE ${scope} ORDER BY a.created_at DESC NULLS LAST LIMIT ${rows}) a`;
+  const columns = sql`a.id, a.created_at, (${score(sql`a.search_vector`)})::float8 AS score`;
+  const walk = (when: SQL) =>
+    sql`SELECT ${columns} FROM ${newest(RECENT_WINDOW)}, q WHERE ${when} AND ${filter} AND ${matches} ORDER BY a.created_at DESC NULLS LAST LIMIT ${CANDIDATES}`;
+  const common = sql`(SELECT n FROM ${name('probe')}) >= ${PROBE_COMMON}`;
+  const walked = sql`(SELECT count(*) FROM ${name('walk')})`;
+  const found = sql`(SELECT count(*) FROM ${name('gin')})`;
+  return sql`${name('probe')} AS MATERIALIZED (SELECT count(*)::int AS n FROM ${newest(PROBE_ROWS)}, q WHERE ${filter} AND ${matches}),
+    ${name('walk')} AS MATERIALIZED (${walk(common)}),
+    ${name('gin')} AS MATERIALIZED (
+      SELECT ${columns} FROM ${t} a, q WHERE ${walked} < ${CANDIDATES} AND ${filter} AND numnode(q.tsq) > 0 AND a.search_vector @@ (q.tsq && q.wsq) LIMIT ${CANDIDATES}),
+    ${name('walk_old')} AS MATERIALIZED (${walk(sql`NOT ${common} AND ${found} >= ${CANDIDATES}`)}),
+    ${name('candidates')} AS (
+      SELECT * FROM ${name('walk')} WHERE ${walked} >= ${CANDIDATES} OR ${found} >= ${CANDIDATES}
+      UNION ALL SELECT * FROM ${name('gin')} WHERE ${found} < ${CANDIDATES}
+      UNION ALL SELECT * FROM ${name('walk_old')}),
+    ${name('n')} AS (SELECT CASE WHEN ${walked} >= ${CANDIDATES} THEN ${CANDIDATES} ELSE ${found} END::int AS n)`;
+}
+
+/** A kind's best `limit` candidates, best first (ties: newest first), as `m` with id, created_at and score. */
+function best(kind: string, limit: number): SQL {
+  return sql`(SELECT id, created_at, score FROM ${sql.raw(`${kind}_candidates`)} ORDER BY score DESC, created_at DESC LIMIT ${limit}) m`;
 }
 
 /**
  * The jobs, tasks, documents and recordings matching the tsquery of CTE `q` (columns tsq and wsq; the similar-word
- * search adds sim) in the workspace, best first, with the number of matches of each kind (up to COUNT_CAP).
- * `@@ (tsq && wsq)` lets GIN intersect the words with the workspace inside the index. An empty tsquery (only stop
- * words) matches nothing.
+ * search adds sim) in the workspace, best first, with the number of matches of each kind (up to CANDIDATES).
+ * `@@ (tsq && wsq)` lets GIN intersect the words with the workspace inside the index; the workspace_id conditions
+ * stay, because a row's text could hold another workspace's lexeme.
  */
 function hitsFromQuery(opts: { cte: SQL; workspaceId: string; recordingsOf: RecordingsScope; limit: number; score: (vector: SQL) => SQL }): SQL {
   const { cte, workspaceId, limit, score } = opts;
@@ -92,36 +108,26 @@ function hitsFromQuery(opts: { cte: SQL; workspaceId: string; recordingsOf: Reco
   const recordingScope = 'all' in opts.recordingsOf ? inWorkspace : sql`a.user_id = ${opts.recordingsOf.userId}`;
   const recordingFilter = 'all' in opts.recordingsOf ? inWorkspace : sql`${recordingScope} AND ${inWorkspace}`;
   return sql`WITH ${cte},
-    ${candidateCtes('job', 'jobs', inWorkspace, inWorkspace)},
-    ${candidateCtes('task', 'tasks', inWorkspace, inWorkspace)},
-    ${candidateCtes('document', 'documents', sql`${inWorkspace} AND a.status <> 'uploading'`, inWorkspace)},
-    ${candidateCtes('recording', 'recordings', sql`${recordingFilter} AND a.status = 'stored'`, recordingScope)},
-    ${candidateCtes('photo', 'photos', sql`${inWorkspace} AND a.status <> 'uploading'`, inWorkspace)}
+    ${candidateCtes('job', 'jobs', inWorkspace, inWorkspace, score)},
+    ${candidateCtes('task', 'tasks', inWorkspace, inWorkspace, score)},
+    ${candidateCtes('document', 'documents', sql`${inWorkspace} AND a.status <> 'uploading'`, inWorkspace, score)},
+    ${candidateCtes('recording', 'recordings', sql`${recordingFilter} AND a.status = 'stored'`, recordingScope, score)},
+    ${candidateCtes('photo', 'photos', sql`${inWorkspace} AND a.status <> 'uploading'`, inWorkspace, score)}
     (SELECT 'job' AS type, j.id, j.title, j.client_name, j.property_address, j.claim_number, j.description, j.status,
-            NULL::text AS priority, j.id AS job_id, (${score(sql`j.search_vector`)})::float8 AS score,
-            (SELECT n FROM job_n) AS total
-       FROM (SELECT id FROM job_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN jobs j ON j.id = m.id, q
-      ORDER BY score DESC, j.created_at DESC LIMIT ${limit})
+            NULL::text AS priority, j.id AS job_id, m.score, (SELECT n FROM job_n) AS total
+       FROM ${best('job', limit)} JOIN jobs j ON j.id = m.id)
     UNION ALL
-    (SELECT 'task', t.id, NULL, NULL, NULL, NULL, t.description, t.status, t.priority, t.job_id,
-            (${score(sql`t.search_vector`)})::float8, (SELECT n FROM task_n)
-       FROM (SELECT id FROM task_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN tasks t ON t.id = m.id, q
-      ORDER BY 11 DESC, t.created_at DESC LIMIT ${limit})
+    (SELECT 'task', t.id, NULL, NULL, NULL, NULL, t.description, t.status, t.priority, t.job_id, m.score, (SELECT n FROM task_n)
+       FROM ${best('task', limit)} JOIN tasks t ON t.id = m.id)
     UNION ALL
-    (SELECT 'document', d.id, d.name, NULL, NULL, NULL, left(d.extracted_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), d.status, NULL, d.job_id,
-            (${score(sql`d.search_vector`)})::float8, (SELECT n FROM document_n)
-       FROM (SELECT id FROM document_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN documents d ON d.id = m.id, q
-      ORDER BY 11 DESC, d.created_at DESC LIMIT ${limit})
+    (SELECT 'document', d.id, d.name, NULL, NULL, NULL, left(d.extracted_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), d.status, NULL, d.job_id, m.score, (SELECT n FROM document_n)
+       FROM ${best('document', limit)} JOIN documents d ON d.id = m.id)
     UNION ALL
-    (SELECT 'recording', r.id, r.file_name, NULL, NULL, r.phone_number, left(r.transcript_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), r.transcription_status, NULL, NULL,
-            (${score(sql`r.search_vector`)})::float8, (SELECT n FROM recording_n)
-       FROM (SELECT id FROM recording_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN recordings r ON r.id = m.id, q
-      ORDER BY 11 DESC, r.created_at DESC LIMIT ${limit})
+    (SELECT 'recording', r.id, r.file_name, NULL, NULL, r.phone_number, left(r.transcript_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), r.transcription_status, NULL, NULL, m.score, (SELECT n FROM recording_n)
+       FROM ${best('recording', limit)} JOIN recordings r ON r.id = m.id)
     UNION ALL
-    (SELECT 'photo', p.id, NULL, NULL, NULL, NULL, p.caption, p.stage, NULL, p.job_id,
-            (${score(sql`p.search_vector`)})::float8, (SELECT n FROM photo_n)
-       FROM (SELECT id FROM photo_matches ORDER BY created_at DESC LIMIT ${RANK_CANDIDATES}) m JOIN photos p ON p.id = m.id, q
-      ORDER BY 11 DESC, p.created_at DESC LIMIT ${limit})`;
+    (SELECT 'photo', p.id, NULL, NULL, NULL, NULL, p.caption, p.stage, NULL, p.job_id, m.score, (SELECT n FROM photo_n)
+       FROM ${best('photo', limit)} JOIN photos p ON p.id = m.id)`;
 }
 
 /** Exact words (english stemming, websearch syntax): score 0.75–1 by ts_rank normalised as rank/(rank+1). */
@@ -245,5 +251,5 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
     const next = await findNextVisitsOfJobs(opts.db, { workspaceId, jobIds, timeZone, now: opts.now ?? new Date() });
     for (const r of results) if (r.type === 'job') r.next_visit = next.get(r.id) ?? null;
   }
-  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document, recordings: totals.recording, photos: totals.photo }, COUNT_CAP) };
+  return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document, recordings: totals.recording, photos: totals.photo }, CANDIDATES) };
 }
