@@ -51,6 +51,13 @@ export const PROBE_COMMON = 8;
 /** The date walk reads at most this many of a kind's newest rows (its bound when a word is common only lately). */
 export const RECENT_WINDOW = 5000;
 
+/**
+ * A word rare lately (under 4% of the probe) but with CANDIDATES matches or more is ranked among its newest this many
+ * (a page holds at most 50): at its share the walk reads 50 / share rows, where 200 would read the whole window
+ * ("plumbing" in 4% of the benchmark's tasks: 8 ms for 200, issue 37).
+ */
+export const OLD_CANDIDATES = 50;
+
 /** How much of a document's extracted text the excerpt is looked for in (the matched words are usually early). */
 const DOCUMENT_EXCERPT_SOURCE_CHARS = 20_000;
 
@@ -63,26 +70,27 @@ const DOCUMENT_EXCERPT_SOURCE_CHARS = 20_000;
  *   index and stopping there (`ts_match_vq` is `@@` written as a function, which GIN cannot serve);
  * - `<kind>_gin` (a rare word, or a common one the walk found fewer than CANDIDATES of): up to CANDIDATES matches
  *   through the GIN index, in no order — all of them when fewer;
- * - `<kind>_walk_old` (a word rare lately with CANDIDATES matches or more): the walk, for the newest of them;
+ * - `<kind>_walk_old` (a word rare lately with CANDIDATES matches or more): the walk, for the newest OLD_CANDIDATES;
  * - `<kind>_candidates` and `<kind>_n` (the count, at most CANDIDATES) from whichever of these answered.
  * An empty tsquery (only stop words) matches nothing: `'' && wsq` would be the whole workspace.
  */
 function candidateCtes(kind: string, table: string, filter: SQL, scope: SQL, score: (vector: SQL) => SQL): SQL {
   const t = sql.raw(table);
   const name = (part: string) => sql.raw(`${kind}_${part}`);
-  const matches = sql`numnode(q.tsq) > 0 AND ts_match_vq(a.search_vector, q.tsq && q.wsq)`;
+  // The walks read the scope's rows by its index, so the workspace lexeme (for GIN) is not needed there.
+  const matches = sql`numnode(q.tsq) > 0 AND ts_match_vq(a.search_vector, q.tsq)`;
   const newest = (rows: number) => sql`(SELECT * FROM ${t} a WHERE ${scope} ORDER BY a.created_at DESC NULLS LAST LIMIT ${rows}) a`;
   const columns = sql`a.id, a.created_at, (${score(sql`a.search_vector`)})::float8 AS score`;
-  const walk = (when: SQL) =>
-    sql`SELECT ${columns} FROM ${newest(RECENT_WINDOW)}, q WHERE ${when} AND ${filter} AND ${matches} ORDER BY a.created_at DESC NULLS LAST LIMIT ${CANDIDATES}`;
+  const walk = (when: SQL, candidates: number) =>
+    sql`SELECT ${columns} FROM ${newest(RECENT_WINDOW)}, q WHERE ${when} AND ${filter} AND ${matches} ORDER BY a.created_at DESC NULLS LAST LIMIT ${candidates}`;
   const common = sql`(SELECT n FROM ${name('probe')}) >= ${PROBE_COMMON}`;
   const walked = sql`(SELECT count(*) FROM ${name('walk')})`;
   const found = sql`(SELECT count(*) FROM ${name('gin')})`;
   return sql`${name('probe')} AS MATERIALIZED (SELECT count(*)::int AS n FROM ${newest(PROBE_ROWS)}, q WHERE ${filter} AND ${matches}),
-    ${name('walk')} AS MATERIALIZED (${walk(common)}),
+    ${name('walk')} AS MATERIALIZED (${walk(common, CANDIDATES)}),
     ${name('gin')} AS MATERIALIZED (
       SELECT ${columns} FROM ${t} a, q WHERE ${walked} < ${CANDIDATES} AND ${filter} AND numnode(q.tsq) > 0 AND a.search_vector @@ (q.tsq && q.wsq) LIMIT ${CANDIDATES}),
-    ${name('walk_old')} AS MATERIALIZED (${walk(sql`NOT ${common} AND ${found} >= ${CANDIDATES}`)}),
+    ${name('walk_old')} AS MATERIALIZED (${walk(sql`NOT ${common} AND ${found} >= ${CANDIDATES}`, OLD_CANDIDATES)}),
     ${name('candidates')} AS (
       SELECT * FROM ${name('walk')} WHERE ${walked} >= ${CANDIDATES} OR ${found} >= ${CANDIDATES}
       UNION ALL SELECT * FROM ${name('gin')} WHERE ${found} < ${CANDIDATES}
