@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
 import { requireWorkspace } from '../../platform/auth-guard';
-import { queryRows } from '../../db/sql';
+import { shapedStatement } from '../../db/sql';
 import { findContactsByPhone } from '../contacts';
 import { findNextVisitsOfJobs } from '../schedule';
 import { workspaceTimeZone } from '../workspaces';
@@ -28,8 +28,6 @@ type Hit = {
 function workspaceLexeme(workspaceId: string): string {
   return `ws${workspaceId.replaceAll('-', '')}`;
 }
-
-type RecordingsScope = { userId: string } | { all: true };
 
 /**
  * Each kind's matches are ranked among at most this many candidates, and counted up to this many (the summary then
@@ -109,12 +107,12 @@ function best(kind: string, limit: number): SQL {
  * `@@ (tsq && wsq)` lets GIN intersect the words with the workspace inside the index; the workspace_id conditions
  * stay, because a row's text could hold another workspace's lexeme.
  */
-function hitsFromQuery(opts: { cte: SQL; workspaceId: string; recordingsOf: RecordingsScope; limit: number; score: (vector: SQL) => SQL }): SQL {
+function hitsFromQuery(opts: { cte: SQL; workspaceId: string; recordings: RecordingsShape; userId: string; limit: number; score: (vector: SQL) => SQL }): SQL {
   const { cte, workspaceId, limit, score } = opts;
   const inWorkspace = sql`a.workspace_id = ${workspaceId}`;
   // Recordings: the caller's own; an admin's search finds the workspace's (spec 001 §6).
-  const recordingScope = 'all' in opts.recordingsOf ? inWorkspace : sql`a.user_id = ${opts.recordingsOf.userId}`;
-  const recordingFilter = 'all' in opts.recordingsOf ? inWorkspace : sql`${recordingScope} AND ${inWorkspace}`;
+  const recordingScope = opts.recordings === 'all' ? inWorkspace : sql`a.user_id = ${opts.userId}`;
+  const recordingFilter = opts.recordings === 'all' ? inWorkspace : sql`${recordingScope} AND ${inWorkspace}`;
   return sql`WITH ${cte},
     ${candidateCtes('job', 'jobs', inWorkspace, inWorkspace, score)},
     ${candidateCtes('task', 'tasks', inWorkspace, inWorkspace, score)},
@@ -138,37 +136,44 @@ function hitsFromQuery(opts: { cte: SQL; workspaceId: string; recordingsOf: Reco
        FROM ${best('photo', limit)} JOIN photos p ON p.id = m.id)`;
 }
 
-/** Exact words (english stemming, websearch syntax): score 0.75–1 by ts_rank normalised as rank/(rank+1). */
-function exactHitsQuery(opts: { workspaceId: string; recordingsOf: RecordingsScope; text: string; limit: number }): SQL {
-  return hitsFromQuery({
-    recordingsOf: opts.recordingsOf,
-    cte: sql`q AS (SELECT websearch_to_tsquery('english', ${opts.text}) AS tsq, ${workspaceLexeme(opts.workspaceId)}::tsquery AS wsq)`,
-    workspaceId: opts.workspaceId,
-    limit: opts.limit,
-    score: (v) => sql`0.75 + 0.25 * ts_rank(${v}, q.tsq, 32)`,
-  });
-}
+/** Which of the caller's recordings a search reads: the workspace's (an admin) or their own. */
+type RecordingsShape = 'all' | 'own';
+
+/** What changes a search statement's text: exact or similar words, whose recordings, the page size. */
+type SearchShape = { words: 'exact' | 'similar'; recordings: RecordingsShape; limit: number };
+
+/** A search's values, each a parameter: the words (the query, or the similar search's terms space-separated). */
+type SearchValues = { words: string; workspaceId: string; workspaceLexeme: string; userId: string };
 
 /**
+ * Exact words (english stemming, websearch syntax): score 0.75–1 by ts_rank normalised as rank/(rank+1).
  * Similar words: each query term becomes (its 3 most similar dictionary words, trigram similarity ≥ 0.3), the
  * terms are ANDed, and full-text search runs with that. Scores stay below exact hits: (0.5 + 0.25 × rank) × the
  * weakest term's similarity.
+ * Built once per shape (db/sql.ts shapedStatement): the statement is long, and building it cost a search ~2 ms of
+ * the server's CPU every time (issue 37).
  */
-function similarHitsQuery(opts: { workspaceId: string; recordingsOf: RecordingsScope; terms: string[]; limit: number }): SQL {
+const searchHits = shapedStatement<SearchShape, SearchValues, Hit>((shape, v) => {
+  const common = { workspaceId: v.workspaceId, recordings: shape.recordings, userId: v.userId, limit: shape.limit };
+  if (shape.words === 'exact') {
+    return hitsFromQuery({
+      ...common,
+      cte: sql`q AS (SELECT websearch_to_tsquery('english', ${v.words}) AS tsq, ${v.workspaceLexeme}::tsquery AS wsq)`,
+      score: (vector) => sql`0.75 + 0.25 * ts_rank(${vector}, q.tsq, 32)`,
+    });
+  }
   return hitsFromQuery({
-    recordingsOf: opts.recordingsOf,
-    cte: sql`terms AS (SELECT DISTINCT term FROM unnest(string_to_array(${opts.terms.join(' ')}, ' ')) AS term),
+    ...common,
+    cte: sql`terms AS (SELECT DISTINCT term FROM unnest(string_to_array(${v.words}, ' ')) AS term),
       alternatives AS (
         SELECT t.term, w.word, similarity(w.word, t.term) AS sim FROM terms t
         CROSS JOIN LATERAL (SELECT word FROM search_words WHERE word % t.term ORDER BY similarity(word, t.term) DESC, word LIMIT 3) w),
       per_term AS (SELECT term, '(' || string_agg(word, ' | ') || ')' AS alternative, max(sim) AS best FROM alternatives GROUP BY term),
       q AS (SELECT to_tsquery('english', string_agg(alternative, ' & ')) AS tsq, min(best) AS sim,
-                   ${workspaceLexeme(opts.workspaceId)}::tsquery AS wsq FROM per_term)`,
-    workspaceId: opts.workspaceId,
-    limit: opts.limit,
-    score: (v) => sql`(0.5 + 0.25 * ts_rank(${v}, q.tsq, 32)) * q.sim`,
+                   ${v.workspaceLexeme}::tsquery AS wsq FROM per_term)`,
+    score: (vector) => sql`(0.5 + 0.25 * ts_rank(${vector}, q.tsq, 32)) * q.sim`,
   });
-}
+});
 
 function fieldsOf(hit: Hit): SearchField[] {
   if (hit.type === 'task') return [{ label: 'description', text: hit.description }];
@@ -227,14 +232,15 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const workspaceId = requireWorkspace(opts.actor);
   const text = opts.query.query;
   const limit = opts.query.limit;
-  const recordingsOf: RecordingsScope = opts.actor.role === 'admin' ? { all: true } : { userId: opts.actor.userId };
-  const exact = await queryRows<Hit>(opts.db, exactHitsQuery({ workspaceId, recordingsOf, text, limit }));
+  const recordings: RecordingsShape = opts.actor.role === 'admin' ? 'all' : 'own';
+  const values = { workspaceId, workspaceLexeme: workspaceLexeme(workspaceId), userId: opts.actor.userId };
+  const exact = await searchHits(opts.db, { words: 'exact', recordings, limit }, { ...values, words: text });
   let hits = exact;
   const totals = { job: 0, task: 0, document: 0, recording: 0, photo: 0 };
   for (const h of exact) totals[h.type] = h.total;
   const terms = [...new Set(words(text).filter((w) => w.length >= 3 && w.length <= 40))];
   if (totals.job + totals.task + totals.document + totals.recording + totals.photo < limit && terms.length > 0) {
-    const similar = await queryRows<Hit>(opts.db, similarHitsQuery({ workspaceId, recordingsOf, terms, limit }));
+    const similar = await searchHits(opts.db, { words: 'similar', recordings, limit }, { ...values, words: terms.join(' ') });
     // The similar-word search is (nearly) a superset of the exact one; keep each row once, with its best score.
     const byId = new Map(exact.map((h) => [h.id, h]));
     for (const h of similar) {
