@@ -31,6 +31,10 @@ export default defineConfig({
     // The app's service worker (issue 26) answers API reads itself, around page.route and the request counts the specs
     // rely on; only e2e/pwa.spec.ts, which tests it, lets it run.
     serviceWorkers: 'block',
+    // prefers-reduced-motion, which the app's theme honours: no dialog is clicked mid-transition. A busy machine once
+    // held a modal at its entry offset for two frames (Playwright's "stable"), then slid it down under the click
+    // (recorder-bridge.spec.ts, Settings › Call Recorder, 2026-12-06).
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -20,6 +20,9 @@ export const theme = createTheme({
   colors: { fieldbook },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // A device that asks for less motion gets dialogs, menus and drawers without their transitions. The browser tests
+  // ask for it too (playwright.config.ts): a dialog that is still sliding in moves its tabs away from a tap.
+  respectReducedMotion: true,
   fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
     fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
