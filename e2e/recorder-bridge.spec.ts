@@ -249,6 +249,12 @@ test.describe('the call recorder over the native bridge', () => {
     await page.getByRole('option', { name: 'High' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Recorder settings saved')).toBeVisible();
+    // The toast lies over the header at 390 px; it takes no taps: the header's Settings button is what a tap there hits.
+    const header = page.getByRole('button', { name: 'Settings' }).first();
+    expect(await header.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    })).toBe(true);
     const saved = await bridge.waitForCall('CallRecorder', 'saveSettings');
     expect(saved.options).toEqual({ settings: expect.objectContaining({ audioQuality: 'high', audioSource: 'voice_communication', lastGroupId: 'default' }) });
 

@@ -39,8 +39,9 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* react-hot-toast's defaults are the specified durations and limits (spec 000 §9). */}
-      <Toaster />
+      {/* react-hot-toast's defaults are the specified durations and limits (spec 000 §9). A toast only tells: taps go
+          through it, so on a phone the header's buttons under it answer while it shows (e2e/recorder-bridge.spec.ts). */}
+      <Toaster toastOptions={{ style: { pointerEvents: 'none' } }} />
     </QueryClientProvider>
   );
 }
