@@ -1,17 +1,14 @@
 // EXPLAIN (ANALYZE, BUFFERS) of every statement the benchmarked requests run, on the benchmark database.
 //   node --import tsx bench/explain.ts [name] [--full]      name: jobs | tasks | tasks10 | homepage | searchRoof | searchMisspelled
 import pg from 'pg';
-import { captureStatements } from './queries';
+import { benchUser, captureStatements } from './queries';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
 const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
 const full = process.argv.includes('--full');
 const client = new pg.Client({ connectionString: url });
 await client.connect();
-const { rows: [who] } = await client.query(
-  `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email, s.id AS "sessionId" FROM users u JOIN profiles p ON p.id = u.id JOIN auth_sessions s ON s.user_id = u.id WHERE u.email = 'bench@fieldbook.local'`,
-);
-if (!who) throw new Error('Run node bench/generate.mjs first');
+const who = await benchUser(client);
 const statements = await captureStatements(url, who);
 for (const [name, list] of Object.entries(statements)) {
   if (only && name !== only) continue;

@@ -4,16 +4,13 @@
 // each time (db/sql.ts: limitSql, planFreeId).
 //   node --import tsx bench/plans.ts [--generic]      --generic: force the shared plan, to compare what it costs
 import pg from 'pg';
-import { captureStatements } from './queries';
+import { benchUser, captureStatements } from './queries';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 if (process.argv.includes('--generic')) await client.query('SET plan_cache_mode = force_generic_plan');
-const { rows: [who] } = await client.query(
-  `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email, s.id AS "sessionId" FROM users u JOIN profiles p ON p.id = u.id JOIN auth_sessions s ON s.user_id = u.id WHERE u.email = 'bench@fieldbook.local'`,
-);
-if (!who) throw new Error('Run node bench/generate.mjs first');
+const who = await benchUser(client);
 const statements = await captureStatements(url, who);
 for (const [name, list] of Object.entries(statements)) {
   for (const s of list) {

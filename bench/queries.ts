@@ -20,7 +20,18 @@ import type { AccessClaims, TokenSigner } from '../apps/server/src/platform/toke
 
 export type Statement = { name: string; text: string; values: unknown[] };
 
-export async function captureStatements(url: string, who: { userId: string; workspaceId: string; email: string; sessionId: string }) {
+export type BenchUser = { userId: string; workspaceId: string; email: string; sessionId: string };
+
+/** The benchmark's signed-in user (bench/generate.mjs), as captureStatements takes it. */
+export async function benchUser(client: { query: (text: string) => Promise<{ rows: unknown[] }> }): Promise<BenchUser> {
+  const { rows: [who] } = await client.query(
+    `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email, s.id AS "sessionId" FROM users u JOIN profiles p ON p.id = u.id JOIN auth_sessions s ON s.user_id = u.id WHERE u.email = 'bench@fieldbook.local'`,
+  );
+  if (!who) throw new Error('Run node bench/generate.mjs first');
+  return who as BenchUser;
+}
+
+export async function captureStatements(url: string, who: BenchUser) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   let log: Statement[] = [];
   // The work repositories send their statements through `db.$client.query({ name, text, values })` (db/sql.ts).

@@ -3,7 +3,7 @@
 // connection, --runs times after 5 warm-ups; prints median and p95 per statement and for the whole request's SQL.
 //   node --import tsx bench/search-sql.ts [--runs=40]
 import pg from 'pg';
-import { captureStatements } from './queries';
+import { benchUser, captureStatements } from './queries';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 40);
@@ -13,10 +13,7 @@ await client.query('SET jit = off');
 // --plan=force_generic_plan|force_custom_plan|auto: PostgreSQL's plan_cache_mode for the run (auto is the server's).
 const plan = process.argv.find((a) => a.startsWith('--plan='))?.split('=')[1];
 if (plan) await client.query(`SET plan_cache_mode = ${plan === 'auto' ? 'auto' : plan === 'force_generic_plan' ? 'force_generic_plan' : 'force_custom_plan'}`);
-const { rows: [who] } = await client.query(
-  `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email, s.id AS "sessionId" FROM users u JOIN profiles p ON p.id = u.id JOIN auth_sessions s ON s.user_id = u.id WHERE u.email = 'bench@fieldbook.local'`,
-);
-if (!who) throw new Error('Run node bench/generate.mjs first');
+const who = await benchUser(client);
 const statements = await captureStatements(url, who);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 for (const name of ['searchRoof', 'searchMisspelled'] as const) {
