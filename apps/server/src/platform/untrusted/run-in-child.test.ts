@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { childNiceness } from '../child-priority';
 import { CHILD_STOPPED, ChildFailed, ProcessingStopped } from './limits';
 import { runInChild, type ChildEntry } from './run-in-child';
 
@@ -11,7 +13,14 @@ const INPUT = Buffer.alloc(8 * 1024 * 1024, 7);
 describe('runInChild', () => {
   it('answers what the child answers, having streamed it the whole input', async () => {
     const { reply } = await runInChild<{ bytes: number }>({ entry: CHILD, request: { act: 'count' }, input: INPUT, limits: LIMITS });
-    expect(reply).toEqual({ bytes: INPUT.length });
+    expect(reply).toEqual({ bytes: INPUT.length, niceness: expect.any(Number) });
+  });
+
+  it("runs the child below the server's CPU priority, so a file's work never takes the cores from the requests", async () => {
+    const { reply } = await runInChild<{ niceness: number }>({ entry: CHILD, request: { act: 'priority' }, input: Buffer.from('x'), limits: LIMITS });
+    // 10 below this process (a test run under `nice` included), at most 19.
+    expect(reply.niceness).toBe(childNiceness(getPriority()));
+    if (getPriority() < 19) expect(reply.niceness).toBeGreaterThan(getPriority());
   });
 
   it('a child stopped at its time while the input is still being streamed: the time is the reason, not the broken pipe', async () => {

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { lowerChildPriority } from '../child-priority';
 import { AppError } from '../errors';
 import { CHILD_STOPPED, ChildFailed, ProcessingStopped, type ChildLimits } from './limits';
 
@@ -45,6 +46,8 @@ export function runInChild<Reply>(opts: { entry: ChildEntry; request: unknown; i
     // The child parses files anyone may send: it gets none of the server's environment (secrets, database URL).
     env: {},
   });
+  // Below the server's priority: a file's work takes the cores only when the requests leave them (child-priority.ts).
+  lowerChildPriority(child);
   const input = Buffer.isBuffer(opts.input) ? Readable.from([opts.input]) : opts.input;
 
   return new Promise((resolve, reject) => {

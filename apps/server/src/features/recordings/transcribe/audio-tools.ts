@@ -1,7 +1,13 @@
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { lowerChildPriority } from '../../../platform/child-priority';
 
-const run = promisify(execFile);
+/** execFile with its outputs, the child started below the server's priority (platform/child-priority.ts). */
+function run(program: string, args: string[], opts: { timeout: number; maxBuffer: number }): Promise<{ stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(program, args, { ...opts, encoding: 'utf8' }, (err, stdout, stderr) => (err ? reject(Object.assign(err, { stdout, stderr })) : resolve({ stdout })));
+    lowerChildPriority(child);
+  });
+}
 
 /** Thrown when a program the embedded transcription needs is not installed (npm run setup:system installs it). */
 export class MissingProgramError extends Error {}
