@@ -242,3 +242,82 @@ export async function paced({ url, headers = {}, rate, duration }) {
     errors,
   };
 }
+
+/**
+ * The closed loop of a throughput run: `connections` keep-alive connections, each sending the GET again as soon as
+ * its answer's last byte is in, for `duration` seconds or until `amount` answers (whichever is given). What
+ * autocannon did here before, with this file's lean client: autocannon spends ~2–3× the CPU a request (its
+ * per-request bookkeeping and node:http-like parser) on the same two cores as the server and PostgreSQL, so a
+ * server's throughput was partly the generator's (bench/README.md, 2026-12-06). Latency is from send to last byte.
+ */
+export function closedLoop({ url, headers = {}, connections = 10, duration, amount }) {
+  const target = new URL(url);
+  const request = Buffer.from(
+    `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n` +
+      Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('') +
+      'Connection: keep-alive\r\n\r\n',
+    'latin1',
+  );
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  let sent = 0;
+  let answered = 0;
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const until = duration ? start + duration * 1000 : Infinity;
+    const limit = amount ?? Infinity;
+    const sockets = [];
+    let open = connections;
+    const finish = () => {
+      if (--open > 0) return;
+      const seconds = (performance.now() - start) / 1000;
+      latencies.sort((a, b) => a - b);
+      resolve({
+        requests: answered,
+        rps: Math.round((answered / seconds) * 10) / 10,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        max: latencies[latencies.length - 1],
+        non2xx,
+        errors,
+      });
+    };
+    for (let c = 0; c < connections; c++) {
+      const socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
+      sockets.push(socket);
+      let sentAt = 0;
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        socket.destroy();
+        finish();
+      };
+      const next = () => {
+        if (sent >= limit || performance.now() >= until) return end();
+        sent++;
+        sentAt = performance.now();
+        socket.write(request);
+      };
+      socket.on(
+        'data',
+        responseParser((status) => {
+          answered++;
+          latencies.push(performance.now() - sentAt);
+          if (status < 200 || status >= 300) non2xx++;
+          next();
+        }),
+      );
+      socket.once('connect', next);
+      socket.on('error', () => {
+        errors++;
+        end();
+      });
+      socket.once('close', end);
+    }
+  });
+}

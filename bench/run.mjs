@@ -1,12 +1,14 @@
 // Load benchmark of the work API on real PostgreSQL (design.md §11), side by side with the floor.
 //
 //   node bench/generate.mjs          # once: 10k jobs / 100k tasks / 5k contacts (+ 20 other workspaces)
-//   node bench/run.mjs [--only=jobs,tasks] [--duration=10] [--share=0.6]
+//   node bench/run.mjs [--only=jobs,tasks] [--duration=10] [--share=0.6] [--client=lean|autocannon]
 //
 // Starts the real server (buildApp + openPostgres, bench/app-server.ts) on 127.0.0.1:3131 and the floor
 // (bare node:http + pg running the same SQL, bench/floor.ts) on 127.0.0.1:3132, then for every endpoint runs an
-// unthrottled autocannon throughput run, evenly paced latency runs at `share` of the floor's maximum (and at the
-// endpoint's fixed rate where the floor carries it), each `duration` seconds, and CPU per request.
+// unthrottled throughput run (10 connections, closed loop; app and floor alternate in two halves of `duration`),
+// evenly paced latency runs at `share` of the floor's maximum (and at the endpoint's fixed rate where the floor
+// carries it), each `duration` seconds, and CPU per request. `--client=autocannon` makes the throughput and CPU runs
+// with autocannon, as before 2026-12-06 (its own CPU a request is 2–3× the lean client's, on the same two cores).
 // Prints a table and writes bench/results.json. Loopback only; both children are stopped at the end.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,15 +17,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { paced } from './paced.mjs';
+import { closedLoop, paced } from './paced.mjs';
+import { requireProjectNode } from './project-node.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
 
+requireProjectNode();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const DURATION = Number(args.duration ?? 10);
 /** The latency runs' rate as a share of the floor's measured maximum (issue 37: pace at what the machine carries). */
 const PACED_SHARE = Number(args.share ?? 0.6);
+/** The throughput and CPU runs' client: paced.mjs' lean closed loop (default), or autocannon. */
+const CLIENT = args.client ?? 'lean';
 const APP_PORT = 3131;
 const FLOOR_PORT = 3132;
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
@@ -60,10 +66,36 @@ function start(script, port) {
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
-function load({ url, headers, rate, duration, connections = 10 }) {
+/** An unthrottled run: `connections` in a closed loop for `duration` seconds or `amount` answers (CLIENT's). */
+function load({ url, headers, duration, amount, connections = 10 }) {
+  return CLIENT === 'autocannon' ? autocannonLoad({ url, headers, duration, amount, connections }) : closedLoop({ url, headers, duration, amount, connections });
+}
+
+/**
+ * Throughput of app and floor side by side: two halves of `duration` each, alternating (app, floor, app, floor), so
+ * a change in the machine's state during the minute falls on both alike. Requests/s over both halves.
+ */
+async function maxSideBySide({ app, floor, duration }) {
+  const halves = { app: [], floor: [] };
+  for (let round = 0; round < 2; round++) {
+    halves.app.push(await load({ ...app, duration: duration / 2 }));
+    halves.floor.push(await load({ ...floor, duration: duration / 2 }));
+  }
+  const sum = (runs) => ({
+    requests: runs.reduce((n, r) => n + r.requests, 0),
+    rps: Math.round((runs.reduce((n, r) => n + r.rps, 0) / runs.length) * 10) / 10,
+    halves: runs.map((r) => r.rps),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  });
+  return { app: sum(halves.app), floor: sum(halves.floor) };
+}
+
+function autocannonLoad({ url, headers, duration, amount, connections }) {
   return new Promise((resolve, reject) => {
     const times = [];
-    const instance = autocannon({ url, headers, connections, duration, ...(rate ? { overallRate: rate } : {}) }, (err, result) => {
+    const instance = autocannon({ url, headers, connections, ...(amount ? { amount } : { duration }) }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
       resolve({
@@ -108,7 +140,7 @@ async function backendPids() {
  * both ends are counted; the rest of the machine's PostgreSQL work is not.
  */
 async function cpuPerRequest({ url, headers, serverPid, amount = 3000 }) {
-  const run = (n) => new Promise((resolve, reject) => autocannon({ url, headers, connections: 10, amount: n }, (err, r) => (err ? reject(err) : resolve(r))));
+  const run = (n) => load({ url, headers, amount: n });
   await run(500);
   const pids = [serverPid, ...(await backendPids())];
   const before = new Map(pids.map((pid) => [pid, procStat(pid)]));
@@ -160,8 +192,9 @@ async function main() {
       await paced({ url: floorUrl, rate: e.rate, duration: 2 });
       const row = { endpoint: e.app, rate: e.rate, target: e.target, app: {}, floor: {} };
       // Throughput first: the paced rate below is a share of what the floor itself carries on this machine.
-      row.app.max = await load({ url: appUrl, headers: auth, duration: DURATION });
-      row.floor.max = await load({ url: floorUrl, duration: DURATION });
+      const max = await maxSideBySide({ app: { url: appUrl, headers: auth }, floor: { url: floorUrl }, duration: DURATION });
+      row.app.max = max.app;
+      row.floor.max = max.floor;
       row.throughputVsFloor = Math.round((row.app.max.rps / row.floor.max.rps) * 1000) / 10;
       // The latency targets are judged on evenly paced arrivals (paced.mjs). At a rate above what the floor sustains,
       // p99 measures a queue, not the server (issue 37): each endpoint is also paced at PACED_SHARE of the floor's
@@ -207,6 +240,7 @@ async function main() {
     date: new Date().toISOString(),
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model,
+    client: CLIENT,
     loadavg: os.loadavg(),
     node: process.version,
     duration: DURATION,

@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { fill } from './generate.mjs';
 import { openLoop } from './paced.mjs';
+import { requireProjectNode } from './project-node.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -71,10 +72,7 @@ for (const [name, value] of Object.entries({ minutes: MINUTES, rate: RATE, port:
     process.exit(2);
   }
 }
-if (Number(process.versions.node.split('.')[0]) < 24) {
-  console.error(`Node ${process.version}: the project's Node 24 is needed (export PATH=$PWD/node_modules/.bin:$PATH)`);
-  process.exit(2);
-}
+requireProjectNode();
 if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(PG_SERVER).hostname)) {
   console.error(`Refusing a non-loopback PostgreSQL server: ${new URL(PG_SERVER).hostname}`);
   process.exit(2);
