@@ -40,6 +40,14 @@ describe('route() and the contract check of SQL-built answers', () => {
     expect((await app.inject({ method: 'GET', url: '/api/items/a' })).statusCode).toBe(400);
   });
 
+  it('sends JSON text with any characters as its UTF-8 bytes, the length counted in bytes', async () => {
+    const body = '{"id":"Café “Ōmori” 🏠","count":1}';
+    const res = await (await appWith(body, { check: true })).inject({ method: 'GET', url: '/api/items/ab' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(body);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(body));
+  });
+
   it('fails a JSON-text answer outside its schema when the check is on (tests), and names the endpoint', async () => {
     const app = await appWith('{"id":"ab","count":"two"}', { check: true });
     const res = await app.inject({ method: 'GET', url: '/api/items/ab' });
