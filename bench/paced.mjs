@@ -202,10 +202,10 @@ export function openLoop({ url, rate, duration, next, onResult, drainMs = Infini
   });
 }
 
-/** One GET over and over at `rate` for `duration` seconds: latency percentiles (ms), non-2xx and connection errors. */
-export async function paced({ url, headers = {}, rate, duration }) {
+/** The bytes of one keep-alive GET of `url` with `headers` (HTTP/1.1), sent as-is on every request of a run. */
+function keepAliveGet(url, headers) {
   const target = new URL(url);
-  const request = Buffer.from(
+  return Buffer.from(
     `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n` +
       Object.entries(headers)
         .map(([k, v]) => `${k}: ${v}\r\n`)
@@ -213,6 +213,17 @@ export async function paced({ url, headers = {}, rate, duration }) {
       'Connection: keep-alive\r\n\r\n',
     'latin1',
   );
+}
+
+/** A run's result: its counts and the latency percentiles (ms) of its answers. */
+function summary({ requests, rps, latencies, non2xx, errors }) {
+  latencies.sort((a, b) => a - b);
+  return { requests, rps, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1], non2xx, errors };
+}
+
+/** One GET over and over at `rate` for `duration` seconds: latency percentiles (ms), non-2xx and connection errors. */
+export async function paced({ url, headers = {}, rate, duration }) {
+  const request = keepAliveGet(url, headers);
   const item = { request };
   const latencies = [];
   let non2xx = 0;
@@ -230,36 +241,19 @@ export async function paced({ url, headers = {}, rate, duration }) {
       }
     },
   });
-  latencies.sort((a, b) => a - b);
-  return {
-    requests,
-    rps,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1],
-    non2xx,
-    errors,
-  };
+  return summary({ requests, rps, latencies, non2xx, errors });
 }
 
 /**
  * The closed loop of a throughput run: `connections` keep-alive connections, each sending the GET again as soon as
  * its answer's last byte is in, for `duration` seconds or until `amount` answers (whichever is given). What
- * autocannon did here before, with this file's lean client: autocannon spends ~2–3× the CPU a request (its
- * per-request bookkeeping and node:http-like parser) on the same two cores as the server and PostgreSQL, so a
- * server's throughput was partly the generator's (bench/README.md, 2026-12-06). Latency is from send to last byte.
+ * autocannon did here before, with this file's client: the same CPU a request (18–24 µs), but against the same floor
+ * autocannon reached 7–21% fewer requests a second (bench/README.md, 2026-12-06); the throughput measured should be
+ * the server's, not the generator's. Latency is from send to last byte.
  */
 export function closedLoop({ url, headers = {}, connections = 10, duration, amount }) {
   const target = new URL(url);
-  const request = Buffer.from(
-    `GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n` +
-      Object.entries(headers)
-        .map(([k, v]) => `${k}: ${v}\r\n`)
-        .join('') +
-      'Connection: keep-alive\r\n\r\n',
-    'latin1',
-  );
+  const request = keepAliveGet(url, headers);
   const latencies = [];
   let non2xx = 0;
   let errors = 0;
@@ -269,26 +263,14 @@ export function closedLoop({ url, headers = {}, connections = 10, duration, amou
     const start = performance.now();
     const until = duration ? start + duration * 1000 : Infinity;
     const limit = amount ?? Infinity;
-    const sockets = [];
     let open = connections;
     const finish = () => {
       if (--open > 0) return;
       const seconds = (performance.now() - start) / 1000;
-      latencies.sort((a, b) => a - b);
-      resolve({
-        requests: answered,
-        rps: Math.round((answered / seconds) * 10) / 10,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
-        max: latencies[latencies.length - 1],
-        non2xx,
-        errors,
-      });
+      resolve(summary({ requests: answered, rps: Math.round((answered / seconds) * 10) / 10, latencies, non2xx, errors }));
     };
     for (let c = 0; c < connections; c++) {
       const socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
-      sockets.push(socket);
       let sentAt = 0;
       let ended = false;
       const end = () => {

@@ -8,7 +8,7 @@
 // unthrottled throughput run (10 connections, closed loop; app and floor alternate in two halves of `duration`),
 // evenly paced latency runs at `share` of the floor's maximum (and at the endpoint's fixed rate where the floor
 // carries it), each `duration` seconds, and CPU per request. `--client=autocannon` makes the throughput and CPU runs
-// with autocannon, as before 2026-12-06 (its own CPU a request is 2–3× the lean client's, on the same two cores).
+// with autocannon, as before 2026-12-06 (against the same floor it reached 7–21% fewer requests a second).
 // Prints a table and writes bench/results.json. Loopback only; both children are stopped at the end.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,10 @@ const DURATION = Number(args.duration ?? 10);
 const PACED_SHARE = Number(args.share ?? 0.6);
 /** The throughput and CPU runs' client: paced.mjs' lean closed loop (default), or autocannon. */
 const CLIENT = args.client ?? 'lean';
+if (!['lean', 'autocannon'].includes(CLIENT)) {
+  console.error(`--client=${CLIENT}: expected lean or autocannon`);
+  process.exit(2);
+}
 const APP_PORT = 3131;
 const FLOOR_PORT = 3132;
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
