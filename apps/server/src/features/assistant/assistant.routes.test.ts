@@ -84,6 +84,28 @@ describe('answers with sources, without a language model', () => {
   });
 });
 
+describe('a question whose every word is common', () => {
+  it('ranks only the newest matches, while a rare word still finds the oldest row', async () => {
+    const carol = await createTestUser(ctx);
+    const workspaceId = carol.workspaceId!;
+    const job = await insertJob(ctx.db, { workspaceId, title: 'Reroof' });
+    const at = (minute: number) => new Date(Date.UTC(2024, 0, 1) + minute * 60_000);
+    // The oldest task says "shingle" most (the best rank of all), then 1,100 newer ones say it once: a common word.
+    await ctx.db.insert(tasks).values([
+      { workspaceId, jobId: job.id, description: 'Shingle shingle shingle shingle: the oldest gazebo note', createdAt: at(0) },
+      ...Array.from({ length: 1100 }, (_, i) => ({ workspaceId, jobId: job.id, description: `Shingle bundle ${i + 1}`, createdAt: at(i + 1) })),
+    ]);
+    const common = (await answer(carol, 'shingle')).sources.filter((s) => s.type === 'task');
+    expect(common.length).toBeGreaterThan(0);
+    // Ranked among the newest 200 matches: the oldest, however well it ranks, is not among them.
+    expect(common.map((s) => s.content).filter((c) => c.includes('oldest'))).toEqual([]);
+    expect(common.every((s) => Number(/bundle (\d+)/.exec(s.content)?.[1]) > 900)).toBe(true);
+    const rare = await answer(carol, 'gazebo');
+    expect(rare.sources[0]).toMatchObject({ type: 'task' });
+    expect(rare.sources[0]!.content).toContain('the oldest gazebo note');
+  });
+});
+
 describe('contacts', () => {
   it('finds the caller’s own contacts and those shared with their groups, never a colleague’s private one', async () => {
     const own = await insertContact(ctx.db, { ownerId: alice.id, name: 'Marisol Quintero', phoneNumber: '5125550177', email: 'marisol@quintero-roofing.com' });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/sql';
 import { isGroupMemberSql, memberUserIdsSql } from '../groups';
@@ -34,6 +34,35 @@ const CANDIDATES_PER_KIND = 15;
 const COMMON_HITS = 1000;
 /** How much of a long text (a document, a transcript) passages are looked for in. */
 const TEXT_CHARS = 20_000;
+/**
+ * A date walk (the search's, search.service.ts, and the assistant's for common words) reads at most this many of a
+ * kind's newest rows (its bound when a word is common only lately).
+ */
+export const RECENT_WINDOW = 5000;
+/**
+ * When every word of a question is common, a kind's candidates are ranked among its newest this many matches. Ranking
+ * every match cost what the words' every row costs: "the invoice total for the roof repair" ranked all 20,000
+ * documents and 60,000 calls holding "roof" — 450–620 ms a question on the benchmark data (issue 37, bench/README.md).
+ */
+const COMMON_CANDIDATES = 200;
+
+/**
+ * A kind's rows holding the question's words (CTE q), aliased `alias`: every match through the GIN index; or, when
+ * every word is common (q.common), its newest COMMON_CANDIDATES matches among the `scope`'s newest RECENT_WINDOW rows,
+ * read on its (…, created_at DESC NULLS LAST) index and left as soon as they are found (the search's date walk,
+ * search.service.ts; `ts_match_vq` is `@@` written as a function, which GIN cannot serve). `(SELECT common FROM q)`
+ * is computed once, so only one of the two reads runs.
+ */
+function matchingRows(table: string, alias: string, scope: SQL, filter: SQL): SQL {
+  const t = sql.raw(table);
+  const a = sql.raw(alias);
+  return sql`(SELECT ${a}.* FROM ${t} ${a}, q
+      WHERE NOT (SELECT common FROM q) AND ${scope} AND ${filter} AND numnode(q.tsq) > 0 AND ${a}.search_vector @@ (q.tsq && q.wsq)
+    UNION ALL
+    (SELECT ${a}.* FROM (SELECT * FROM ${t} ${a} WHERE ${scope} ORDER BY ${a}.created_at DESC NULLS LAST LIMIT ${RECENT_WINDOW}) ${a}, q
+      WHERE (SELECT common FROM q) AND ${filter} AND numnode(q.tsq) > 0 AND ts_match_vq(${a}.search_vector, q.tsq)
+      ORDER BY ${a}.created_at DESC NULLS LAST LIMIT ${COMMON_CANDIDATES})) ${a}`;
+}
 
 /**
  * Documents, calls, jobs and tasks of the workspace that hold the question's words, ranked by PostgreSQL. A job's text
@@ -43,7 +72,8 @@ const TEXT_CHARS = 20_000;
 export async function workCandidates(db: Db, scope: RetrievalScope, terms: string[]): Promise<WorkCandidate[]> {
   const zone = await workspaceTimeZone(db, scope.workspaceId);
   const ws = `ws${scope.workspaceId.replaceAll('-', '')}`;
-  const recordingOwner = scope.isAdmin ? sql`true` : sql`r.user_id = ${scope.userId}`;
+  // Calls: the caller's own; the workspace's for its admin (read on the matching date index when walked).
+  const recordingScope = scope.isAdmin ? sql`r.workspace_id = ${scope.workspaceId}` : sql`r.user_id = ${scope.userId}`;
   const group = scope.groupId;
   const groupTasks = group ? sql`AND t.group_id = ${group}` : sql``;
   const groupJobs = group ? sql`AND EXISTS (SELECT 1 FROM tasks gt WHERE gt.job_id = j.id AND gt.group_id = ${group})` : sql``;
@@ -74,37 +104,35 @@ export async function workCandidates(db: Db, scope: RetrievalScope, terms: strin
       useful AS (
         SELECT word FROM freq WHERE hits < ${COMMON_HITS}
         UNION ALL SELECT word FROM freq WHERE hits >= ${COMMON_HITS} AND NOT EXISTS (SELECT 1 FROM freq WHERE hits > 0 AND hits < ${COMMON_HITS})),
-      q AS (SELECT to_tsquery('english', coalesce(string_agg(quote_literal(word), ' | '), '')) AS tsq, ${ws}::tsquery AS wsq FROM useful)
+      -- common: every word found is found COMMON_HITS times or more (matchingRows ranks only the newest matches).
+      q AS (SELECT to_tsquery('english', coalesce(string_agg(quote_literal(word), ' | '), '')) AS tsq, ${ws}::tsquery AS wsq,
+              NOT EXISTS (SELECT 1 FROM freq WHERE hits > 0 AND hits < ${COMMON_HITS}) AND EXISTS (SELECT 1 FROM freq WHERE hits >= ${COMMON_HITS}) AS common
+            FROM useful)
       (SELECT 'document' AS type, d.id, d.name AS title, left(d.extracted_text, ${TEXT_CHARS}) AS body, d.job_id, d.document_type AS extra,
               ts_rank_cd(d.search_vector, q.tsq, 32)::float8 AS score
-         FROM documents d, q
-        WHERE d.workspace_id = ${scope.workspaceId} AND d.status <> 'uploading' AND numnode(q.tsq) > 0 AND d.search_vector @@ (q.tsq && q.wsq) ${groupDocs}
+         FROM ${matchingRows('documents', 'd', sql`d.workspace_id = ${scope.workspaceId}`, sql`d.status <> 'uploading' ${groupDocs}`)}, q
         ORDER BY score DESC, d.created_at DESC LIMIT ${CANDIDATES_PER_KIND})
       UNION ALL
       (SELECT 'recording', r.id, r.file_name, left(r.transcript_text, ${TEXT_CHARS}), NULL, r.phone_number,
               ts_rank_cd(r.search_vector, q.tsq, 32)::float8
-         FROM recordings r, q
-        WHERE r.workspace_id = ${scope.workspaceId} AND r.status = 'stored' AND ${recordingOwner} AND numnode(q.tsq) > 0 AND r.search_vector @@ (q.tsq && q.wsq) ${groupCalls}
+         FROM ${matchingRows('recordings', 'r', recordingScope, sql`r.workspace_id = ${scope.workspaceId} AND r.status = 'stored' ${groupCalls}`)}, q
         ORDER BY 7 DESC, r.created_at DESC LIMIT ${CANDIDATES_PER_KIND})
       UNION ALL
       (SELECT 'job', j.id, coalesce(j.title, j.client_name, j.property_address),
               concat_ws('. ', j.title, ${jobVisitsTextSql(sql`j.id`, zone)}, 'Client: ' || j.client_name, 'Property: ' || j.property_address, 'Claim number: ' || j.claim_number, 'Status: ' || j.status, j.description),
               j.id, j.client_name, ts_rank_cd(j.search_vector, q.tsq, 32)::float8
-         FROM jobs j, q
-        WHERE j.workspace_id = ${scope.workspaceId} AND numnode(q.tsq) > 0 AND j.search_vector @@ (q.tsq && q.wsq) ${groupJobs}
+         FROM ${matchingRows('jobs', 'j', sql`j.workspace_id = ${scope.workspaceId}`, sql`true ${groupJobs}`)}, q
         ORDER BY 7 DESC, j.created_at DESC LIMIT ${CANDIDATES_PER_KIND})
       UNION ALL
       (SELECT 'task', t.id, t.description, concat_ws('. ', t.description, 'Status: ' || t.status, 'Priority: ' || t.priority, 'Due: ' || t.due_date::text), t.job_id, t.status,
               ts_rank_cd(t.search_vector, q.tsq, 32)::float8
-         FROM tasks t, q
-        WHERE t.workspace_id = ${scope.workspaceId} AND numnode(q.tsq) > 0 AND t.search_vector @@ (q.tsq && q.wsq) ${groupTasks}
+         FROM ${matchingRows('tasks', 't', sql`t.workspace_id = ${scope.workspaceId}`, sql`true ${groupTasks}`)}, q
         ORDER BY 7 DESC, t.created_at DESC LIMIT ${CANDIDATES_PER_KIND})
       UNION ALL
       -- Job photos by caption (issue 35): the passage is the caption with its stage and when it was taken.
       (SELECT 'photo', p.id, left(p.caption, 100), concat_ws('. ', p.caption, 'Stage: ' || p.stage, 'Taken: ' || to_char(p.taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')), p.job_id, p.stage,
               ts_rank_cd(p.search_vector, q.tsq, 32)::float8
-         FROM photos p, q
-        WHERE p.workspace_id = ${scope.workspaceId} AND p.status <> 'uploading' AND numnode(q.tsq) > 0 AND p.search_vector @@ (q.tsq && q.wsq) ${groupPhotos}
+         FROM ${matchingRows('photos', 'p', sql`p.workspace_id = ${scope.workspaceId}`, sql`p.status <> 'uploading' ${groupPhotos}`)}, q
         ORDER BY 7 DESC, p.created_at DESC LIMIT ${CANDIDATES_PER_KIND})`,
   );
 }

@@ -8,6 +8,7 @@ import { findContactsByPhone } from '../contacts';
 import { findNextVisitsOfJobs } from '../schedule';
 import { workspaceTimeZone } from '../workspaces';
 import { explainMatch, searchSummary, words, type SearchField } from './search-text';
+import { RECENT_WINDOW } from './read-model';
 
 type Hit = {
   type: 'job' | 'task' | 'document' | 'recording' | 'photo';
@@ -45,9 +46,6 @@ export const PROBE_ROWS = 200;
  * that share finds CANDIDATES matches within RECENT_WINDOW rows (4% of 5,000 = 200).
  */
 export const PROBE_COMMON = 8;
-
-/** The date walk reads at most this many of a kind's newest rows (its bound when a word is common only lately). */
-export const RECENT_WINDOW = 5000;
 
 /**
  * A word rare lately (under 4% of the probe) but with CANDIDATES matches or more is ranked among its newest this many
