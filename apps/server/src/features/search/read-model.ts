@@ -42,7 +42,7 @@ export const RECENT_WINDOW = 5000;
 /**
  * When every word of a question is common, a kind's candidates are ranked among its newest this many matches. Ranking
  * every match cost what the words' every row costs: "the invoice total for the roof repair" ranked all 20,000
- * documents and 60,000 calls holding "roof" — 450–620 ms a question on the benchmark data (issue 37, bench/README.md).
+ * documents and 60,000 calls holding "roof" — 445–726 ms a question on the benchmark data (issue 37, bench/README.md).
  */
 const COMMON_CANDIDATES = 200;
 
