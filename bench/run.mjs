@@ -28,6 +28,8 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const DURATION = Number(args.duration ?? 10);
 /** The latency runs' rate as a share of the floor's measured maximum (issue 37: pace at what the machine carries). */
 const PACED_SHARE = Number(args.share ?? 0.6);
+/** The warm-up's connections: more than either pool holds (20, openPostgres' default and the floor's), so both open all of theirs. */
+const WARM_CONNECTIONS = 30;
 /** The throughput and CPU runs' client: paced.mjs' lean closed loop (default), or autocannon. */
 const CLIENT = args.client ?? 'lean';
 if (!['lean', 'autocannon'].includes(CLIENT)) {
@@ -187,9 +189,14 @@ async function main() {
       const appUrl = `http://127.0.0.1:${APP_PORT}${e.app}`;
       const floorUrl = `http://127.0.0.1:${FLOOR_PORT}${e.floor}`;
       const auth = e.as === 'admin' ? adminAuth : userAuth;
-      // Warm both (JIT, plan and buffer caches) before measuring.
-      await load({ url: appUrl, headers: auth, duration: 2 });
-      await load({ url: floorUrl, duration: 2 });
+      // Warm both (JIT, plan and buffer caches) before measuring, with more connections than a pool holds: each pool
+      // opens all its connections here and every backend plans this endpoint's statements. A paced run that has to
+      // open one (a stall makes the requests pile up) waits while a new backend starts and plans them afresh — on the
+      // day's slower machine 8 s at 2,800 req/s on tasks?limit=10 had p99 591 ms while the pool grew 8 → 21, and 12 ms
+      // twice right after with all 21 open; the search at 110/s: p99 2,851 ms, then 65 ms at 120/s (bench/README.md,
+      // 2026-12-06 day). Steady state is the pool at its size: the pools close idle connections after 5 minutes only.
+      await load({ url: appUrl, headers: auth, duration: 2, connections: WARM_CONNECTIONS });
+      await load({ url: floorUrl, duration: 2, connections: WARM_CONNECTIONS });
       // …and at the measured rate, so both pools have the connections (and prepared statements) that rate needs:
       // without it the first half second of the paced run measures connection set-up, not steady state.
       await paced({ url: appUrl, headers: auth, rate: e.rate, duration: 2 });
