@@ -47,6 +47,15 @@ export const RECENT_WINDOW = 5000;
 const COMMON_CANDIDATES = 200;
 
 /**
+ * A kind's newest `rows` rows in `scope` (columns of its (…, created_at DESC NULLS LAST) index), aliased `alias`: where
+ * a date walk starts (the search's probe and walks, and matchingRows below).
+ */
+export function newestRows(table: string, alias: string, scope: SQL, rows: number): SQL {
+  const a = sql.raw(alias);
+  return sql`(SELECT * FROM ${sql.raw(table)} ${a} WHERE ${scope} ORDER BY ${a}.created_at DESC NULLS LAST LIMIT ${rows}) ${a}`;
+}
+
+/**
  * A kind's rows holding the question's words (CTE q), aliased `alias`: every match through the GIN index; or, when
  * every word is common (q.common), its newest COMMON_CANDIDATES matches among the `scope`'s newest RECENT_WINDOW rows,
  * read on its (…, created_at DESC NULLS LAST) index and left as soon as they are found (the search's date walk,
@@ -59,7 +68,7 @@ function matchingRows(table: string, alias: string, scope: SQL, filter: SQL): SQ
   return sql`(SELECT ${a}.* FROM ${t} ${a}, q
       WHERE NOT (SELECT common FROM q) AND ${scope} AND ${filter} AND numnode(q.tsq) > 0 AND ${a}.search_vector @@ (q.tsq && q.wsq)
     UNION ALL
-    (SELECT ${a}.* FROM (SELECT * FROM ${t} ${a} WHERE ${scope} ORDER BY ${a}.created_at DESC NULLS LAST LIMIT ${RECENT_WINDOW}) ${a}, q
+    (SELECT ${a}.* FROM ${newestRows(table, alias, scope, RECENT_WINDOW)}, q
       WHERE (SELECT common FROM q) AND ${filter} AND numnode(q.tsq) > 0 AND ts_match_vq(${a}.search_vector, q.tsq)
       ORDER BY ${a}.created_at DESC NULLS LAST LIMIT ${COMMON_CANDIDATES})) ${a}`;
 }

@@ -8,7 +8,7 @@ import { findContactsByPhone } from '../contacts';
 import { findNextVisitsOfJobs } from '../schedule';
 import { workspaceTimeZone } from '../workspaces';
 import { explainMatch, searchSummary, words, type SearchField } from './search-text';
-import { RECENT_WINDOW } from './read-model';
+import { newestRows, RECENT_WINDOW } from './read-model';
 
 type Hit = {
   type: 'job' | 'task' | 'document' | 'recording' | 'photo';
@@ -75,7 +75,7 @@ function candidateCtes(kind: string, table: string, filter: SQL, scope: SQL, sco
   const name = (part: string) => sql.raw(`${kind}_${part}`);
   // The walks read the scope's rows by its index, so the workspace lexeme (for GIN) is not needed there.
   const matches = sql`numnode(q.tsq) > 0 AND ts_match_vq(a.search_vector, q.tsq)`;
-  const newest = (rows: number) => sql`(SELECT * FROM ${t} a WHERE ${scope} ORDER BY a.created_at DESC NULLS LAST LIMIT ${rows}) a`;
+  const newest = (rows: number) => newestRows(table, 'a', scope, rows);
   const columns = sql`a.id, a.created_at, (${score(sql`a.search_vector`)})::float8 AS score`;
   const walk = (when: SQL, candidates: number) =>
     sql`SELECT ${columns} FROM ${newest(RECENT_WINDOW)}, q WHERE ${when} AND ${filter} AND ${matches} ORDER BY a.created_at DESC NULLS LAST LIMIT ${candidates}`;
