@@ -104,6 +104,22 @@ describe('a question whose every word is common', () => {
     expect(rare.sources[0]).toMatchObject({ type: 'task' });
     expect(rare.sources[0]!.content).toContain('the oldest gazebo note');
   });
+
+  it('keeps to what the caller may open when every word is common: her own calls, not a colleague’s, nothing of another workspace', async () => {
+    const dana = await createTestUser(ctx);
+    const workspaceId = dana.workspaceId!;
+    const colleague = await createTestUser(ctx, { workspaceId });
+    const stranger = await createTestUser(ctx);
+    const job = await insertJob(ctx.db, { workspaceId, title: 'Reroof' });
+    const strangersJob = await insertJob(ctx.db, { workspaceId: stranger.workspaceId!, title: 'Soffit' });
+    await ctx.db.insert(tasks).values(Array.from({ length: 1100 }, (_, i) => ({ workspaceId, jobId: job.id, description: `Soffit panel ${i + 1}` })));
+    await insertTranscribedCall(ctx.db, { workspaceId, userId: dana.id, lines: ['Dana here: the soffit by the garage is loose.'] });
+    await insertTranscribedCall(ctx.db, { workspaceId, userId: colleague.id, lines: ['Private: the soffit colour for my own house.'] });
+    await insertTask(ctx.db, { workspaceId: stranger.workspaceId!, jobId: strangersJob.id, description: 'Soffit of the stranger’s workspace' });
+    const sources = (await answer(dana, 'soffit')).sources;
+    expect(sources.filter((s) => s.type === 'recording').map((s) => s.content)).toEqual([expect.stringContaining('Dana here')]);
+    expect(sources.some((s) => /Private|stranger/.test(s.content))).toBe(false);
+  });
 });
 
 describe('contacts', () => {
