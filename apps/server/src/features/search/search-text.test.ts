@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildExcerpt, explainMatch, searchSummary, trigramSimilarity } from './search-text';
+import { buildExcerpt, explainMatch, QueryTerms, searchSummary, trigramSimilarity } from './search-text';
 
 describe('search text helpers', () => {
   it('computes pg_trgm similarity', () => {
@@ -23,6 +23,26 @@ describe('search text helpers', () => {
       excerpt: 'fix the <b>plumbing</b>',
       match_reason: 'Similar to "plumbing"',
     });
+  });
+
+  it('takes a direct match anywhere in a field over a similar word before it', () => {
+    expect(explainMatch('plumbing', [{ label: 'description', text: 'plumbng noted, then the plumbing fixed' }])).toEqual({
+      excerpt: 'plumbng noted, then the <b>plumbing</b> fixed',
+      match_reason: 'Matched "plumbing" in description',
+    });
+    // Every term gets its own: one direct, one only similar, in the query's order.
+    expect(explainMatch('leak plumbng', [{ label: 'description', text: 'Leak under the sink, plumbing' }]).match_reason).toBe('Matched "leak" in description');
+  });
+
+  it('explains each hit of a page with one QueryTerms as it would alone', () => {
+    const texts = ['fix the plumbing', 'roof leak over the plumber van', null, 'Plumbing. Plumbng? plumb', 'nothing here', 'the plumbers arrived'];
+    for (const query of ['plumbng', 'roof plumbing', 'plumb']) {
+      const terms = new QueryTerms(query);
+      for (const text of texts) {
+        const fields = [{ label: 'title', text }, { label: 'description', text: texts[(texts.indexOf(text) + 1) % texts.length]! }];
+        expect(explainMatch(terms, fields)).toEqual(explainMatch(query, fields));
+      }
+    }
   });
 
   it('summarises counts', () => {

@@ -7,7 +7,7 @@ import { shapedStatement } from '../../db/sql';
 import { findContactsByPhone } from '../contacts';
 import { findNextVisitsOfJobs } from '../schedule';
 import { workspaceTimeZone } from '../workspaces';
-import { explainMatch, searchSummary, words, type SearchField } from './search-text';
+import { explainMatch, QueryTerms, searchSummary, words, type SearchField } from './search-text';
 import { newestRows, RECENT_WINDOW } from './read-model';
 
 type Hit = {
@@ -187,8 +187,8 @@ function fieldsOf(hit: Hit): SearchField[] {
   ];
 }
 
-function toResult(hit: Hit, text: string, contacts: readonly PhoneContact[]): SearchResult {
-  const { excerpt, match_reason } = explainMatch(text, fieldsOf(hit));
+function toResult(hit: Hit, query: QueryTerms, contacts: readonly PhoneContact[]): SearchResult {
+  const { excerpt, match_reason } = explainMatch(query, fieldsOf(hit));
   // A job photo is an 'other' hit (the contract's type for a later feature's source): it opens its job.
   if (hit.type === 'photo') {
     const caption = hit.description ?? '';
@@ -255,7 +255,8 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   // Phone-like client names show as the caller's contact of that number: one lookup for the page's phones.
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
-  const results = top.map((h) => toResult(h, text, contacts));
+  const query = new QueryTerms(text);
+  const results = top.map((h) => toResult(h, query, contacts));
   // Job hits show their next visit (issue 34: "Lopez" tells when the crew goes): one statement for the page's jobs.
   const jobIds = results.filter((r) => r.type === 'job').map((r) => r.id);
   if (jobIds.length > 0) {
