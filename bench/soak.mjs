@@ -4,6 +4,7 @@
 //
 //   node bench/soak.mjs                    # 30 minutes at 100 requests/s (+ 1 minute of warm-up, ~1 minute of set-up)
 //   node bench/soak.mjs --minutes=2 --rate=100 [--warmup=10] [--users=6] [--scale=1] [--port=3340] [--refresh=900] [--keep]
+//                      [--node-flags="--heap-growing-percent=50 --trace-gc"] [--server-log=<file>]
 //
 // 1. The bundle: apps/server/dist and apps/web/dist (built with `npm run build` under /tmp/fieldbook-build.lock when
 //    missing) are copied under that lock to a directory of this run, so that a rebuild by someone else during the
@@ -52,6 +53,10 @@ const PORT = Number(args.port ?? 3340);
 const USERS = Number(args.users ?? 6);
 const SCALE = Number(args.scale ?? 1);
 const KEEP = args.keep === 'true';
+/** Node or V8 flags for the server, after the product's own: to try a memory setting or take heap snapshots. */
+const NODE_FLAGS = args['node-flags']?.split(/\s+/).filter(Boolean) ?? [];
+/** A file to write the server's whole output to (with --node-flags=--trace-gc: every collection). */
+const SERVER_LOG = args['server-log'];
 const DURATION_S = MINUTES * 60;
 const WARMUP_S = Number(args.warmup ?? Math.min(60, Math.round(DURATION_S / 10)));
 /** The first and last window: five minutes, or a sixth of a shorter run. */
@@ -406,7 +411,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       // /metrics on, as an operator would run it: heap, event-loop lag and job queues are read from it.
       METRICS_TOKEN: metricsToken,
-    });
+    }, { nodeFlags: NODE_FLAGS });
     running.server = server;
     await server.ready();
     const idleRss = { afterStartMb: rssMb(server.child.pid) };
@@ -676,7 +681,7 @@ async function main() {
     Object.assign(result, {
       date: new Date().toISOString(),
       short: MINUTES < 30,
-      settings: { minutes: MINUTES, rate: RATE, warmupSeconds: WARMUP_S, windowSeconds: WINDOW_S, users: USERS, scale: SCALE, uploadRateLimit: uploadLimit, port: PORT, database: 'PostgreSQL (new database, dropped after)' },
+      settings: { minutes: MINUTES, rate: RATE, warmupSeconds: WARMUP_S, windowSeconds: WINDOW_S, users: USERS, scale: SCALE, uploadRateLimit: uploadLimit, port: PORT, nodeFlags: NODE_FLAGS, database: 'PostgreSQL (new database, dropped after)' },
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadavgEnd: loadEnd.map((l) => round(l, 2)) },
       achieved: { requests: loop.requests, seconds: round(loop.seconds), rps: loop.rps },
       totals,
@@ -700,6 +705,7 @@ async function main() {
       samples,
     });
     const serverLog = server.output();
+    if (SERVER_LOG) writeFileSync(SERVER_LOG, serverLog);
     const logged = logSummary(serverLog);
     const logCount = (level) => logged.filter((g) => g.level === level).reduce((n, g) => n + g.count, 0);
     result.serverLog = { errors: logCount('error'), warnings: logCount('warn'), messages: logged.slice(0, 20), tail: serverLog.slice(-2000) };

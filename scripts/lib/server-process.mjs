@@ -47,13 +47,14 @@ export async function waitFor(what, check, { timeoutMs = 10_000, everyMs = 50 } 
 
 /**
  * Starts `node apps/server/dist/main.js` with `env` on a free loopback port. Its output is kept (`output()`), and
- * `waitForOutput(re)` resolves when a line matches. `ready()` waits for GET /readyz 200.
+ * `waitForOutput(re)` resolves when a line matches. `ready()` waits for GET /readyz 200. `nodeFlags` go after the
+ * product's own (a measurement trying a V8 setting).
  */
-export async function startServer(name, env) {
+export async function startServer(name, env, { nodeFlags = [] } = {}) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   // As `npm start` runs it (server-flags.mjs).
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeFlags, MAIN], {
     cwd: repo,
     // A setting given as undefined is left out (e.g. JWT_SECRET: undefined, to start without one).
     env: withoutUndefined({
