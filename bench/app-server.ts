@@ -8,6 +8,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { folderBlobStore } from '../apps/server/src/platform/blob-store';
+import { tuneHeapGrowth } from '../apps/server/src/platform/heap-growth';
 import { createTokenSigner } from '../apps/server/src/platform/tokens';
 
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
@@ -15,6 +16,8 @@ const port = Number(process.argv[2] ?? 3131);
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: BENCH_URL, PORT: String(port), SEED_DEMO: 'false' });
 // The pool size main.ts uses by default (openPostgres: 20); the floor uses the same.
 const database = await openPostgres(BENCH_URL);
+// As main.ts does on PostgreSQL.
+tuneHeapGrowth(database.kind);
 const signer = createTokenSigner('bench-secret-bench-secret-bench-secret-0123', `${config.publicUrl}/auth/v1`);
 const blobs = folderBlobStore(path.join(os.tmpdir(), 'fieldbook-bench-blobs'));
 const app = await buildApp({ config, database, signer, blobs, logger: false });

@@ -24,6 +24,7 @@ import { clientMessageJob, clientMessageScanJob, clientOptOuts } from './feature
 import { fineTuneJob } from './features/group-assistants';
 import { openAiTranscriber, pocketsphinxTranscriber, transcriptionJob } from './features/recordings';
 import { makePrivateDir } from './platform/private-files';
+import { tuneHeapGrowth } from './platform/heap-growth';
 import { keepSecret, readSecretsFile } from './platform/secrets-file';
 import { sharedSecret } from './platform/server-secret';
 import { createTokenSigner } from './platform/tokens';
@@ -61,6 +62,7 @@ async function main() {
   const startedAt = Date.now();
   const config = loadConfig(process.env);
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  tuneHeapGrowth(database.kind);
   // The blob folder 0700, also one an older version made 0755 (DATA_DIR itself: openPglite, with the embedded database).
   if (!config.s3) makePrivateDir(path.join(config.dataDir, 'blobs'));
   await migrateDatabase(database);
