@@ -4,7 +4,7 @@
 //
 //   node bench/soak.mjs                    # 30 minutes at 100 requests/s (+ 1 minute of warm-up, ~1 minute of set-up)
 //   node bench/soak.mjs --minutes=2 --rate=100 [--warmup=10] [--users=6] [--scale=1] [--port=3340] [--refresh=900] [--keep]
-//                      [--node-flags="--heap-growing-percent=50 --trace-gc"] [--server-log=<file>]
+//                      [--node-flags="--trace-gc --heap-growing-percent=50"] [--server-log=<file>]
 //
 // 1. The bundle: apps/server/dist and apps/web/dist (built with `npm run build` under /tmp/fieldbook-build.lock when
 //    missing) are copied under that lock to a directory of this run, so that a rebuild by someone else during the
@@ -53,7 +53,10 @@ const PORT = Number(args.port ?? 3340);
 const USERS = Number(args.users ?? 6);
 const SCALE = Number(args.scale ?? 1);
 const KEEP = args.keep === 'true';
-/** Node or V8 flags for the server, after the product's own: to try a memory setting or take heap snapshots. */
+/**
+ * Node or V8 flags for the server, after the product's own: to try a memory setting or take heap snapshots. A
+ * --heap-growing-percent given here is kept (platform/heap-growth.ts leaves a command-line one alone).
+ */
 const NODE_FLAGS = args['node-flags']?.split(/\s+/).filter(Boolean) ?? [];
 /** A file to write the server's whole output to (with --node-flags=--trace-gc: every collection). */
 const SERVER_LOG = args['server-log'];

@@ -18,20 +18,28 @@ describe('search text helpers', () => {
   });
 
   it('explains direct, stemmed and similar matches', () => {
-    expect(explainMatch('roofs', [{ label: 'title', text: 'Roof work' }]).match_reason).toBe('Matched "roofs" in title');
-    expect(explainMatch('plumbng', [{ label: 'description', text: 'fix the plumbing' }])).toEqual({
+    expect(explainMatch(new QueryTerms('roofs'), [{ label: 'title', text: 'Roof work' }]).match_reason).toBe('Matched "roofs" in title');
+    expect(explainMatch(new QueryTerms('plumbng'), [{ label: 'description', text: 'fix the plumbing' }])).toEqual({
       excerpt: 'fix the <b>plumbing</b>',
       match_reason: 'Similar to "plumbing"',
     });
   });
 
   it('takes a direct match anywhere in a field over a similar word before it', () => {
-    expect(explainMatch('plumbing', [{ label: 'description', text: 'plumbng noted, then the plumbing fixed' }])).toEqual({
+    expect(explainMatch(new QueryTerms('plumbing'), [{ label: 'description', text: 'plumbng noted, then the plumbing fixed' }])).toEqual({
       excerpt: 'plumbng noted, then the <b>plumbing</b> fixed',
       match_reason: 'Matched "plumbing" in description',
     });
     // Every term gets its own: one direct, one only similar, in the query's order.
-    expect(explainMatch('leak plumbng', [{ label: 'description', text: 'Leak under the sink, plumbing' }]).match_reason).toBe('Matched "leak" in description');
+    expect(explainMatch(new QueryTerms('leak plumbng'), [{ label: 'description', text: 'Leak under the sink, plumbing' }]).match_reason).toBe('Matched "leak" in description');
+  });
+
+  it('cuts the excerpt after the first match: a match within it is marked, the text past it left out', () => {
+    const text = `${'alpha '.repeat(5)}roof tile ${'beta '.repeat(3)}roof ${'omega '.repeat(40)}roof end`;
+    const excerpt = buildExcerpt(text, ['roof'], 40);
+    expect(excerpt.match(/<b>roof<\/b>/g)).toHaveLength(2);
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect(excerpt).not.toContain('end');
   });
 
   it('explains each hit of a page with one QueryTerms as it would alone', () => {
@@ -40,7 +48,7 @@ describe('search text helpers', () => {
       const terms = new QueryTerms(query);
       for (const text of texts) {
         const fields = [{ label: 'title', text }, { label: 'description', text: texts[(texts.indexOf(text) + 1) % texts.length]! }];
-        expect(explainMatch(terms, fields)).toEqual(explainMatch(query, fields));
+        expect(explainMatch(terms, fields)).toEqual(explainMatch(new QueryTerms(query), fields));
       }
     }
   });

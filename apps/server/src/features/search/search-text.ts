@@ -3,9 +3,12 @@
  * human reason. PostgreSQL finds and ranks the rows; these explain a row to the user.
  */
 
-/** Words as pg_trgm sees them: runs of letters/digits, lower-cased. */
+/** A word as pg_trgm sees it: a run of letters or digits. */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Words as pg_trgm sees them, lower-cased. */
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return text.toLowerCase().match(WORD) ?? [];
 }
 
 function trigrams(word: string): Set<string> {
@@ -89,9 +92,6 @@ export class QueryTerms {
   }
 }
 
-/** Words as pg_trgm sees them (`words`), for reading a text word by word. */
-const WORD = /[\p{L}\p{N}]+/gu;
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
@@ -139,8 +139,7 @@ export type Explanation = { excerpt: string; match_reason: string };
  * Explains a hit: the first field holding a direct match gives 'Matched "roof" in description'; otherwise the
  * closest word anywhere gives 'Similar to "plumbing"'. The excerpt comes from that field.
  */
-export function explainMatch(query: string | QueryTerms, fields: SearchField[]): Explanation {
-  const terms = typeof query === 'string' ? new QueryTerms(query) : query;
+export function explainMatch(terms: QueryTerms, fields: SearchField[]): Explanation {
   let fuzzy: { field: SearchField; match: WordMatch } | null = null;
   for (const field of fields) {
     if (!field.text) continue;
