@@ -27,19 +27,31 @@ const statements = await captureStatements(BENCH_URL, who);
  */
 const SESSION_LOOKUP = statements.session[0]!;
 
-/** Runs the statements in order; a single `body` column is sent as-is, other rows as JSON. */
-async function replay(list: Statement[]): Promise<string> {
+/** The statements in order, those the app sends side by side (`concurrent`) as one step. */
+function steps(list: Statement[]): Statement[][] {
+  const out: Statement[][] = [];
+  for (const s of list) {
+    if (s.concurrent && out.length) out[out.length - 1]!.push(s);
+    else out.push([s]);
+  }
+  return out;
+}
+
+/** Runs the statements as the app does (in order, side by side where it does); a single `body` column is sent as-is, other rows as JSON. */
+async function replay(list: Statement[][]): Promise<string> {
   let out = '';
   const rowsOfAll: unknown[] = [];
-  for (const s of list) {
-    const { rows } = await pool.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values });
-    if (rows.length === 1 && typeof rows[0].body === 'string') out = rows[0].body;
-    else rowsOfAll.push(...rows);
+  for (const step of list) {
+    const results = await Promise.all(step.map((s) => pool.query(s.name ? { name: s.name, text: s.text, values: s.values } : { text: s.text, values: s.values })));
+    for (const { rows } of results) {
+      if (rows.length === 1 && typeof rows[0].body === 'string') out = rows[0].body;
+      else rowsOfAll.push(...rows);
+    }
   }
   return out || JSON.stringify({ success: true, results: rowsOfAll });
 }
 
-const routes: Record<string, Statement[]> = {
+const routes: Record<string, Statement[][]> = Object.fromEntries(Object.entries({
   '/jobs': statements.jobs,
   '/tasks': statements.tasks,
   '/tasks10': statements.tasks10,
@@ -52,7 +64,7 @@ const routes: Record<string, Statement[]> = {
   '/analytics365': statements.analytics365,
   '/search-roof': statements.searchRoof,
   '/search-misspelled': statements.searchMisspelled,
-};
+}).map(([path, list]) => [path, steps(list)]));
 
 const server = http.createServer((req, res) => {
   const withSession = req.url?.startsWith('/with-session/') ?? false;

@@ -18,7 +18,8 @@ import { findTasksPageJson } from '../apps/server/src/features/tasks/tasks.repos
 import { resolveActor, type Actor } from '../apps/server/src/platform/auth-guard';
 import type { AccessClaims, TokenSigner } from '../apps/server/src/platform/tokens';
 
-export type Statement = { name: string; text: string; values: unknown[] };
+/** `concurrent`: sent while the one before it was still running (searchWork's kinds side by side): replay together. */
+export type Statement = { name: string; text: string; values: unknown[]; concurrent?: boolean };
 
 export type BenchUser = { userId: string; workspaceId: string; email: string; sessionId: string };
 
@@ -34,13 +35,19 @@ export async function benchUser(client: { query: (text: string) => Promise<{ row
 export async function captureStatements(url: string, who: BenchUser) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   let log: Statement[] = [];
+  let running = 0;
   // The work repositories send their statements through `db.$client.query({ name, text, values })` (db/sql.ts).
   const recorder = {
     totalCount: 0,
     // drizzle's query builder passes the parameters as a second argument; db/sql.ts puts them in the statement.
-    query: (statement: Statement, values?: unknown[]) => {
-      log.push({ name: statement.name, text: statement.text, values: values ?? statement.values });
-      return values ? pool.query(statement, values) : pool.query(statement);
+    query: async (statement: Statement, values?: unknown[]) => {
+      log.push({ name: statement.name, text: statement.text, values: values ?? statement.values, ...(running > 0 ? { concurrent: true } : {}) });
+      running++;
+      try {
+        return await (values ? pool.query(statement, values) : pool.query(statement));
+      } finally {
+        running--;
+      }
     },
   };
   const db = { $client: recorder } as unknown as Db;
