@@ -5,8 +5,8 @@ import { setFlagsFromString } from 'node:v8';
  * picks when collecting is cheap. The server's live objects are ~64 MB; under the soak's mixed load the old generation
  * grew to ~250 MB of mostly dead objects before each full collection (one every ~74 s), so RSS climbed from ~340 to a
  * ~415 MB ceiling in the first minutes. At twice, RSS stays at ~280 MB from the second minute with one full
- * collection every ~25 s and no CPU difference the benchmarks could measure (bench/README.md, 2026-12-06 evening,
- * issue 37).
+ * collection every ~25 s, no CPU difference the benchmarks could measure and no latency difference beyond one soak's
+ * noise (soaks at V8's factor, 2.5 and 2 side by side: bench/README.md, 2026-12-06 evening and afternoon, issue 37).
  *
  * Not with the embedded database: the same setting there cost 25–30 MB more (start peak 376–382 MB against 354, under
  * load 364–371 against 336); a fixed factor replaces every factor V8 picks, also the smaller ones it uses while the

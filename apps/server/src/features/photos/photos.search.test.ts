@@ -1,6 +1,6 @@
 import { AssistantAnswerSchema, PhotoSchema, SearchResponseSchema } from '@fieldbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertJob } from '../../test/factories';
+import { insertJob, insertTask } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, createTestUser, type TestContext, type TestUser } from '../../test/setup-app';
 import { jpegWithExif } from './photos.test-helpers';
@@ -49,5 +49,14 @@ describe('captions in the global search and the assistant', () => {
     expect(source!.content).toContain('Taken: 2026-04-02 15:15 UTC');
     const other = await ctx.app.inject({ method: 'POST', url: '/api/assistant/query', headers: stranger.headers, payload: { workspace_id: stranger.workspaceId, include_sources: true, query: 'Where was the cracked skylight?' } });
     expect(AssistantAnswerSchema.parse(other.json()).sources.filter((s) => s.type === 'photo')).toEqual([]);
+  });
+
+  it('a task and a photo of the same words score alike and list in the kinds\' order, the task first', async () => {
+    // Tasks and photos are read by different statements side by side (search.service.ts KIND_GROUPS): equal scores
+    // must still come out in one order (jobs, tasks, documents, calls, photos), whichever statement holds them.
+    const task = await insertTask(ctx.db, { workspaceId: crew.workspaceId!, jobId, description: 'Hail bruising and a cracked skylight' });
+    const found = await search(crew, 'skylight');
+    expect(found.results.map((r) => r.id)).toEqual([task.id, photoId]);
+    expect(found.results[0]!.score).toBe(found.results[1]!.score);
   });
 });

@@ -258,10 +258,8 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const recordings: RecordingsShape = opts.actor.role === 'admin' ? 'all' : 'own';
   const values = { workspaceId, workspaceLexeme: workspaceLexeme(workspaceId), userId: opts.actor.userId };
   // Each group of kinds in its own statement, side by side (KIND_GROUPS).
-  const search = async (words: SearchShape['words'], searched: string) => {
-    const rows = (await Promise.all(KIND_GROUPS.map((_, group) => searchHits(opts.db, { words, recordings, limit, group }, { ...values, words: searched })))).flat();
-    return KINDS.flatMap((kind) => rows.filter((h) => h.type === kind));
-  };
+  const search = async (words: SearchShape['words'], searched: string) =>
+    (await Promise.all(KIND_GROUPS.map((_, group) => searchHits(opts.db, { words, recordings, limit, group }, { ...values, words: searched })))).flat();
   const exact = await search('exact', text);
   let hits = exact;
   const totals = { job: 0, task: 0, document: 0, recording: 0, photo: 0 };
@@ -280,7 +278,7 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   }
   const top = hits
     .map((h) => ({ ...h, score: Number(h.score) }))
-    .sort((a, b) => b.score - a.score)
+    .sort((a, b) => b.score - a.score || KINDS.indexOf(a.type) - KINDS.indexOf(b.type))
     .slice(0, limit);
   // Phone-like client names show as the caller's contact of that number: one lookup for the page's phones.
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
