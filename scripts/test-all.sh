@@ -30,7 +30,7 @@ step() {
     results+=("PASS  ${name} ($(($(date +%s) - t0)) s)")
     passed=$((passed + 1))
   else
-    results+=("FAIL  ${name} ($(($(date +%s) - t0)) s)")
+    results+=("FAIL  ${name} ($(($(date +%s) - t0)) s)$(where_failed "$log")")
     failed=$((failed + 1))
     failures+=("--- ${name}")
     local line
@@ -43,6 +43,17 @@ failure_lines() {
   sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1" |
     grep -E '^ *(FAIL|✗|✘|×|not ok) |Error:|error TS|[0-9]+:[0-9]+ +error |Expected|Received|expected .* to |[0-9]+\) \[chromium\]' |
     awk '!seen[$0]++' | head -n 25
+}
+
+# Which tests failed, as file:line (the failing line of a test file when its stack names it), for the step's summary
+# line: CI may show only the last lines of a run, and "Expected … Received …" alone does not say which test it was.
+where_failed() {
+  local where
+  where=$(sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1" |
+    grep -E '^ *(FAIL|✘|×) |^ *❯ |^ +at .*\.(test|spec)\.[a-z]+:[0-9]+' |
+    grep -oE '(e2e|apps|packages|scripts|bench)/[A-Za-z0-9_./-]+\.(test|spec)\.[a-z]+:[0-9]+' |
+    awk '!seen[$0]++' | head -n 8 | paste -sd ' ' -)
+  if [ -n "$where" ]; then echo " at ${where}"; fi
 }
 
 skip() {
@@ -77,7 +88,7 @@ collect() {
       results+=("PASS  ${name} (${secs} s, side by side)")
       passed=$((passed + 1))
     else
-      results+=("FAIL  ${name} (${secs} s, side by side)")
+      results+=("FAIL  ${name} (${secs} s, side by side)$(where_failed "${logs_dir}/q-${n}.log")")
       failed=$((failed + 1))
       failures+=("--- ${name}")
       while IFS= read -r line; do failures+=("${line:0:300}"); done < <(failure_lines "${logs_dir}/q-${n}.log")
