@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 
 /**
  * Small SQL helpers shared by the features (jobs, tasks, search, dashboard, the auth guard).
@@ -33,7 +33,8 @@ type PgPool = {
   Client?: { Query?: new (text: string, values: unknown[]) => { name: string; text: string; values: unknown[] } };
 };
 
-function pgPoolOf(db: Db): PgPool | null {
+/** The pool behind `db`; none for PGlite, nor for a transaction (it has no `$client`: its statements stay on its connection). */
+function pgPoolOf(db: Db | Tx): PgPool | null {
   const client = (db as unknown as { $client?: unknown }).$client;
   return client && typeof client === 'object' && 'totalCount' in client ? (client as PgPool) : null;
 }
@@ -119,7 +120,7 @@ function buildShape<S extends StatementShape, V extends StatementValues>(build: 
  * writes a value into the text (or sends something made from it) is refused when the shape is built.
  * On PostgreSQL it is a named prepared statement, like queryRows'; elsewhere the same text goes through drizzle.
  */
-export function shapedStatement<S extends StatementShape, V extends StatementValues, T>(build: (shape: S, values: V) => SQL): (db: Db, shape: S, values: V) => Promise<T[]> {
+export function shapedStatement<S extends StatementShape, V extends StatementValues, T>(build: (shape: S, values: V) => SQL): (db: Db | Tx, shape: S, values: V) => Promise<T[]> {
   const shapes = new Map<string, ShapedStatement>();
   return async (db, shape, values) => {
     const key = typeof shape === 'string' ? shape : JSON.stringify(shape);

@@ -42,14 +42,14 @@ export type WordMatch = { term: string; word: string; similarity: number; direct
 
 /**
  * A query's terms, made once for every hit of a search: each field's words are read only until every term has a
- * direct match, and trigrams are built only for a term without one, once per distinct word of the search (a page of
- * hits shares most of its words). Reading each field whole and building two trigram sets per word and term cost a
- * search ~150 µs of the server's CPU (issue 37).
+ * direct match, and a term without one is compared with each distinct word of the search once (a page of hits
+ * shares most of its words). Reading each field whole and building two trigram sets per word and term cost a
+ * search ~150 µs of the server's CPU; comparing again at every hit, ~45 µs more on "plumbng" (issue 37).
  */
 export class QueryTerms {
   readonly terms: string[];
-  private readonly termTrigrams = new Map<string, Set<string>>();
-  private readonly wordTrigrams = new Map<string, Set<string>>();
+  /** Per term without a direct match: its trigrams, and its similarity to each word compared so far. */
+  private readonly fuzzy = new Map<string, { trigrams: Set<string>; similarity: Map<string, number> }>();
 
   constructor(readonly text: string) {
     this.terms = [...new Set(words(text))];
@@ -75,9 +75,10 @@ export class QueryTerms {
       }
       // No direct match: every word of the text was read, in order of first appearance; the first most similar wins.
       let best: WordMatch | null = null;
-      const ofTerm = this.trigramsOf(this.termTrigrams, term);
+      const ofTerm = this.fuzzyOf(term);
       for (const w of seen) {
-        const similarity = similarityOfTrigrams(this.trigramsOf(this.wordTrigrams, w), ofTerm);
+        let similarity = ofTerm.similarity.get(w);
+        if (similarity === undefined) ofTerm.similarity.set(w, (similarity = similarityOfTrigrams(trigrams(w), ofTerm.trigrams)));
         if (!best || similarity > best.similarity) best = { term, word: w, similarity, direct: false };
       }
       if (best && best.similarity >= 0.3) matches.push(best);
@@ -85,10 +86,10 @@ export class QueryTerms {
     return matches;
   }
 
-  private trigramsOf(cache: Map<string, Set<string>>, word: string): Set<string> {
-    let set = cache.get(word);
-    if (!set) cache.set(word, (set = trigrams(word)));
-    return set;
+  private fuzzyOf(term: string): { trigrams: Set<string>; similarity: Map<string, number> } {
+    let entry = this.fuzzy.get(term);
+    if (!entry) this.fuzzy.set(term, (entry = { trigrams: trigrams(term), similarity: new Map() }));
+    return entry;
   }
 }
 

@@ -51,6 +51,19 @@ describe('workspace time zone', () => {
     expect(await zoneOf(owner.workspaceId!)).toBe('Australia/Lord_Howe');
   });
 
+  it('is read inside a caller’s transaction from that transaction (its own uncommitted change), and UTC for no workspace', async () => {
+    const rolledBack = new Error('roll back');
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx.update(workspaces).set({ timeZone: 'Asia/Kathmandu' }).where(eq(workspaces.id, admin.workspaceId!));
+        expect(await workspaceTimeZone(tx, admin.workspaceId!)).toBe('Asia/Kathmandu');
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await workspaceTimeZone(ctx.db, admin.workspaceId!)).toBe('UTC');
+    expect(await workspaceTimeZone(ctx.db, randomUUID())).toBe('UTC');
+  });
+
   it('refuses a zone that is not one, naming the field, and changes nothing', async () => {
     for (const time_zone of ['Mars/Olympus', '+01:00', '', 'Europe/Warsaw; DROP TABLE workspaces', 7]) {
       const res = await call(owner, 'PUT', '/api/my-workspace', { name: 'Renamed', time_zone });
