@@ -201,6 +201,28 @@ describe('apiRequest', () => {
     expect(post.delays).toEqual([]);
   });
 
+  it('sends the writes to one path in the order they were made: a later PUT waits while a timed-out one is sent again', async () => {
+    let completeTries = 0;
+    handler = (req, res, body) => {
+      // The first Mark Complete reaches the server, but its answer never comes back (one bar of signal).
+      if (req.url === '/api/tasks/t1/status' && body.includes('completed') && completeTries++ === 0) return;
+      json(res, 200, { id: 'a', count: 1 });
+    };
+    const client = createApiClient(harness().deps);
+    const status = (r: { url: string; body: string }) => (r.body ? (JSON.parse(r.body) as { status: string }).status : new URL(r.url, baseUrl).searchParams.get('status'));
+    await Promise.all([
+      client.request(ItemSchema, '/api/tasks/t1/status', { method: 'PUT', body: { status: 'completed' }, timeoutMs: 100 }),
+      // Reopen, tapped while the first is still out (the jobs page sends it as ?status=: the same resource).
+      client.request(ItemSchema, '/api/tasks/t1/status', { method: 'PUT', query: { status: 'pending' }, timeoutMs: 100 }),
+      client.request(ItemSchema, '/api/tasks/t2/status', { method: 'PUT', body: { status: 'completed' }, timeoutMs: 100 }),
+    ]);
+    const t1 = requests.filter((r) => r.url.startsWith('/api/tasks/t1/status'));
+    // The retry of Mark Complete lands before Reopen, never after it: the task ends as the user left it.
+    expect(t1.map(status)).toEqual(['completed', 'completed', 'pending']);
+    // Another task's write is not held behind them.
+    expect(requests.findIndex((r) => r.url === '/api/tasks/t2/status')).toBeLessThan(requests.indexOf(t1[1]!));
+  });
+
   it('uses a 3000 ms timeout by default', async () => {
     handler = () => {
       /* never answers */

@@ -179,7 +179,35 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  async function request<S extends z.ZodType>(schema: S, path: string, init: ApiRequestInit = {}): Promise<z.infer<S>> {
+  /** Per resource path, the last write to it not yet settled (see `request`). */
+  const lastWrite = new Map<string, Promise<unknown>>();
+
+  /**
+   * Writes to one resource (PUT, PATCH or DELETE of one path, whatever the query) go out one after another, in the
+   * order they were made. A timed-out PUT is sent again (above): without this, Mark Complete timing out on one bar of
+   * signal and then Reopen reached the server as complete, reopen, complete again from the retry — the task ended
+   * completed, against the user's last tap. Each write waits until the one before it to that path has settled
+   * (answered, refused, or given up after its retries: at most three timeouts and the backoff). Reads, and POSTs to a
+   * collection (each makes its own row), are not held.
+   */
+  function request<S extends z.ZodType>(schema: S, path: string, init: ApiRequestInit = {}): Promise<z.infer<S>> {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'PUT' && method !== 'PATCH' && method !== 'DELETE') return requestNow(schema, path, init);
+    const key = path.split('?')[0]!;
+    const previous = lastWrite.get(key);
+    const result = previous ? previous.then(() => requestNow(schema, path, init)) : requestNow(schema, path, init);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    lastWrite.set(key, settled);
+    void settled.then(() => {
+      if (lastWrite.get(key) === settled) lastWrite.delete(key);
+    });
+    return result;
+  }
+
+  async function requestNow<S extends z.ZodType>(schema: S, path: string, init: ApiRequestInit): Promise<z.infer<S>> {
     const url = buildUrl(deps.getBaseUrl(), path, init.query);
     const timeoutMs = init.timeoutMs ?? REQUEST_TIMEOUT_MS;
     const isRawBody = init.body instanceof FormData || init.body instanceof Blob;
