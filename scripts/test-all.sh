@@ -51,7 +51,7 @@ where_failed() {
   local where
   where=$(sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1" |
     grep -E '^ *(FAIL|✘|×) |^ *❯ |^ +at .*\.(test|spec)\.[a-z]+:[0-9]+' |
-    grep -oE '(e2e|apps|packages|scripts|bench)/[A-Za-z0-9_./-]+\.(test|spec)\.[a-z]+:[0-9]+' |
+    grep -oE '(e2e|apps|packages|scripts|bench|src)/[A-Za-z0-9_./-]+\.(test|spec)\.[a-z]+:[0-9]+' |
     awk '!seen[$0]++' | head -n 8 | paste -sd ' ' -)
   if [ -n "$where" ]; then echo " at ${where}"; fi
 }
