@@ -145,7 +145,9 @@ export async function sendOrQueue<T>(opts: {
     if (typeof answer === 'object' && answer !== null) queuedAnswers.add(answer);
     return answer;
   };
-  if (opts.forceQueue && canQueue()) return queue();
+  // Behind a queued write to the same row (its send found no network): sent now it would arrive first and the older
+  // change, replayed later, would undo it.
+  if ((opts.forceQueue || hasQueuedWriteTo(opts.write)) && canQueue()) return queue();
   if (!isOffline() || !canQueue()) {
     try {
       return await opts.send(id);
@@ -155,6 +157,20 @@ export async function sendOrQueue<T>(opts: {
     }
   }
   return queue();
+}
+
+/**
+ * Whether the queue still holds a pending write to the row `write` changes (the same endpoint and path parameters):
+ * a later change to that row must wait behind it in the queue, or it would reach the server first and the replay of
+ * the earlier one would undo it (a job set to completed on one bar of signal, then back to active once it returned).
+ */
+export function hasQueuedWriteTo(write: NewWrite): boolean {
+  const { request } = write;
+  if (request.kind !== 'endpoint' || !request.params) return false;
+  const params = JSON.stringify(request.params);
+  return offlineQueue
+    .getSnapshot()
+    .some((w) => w.state === 'pending' && w.request.kind === 'endpoint' && w.request.endpoint === request.endpoint && JSON.stringify(w.request.params) === params);
 }
 
 const queuedAnswers = new WeakSet<object>();

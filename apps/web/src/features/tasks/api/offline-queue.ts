@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { canQueue, queueWrites } from '../../../lib/offline/offline-queue';
 import type { NewWrite } from '../../../lib/offline/write-queue';
 
-export { isOffline } from '../../../lib/offline/offline-queue';
+export { hasQueuedWriteTo, isOffline } from '../../../lib/offline/offline-queue';
 
 /** Options of a queue-aware mutate: onQueued runs instead of onSuccess when the write was queued. */
 export type Queueable<TOptions> = TOptions & { onQueued?: () => void };
