@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
 import { assignWrite, isTempTaskId, OFFLINE_QUEUED_MESSAGE } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineAssign } from './offline-cache';
-import { hasQueuedWriteTo, isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
+import { useQueueableMutate, type QueuedWrite } from './offline-queue';
 
 export type AssignTaskInput = { id: string; assigned_to: string | null };
 
@@ -17,15 +17,15 @@ export function assignTask({ id, assigned_to }: AssignTaskInput): Promise<Task> 
 export function useAssignTask() {
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: assignTask, onSettled: () => invalidateTaskViews(queryClient) });
-  // Offline (spec 001 §4), a task created offline and not yet on the server, or one whose earlier assignment still
-  // waits in the queue (it must not overtake it): queued, shown at once.
+  // Queued when offline (spec 001 §4) or behind a waiting write (useQueueableMutate), and always for a task created
+  // offline and not yet on the server: shown at once.
   const toQueue = useCallback(
-    (input: AssignTaskInput): QueuedWrite | null => {
-      const write = assignWrite(input.id, input.assigned_to);
-      return isOffline() || isTempTaskId(input.id) || hasQueuedWriteTo(write)
-        ? { writes: [write], apply: () => applyOfflineAssign(queryClient, input.id, input.assigned_to || null), message: OFFLINE_QUEUED_MESSAGE }
-        : null;
-    },
+    (input: AssignTaskInput): QueuedWrite => ({
+      writes: [assignWrite(input.id, input.assigned_to)],
+      apply: () => applyOfflineAssign(queryClient, input.id, input.assigned_to || null),
+      message: OFFLINE_QUEUED_MESSAGE,
+      force: isTempTaskId(input.id),
+    }),
     [queryClient],
   );
   const mutate = useQueueableMutate<AssignTaskInput, MutateOptions<Task, Error, AssignTaskInput>>(mutation.mutate, toQueue);

@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
 import { createForJobWrite, createWrite, newTempTaskId, OFFLINE_CREATE_MESSAGE, queuedTaskData } from '../lib/offline-queue';
 import { invalidateTaskViews } from './invalidate';
 import { applyOfflineCreate, optimisticTask } from './offline-cache';
-import { isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
+import { useQueueableMutate, type QueuedWrite } from './offline-queue';
 
 /** POST /api/tasks (Create New Task dialog): empty assignee and due date are sent as null (spec 001 §5). */
 export function createTask(body: CreateTaskBody): Promise<Task> {
@@ -17,8 +17,7 @@ export function useCreateTask() {
   const mutation = useMutation({ mutationFn: createTask, onSettled: () => invalidateTaskViews(queryClient) });
   // Offline (spec 001 §4): queued, and shown at once with a temporary id and status pending.
   const toQueue = useCallback(
-    (body: CreateTaskBody): QueuedWrite | null => {
-      if (!isOffline()) return null;
+    (body: CreateTaskBody): QueuedWrite => {
       const tempId = newTempTaskId();
       return {
         writes: [createWrite(tempId, body)],
@@ -44,8 +43,7 @@ export function useCreateJobTask() {
   const mutation = useMutation({ mutationFn: createJobTask, onSettled: () => invalidateTaskViews(queryClient) });
   // Offline: queued like the board's create (lib/offline), shown on the boards with a temporary id.
   const toQueue = useCallback(
-    ({ jobId, body }: CreateJobTaskInput): QueuedWrite | null => {
-      if (!isOffline()) return null;
+    ({ jobId, body }: CreateJobTaskInput): QueuedWrite => {
       const tempId = newTempTaskId();
       const data = {
         description: body.description,

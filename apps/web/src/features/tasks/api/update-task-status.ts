@@ -6,7 +6,7 @@ import { isTempTaskId, OFFLINE_QUEUED_MESSAGE, statusWrite } from '../lib/offlin
 import { invalidateTaskViews } from './invalidate';
 import { taskKeys } from './keys';
 import { applyOfflineStatus, patchCachedTask } from './offline-cache';
-import { hasQueuedWriteTo, isOffline, useQueueableMutate, type QueuedWrite } from './offline-queue';
+import { useQueueableMutate, type QueuedWrite } from './offline-queue';
 
 export type UpdateTaskStatusInput = { id: string; status: TaskStatus };
 
@@ -45,15 +45,15 @@ export function useUpdateTaskStatus({ sendAs = 'body' }: { sendAs?: 'body' | 'qu
     },
     onSettled: () => invalidateTaskViews(queryClient),
   });
-  // Offline (spec 001 §4), a task created offline and not yet on the server, or one whose earlier change still waits
-  // in the queue (it must not overtake it): queued, shown at once.
+  // Queued when offline (spec 001 §4) or behind a waiting write (useQueueableMutate), and always for a task created
+  // offline and not yet on the server: shown at once.
   const toQueue = useCallback(
-    (input: UpdateTaskStatusInput): QueuedWrite | null => {
-      const write = statusWrite(input.id, input.status);
-      return isOffline() || isTempTaskId(input.id) || hasQueuedWriteTo(write)
-        ? { writes: [write], apply: () => applyOfflineStatus(queryClient, input.id, input.status), message: OFFLINE_QUEUED_MESSAGE }
-        : null;
-    },
+    (input: UpdateTaskStatusInput): QueuedWrite => ({
+      writes: [statusWrite(input.id, input.status)],
+      apply: () => applyOfflineStatus(queryClient, input.id, input.status),
+      message: OFFLINE_QUEUED_MESSAGE,
+      force: isTempTaskId(input.id),
+    }),
     [queryClient],
   );
   const mutate = useQueueableMutate<UpdateTaskStatusInput, MutateOptions<Task, Error, UpdateTaskStatusInput, { snapshot: Snapshot }>>(mutation.mutate, toQueue);
