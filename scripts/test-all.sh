@@ -38,9 +38,14 @@ step() {
   fi
 }
 
-# The lines of a step's log that say what failed (Vitest, Playwright, node --test, tsc, eslint), without colours.
+# A step's log without its colours.
+plain_log() {
+  sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1"
+}
+
+# The lines of a step's log that say what failed (Vitest, Playwright, node --test, tsc, eslint).
 failure_lines() {
-  sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1" |
+  plain_log "$1" |
     grep -E '^ *(FAIL|✗|✘|×|not ok) |Error:|error TS|[0-9]+:[0-9]+ +error |Expected|Received|expected .* to |[0-9]+\) \[chromium\]' |
     awk '!seen[$0]++' | head -n 25
 }
@@ -49,7 +54,7 @@ failure_lines() {
 # line: CI may show only the last lines of a run, and "Expected … Received …" alone does not say which test it was.
 where_failed() {
   local where
-  where=$(sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1" |
+  where=$(plain_log "$1" |
     grep -E '^ *(FAIL|✘|×) |^ *❯ |^ +at .*\.(test|spec)\.[a-z]+:[0-9]+' |
     grep -oE '(e2e|apps|packages|scripts|bench|src)/[A-Za-z0-9_./-]+\.(test|spec)\.[a-z]+:[0-9]+' |
     awk '!seen[$0]++' | head -n 8 | paste -sd ' ' -)
