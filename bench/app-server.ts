@@ -1,5 +1,6 @@
 // The real server (buildApp) on the benchmark database, listening on loopback. Prints one JSON line
-// {"url", "token"} with an access token of the benchmark user once it is ready. Run through tsx:
+// {"url", "token"} with an access token of the benchmark user once it is ready. bench/run.mjs bundles it as the
+// server is bundled (apps/server/bundle-options.mjs) and runs the bundle; a quick look runs it through tsx:
 //   node --import tsx bench/app-server.ts <port>
 import os from 'node:os';
 import path from 'node:path';

@@ -3,7 +3,8 @@
 //   node bench/generate.mjs          # once: 10k jobs / 100k tasks / 5k contacts (+ 20 other workspaces)
 //   node bench/run.mjs [--only=jobs,tasks] [--duration=10] [--share=0.6] [--client=lean|autocannon]
 //
-// Starts the real server (buildApp + openPostgres, bench/app-server.ts) on 127.0.0.1:3131 and the floor
+// Starts the real server (buildApp + openPostgres, bench/app-server.ts, bundled as `npm run build` bundles the server:
+// apps/server/bundle-options.mjs; so run `npm run build` first) on 127.0.0.1:3131 and the floor
 // (bare node:http + pg running the same SQL, bench/floor.ts) on 127.0.0.1:3132, then for every endpoint runs an
 // unthrottled throughput run (10 connections, closed loop; app and floor alternate in two halves of `duration`),
 // evenly paced latency runs at `share` of the floor's maximum (and at the endpoint's fixed rate where the floor
@@ -11,14 +12,16 @@
 // with autocannon, as before 2026-12-06 (against the same floor it reached 7–21% fewer requests a second).
 // Prints a table and writes bench/results.json. Loopback only; both children are stopped at the end.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import pg from 'pg';
 import { closedLoop, paced } from './paced.mjs';
 import { requireProjectNode } from './project-node.mjs';
+import { SERVER_DIST, serverBundleOptions } from '../apps/server/bundle-options.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
 
 requireProjectNode();
@@ -55,10 +58,22 @@ const ENDPOINTS = [
   { name: 'search-misspelled', app: '/api/search?query=plumbng', floor: '/search-misspelled', rate: 20, target: { p95: 50 } },
 ].filter((e) => !args.only || args.only.split(',').includes(e.name));
 
+/**
+ * The app as production runs it: bench/app-server.ts bundled with the server's own esbuild options beside dist/main.js
+ * (it finds dist/migrations there). Run through tsx instead, each function expression is named at run time (tsx's
+ * keepNames) and a cheap list request paid microseconds `npm start` does not (bench/README.md, 2026-12-06 night).
+ */
+async function bundleApp() {
+  if (!existsSync(path.join(SERVER_DIST, 'migrations'))) throw new Error('Run `npm run build` first: the app is measured as built (apps/server/dist)');
+  await build(serverBundleOptions({ 'bench-app-server': path.join(here, 'app-server.ts') }));
+  return path.join(SERVER_DIST, 'bench-app-server.js');
+}
+
+/** Starts the app (its bundle, with `npm start`'s flags) or the floor (floor.ts through tsx); resolves with its first line. */
 function start(script, port) {
   // The app runs with `npm start`'s flags (scripts/lib/server-flags.mjs), so its memory and scavenges are production's.
-  const flags = script === 'app-server.ts' ? SERVER_NODE_FLAGS : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, script), String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const argv = script.endsWith('.js') ? [...SERVER_NODE_FLAGS, script] : ['--import', 'tsx', path.join(here, script)];
+  const child = spawn(process.execPath, [...argv, String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buf = '';
     child.stdout.on('data', (d) => {
@@ -179,7 +194,7 @@ async function main() {
   let app;
   let floor;
   try {
-    app = await start('app-server.ts', APP_PORT);
+    app = await start(await bundleApp(), APP_PORT);
     children.push(app.child);
     floor = await start('floor.ts', FLOOR_PORT);
     children.push(floor.child);

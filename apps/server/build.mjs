@@ -3,32 +3,16 @@
 // (src/features/documents/extract-worker.ts) → dist/document-extract.js, PNG images (signatures;
 // src/platform/untrusted/png-child.ts) → dist/untrusted-png.js, photo thumbnails (src/features/photos/thumbnail-child.ts)
 // → dist/photo-thumbnail.js.
-// npm packages stay external (resolved from node_modules at run time, native and wasm files included);
-// the workspace contract package is TypeScript source, which Node cannot load, so it is bundled in.
+// How it is bundled: bundle-options.mjs (the load benchmark bundles its app the same way).
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SERVER_DIST, serverBundleOptions } from './bundle-options.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outdir = path.join(here, 'dist');
+const outdir = SERVER_DIST;
 const migrationsSrc = path.join(here, 'src/db/migrations');
-
-/** Bundle `@fieldbook/*` workspace packages from source even though `packages: 'external'` is on. */
-const bundleWorkspacePackages = {
-  name: 'bundle-workspace-packages',
-  setup(b) {
-    b.onResolve({ filter: /^@fieldbook\// }, async (args) => {
-      // Resolve as a plain file path so esbuild's external-package rule does not apply to it.
-      const name = args.path.split('/').slice(0, 2).join('/');
-      const dir = path.join(here, '../../packages', name.slice('@fieldbook/'.length));
-      const sub = args.path.slice(name.length) || '/src/index.ts';
-      const file = path.join(dir, sub);
-      if (!existsSync(file)) return { errors: [{ text: `Workspace import ${args.path} not found at ${file}` }] };
-      return { path: file };
-    });
-  },
-};
 
 async function writePgliteTemplate(file) {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -46,24 +30,14 @@ const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 
-const result = await build({
-  entryPoints: {
+const result = await build(
+  serverBundleOptions({
     main: path.join(here, 'src/main.ts'),
     'document-extract': path.join(here, 'src/features/documents/extract-worker.ts'),
     'untrusted-png': path.join(here, 'src/platform/untrusted/png-child.ts'),
     'photo-thumbnail': path.join(here, 'src/features/photos/thumbnail-child.ts'),
-  },
-  outdir,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  packages: 'external',
-  plugins: [bundleWorkspacePackages],
-  sourcemap: true,
-  logLevel: 'warning',
-  metafile: true,
-});
+  }),
+);
 
 if (!existsSync(path.join(migrationsSrc, 'meta', '_journal.json'))) throw new Error(`No drizzle migrations in ${migrationsSrc}`);
 cpSync(migrationsSrc, path.join(outdir, 'migrations'), { recursive: true });

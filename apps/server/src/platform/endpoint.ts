@@ -54,7 +54,17 @@ export type EndpointContext<E extends EndpointDef> = {
 /** An answer of the endpoint's response schema: an object (serialized and checked by Fastify) or SQL-built JSON text. */
 export type EndpointAnswer<E extends EndpointDef> = z.input<E['response']> | JsonText<E['response']>;
 
-type RouteConfig = { endpoint?: EndpointDef; access?: EndpointAccess };
+type RouteConfig = { endpoint?: EndpointDef; access?: EndpointAccess; jsonAnswer?: boolean };
+
+/**
+ * Whether an endpoint's success answer is JSON: its response schema says what it is. Files — PDFs, audio, photos,
+ * CSV, calendars, streams — are declared `z.unknown()` or a described `z.string()` (platform/security-headers.ts
+ * gives JSON answers their own headers).
+ */
+export function answersJson(endpoint: EndpointDef): boolean {
+  const type = (endpoint.response as { _zod?: { def?: { type?: string } } })._zod?.def?.type;
+  return type !== undefined && !['unknown', 'any', 'string', 'custom'].includes(type);
+}
 
 /** The OpenAPI document's one security scheme: every endpoint but a 'public' one needs the session's access token. */
 export const OPENAPI_SECURITY_SCHEMES = {
@@ -77,6 +87,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract endpoint's access level (the auth guard lets 'public' through without a session). */
     access?: EndpointAccess;
+    /** The endpoint answers JSON (answersJson): its answers carry the JSON answer's security headers. */
+    jsonAnswer?: boolean;
   }
 }
 
@@ -118,8 +130,9 @@ export function route<E extends EndpointDef>(
   }
   const checkSession = access === 'auth-session' ? app.checkSession : undefined;
   if (access === 'auth-session' && !checkSession) throw new Error(`${endpoint.method} ${endpoint.path} needs a scope with its own session check`);
-  // The access level travels in the route's config: the auth guard lets 'public' endpoints through without a session.
-  const config: RouteConfig = { ...options.config, access, endpoint };
+  // The access level travels in the route's config (the auth guard lets 'public' endpoints through without a session),
+  // and whether it answers JSON (the answer's security headers).
+  const config: RouteConfig = { ...options.config, access, endpoint, jsonAnswer: answersJson(endpoint) };
   // Signed-in writes honour Idempotency-Key in a scope that keeps answers (platform/idempotency.ts): a repeat gets
   // the first answer without the handler running again.
   // On an endpoint the contract marks offlineQueued, the handler of a request that claimed its key runs in one
