@@ -95,4 +95,18 @@ describe('the signer keeps verified tokens', () => {
     expect(await signer.verify(other)).toBeNull();
     expect(await createTokenSigner('another-secret-another-secret-another-0', ISSUER).verify(token)).toBeNull();
   });
+
+  it("never answers from memory for another payload under a kept token's signature (the memory is keyed by signatures)", async () => {
+    const signer = createTokenSigner(SECRET, ISSUER);
+    const { token } = await signer.sign({ sub: base.sub, session_id: base.session_id, ...claims }, new Date());
+    expect(await signer.verify(token)).not.toBeNull();
+    const [header, , signature] = token.split('.') as [string, string, string];
+    // Someone else's user and session under the kept token's signature: not known, and verifying it fails.
+    const otherPayload = b64({ ...base, sub: '00000000-0000-4000-8000-000000000009', session_id: '00000000-0000-4000-8000-000000000008', ...claims, role: 'authenticated', iat: now });
+    const swapped = `${header}.${otherPayload}.${signature}`;
+    expect(signer.verified?.(swapped)).toBeUndefined();
+    expect(await signer.verify(swapped)).toBeNull();
+    // The kept token is still answered from memory.
+    expect(signer.verified?.(token)?.sub).toBe(base.sub);
+  });
 });

@@ -44,14 +44,18 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
   const key = createSecretKey(secretBytes);
   // One key per purpose, derived once (a handful of purposes: links, states).
   const purposeKeys = new Map<string, KeyObject>();
-  const verified = new Map<string, AccessClaims>();
-  // A client sends the same token for its ~hour: its checked claims are kept (by the whole token, so the same
-  // signature) and only its expiry is checked again. Bounded: the oldest goes past VERIFIED_TOKENS_KEPT.
+  // A client sends the same token for its ~hour: its checked claims are kept and only its expiry is checked again.
+  // Kept by the token's signature (its last 43 characters) with the whole token compared on a hit: a map keyed by the
+  // whole ~500-character token hashed all of it on every request, a few µs of a cheap list request's CPU (issue 37).
+  // Bounded: the oldest goes past VERIFIED_TOKENS_KEPT.
+  const verified = new Map<string, { token: string; claims: AccessClaims }>();
+  const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
   const verifiedBefore = (token: string): AccessClaims | null | undefined => {
-    const known = verified.get(token);
-    if (!known) return undefined;
-    if (known.exp > Math.floor(Date.now() / 1000)) return known;
-    verified.delete(token);
+    const signature = signatureOf(token);
+    const known = verified.get(signature);
+    if (!known || known.token !== token) return undefined;
+    if (known.claims.exp > Math.floor(Date.now() / 1000)) return known.claims;
+    verified.delete(signature);
     return null;
   };
   return {
@@ -75,7 +79,7 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
       const claims = verifyHs256(token, { secret: key, issuer, nowSeconds });
       if (claims) {
         if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-        verified.set(token, claims);
+        verified.set(signatureOf(token), { token, claims });
       }
       return claims;
     },
