@@ -77,7 +77,7 @@ describe('security headers', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers.vary).toBe('Origin');
-    // A document's headers have no meaning on JSON: left off (~750 bytes an answer).
+    // A document's headers have no meaning on JSON: left off (~700 bytes an answer).
     for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies']) {
       expect(res.headers[name], name).toBeUndefined();
     }

@@ -45,7 +45,8 @@ declare module 'fastify' {
  * frame it, it is never sniffed as another type, HTTPS only, and no other site may embed it. The rest of helmet's set
  * (COOP, Origin-Agent-Cluster, Referrer-Policy, X-XSS-Protection, X-DNS-Prefetch-Control, X-Download-Options,
  * X-Permitted-Cross-Domain-Policies and the page's long CSP) governs documents a browser renders, which JSON is not:
- * ~750 bytes less on every answer to a phone on a poor signal, and fewer headers to write (issue 37).
+ * ~700 bytes less on every answer to a phone on a poor signal (1,160 → 471 on a task list), and fewer headers to
+ * write (issue 37).
  */
 export function jsonAnswerHeaders(documentHeaders: Readonly<Record<string, string>>): Record<string, string> {
   const hsts = documentHeaders['strict-transport-security'];
