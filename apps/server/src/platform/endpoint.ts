@@ -61,7 +61,7 @@ type RouteConfig = { endpoint?: EndpointDef; access?: EndpointAccess; jsonAnswer
  * CSV, calendars, streams — are declared `z.unknown()` or a described `z.string()` (platform/security-headers.ts
  * gives JSON answers their own headers).
  */
-export function answersJson(endpoint: EndpointDef): boolean {
+function answersJson(endpoint: EndpointDef): boolean {
   const type = (endpoint.response as { _zod?: { def?: { type?: string } } })._zod?.def?.type;
   return type !== undefined && !['unknown', 'any', 'string', 'custom'].includes(type);
 }
