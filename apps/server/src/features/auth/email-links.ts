@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { escapeHtml } from '../../platform/html';
 import { enqueueMail } from '../../platform/mail';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import { deleteExpiredOneTimeTokens, deleteOneTimeTokens, insertOneTimeTokens, type OneTimeTokenType, type UserRow } from './auth.repository';
@@ -77,8 +78,4 @@ export async function sendEmailLink(
     `<p>${mail.intro}</p><p><a href="${escapeHtml(link)}">${escapeHtml(mail.subject)}</a></p>` +
     `<p>Or enter this code: <strong>${code}</strong></p><p>${mail.outro}</p>`;
   await enqueueMail(db, { to: user.email, subject: mail.subject, text, html });
-}
-
-function escapeHtml(s: string): string {
-  return s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }

@@ -1,7 +1,6 @@
+import { escapeHtml } from '../../platform/html';
 import { URL_PATTERN, trimTrailingPunctuation, type MailboxMessage } from './dev-mailbox.service';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** Escapes a message body and turns its http(s) URLs into links; only http(s) ever becomes an href. */
 export function linkify(text: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildExcerpt, explainMatch, QueryTerms, searchSummary, trigramSimilarity } from './search-text';
+import { buildExcerpt, explainMatch, QueryTerms, searchSummary, trigramSimilarity, words } from './search-text';
 
 describe('search text helpers', () => {
   it('computes pg_trgm similarity', () => {
@@ -50,6 +50,88 @@ describe('search text helpers', () => {
         const fields = [{ label: 'title', text }, { label: 'description', text: texts[(texts.indexOf(text) + 1) % texts.length]! }];
         expect(explainMatch(terms, fields)).toEqual(explainMatch(new QueryTerms(query), fields));
       }
+    }
+  });
+
+  it("explains a similar-word hit by the word matching the search's most similar dictionary word the text holds", () => {
+    const similar = { plumbng: ['plumbing', 'plumber', 'plumb'] };
+    // The most similar dictionary word the text holds wins, wherever it stands; its own form is shown ('Plumbing.').
+    expect(explainMatch(new QueryTerms('plumbng', similar), [{ label: 'description', text: 'the plumbers said: Plumbing.' }])).toEqual({
+      excerpt: 'the plumbers said: <b>Plumbing</b>.',
+      match_reason: 'Similar to "plumbing"',
+    });
+    // Across fields too: the later field holds the more similar word.
+    const fields = [
+      { label: 'title', text: 'Call the plumber' },
+      { label: 'description', text: 'plumbing under the sink' },
+    ];
+    expect(explainMatch(new QueryTerms('plumbng', similar), fields).match_reason).toBe('Similar to "plumbing"');
+    // A direct match of another term still names its field, and the similar word is marked beside it.
+    expect(explainMatch(new QueryTerms('sink plumbng', similar), fields)).toEqual({
+      excerpt: '<b>plumbing</b> under the <b>sink</b>',
+      match_reason: 'Matched "sink" in description',
+    });
+    // A text holding none of them (PostgreSQL matched a stem that is no prefix): the closest word by trigrams, as without.
+    const stemOnly = [{ label: 'description', text: 'plumbng was noted' }];
+    expect(explainMatch(new QueryTerms('plumbnig', { plumbnig: ['plumbing'] }), stemOnly)).toEqual(explainMatch(new QueryTerms('plumbnig'), stemOnly));
+    expect(explainMatch(new QueryTerms('plumbnig', { plumbnig: ['plumbing'] }), stemOnly).match_reason).toBe('Similar to "plumbng"');
+  });
+
+  it('explains a similar-word hit as the trigram comparison does when the dictionary holds the texts\' words', () => {
+    const texts = ['fix the plumbing', 'roof leak over the plumber van', 'Plumbing. Plumbng? plumb', 'the plumbers arrived', 'Skylite repair, skylight glass'];
+    // What the similar-word search hands over: each term's 3 most similar words of the dictionary (migration 0005's
+    // words of every text: 3–40 letters or digits, not all digits), similarity ≥ 0.3, most similar first.
+    const dictionary = [...new Set(texts.flatMap((t) => words(t)).filter((w) => w.length >= 3 && w.length <= 40 && !/^\d+$/.test(w)))];
+    const similarTo = (query: string) =>
+      Object.fromEntries(
+        words(query).map((term) => [
+          term,
+          dictionary
+            .map((word) => ({ word, similarity: trigramSimilarity(word, term) }))
+            .filter((w) => w.similarity >= 0.3)
+            .sort((a, b) => b.similarity - a.similarity || a.word.localeCompare(b.word))
+            .slice(0, 3)
+            .map((w) => w.word),
+        ]),
+      );
+    for (const query of ['plumbng', 'skylite', 'roof plumbng', 'plumbin']) {
+      for (const text of texts) {
+        const fields = [{ label: 'title', text }];
+        expect(explainMatch(new QueryTerms(query, similarTo(query)), fields)).toEqual(explainMatch(new QueryTerms(query), fields));
+      }
+    }
+  });
+
+  it('finds and marks words where they stand whole, as cutting the text into words (pg_trgm’s) would', () => {
+    // Texts of words and separators mixed at random (seeded): accents, an astral letter (𝒜), digits, apostrophes, hyphens.
+    const pieces = ['roof', 'Roofing', 'roofs', 'ro', 'proof', 'roof2', 'x', 'Ωroof', 'naïve', 'café', 'plumbing', 'plumb', '𝒜roof', 'roof𝒜', 'Dach', 'Ünter'];
+    const separators = [' ', '  ', '-', '’', ', ', '\n', '. '];
+    let seed = 42;
+    // mulberry32: a small seeded generator, so a failure replays.
+    const random = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (((t ^ (t >>> 14)) >>> 0) % n);
+    };
+    // The rule of a direct match (exact, or a prefix of at least 3 letters at most 4 shorter), for the reference.
+    const direct = (word: string, term: string) => {
+      const [shorter, longer] = word.length < term.length ? [word, term] : [term, word];
+      return word === term || (shorter.length >= 3 && longer.startsWith(shorter) && longer.length - shorter.length <= 4);
+    };
+    for (let i = 0; i < 300; i++) {
+      const text = Array.from({ length: 1 + random(12) }, () => pieces[random(pieces.length)]! + separators[random(separators.length)]!).join('');
+      for (const query of ['roof', 'roofing', 'plumb', 'cafe', 'café']) {
+        const expected = words(query).flatMap((term) => {
+          const word = words(text).find((w) => direct(w, term));
+          return word === undefined ? [] : [{ term, word, similarity: 1, direct: true }];
+        });
+        expect(new QueryTerms(query).match(text, false)).toEqual(expected);
+      }
+      // Marked (the excerpt holding the whole text): each occurrence of the marked words as a whole word.
+      const marked = ['roof', 'café'];
+      const excerpt = buildExcerpt(text, marked, 1000);
+      expect([...excerpt.matchAll(/<b>(.*?)<\/b>/g)].map((m) => m[1]!.toLowerCase())).toEqual(words(text).filter((w) => marked.includes(w)));
     }
   });
 

@@ -3,6 +3,8 @@
  * human reason. PostgreSQL finds and ranks the rows; these explain a row to the user.
  */
 
+import { escapeHtml } from '../../platform/html';
+
 /** A word as pg_trgm sees it: a run of letters or digits. */
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -38,52 +40,140 @@ function isDirectMatch(word: string, term: string): boolean {
   return shorter.length >= 3 && longer.startsWith(shorter) && longer.length - shorter.length <= 4;
 }
 
-export type WordMatch = { term: string; word: string; similarity: number; direct: boolean };
+/**
+ * What every word matching `term` (isDirectMatch) begins with: the term itself, or its first characters down to 4
+ * fewer and at least 3.
+ */
+function matchPrefix(term: string): string {
+  return term.slice(0, Math.max(3, term.length - 4));
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** The length of the character at `i` if it is part of a word (WORD), else 0. */
+function wordCharAt(text: string, i: number): number {
+  if (i >= text.length) return 0;
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) ? 1 : 0;
+  const point = text.codePointAt(i)!;
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(point)) ? (point > 0xffff ? 2 : 1) : 0;
+}
+
+/** Whether a word character ends right before `i` (a surrogate pair read whole). */
+function wordCharBefore(text: string, i: number): boolean {
+  if (i <= 0) return false;
+  const low = text.charCodeAt(i - 1);
+  return low >= 0xdc00 && low <= 0xdfff && i >= 2 ? wordCharAt(text, i - 2) === 2 : wordCharAt(text, i - 1) === 1;
+}
+
+/** The end of the word that starts at `start`. */
+function wordEnd(text: string, start: number): number {
+  let end = start;
+  for (let n = wordCharAt(text, end); n > 0; n = wordCharAt(text, end)) end += n;
+  return end;
+}
 
 /**
- * A query's terms, made once for every hit of a search: each field's words are read only until every term has a
- * direct match, and a term without one is compared with each distinct word of the search once (a page of hits
- * shares most of its words). Reading each field whole and building two trigram sets per word and term cost a
- * search ~150 µs of the server's CPU; comparing again at every hit, ~45 µs more on "plumbng" (issue 37).
+ * The first word of `lower` (lower-case text) that matches `target` (isDirectMatch), read at the places where what
+ * every such word begins with occurs — no word before it is cut out or compared.
+ */
+function firstMatchingWord(lower: string, target: string): string | null {
+  const prefix = matchPrefix(target);
+  for (let at = lower.indexOf(prefix); at !== -1; at = lower.indexOf(prefix, at + 1)) {
+    if (wordCharBefore(lower, at)) continue;
+    const word = lower.slice(at, wordEnd(lower, at));
+    if (isDirectMatch(word, target)) return word;
+  }
+  return null;
+}
+
+export type WordMatch = { term: string; word: string; similarity: number; direct: boolean };
+
+/** What a text without any match gives (shared, never changed). */
+const NO_MATCHES: readonly WordMatch[] = [];
+const NO_ALTERNATIVES: readonly { word: string; similarity: number }[] = [];
+
+/** A query term's similar dictionary words, most similar first (the similar-word search's, from PostgreSQL). */
+export type SimilarWords = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * A query's terms, made once for every hit of a search. A term's match in a field is found where the term's first
+ * letters occur (firstMatchingWord), so a field is not cut into words; only a term matched by no word of the field
+ * is compared with its words by trigrams, each distinct word of the search once (a page of hits shares most of its
+ * words). Reading each field word by word, with two trigram sets per word and term, cost a search ~150 µs of the
+ * server's CPU, comparing again at every hit ~45 µs more on "plumbng"; cutting the words out (a match object and a
+ * string each) allocated ~90 kB a search on "plumbng" — as much as the statements' rows (issue 37).
+ *
+ * A misspelled term comes with the dictionary words PostgreSQL searched with in its place (`similar`, most similar
+ * first): a hit of that search holds one of them, so the text's first word matching the most similar one it holds
+ * is its match, found as cheaply as a direct one. That leaves the trigram comparison to the words PostgreSQL matched
+ * by a stem that is no prefix ('happi' for 'happy').
  */
 export class QueryTerms {
   readonly terms: string[];
+  /** Per term with similar dictionary words: those words, most similar first, with their similarity to the term. */
+  private readonly similar = new Map<string, { word: string; similarity: number }[]>();
   /** Per term without a direct match: its trigrams, and its similarity to each word compared so far. */
   private readonly fuzzy = new Map<string, { trigrams: Set<string>; similarity: Map<string, number> }>();
 
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    similarWords: SimilarWords = {},
+  ) {
     this.terms = [...new Set(words(text))];
+    for (const term of this.terms) {
+      const alternatives = similarWords[term];
+      if (alternatives?.length) this.similar.set(term, alternatives.map((word) => ({ word, similarity: trigramSimilarity(word, term) })));
+    }
   }
 
-  /** The best match of each term among the text's words: its first direct match, else its most similar word (≥ 0.3). */
-  match(text: string): WordMatch[] {
-    const direct = new Map<string, string>();
-    const seen = new Set<string>();
-    for (const m of text.toLowerCase().matchAll(WORD)) {
-      const word = m[0];
-      if (seen.has(word)) continue;
-      seen.add(word);
-      for (const term of this.terms) if (!direct.has(term) && isDirectMatch(word, term)) direct.set(term, word);
-      if (direct.size === this.terms.length) break;
-    }
-    const matches: WordMatch[] = [];
-    for (const term of this.terms) {
-      const word = direct.get(term);
-      if (word !== undefined) {
-        matches.push({ term, word, similarity: 1, direct: true });
+  /**
+   * The best match of each term among the text's words, in the terms' order: its first direct match; else the first
+   * word matching the most similar of its dictionary words the text holds; else, with `closest`, its most similar
+   * word (≥ 0.3).
+   */
+  match(text: string, closest = true): readonly WordMatch[] {
+    const lower = text.toLowerCase();
+    // Most fields match nothing: no array is made for them. (Indexed loops here and below: for…of made an iterator
+    // each time in these functions, ~10 kB a search on "plumbng" — issue 37.)
+    let matches = NO_MATCHES as WordMatch[];
+    let distinct: Set<string> | null = null;
+    for (let t = 0; t < this.terms.length; t++) {
+      const term = this.terms[t]!;
+      const word = firstMatchingWord(lower, term);
+      if (word !== null) {
+        (matches === NO_MATCHES ? (matches = []) : matches).push({ term, word, similarity: 1, direct: true });
         continue;
       }
-      // No direct match: every word of the text was read, in order of first appearance; the first most similar wins.
+      const viaSimilar = this.firstSimilar(lower, term);
+      if (viaSimilar) {
+        (matches === NO_MATCHES ? (matches = []) : matches).push(viaSimilar);
+        continue;
+      }
+      if (!closest) continue;
+      // Neither: every word of the text, in order of first appearance; the first most similar wins.
+      distinct ??= new Set(lower.match(WORD));
       let best: WordMatch | null = null;
       const ofTerm = this.fuzzyOf(term);
-      for (const w of seen) {
+      for (const w of distinct) {
         let similarity = ofTerm.similarity.get(w);
         if (similarity === undefined) ofTerm.similarity.set(w, (similarity = similarityOfTrigrams(trigrams(w), ofTerm.trigrams)));
         if (!best || similarity > best.similarity) best = { term, word: w, similarity, direct: false };
       }
-      if (best && best.similarity >= 0.3) matches.push(best);
+      if (best && best.similarity >= 0.3) (matches === NO_MATCHES ? (matches = []) : matches).push(best);
     }
     return matches;
+  }
+
+  /** The text's first word matching the most similar of the term's dictionary words it holds. */
+  private firstSimilar(lower: string, term: string): WordMatch | null {
+    const alternatives = this.similar.get(term) ?? NO_ALTERNATIVES;
+    for (let i = 0; i < alternatives.length; i++) {
+      const alternative = alternatives[i]!;
+      const word = firstMatchingWord(lower, alternative.word);
+      if (word !== null) return { term, word, similarity: alternative.similarity, direct: false };
+    }
+    return null;
   }
 
   private fuzzyOf(term: string): { trigrams: Set<string>; similarity: Map<string, number> } {
@@ -93,43 +183,75 @@ export class QueryTerms {
   }
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 /**
  * About `radius` characters either side of the first matched word, HTML-escaped, matched words in <b>…</b>,
  * with '…' where text was cut.
  */
 export function buildExcerpt(text: string, matchedWords: string[], radius = 80): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  // Runs of white space as one space; most texts (a title, a name) have none to fold and are kept as they are.
+  const clean = /[^\S ]| {2}|^ | $/.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
   if (!clean) return '';
   const lower = clean.toLowerCase();
-  const wanted = new Set(matchedWords.map((w) => w.toLowerCase()));
-  const spans: Array<[number, number]> = [];
-  // The excerpt ends at most `radius` characters after the first match: words past that are not read.
-  let last = Infinity;
-  for (const m of lower.matchAll(WORD)) {
-    if (m.index >= last) break;
-    if (!wanted.has(m[0])) continue;
-    if (spans.length === 0) last = m.index + radius + m[0].length;
-    spans.push([m.index, m.index + m[0].length]);
+  // Each marked word where it stands whole, found where it occurs (the text is not cut into words); the excerpt ends
+  // at most `radius` characters after the first, so occurrences past that are not looked for. Spans as a flat list
+  // of start, end: a page's excerpts make few objects (issue 37).
+  const wanted: string[] = [];
+  for (let i = 0; i < matchedWords.length; i++) {
+    const word = matchedWords[i]!.toLowerCase();
+    if (word && !wanted.includes(word)) wanted.push(word);
   }
-  const first = spans[0]?.[0] ?? 0;
+  let first = -1;
+  let firstLength = 0;
+  for (let i = 0; i < wanted.length; i++) {
+    const word = wanted[i]!;
+    const at = wholeWordAt(lower, word, 0);
+    if (at !== -1 && (first === -1 || at < first)) {
+      first = at;
+      firstLength = word.length;
+    }
+  }
+  const spans: number[] = [];
+  for (let i = 0; i < wanted.length; i++) {
+    const word = wanted[i]!;
+    for (let at = wholeWordAt(lower, word, first); first !== -1 && at !== -1 && at < first + radius + firstLength; at = wholeWordAt(lower, word, at + word.length)) {
+      spans.push(at, at + word.length);
+    }
+  }
+  if (wanted.length > 1) sortSpans(spans);
+  if (first === -1) first = 0;
   let start = Math.max(0, first - radius);
-  let end = Math.min(clean.length, first + radius + (spans[0] ? spans[0][1] - spans[0][0] : 0));
+  let end = Math.min(clean.length, first + radius + firstLength);
   // Do not cut words in half.
   if (start > 0) start = clean.indexOf(' ', start) + 1 || start;
   if (end < clean.length) end = clean.lastIndexOf(' ', end) > first ? clean.lastIndexOf(' ', end) : end;
-  let out = '';
+  let out = start > 0 ? '…' : '';
   let pos = start;
-  for (const [s, e] of spans) {
+  for (let i = 0; i < spans.length; i += 2) {
+    const s = spans[i]!;
+    const e = spans[i + 1]!;
     if (s < start || e > end) continue;
     out += `${escapeHtml(clean.slice(pos, s))}<b>${escapeHtml(clean.slice(s, e))}</b>`;
     pos = e;
   }
   out += escapeHtml(clean.slice(pos, end));
-  return `${start > 0 ? '…' : ''}${out}${end < clean.length ? '…' : ''}`;
+  return end < clean.length ? `${out}…` : out;
+}
+
+/** Where `word` next stands whole in `lower` at or after `from` (no letter or digit either side), or -1. */
+function wholeWordAt(lower: string, word: string, from: number): number {
+  for (let at = lower.indexOf(word, from); at !== -1; at = lower.indexOf(word, at + 1)) {
+    if (!wordCharBefore(lower, at) && wordCharAt(lower, at + word.length) === 0) return at;
+  }
+  return -1;
+}
+
+/** Sorts a flat list of spans (start, end, start, end…) by start. */
+function sortSpans(spans: number[]): void {
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i]!, spans[i + 1]!]);
+  pairs.sort((x, y) => x[0] - y[0]);
+  spans.length = 0;
+  for (const [s, e] of pairs) spans.push(s, e);
 }
 
 export type SearchField = { label: string; text: string | null };
@@ -138,28 +260,47 @@ export type Explanation = { excerpt: string; match_reason: string };
 
 /**
  * Explains a hit: the first field holding a direct match gives 'Matched "roof" in description'; otherwise the
- * closest word anywhere gives 'Similar to "plumbing"'. The excerpt comes from that field.
+ * closest word anywhere gives 'Similar to "plumbing"' — a word matching one of the similar dictionary words the
+ * search ran with when a field holds one (no other word of any field is closer: the dictionary holds them all), else
+ * the most similar word by trigrams. The excerpt comes from that field.
  */
 export function explainMatch(terms: QueryTerms, fields: SearchField[]): Explanation {
-  let fuzzy: { field: SearchField; match: WordMatch } | null = null;
-  for (const field of fields) {
-    if (!field.text) continue;
-    const matches = terms.match(field.text);
-    const direct = matches.filter((m) => m.direct);
-    if (direct.length) {
-      return {
-        excerpt: buildExcerpt(field.text, matches.map((m) => m.word)),
-        match_reason: `Matched "${direct.map((m) => m.term).join('", "')}" in ${field.label}`,
-      };
+  let fuzzy: WordMatch | null = null;
+  let fuzzyField: SearchField | null = null;
+  // First the direct matches and the similar words' (found where they occur); only when no field holds either, the
+  // closest words by trigrams (every word of every field read).
+  for (let pass = 0; pass < 2; pass++) {
+    const closest = pass === 1;
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f]!;
+      if (!field.text) continue;
+      const matches = terms.match(field.text, closest);
+      if (!closest && hasDirect(matches)) {
+        // The excerpt marks every term's word: a term matched by neither gets its closest (read again: rare).
+        const marked = matches.length < terms.terms.length ? terms.match(field.text) : matches;
+        return {
+          excerpt: buildExcerpt(field.text, marked.map((m) => m.word)),
+          match_reason: `Matched "${matches.flatMap((m) => (m.direct ? [m.term] : [])).join('", "')}" in ${field.label}`,
+        };
+      }
+      for (let i = 0; i < matches.length; i++) {
+        const m = matches[i]!;
+        if (fuzzy && m.similarity <= fuzzy.similarity) continue;
+        fuzzy = m;
+        fuzzyField = field;
+      }
     }
-    for (const m of matches) if (!fuzzy || m.similarity > fuzzy.match.similarity) fuzzy = { field, match: m };
-  }
-  if (fuzzy) {
-    return { excerpt: buildExcerpt(fuzzy.field.text!, [fuzzy.match.word]), match_reason: `Similar to "${fuzzy.match.word}"` };
+    const found = fuzzy as WordMatch | null;
+    if (found && fuzzyField?.text) return { excerpt: buildExcerpt(fuzzyField.text, [found.word]), match_reason: `Similar to "${found.word}"` };
   }
   // Matched through stemming we cannot see word by word (e.g. 'ran' ~ 'running'): say so plainly.
   const firstText = fields.find((f) => f.text)?.text ?? '';
   return { excerpt: buildExcerpt(firstText, []), match_reason: `Matched "${terms.text.trim()}"` };
+}
+
+function hasDirect(matches: readonly WordMatch[]): boolean {
+  for (let i = 0; i < matches.length; i++) if (matches[i]!.direct) return true;
+  return false;
 }
 
 /** 'Found 3 tasks and 1 job matching "roof"' / 'No results found for "roof"'. */

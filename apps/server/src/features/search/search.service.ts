@@ -7,7 +7,7 @@ import { shapedStatement } from '../../db/sql';
 import { findContactsByPhone } from '../contacts';
 import { findNextVisitsOfJobs } from '../schedule';
 import { workspaceTimeZone } from '../workspaces';
-import { explainMatch, QueryTerms, searchSummary, words, type SearchField } from './search-text';
+import { explainMatch, QueryTerms, searchSummary, words, type SearchField, type SimilarWords } from './search-text';
 import { newestRows, RECENT_WINDOW } from './read-model';
 
 type Hit = {
@@ -23,6 +23,8 @@ type Hit = {
   job_id: string | null;
   score: number;
   total: number;
+  /** The similar-word search's: each term's dictionary words it searched with, most similar first (JSON text); else null. */
+  similar_words: string | null;
 };
 
 /** The workspace lexeme every search vector carries (WORKSPACE_LEXEME_SQL in db/schema/_columns.ts). */
@@ -118,8 +120,8 @@ const KIND_GROUPS: readonly (readonly Kind[])[] = [['task'], ['job', 'document',
  * `@@ (tsq && wsq)` lets GIN intersect the words with the workspace inside the index; the workspace_id conditions
  * stay, because a row's text could hold another workspace's lexeme.
  */
-function hitsFromQuery(opts: { cte: SQL; kinds: readonly Kind[]; workspaceId: string; recordings: RecordingsShape; userId: string; limit: number; score: (vector: SQL) => SQL }): SQL {
-  const { cte, workspaceId, limit, score } = opts;
+function hitsFromQuery(opts: { cte: SQL; similarWords: SQL; kinds: readonly Kind[]; workspaceId: string; recordings: RecordingsShape; userId: string; limit: number; score: (vector: SQL) => SQL }): SQL {
+  const { cte, similarWords, workspaceId, limit, score } = opts;
   const inWorkspace = sql`a.workspace_id = ${workspaceId}`;
   // Recordings: the caller's own; an admin's search finds the workspace's (spec 001 §6).
   const recordingScope = opts.recordings === 'all' ? inWorkspace : sql`a.user_id = ${opts.userId}`;
@@ -128,28 +130,28 @@ function hitsFromQuery(opts: { cte: SQL; kinds: readonly Kind[]; workspaceId: st
     job: {
       ctes: candidateCtes('job', 'jobs', inWorkspace, inWorkspace, score),
       page: sql`SELECT 'job' AS type, j.id, j.title, j.client_name, j.property_address, j.claim_number, j.description, j.status,
-            NULL::text AS priority, j.id AS job_id, m.score, (SELECT n FROM job_n) AS total
+            NULL::text AS priority, j.id AS job_id, m.score, (SELECT n FROM job_n) AS total, ${similarWords} AS similar_words
        FROM ${best('job', limit)} JOIN jobs j ON j.id = m.id`,
     },
     task: {
       ctes: candidateCtes('task', 'tasks', inWorkspace, inWorkspace, score),
       page: sql`SELECT 'task' AS type, t.id, NULL AS title, NULL AS client_name, NULL AS property_address, NULL AS claim_number, t.description, t.status,
-            t.priority, t.job_id, m.score, (SELECT n FROM task_n) AS total
+            t.priority, t.job_id, m.score, (SELECT n FROM task_n) AS total, ${similarWords} AS similar_words
        FROM ${best('task', limit)} JOIN tasks t ON t.id = m.id`,
     },
     document: {
       ctes: candidateCtes('document', 'documents', sql`${inWorkspace} AND a.status <> 'uploading'`, inWorkspace, score),
-      page: sql`SELECT 'document', d.id, d.name, NULL, NULL, NULL, left(d.extracted_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), d.status, NULL, d.job_id, m.score, (SELECT n FROM document_n)
+      page: sql`SELECT 'document', d.id, d.name, NULL, NULL, NULL, left(d.extracted_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), d.status, NULL, d.job_id, m.score, (SELECT n FROM document_n), ${similarWords}
        FROM ${best('document', limit)} JOIN documents d ON d.id = m.id`,
     },
     recording: {
       ctes: candidateCtes('recording', 'recordings', sql`${recordingFilter} AND a.status = 'stored'`, recordingScope, score),
-      page: sql`SELECT 'recording', r.id, r.file_name, NULL, NULL, r.phone_number, left(r.transcript_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), r.transcription_status, NULL, NULL, m.score, (SELECT n FROM recording_n)
+      page: sql`SELECT 'recording', r.id, r.file_name, NULL, NULL, r.phone_number, left(r.transcript_text, ${DOCUMENT_EXCERPT_SOURCE_CHARS}), r.transcription_status, NULL, NULL, m.score, (SELECT n FROM recording_n), ${similarWords}
        FROM ${best('recording', limit)} JOIN recordings r ON r.id = m.id`,
     },
     photo: {
       ctes: candidateCtes('photo', 'photos', sql`${inWorkspace} AND a.status <> 'uploading'`, inWorkspace, score),
-      page: sql`SELECT 'photo', p.id, NULL, NULL, NULL, NULL, p.caption, p.stage, NULL, p.job_id, m.score, (SELECT n FROM photo_n)
+      page: sql`SELECT 'photo', p.id, NULL, NULL, NULL, NULL, p.caption, p.stage, NULL, p.job_id, m.score, (SELECT n FROM photo_n), ${similarWords}
        FROM ${best('photo', limit)} JOIN photos p ON p.id = m.id`,
     },
   };
@@ -182,6 +184,7 @@ const searchHits = shapedStatement<SearchShape, SearchValues, Hit>((shape, v) =>
     return hitsFromQuery({
       ...common,
       cte: sql`q AS (SELECT websearch_to_tsquery('english', ${v.words}) AS tsq, ${v.workspaceLexeme}::tsquery AS wsq)`,
+      similarWords: sql`NULL::text`,
       score: (vector) => sql`0.75 + 0.25 * ts_rank(${vector}, q.tsq, 32)`,
     });
   }
@@ -191,9 +194,11 @@ const searchHits = shapedStatement<SearchShape, SearchValues, Hit>((shape, v) =>
       alternatives AS (
         SELECT t.term, w.word, similarity(w.word, t.term) AS sim FROM terms t
         CROSS JOIN LATERAL (SELECT word FROM search_words WHERE word % t.term ORDER BY similarity(word, t.term) DESC, word LIMIT 3) w),
-      per_term AS (SELECT term, '(' || string_agg(word, ' | ') || ')' AS alternative, max(sim) AS best FROM alternatives GROUP BY term),
+      per_term AS (SELECT term, '(' || string_agg(word, ' | ') || ')' AS alternative, max(sim) AS best,
+                          array_agg(word ORDER BY sim DESC, word) AS words FROM alternatives GROUP BY term),
       q AS (SELECT to_tsquery('english', string_agg(alternative, ' & ')) AS tsq, min(best) AS sim,
-                   ${v.workspaceLexeme}::tsquery AS wsq FROM per_term)`,
+                   ${v.workspaceLexeme}::tsquery AS wsq, json_object_agg(term, words)::text AS similar_words FROM per_term)`,
+    similarWords: sql`(SELECT similar_words FROM q)`,
     score: (vector) => sql`(0.5 + 0.25 * ts_rank(${vector}, q.tsq, 32)) * q.sim`,
   });
 });
@@ -265,8 +270,12 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const totals = { job: 0, task: 0, document: 0, recording: 0, photo: 0 };
   for (const h of exact) totals[h.type] = h.total;
   const terms = [...new Set(words(text).filter((w) => w.length >= 3 && w.length <= 40))];
+  let similarWords: SimilarWords = {};
   if (totals.job + totals.task + totals.document + totals.recording + totals.photo < limit && terms.length > 0) {
     const similar = await search('similar', terms.join(' '));
+    // Every row of that search carries the same words (one value of the statement): read once.
+    const carried = similar.find((h) => h.similar_words)?.similar_words;
+    if (carried) similarWords = JSON.parse(carried) as SimilarWords;
     // The similar-word search is (nearly) a superset of the exact one; keep each row once, with its best score.
     const byId = new Map(exact.map((h) => [h.id, h]));
     for (const h of similar) {
@@ -276,14 +285,13 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
     }
     hits = [...byId.values()];
   }
-  const top = hits
-    .map((h) => ({ ...h, score: Number(h.score) }))
-    .sort((a, b) => b.score - a.score || KINDS.indexOf(a.type) - KINDS.indexOf(b.type))
-    .slice(0, limit);
+  // The rows are this search's own (parsed for it): scored in place rather than copied.
+  for (const h of hits) h.score = Number(h.score);
+  const top = hits.sort((a, b) => b.score - a.score || KINDS.indexOf(a.type) - KINDS.indexOf(b.type)).slice(0, limit);
   // Phone-like client names show as the caller's contact of that number: one lookup for the page's phones.
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
-  const query = new QueryTerms(text);
+  const query = new QueryTerms(text, similarWords);
   const results = top.map((h) => toResult(h, query, contacts));
   // Job hits show their next visit (issue 34: "Lopez" tells when the crew goes): one statement for the page's jobs.
   const jobIds = results.filter((r) => r.type === 'job').map((r) => r.id);
