@@ -161,22 +161,46 @@ async function backendPids() {
  * both ends are counted; the rest of the machine's PostgreSQL work is not.
  */
 async function cpuPerRequest({ url, headers, serverPid, amount = 3000 }) {
-  const run = (n) => load({ url, headers, amount: n });
-  await run(500);
+  await load({ url, headers, amount: 500 });
+  const ticks = await measureTicks({ url, headers, serverPid, amount });
+  return perRequest(ticks, amount);
+}
+
+/** The CPU ticks (1/100 s) of the server process and of the PostgreSQL backends alive throughout, over `amount` requests. */
+async function measureTicks({ url, headers, serverPid, amount }) {
   const pids = [serverPid, ...(await backendPids())];
   const before = new Map(pids.map((pid) => [pid, procStat(pid)]));
-  await run(amount);
-  let node = 0;
-  let postgres = 0;
+  await load({ url, headers, amount });
+  const ticks = { node: 0, postgres: 0 };
   for (const [pid, start] of before) {
     const end = procStat(pid);
     if (!start || !end || end.start !== start.start) continue;
-    const seconds = (end.ticks - start.ticks) / 100;
-    if (pid === serverPid) node += seconds;
-    else postgres += seconds;
+    if (pid === serverPid) ticks.node += end.ticks - start.ticks;
+    else ticks.postgres += end.ticks - start.ticks;
   }
-  const perRequest = (s) => Math.round((s / amount) * 1e6);
-  return { nodeMicros: perRequest(node), postgresMicros: perRequest(postgres) };
+  return ticks;
+}
+
+const perRequest = (ticks, amount) => ({ nodeMicros: Math.round((ticks.node / 100 / amount) * 1e6), postgresMicros: Math.round((ticks.postgres / 100 / amount) * 1e6) });
+
+/**
+ * CPU per request of app and floor side by side: two halves of `amount` requests each, alternating (app, floor, app,
+ * floor), as the throughput runs do. Measured one after the other, a drift of the machine during the two runs (a
+ * search's ~20 s each) fell on one side only: the floor's CPU a search read 730–937 µs over three runs of one evening
+ * (bench/README.md, 2026-12-06 late night).
+ */
+async function cpuSideBySide({ app, floor, amount = 3000 }) {
+  await load({ ...app, amount: 500 });
+  await load({ ...floor, amount: 500 });
+  const sums = { app: { node: 0, postgres: 0 }, floor: { node: 0, postgres: 0 } };
+  for (let round = 0; round < 2; round++) {
+    for (const side of ['app', 'floor']) {
+      const ticks = await measureTicks({ ...(side === 'app' ? app : floor), amount: amount / 2 });
+      sums[side].node += ticks.node;
+      sums[side].postgres += ticks.postgres;
+    }
+  }
+  return { app: perRequest(sums.app, amount), floor: perRequest(sums.floor, amount) };
 }
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(2) : '-');
@@ -236,8 +260,9 @@ async function main() {
         row.app.atRate = await paced({ url: appUrl, headers: auth, rate: e.rate, duration: DURATION });
         row.floor.atRate = await paced({ url: floorUrl, rate: e.rate, duration: DURATION });
       }
-      row.app.cpu = await cpuPerRequest({ url: appUrl, headers: auth, serverPid: app.child.pid });
-      row.floor.cpu = await cpuPerRequest({ url: floorUrl, serverPid: floor.child.pid });
+      const cpu = await cpuSideBySide({ app: { url: appUrl, headers: auth, serverPid: app.child.pid }, floor: { url: floorUrl, serverPid: floor.child.pid } });
+      row.app.cpu = cpu.app;
+      row.floor.cpu = cpu.floor;
       // The floor plus the auth guard's session lookup: separates "one more round trip" from framework cost.
       const withSessionUrl = `http://127.0.0.1:${FLOOR_PORT}/with-session${e.floor}`;
       row.floorWithSession = { max: await load({ url: withSessionUrl, duration: DURATION }), cpu: await cpuPerRequest({ url: withSessionUrl, serverPid: floor.child.pid }) };
