@@ -136,18 +136,18 @@ export class QueryTerms {
     const lower = text.toLowerCase();
     // Most fields match nothing: no array is made for them. (Indexed loops here and below: for…of made an iterator
     // each time in these functions, ~10 kB a search on "plumbng" — issue 37.)
-    let matches = NO_MATCHES as WordMatch[];
+    let matches: WordMatch[] | null = null;
     let distinct: Set<string> | null = null;
     for (let t = 0; t < this.terms.length; t++) {
       const term = this.terms[t]!;
       const word = firstMatchingWord(lower, term);
       if (word !== null) {
-        (matches === NO_MATCHES ? (matches = []) : matches).push({ term, word, similarity: 1, direct: true });
+        (matches ??= []).push({ term, word, similarity: 1, direct: true });
         continue;
       }
       const viaSimilar = this.firstSimilar(lower, term);
       if (viaSimilar) {
-        (matches === NO_MATCHES ? (matches = []) : matches).push(viaSimilar);
+        (matches ??= []).push(viaSimilar);
         continue;
       }
       if (!closest) continue;
@@ -160,9 +160,9 @@ export class QueryTerms {
         if (similarity === undefined) ofTerm.similarity.set(w, (similarity = similarityOfTrigrams(trigrams(w), ofTerm.trigrams)));
         if (!best || similarity > best.similarity) best = { term, word: w, similarity, direct: false };
       }
-      if (best && best.similarity >= 0.3) (matches === NO_MATCHES ? (matches = []) : matches).push(best);
+      if (best && best.similarity >= 0.3) (matches ??= []).push(best);
     }
-    return matches;
+    return matches ?? NO_MATCHES;
   }
 
   /** The text's first word matching the most similar of the term's dictionary words it holds. */

@@ -104,6 +104,8 @@ function best(kind: string, limit: number): SQL {
 /** The kinds of work a search finds, each ranked and counted on its own; equal scores keep this order. */
 const KINDS = ['job', 'task', 'document', 'recording', 'photo'] as const;
 type Kind = (typeof KINDS)[number];
+/** Each kind's place in KINDS. */
+const KIND_ORDER = Object.fromEntries(KINDS.map((kind, i) => [kind, i])) as Readonly<Record<Kind, number>>;
 
 /**
  * The kinds each of a search's concurrent statements reads (issue 37). One statement runs on one PostgreSQL backend,
@@ -287,7 +289,7 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   }
   // The rows are this search's own (parsed for it): scored in place rather than copied.
   for (const h of hits) h.score = Number(h.score);
-  const top = hits.sort((a, b) => b.score - a.score || KINDS.indexOf(a.type) - KINDS.indexOf(b.type)).slice(0, limit);
+  const top = hits.sort((a, b) => b.score - a.score || KIND_ORDER[a.type] - KIND_ORDER[b.type]).slice(0, limit);
   // Phone-like client names show as the caller's contact of that number: one lookup for the page's phones.
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
