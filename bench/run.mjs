@@ -184,18 +184,19 @@ async function measureTicks({ url, headers, serverPid, amount }) {
 const perRequest = (ticks, amount) => ({ nodeMicros: Math.round((ticks.node / 100 / amount) * 1e6), postgresMicros: Math.round((ticks.postgres / 100 / amount) * 1e6) });
 
 /**
- * CPU per request of app and floor side by side: two halves of `amount` requests each, alternating (app, floor, app,
- * floor), as the throughput runs do. Measured one after the other, a drift of the machine during the two runs (a
- * search's ~20 s each) fell on one side only: the floor's CPU a search read 730–937 µs over three runs of one evening
- * (bench/README.md, 2026-12-06 late night).
+ * CPU per request of app and floor side by side: `amount` requests each in four quarters, alternating (app, floor,
+ * app, floor…), as the throughput runs alternate halves. Measured one after the other, a drift of the machine during
+ * the two runs (a search's ~20 s each) fell on one side only: the floor's CPU a search read 730–937 µs over three runs
+ * of one evening (bench/README.md, 2026-12-06 late night). A quarter of a cheap list's 3,000 is ~15 ticks of /proc
+ * (10 ms), so its figure is good to ~±15 µs.
  */
-async function cpuSideBySide({ app, floor, amount = 3000 }) {
+async function cpuSideBySide({ app, floor, amount = 3000, rounds = 4 }) {
   await load({ ...app, amount: 500 });
   await load({ ...floor, amount: 500 });
   const sums = { app: { node: 0, postgres: 0 }, floor: { node: 0, postgres: 0 } };
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (const side of ['app', 'floor']) {
-      const ticks = await measureTicks({ ...(side === 'app' ? app : floor), amount: amount / 2 });
+      const ticks = await measureTicks({ ...(side === 'app' ? app : floor), amount: amount / rounds });
       sums[side].node += ticks.node;
       sums[side].postgres += ticks.postgres;
     }
