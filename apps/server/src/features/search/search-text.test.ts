@@ -71,6 +71,13 @@ describe('search text helpers', () => {
       excerpt: '<b>plumbing</b> under the <b>sink</b>',
       match_reason: 'Matched "sink" in description',
     });
+    // The dictionary word wins over a word that only looks closer (a claim number: not in the dictionary).
+    const job = [
+      { label: 'title', text: 'Gutter cleaning' },
+      { label: 'claim number', text: 'GUTTTR-9' },
+    ];
+    expect(explainMatch(new QueryTerms('guttr', { guttr: ['gutter'] }), job).match_reason).toBe('Similar to "gutter"');
+    expect(explainMatch(new QueryTerms('guttr'), job).match_reason).toBe('Similar to "gutttr"');
     // A text holding none of them (PostgreSQL matched a stem that is no prefix): the closest word by trigrams, as without.
     const stemOnly = [{ label: 'description', text: 'plumbng was noted' }];
     expect(explainMatch(new QueryTerms('plumbnig', { plumbnig: ['plumbing'] }), stemOnly)).toEqual(explainMatch(new QueryTerms('plumbnig'), stemOnly));
@@ -133,6 +140,15 @@ describe('search text helpers', () => {
       const excerpt = buildExcerpt(text, marked, 1000);
       expect([...excerpt.matchAll(/<b>(.*?)<\/b>/g)].map((m) => m[1]!.toLowerCase())).toEqual(words(text).filter((w) => marked.includes(w)));
     }
+  });
+
+  it("marks the matched word where it stands after a character whose lower case is longer ('İ')", () => {
+    expect(buildExcerpt('İstanbul roof repair', ['roof'])).toBe('İstanbul <b>roof</b> repair');
+    expect(explainMatch(new QueryTerms('roof'), [{ label: 'title', text: 'İstanbul roof repair' }]).excerpt).toBe('İstanbul <b>roof</b> repair');
+    expect(explainMatch(new QueryTerms('İSTANBUL'), [{ label: 'title', text: 'İstanbul roof repair' }])).toEqual({
+      excerpt: '<b>İstanbul</b> roof repair',
+      match_reason: 'Matched "İstanbul" in title',
+    });
   });
 
   it('summarises counts', () => {

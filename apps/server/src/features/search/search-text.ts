@@ -50,6 +50,22 @@ function matchPrefix(term: string): string {
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
+/**
+ * The text lower-cased character by character, each keeping its length, so a place found in it is the same place in
+ * the text: `toLowerCase` makes 'İ' two characters ('i̇'), and an excerpt cut at those places marked "r<b>oof </b>"
+ * after it. The few characters whose lower case is longer stay as they are.
+ */
+function lowerInPlace(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = '';
+  for (const ch of text) {
+    const l = ch.toLowerCase();
+    out += l.length === ch.length ? l : ch;
+  }
+  return out;
+}
+
 /** The length of the character at `i` if it is part of a word (WORD), else 0. */
 function wordCharAt(text: string, i: number): number {
   if (i >= text.length) return 0;
@@ -120,7 +136,8 @@ export class QueryTerms {
     readonly text: string,
     similarWords: SimilarWords = {},
   ) {
-    this.terms = [...new Set(words(text))];
+    // Lower-cased as the fields are (lowerInPlace), so a term and the same word in a text compare equal.
+    this.terms = [...new Set(lowerInPlace(text).match(WORD))];
     for (const term of this.terms) {
       const alternatives = similarWords[term];
       if (alternatives?.length) this.similar.set(term, alternatives.map((word) => ({ word, similarity: trigramSimilarity(word, term) })));
@@ -133,7 +150,7 @@ export class QueryTerms {
    * word (≥ 0.3).
    */
   match(text: string, closest = true): readonly WordMatch[] {
-    const lower = text.toLowerCase();
+    const lower = lowerInPlace(text);
     // Most fields match nothing: no array is made for them. (Indexed loops here and below: for…of made an iterator
     // each time in these functions, ~10 kB a search on "plumbng" — issue 37.)
     let matches: WordMatch[] | null = null;
@@ -191,13 +208,12 @@ export function buildExcerpt(text: string, matchedWords: string[], radius = 80):
   // Runs of white space as one space; most texts (a title, a name) have none to fold and are kept as they are.
   const clean = /[^\S ]| {2}|^ | $/.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
   if (!clean) return '';
-  const lower = clean.toLowerCase();
+  const lower = lowerInPlace(clean);
   // Each marked word where it stands whole, found where it occurs (the text is not cut into words); the excerpt ends
-  // at most `radius` characters after the first, so occurrences past that are not looked for. Spans as a flat list
-  // of start, end: a page's excerpts make few objects (issue 37).
+  // at most `radius` characters after the first, so occurrences past that are not looked for.
   const wanted: string[] = [];
   for (let i = 0; i < matchedWords.length; i++) {
-    const word = matchedWords[i]!.toLowerCase();
+    const word = lowerInPlace(matchedWords[i]!);
     if (word && !wanted.includes(word)) wanted.push(word);
   }
   let first = -1;
@@ -210,14 +226,14 @@ export function buildExcerpt(text: string, matchedWords: string[], radius = 80):
       firstLength = word.length;
     }
   }
-  const spans: number[] = [];
+  const spans: Array<[number, number]> = [];
   for (let i = 0; i < wanted.length; i++) {
     const word = wanted[i]!;
     for (let at = wholeWordAt(lower, word, first); first !== -1 && at !== -1 && at < first + radius + firstLength; at = wholeWordAt(lower, word, at + word.length)) {
-      spans.push(at, at + word.length);
+      spans.push([at, at + word.length]);
     }
   }
-  if (wanted.length > 1) sortSpans(spans);
+  if (wanted.length > 1) spans.sort((x, y) => x[0] - y[0]);
   if (first === -1) first = 0;
   let start = Math.max(0, first - radius);
   let end = Math.min(clean.length, first + radius + firstLength);
@@ -226,9 +242,8 @@ export function buildExcerpt(text: string, matchedWords: string[], radius = 80):
   if (end < clean.length) end = clean.lastIndexOf(' ', end) > first ? clean.lastIndexOf(' ', end) : end;
   let out = start > 0 ? '…' : '';
   let pos = start;
-  for (let i = 0; i < spans.length; i += 2) {
-    const s = spans[i]!;
-    const e = spans[i + 1]!;
+  for (let i = 0; i < spans.length; i++) {
+    const [s, e] = spans[i]!;
     if (s < start || e > end) continue;
     out += `${escapeHtml(clean.slice(pos, s))}<b>${escapeHtml(clean.slice(s, e))}</b>`;
     pos = e;
@@ -243,15 +258,6 @@ function wholeWordAt(lower: string, word: string, from: number): number {
     if (!wordCharBefore(lower, at) && wordCharAt(lower, at + word.length) === 0) return at;
   }
   return -1;
-}
-
-/** Sorts a flat list of spans (start, end, start, end…) by start. */
-function sortSpans(spans: number[]): void {
-  const pairs: Array<[number, number]> = [];
-  for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i]!, spans[i + 1]!]);
-  pairs.sort((x, y) => x[0] - y[0]);
-  spans.length = 0;
-  for (const [s, e] of pairs) spans.push(s, e);
 }
 
 export type SearchField = { label: string; text: string | null };

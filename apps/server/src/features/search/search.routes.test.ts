@@ -73,6 +73,15 @@ describe('GET /api/search', () => {
     expect(SearchResponseSchema.parse((await search('clawfot', eve)).json()).results).toEqual([]);
   });
 
+  it("explains a misspelled word's hit by the dictionary word it was found with, not a closer-looking word elsewhere", async () => {
+    // The claim number is not in the dictionary: "gutttr" looks closer to "guttr" (trigrams 6/7) than "gutter" (4/9),
+    // but the job was found through "gutter", the similar word the search ran with.
+    const job = await insertJob(ctx.db, { workspaceId: alice.workspaceId!, title: 'Gutter cleaning', claimNumber: 'GUTTTR-9' });
+    const body = SearchResponseSchema.parse((await search('guttr')).json());
+    const hit = body.results.find((r) => r.id === job.id)!;
+    expect(hit).toMatchObject({ type: 'job', match_reason: 'Similar to "gutter"', excerpt: '<b>Gutter</b> cleaning' });
+  });
+
   it('treats a query of stop words as matching nothing rather than everything', async () => {
     const body = SearchResponseSchema.parse((await search('the')).json());
     expect(body.results).toEqual([]);
