@@ -68,8 +68,10 @@ const DOCUMENT_WORDS = /(^|[^a-z])(report|contract|invoice|estimate)s?([^a-z]|$)
 const PHONE_LIKE = /^\+?[\d\s().-]+$/;
 
 export function isPhoneLike(value: string): boolean {
+  // The pattern first: a name fails it at its first letter, before its digits are copied out.
+  if (!PHONE_LIKE.test(value.trim())) return false;
   const d = digitsOnly(value);
-  return PHONE_LIKE.test(value.trim()) && d.length >= 7 && d.length <= 15;
+  return d.length >= 7 && d.length <= 15;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from './client';
-import { queryRows } from './sql';
+import { openPglite, openPostgres, type Database } from './client';
+import { queryRows, shapedStatement } from './sql';
 import { inRequestTransaction, inRequestTransactionNow } from './request-transaction';
 
 /** The database object every feature holds sends a request's statements to its transaction while one is open. */
@@ -70,5 +70,42 @@ describe('request transactions', () => {
     release();
     await later;
     expect(await count()).toBe(before + 1);
+  });
+});
+
+/**
+ * On PostgreSQL the hand-written statements (queryRows, shapedStatement) go to the pool as named statements, the
+ * pool read once per database object (db/sql.ts pgPoolOf): inside a request's transaction they must go to it instead.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('request transactions on PostgreSQL', () => {
+  let pg: Database;
+  const table = `request_tx_${process.pid}_${Date.now()}`;
+  const countOf = shapedStatement<'count', { marker: string }, { n: number }>(
+    (_shape, v) => sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE body <> ${v.marker}`,
+  );
+  const rowsNow = async () => (await queryRows<{ n: number }>(pg.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n;
+
+  beforeAll(async () => {
+    pg = await openPostgres(process.env.TEST_DATABASE_URL!, { max: 2 });
+    await pg.db.execute(sql`CREATE TABLE ${sql.identifier(table)} (body text NOT NULL)`);
+  });
+  afterAll(async () => {
+    await pg?.db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(table)}`);
+    await pg?.close();
+  });
+
+  it('queryRows and a shaped statement see the transaction’s own rows inside it, and the pool’s outside', async () => {
+    expect(await rowsNow()).toBe(0);
+    const seen = await inRequestTransaction(
+      pg.db,
+      async () => {
+        await pg.db.execute(sql`INSERT INTO ${sql.identifier(table)} VALUES ('one')`);
+        return { rows: await rowsNow(), shaped: (await countOf(pg.db, 'count', { marker: '-' }))[0]!.n };
+      },
+      async (_tx, inside) => inside,
+    );
+    expect(seen).toEqual({ rows: 1, shaped: 1 });
+    expect(await rowsNow()).toBe(1);
+    expect((await countOf(pg.db, 'count', { marker: '-' }))[0]!.n).toBe(1);
   });
 });

@@ -44,7 +44,7 @@ export async function inRequestTransaction<T, R>(db: Db, work: () => Promise<T>,
   });
 }
 
-/** Whether this code runs inside a request's transaction (tests). */
+/** Whether this code runs inside a request's transaction (db/sql.ts sends its statements there; tests). */
 export function inRequestTransactionNow(): boolean {
   return scopes.getStore()?.open === true;
 }

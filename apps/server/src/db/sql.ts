@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
+import { inRequestTransactionNow } from './request-transaction';
 
 /**
  * Small SQL helpers shared by the features (jobs, tasks, search, dashboard, the auth guard).
@@ -33,10 +34,24 @@ type PgPool = {
   Client?: { Query?: new (text: string, values: unknown[]) => { name: string; text: string; values: unknown[] } };
 };
 
-/** The pool behind `db`; none for PGlite, nor for a transaction (it has no `$client`: its statements stay on its connection). */
+/** The pool behind each database object, read once (see pgPoolOf). */
+const poolsOf = new WeakMap<object, PgPool | null>();
+
+/**
+ * The pool behind `db`; none for PGlite, nor for a transaction (it has no `$client`: its statements stay on its
+ * connection), nor while a request's transaction is open (db/request-transaction.ts: the statement belongs to it).
+ * Kept per object: `db` is request-transaction-aware, a Proxy whose every property read looks up the request's
+ * context — at every statement that was ~1 µs (issue 37).
+ */
 function pgPoolOf(db: Db | Tx): PgPool | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client && typeof client === 'object' && 'totalCount' in client ? (client as PgPool) : null;
+  if (inRequestTransactionNow()) return null;
+  let pool = poolsOf.get(db);
+  if (pool === undefined) {
+    const client = (db as unknown as { $client?: unknown }).$client;
+    pool = client && typeof client === 'object' && 'totalCount' in client ? (client as PgPool) : null;
+    poolsOf.set(db, pool);
+  }
+  return pool;
 }
 
 const statementNames = new Map<string, string>();
@@ -140,7 +155,11 @@ export function shapedStatement<S extends StatementShape, V extends StatementVal
       // pg's own Query made from the text (a config object is copied property by property at every query, ~1 µs),
       // named afterwards: a named statement, prepared once per connection.
       const PgQuery = pool.Client?.Query;
-      const query = PgQuery ? Object.assign(new PgQuery(made.config.text, params), { name: made.config.name }) : { ...made.config, values: params };
+      let query: { name: string; text: string; values: unknown[] };
+      if (PgQuery) {
+        query = new PgQuery(made.config.text, params);
+        query.name = made.config.name;
+      } else query = { ...made.config, values: params };
       const result = await pool.query(query);
       return result.rows as T[];
     }

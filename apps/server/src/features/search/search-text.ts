@@ -284,10 +284,7 @@ export function explainMatch(terms: QueryTerms, fields: SearchField[]): Explanat
       if (!closest && hasDirect(matches)) {
         // The excerpt marks every term's word: a term matched by neither gets its closest (read again: rare).
         const marked = matches.length < terms.terms.length ? terms.match(field.text) : matches;
-        return {
-          excerpt: buildExcerpt(field.text, marked.map((m) => m.word)),
-          match_reason: `Matched "${matches.flatMap((m) => (m.direct ? [m.term] : [])).join('", "')}" in ${field.label}`,
-        };
+        return { excerpt: buildExcerpt(field.text, marked.map((m) => m.word)), match_reason: `Matched "${directTerms(matches)}" in ${field.label}` };
       }
       for (let i = 0; i < matches.length; i++) {
         const m = matches[i]!;
@@ -302,6 +299,16 @@ export function explainMatch(terms: QueryTerms, fields: SearchField[]): Explanat
   // Matched through stemming we cannot see word by word (e.g. 'ran' ~ 'running'): say so plainly.
   const firstText = fields.find((f) => f.text)?.text ?? '';
   return { excerpt: buildExcerpt(firstText, []), match_reason: `Matched "${terms.text.trim()}"` };
+}
+
+/** The directly matched terms, as the reason names them: 'roof", "gutter'. */
+function directTerms(matches: readonly WordMatch[]): string {
+  let out = '';
+  for (let i = 0; i < matches.length; i++) {
+    const m = matches[i]!;
+    if (m.direct) out = out ? `${out}", "${m.term}` : m.term;
+  }
+  return out;
 }
 
 function hasDirect(matches: readonly WordMatch[]): boolean {

@@ -104,8 +104,11 @@ function best(kind: string, limit: number): SQL {
 /** The kinds of work a search finds, each ranked and counted on its own; equal scores keep this order. */
 const KINDS = ['job', 'task', 'document', 'recording', 'photo'] as const;
 type Kind = (typeof KINDS)[number];
-/** Each kind's place in KINDS. */
-const KIND_ORDER = Object.fromEntries(KINDS.map((kind, i) => [kind, i])) as Readonly<Record<Kind, number>>;
+/** A kind's place in KINDS (compared, not looked up: a row's type is a string pg made, and a lookup by it hashes it). */
+function kindOrder(kind: Kind): number {
+  for (let i = 0; i < KINDS.length; i++) if (KINDS[i] === kind) return i;
+  return KINDS.length;
+}
 
 /**
  * The kinds each of a search's concurrent statements reads (issue 37). One statement runs on one PostgreSQL backend,
@@ -228,11 +231,11 @@ function toResult(hit: Hit, query: QueryTerms, contacts: readonly PhoneContact[]
     const score = Math.min(1, Math.max(0, Math.round(hit.score * 1000) / 1000));
     return { id: hit.id, type: 'other', title, description: caption.slice(0, 300), excerpt, match_reason, score, status: hit.status, priority: null, job_id: hit.job_id, task_id: null };
   }
-  // A job's title, else its client name after the clean-up rule (spec 001 §5), as every screen shows it.
-  const clientName = hit.client_name?.trim() ? cleanClientName(hit.client_name, contacts) : null;
+  // A job's title, else its client name after the clean-up rule (spec 001 §5), as every screen shows it (the rule
+  // only for a job without a title: it tests the name with three patterns).
   const title =
     hit.type === 'job'
-      ? hit.title || clientName || hit.property_address || 'Untitled job'
+      ? hit.title || (hit.client_name?.trim() ? cleanClientName(hit.client_name, contacts) : null) || hit.property_address || 'Untitled job'
       : hit.type === 'document' || hit.type === 'recording'
         ? (hit.title ?? (hit.type === 'document' ? 'Document' : 'Recording'))
         : (hit.description ?? '').length > 100
@@ -270,7 +273,9 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   const exact = await search('exact', text);
   let hits = exact;
   const totals = { job: 0, task: 0, document: 0, recording: 0, photo: 0 };
-  for (const h of exact) totals[h.type] = h.total;
+  // Every row of a kind carries its total: read where the kind changes (the rows come kind by kind), not at every
+  // row — a row's type is a string pg made, not the literal, so each `totals[type]` looks it up by its characters.
+  for (let i = 0; i < exact.length; i++) if (i === 0 || exact[i]!.type !== exact[i - 1]!.type) totals[exact[i]!.type] = exact[i]!.total;
   const terms = [...new Set(words(text).filter((w) => w.length >= 3 && w.length <= 40))];
   let similarWords: SimilarWords = {};
   if (totals.job + totals.task + totals.document + totals.recording + totals.photo < limit && terms.length > 0) {
@@ -289,7 +294,7 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   }
   // The rows are this search's own (parsed for it): scored in place rather than copied.
   for (const h of hits) h.score = Number(h.score);
-  const top = hits.sort((a, b) => b.score - a.score || KIND_ORDER[a.type] - KIND_ORDER[b.type]).slice(0, limit);
+  const top = hits.sort((a, b) => b.score - a.score || kindOrder(a.type) - kindOrder(b.type)).slice(0, limit);
   // Phone-like client names show as the caller's contact of that number: one lookup for the page's phones.
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
