@@ -1,4 +1,4 @@
-import { cleanClientName, isPhoneLike, type PhoneContact, type SearchQuery, type SearchResponse, type SearchResult } from '@fieldbook/contract';
+import { cleanClientName, isPhoneLike, type PhoneContact, type SearchNextVisit, type SearchQuery, type SearchResponse, type SearchResult } from '@fieldbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth-guard';
@@ -166,6 +166,8 @@ function hitsFromQuery(opts: { cte: SQL; similarWords: SQL; kinds: readonly Kind
     ${sql.join(parts.map((p) => sql`(${p.page})`), sql`\n    UNION ALL\n    `)}`;
 }
 
+const NO_VISITS: ReadonlyMap<string, SearchNextVisit> = new Map();
+
 /** Which of the caller's recordings a search reads: the workspace's (an admin) or their own. */
 type RecordingsShape = 'all' | 'own';
 
@@ -222,7 +224,7 @@ function fieldsOf(hit: Hit): SearchField[] {
   ];
 }
 
-function toResult(hit: Hit, query: QueryTerms, contacts: readonly PhoneContact[]): SearchResult {
+function toResult(hit: Hit, query: QueryTerms, contacts: readonly PhoneContact[], nextVisits: ReadonlyMap<string, SearchNextVisit>): SearchResult {
   const { excerpt, match_reason } = explainMatch(query, fieldsOf(hit));
   // A job photo is an 'other' hit (the contract's type for a later feature's source): it opens its job.
   if (hit.type === 'photo') {
@@ -253,6 +255,9 @@ function toResult(hit: Hit, query: QueryTerms, contacts: readonly PhoneContact[]
     priority: hit.priority,
     job_id: hit.job_id,
     task_id: hit.type === 'task' ? hit.id : null,
+    // A job's next visit (issue 34); on other kinds undefined, which the answer's JSON leaves out. Made here with the
+    // rest: set afterwards it added a property to each finished object (a new shape each, ~4 µs a search).
+    next_visit: hit.type === 'job' ? (nextVisits.get(hit.id) ?? null) : undefined,
   };
 }
 
@@ -298,14 +303,14 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
   // Phone-like client names show as the caller's contact of that number: one lookup for the page's phones.
   const phones = top.flatMap((h) => (h.type === 'job' && !h.title && h.client_name && isPhoneLike(h.client_name) ? [h.client_name] : []));
   const { contacts } = phones.length ? await findContactsByPhone({ db: opts.db, actor: opts.actor, phones }) : { contacts: [] };
-  const query = new QueryTerms(text, similarWords);
-  const results = top.map((h) => toResult(h, query, contacts));
   // Job hits show their next visit (issue 34: "Lopez" tells when the crew goes): one statement for the page's jobs.
-  const jobIds = results.filter((r) => r.type === 'job').map((r) => r.id);
+  const jobIds = top.filter((h) => h.type === 'job').map((h) => h.id);
+  let nextVisits = NO_VISITS;
   if (jobIds.length > 0) {
     const timeZone = await workspaceTimeZone(opts.db, workspaceId);
-    const next = await findNextVisitsOfJobs(opts.db, { workspaceId, jobIds, timeZone, now: opts.now ?? new Date() });
-    for (const r of results) if (r.type === 'job') r.next_visit = next.get(r.id) ?? null;
+    nextVisits = await findNextVisitsOfJobs(opts.db, { workspaceId, jobIds, timeZone, now: opts.now ?? new Date() });
   }
+  const query = new QueryTerms(text, similarWords);
+  const results = top.map((h) => toResult(h, query, contacts, nextVisits));
   return { success: true, results, summary: searchSummary(text, { jobs: totals.job, tasks: totals.task, documents: totals.document, recordings: totals.recording, photos: totals.photo }, CANDIDATES) };
 }
