@@ -68,6 +68,13 @@ describe('statements built once per shape (shapedStatement)', () => {
     expect(sent[2]!.text).toContain("AND t.status = 'pending'");
   });
 
+  it('tells shapes apart by each value as it is, not as text (null and "null", 1 and "1")', async () => {
+    const { db, sent } = pooled();
+    const shaped = shapedStatement((shape: { a: string | number | null; b: boolean }, v: { id: string }) => sql.raw(`SELECT ${typeof shape.a} ${String(shape.a)} ${String(shape.b)}`).append(sql` ${v.id}`));
+    for (const shape of [{ a: null, b: true }, { a: 'null', b: true }, { a: 1, b: true }, { a: '1', b: true }, { a: 1, b: false }, { a: null, b: true }]) await shaped(db, shape, { id: 'x' });
+    expect(sent.map((s) => s.text)).toEqual(['SELECT object null true $1', 'SELECT string null true $1', 'SELECT number 1 true $1', 'SELECT string 1 true $1', 'SELECT number 1 false $1', 'SELECT object null true $1']);
+  });
+
   it('sends the same text and values through drizzle without a pool', async () => {
     const { db, sent } = embedded();
     const { db: pdb, sent: psent } = pooled();

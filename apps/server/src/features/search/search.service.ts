@@ -290,8 +290,9 @@ export async function searchWork(opts: { db: Db; actor: Actor; query: SearchQuer
     if (carried) similarWords = JSON.parse(carried) as SimilarWords;
     // The similar-word search is (nearly) a superset of the exact one; keep each row once, with its best score.
     const byId = new Map(exact.map((h) => [h.id, h]));
-    for (const h of similar) {
-      totals[h.type] = Math.max(totals[h.type], h.total);
+    for (let i = 0; i < similar.length; i++) {
+      const h = similar[i]!;
+      if (i === 0 || h.type !== similar[i - 1]!.type) totals[h.type] = Math.max(totals[h.type], h.total);
       const seen = byId.get(h.id);
       if (!seen || Number(seen.score) < Number(h.score)) byId.set(h.id, h);
     }
