@@ -71,6 +71,18 @@ describe('search text helpers', () => {
       excerpt: '<b>plumbing</b> under the <b>sink</b>',
       match_reason: 'Matched "sink" in description',
     });
+    // A later field's similar word no more similar than the one found is not looked for — yet when that field holds a
+    // direct match, its similar word is still marked beside it.
+    const twoAlternatives = { plumbng: ['plumbing', 'plumber'] };
+    const laterDirect = [
+      { label: 'title', text: 'Plumbing' },
+      { label: 'description', text: 'a plumber fixed the sink' },
+    ];
+    expect(explainMatch(new QueryTerms('sink plumbng', twoAlternatives), laterDirect)).toEqual({
+      excerpt: 'a <b>plumber</b> fixed the <b>sink</b>',
+      match_reason: 'Matched "sink" in description',
+    });
+    expect(explainMatch(new QueryTerms('plumbng', twoAlternatives), laterDirect)).toEqual({ excerpt: '<b>Plumbing</b>', match_reason: 'Similar to "plumbing"' });
     // The dictionary word wins over a word that only looks closer (a claim number: not in the dictionary).
     const job = [
       { label: 'title', text: 'Gutter cleaning' },

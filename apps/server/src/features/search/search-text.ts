@@ -32,16 +32,8 @@ export function trigramSimilarity(a: string, b: string): number {
   return similarityOfTrigrams(trigrams(a.toLowerCase()), trigrams(b.toLowerCase()));
 }
 
-/** A word of the text matches a query term exactly or by stem-like prefix ('roofs', 'roofing' for 'roof'). */
-function isDirectMatch(word: string, term: string): boolean {
-  if (word === term) return true;
-  const shorter = word.length < term.length ? word : term;
-  const longer = shorter === word ? term : word;
-  return shorter.length >= 3 && longer.startsWith(shorter) && longer.length - shorter.length <= 4;
-}
-
 /**
- * What every word matching `term` (isDirectMatch) begins with: the term itself, or its first characters down to 4
+ * What every word matching `term` (isDirectMatchAt) begins with: the term itself, or its first characters down to 4
  * fewer and at least 3.
  */
 function matchPrefix(term: string): string {
@@ -90,24 +82,40 @@ function wordEnd(text: string, start: number): number {
 }
 
 /**
- * The first word of `lower` (lower-case text) that matches `target` (isDirectMatch), read at the places where what
+ * The first word of `lower` (lower-case text) that matches `target` (isDirectMatchAt), read at the places where what
  * every such word begins with occurs — no word before it is cut out or compared.
  */
 function firstMatchingWord(lower: string, target: string): string | null {
   const prefix = matchPrefix(target);
   for (let at = lower.indexOf(prefix); at !== -1; at = lower.indexOf(prefix, at + 1)) {
     if (wordCharBefore(lower, at)) continue;
-    const word = lower.slice(at, wordEnd(lower, at));
-    if (isDirectMatch(word, target)) return word;
+    const end = wordEnd(lower, at);
+    if (isDirectMatchAt(lower, at, end, target)) return lower.slice(at, end);
   }
   return null;
+}
+
+/**
+ * Whether the word lower[at, end) matches `target` directly: the same, or one the start of the other by at most 4
+ * characters, the shorter at least 3 ('roofs', 'roofing' for 'roof'). Read in place: most words read are not a match.
+ */
+function isDirectMatchAt(lower: string, at: number, end: number, target: string): boolean {
+  const length = end - at;
+  if (length === target.length) return lower.startsWith(target, at);
+  const shorter = Math.min(length, target.length);
+  if (shorter < 3 || Math.abs(length - target.length) > 4) return false;
+  // The shorter of the two is the start of the longer.
+  for (let i = 0; i < shorter; i++) if (lower.charCodeAt(at + i) !== target.charCodeAt(i)) return false;
+  return true;
 }
 
 export type WordMatch = { term: string; word: string; similarity: number; direct: boolean };
 
 /** What a text without any match gives (shared, never changed). */
 const NO_MATCHES: readonly WordMatch[] = [];
-const NO_ALTERNATIVES: readonly { word: string; similarity: number }[] = [];
+/** A similar dictionary word of a term, its similarity to it, and the highest similarity from it to the list's end. */
+type Alternative = { word: string; similarity: number; bestFrom: number };
+const NO_ALTERNATIVES: readonly Alternative[] = [];
 
 /** A query term's similar dictionary words, most similar first (the similar-word search's, from PostgreSQL). */
 export type SimilarWords = Readonly<Record<string, readonly string[]>>;
@@ -128,7 +136,7 @@ export type SimilarWords = Readonly<Record<string, readonly string[]>>;
 export class QueryTerms {
   readonly terms: string[];
   /** Per term with similar dictionary words: those words, most similar first, with their similarity to the term. */
-  private readonly similar = new Map<string, { word: string; similarity: number }[]>();
+  private readonly similar = new Map<string, Alternative[]>();
   /** Per term without a direct match: its trigrams, and its similarity to each word compared so far. */
   private readonly fuzzy = new Map<string, { trigrams: Set<string>; similarity: Map<string, number> }>();
 
@@ -140,7 +148,11 @@ export class QueryTerms {
     this.terms = [...new Set(lowerInPlace(text).match(WORD))];
     for (const term of this.terms) {
       const alternatives = similarWords[term];
-      if (alternatives?.length) this.similar.set(term, alternatives.map((word) => ({ word, similarity: trigramSimilarity(word, term) })));
+      if (alternatives?.length) {
+        const scored = alternatives.map((word) => ({ word, similarity: trigramSimilarity(word, term), bestFrom: 0 }));
+        for (let i = scored.length - 1, best = -1; i >= 0; i--) scored[i]!.bestFrom = best = Math.max(best, scored[i]!.similarity);
+        this.similar.set(term, scored);
+      }
     }
   }
 
@@ -149,7 +161,7 @@ export class QueryTerms {
    * word matching the most similar of its dictionary words the text holds; else, with `closest`, its most similar
    * word (≥ 0.3).
    */
-  match(text: string, closest = true): readonly WordMatch[] {
+  match(text: string, closest = true, beat = -1): readonly WordMatch[] {
     const lower = lowerInPlace(text);
     // Most fields match nothing: no array is made for them. (Indexed loops here and below: for…of made an iterator
     // each time in these functions, ~10 kB a search on "plumbng" — issue 37.)
@@ -162,7 +174,7 @@ export class QueryTerms {
         (matches ??= []).push({ term, word, similarity: 1, direct: true });
         continue;
       }
-      const viaSimilar = this.firstSimilar(lower, term);
+      const viaSimilar = this.firstSimilar(lower, term, beat);
       if (viaSimilar) {
         (matches ??= []).push(viaSimilar);
         continue;
@@ -182,11 +194,16 @@ export class QueryTerms {
     return matches ?? NO_MATCHES;
   }
 
-  /** The text's first word matching the most similar of the term's dictionary words it holds. */
-  private firstSimilar(lower: string, term: string): WordMatch | null {
+  /**
+   * The text's first word matching the most similar of the term's dictionary words it holds. Not looked for further
+   * once none left is more similar than `beat`: the caller keeps an earlier field's match unless a later one is more
+   * similar, so whichever of them the text holds would be dropped.
+   */
+  private firstSimilar(lower: string, term: string, beat: number): WordMatch | null {
     const alternatives = this.similar.get(term) ?? NO_ALTERNATIVES;
     for (let i = 0; i < alternatives.length; i++) {
       const alternative = alternatives[i]!;
+      if (alternative.bestFrom <= beat) break;
       const word = firstMatchingWord(lower, alternative.word);
       if (word !== null) return { term, word, similarity: alternative.similarity, direct: false };
     }
@@ -280,7 +297,8 @@ export function explainMatch(terms: QueryTerms, fields: SearchField[]): Explanat
     for (let f = 0; f < fields.length; f++) {
       const field = fields[f]!;
       if (!field.text) continue;
-      const matches = terms.match(field.text, closest);
+      // A similar word no more similar than the match already found cannot replace it: not looked for.
+      const matches = terms.match(field.text, closest, fuzzy?.similarity ?? -1);
       if (!closest && hasDirect(matches)) {
         // The excerpt marks every term's word: a term matched by neither gets its closest (read again: rare).
         const marked = matches.length < terms.terms.length ? terms.match(field.text) : matches;
