@@ -145,6 +145,16 @@ function procStat(pid) {
   }
 }
 
+/** CPU ticks of a process's main thread (its JavaScript), from /proc/<pid>/task/<pid>; the rest are V8's and libuv's helpers (collector, compiler, pool). */
+function mainThreadTicks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
 /** PostgreSQL backends serving the benchmark database (both servers' pools). */
 async function backendPids() {
   const client = new pg.Client({ connectionString: BENCH_URL });
@@ -170,8 +180,9 @@ async function cpuPerRequest({ url, headers, serverPid, amount = 3000 }) {
 async function measureTicks({ url, headers, serverPid, amount }) {
   const pids = [serverPid, ...(await backendPids())];
   const before = new Map(pids.map((pid) => [pid, procStat(pid)]));
+  const mainBefore = mainThreadTicks(serverPid);
   await load({ url, headers, amount });
-  const ticks = { node: 0, postgres: 0 };
+  const ticks = { node: 0, nodeMain: (mainThreadTicks(serverPid) ?? 0) - (mainBefore ?? 0), postgres: 0 };
   for (const [pid, start] of before) {
     const end = procStat(pid);
     if (!start || !end || end.start !== start.start) continue;
@@ -181,7 +192,12 @@ async function measureTicks({ url, headers, serverPid, amount }) {
   return ticks;
 }
 
-const perRequest = (ticks, amount) => ({ nodeMicros: Math.round((ticks.node / 100 / amount) * 1e6), postgresMicros: Math.round((ticks.postgres / 100 / amount) * 1e6) });
+const perRequest = (ticks, amount) => ({
+  nodeMicros: Math.round((ticks.node / 100 / amount) * 1e6),
+  // Of nodeMicros, the main thread's: a gap there is JavaScript work; the rest is V8's helper threads (the collector's).
+  nodeMainMicros: Math.round((ticks.nodeMain / 100 / amount) * 1e6),
+  postgresMicros: Math.round((ticks.postgres / 100 / amount) * 1e6),
+});
 
 /**
  * CPU per request of app and floor side by side: `amount` requests each in four quarters, alternating (app, floor,
@@ -193,11 +209,12 @@ const perRequest = (ticks, amount) => ({ nodeMicros: Math.round((ticks.node / 10
 async function cpuSideBySide({ app, floor, amount = 3000, rounds = 4 }) {
   await load({ ...app, amount: 500 });
   await load({ ...floor, amount: 500 });
-  const sums = { app: { node: 0, postgres: 0 }, floor: { node: 0, postgres: 0 } };
+  const sums = { app: { node: 0, nodeMain: 0, postgres: 0 }, floor: { node: 0, nodeMain: 0, postgres: 0 } };
   for (let round = 0; round < rounds; round++) {
     for (const side of ['app', 'floor']) {
       const ticks = await measureTicks({ ...(side === 'app' ? app : floor), amount: amount / rounds });
       sums[side].node += ticks.node;
+      sums[side].nodeMain += ticks.nodeMain;
       sums[side].postgres += ticks.postgres;
     }
   }
@@ -278,7 +295,7 @@ async function main() {
       console.log(
         `${e.app.padEnd(40)} paced @${row.sharedRate}/s (${PACED_SHARE * 100}% of floor max) p50 ${fmt(a.p50)} p95 ${fmt(a.p95)} p99 ${fmt(a.p99)} ms (floor p95 ${fmt(row.floor.atShare.p95)} p99 ${fmt(row.floor.atShare.p99)}); ${fixed} | ` +
           `max ${row.app.max.rps} req/s vs floor ${row.floor.max.rps} (${row.throughputVsFloor}%), vs floor+session ${row.floorWithSession.max.rps} (${row.throughputVsFloorWithSession}%) | ` +
-          `CPU/req node+pg ${row.app.cpu.nodeMicros}+${row.app.cpu.postgresMicros} µs vs floor ${row.floor.cpu.nodeMicros}+${row.floor.cpu.postgresMicros} (${row.cpuFloorShare}%) | ` +
+          `CPU/req node+pg ${row.app.cpu.nodeMicros}+${row.app.cpu.postgresMicros} µs vs floor ${row.floor.cpu.nodeMicros}+${row.floor.cpu.postgresMicros} (${row.cpuFloorShare}%), node main thread ${row.app.cpu.nodeMainMicros} vs ${row.floor.cpu.nodeMainMicros} | ` +
           `non2xx ${a.non2xx + row.app.max.non2xx} errors ${a.errors + row.app.max.errors}`,
       );
     }
