@@ -182,7 +182,8 @@ async function measureTicks({ url, headers, serverPid, amount }) {
   const before = new Map(pids.map((pid) => [pid, procStat(pid)]));
   const mainBefore = mainThreadTicks(serverPid);
   await load({ url, headers, amount });
-  const ticks = { node: 0, nodeMain: (mainThreadTicks(serverPid) ?? 0) - (mainBefore ?? 0), postgres: 0 };
+  const mainAfter = mainThreadTicks(serverPid);
+  const ticks = { node: 0, nodeMain: mainBefore !== null && mainAfter !== null ? mainAfter - mainBefore : 0, postgres: 0 };
   for (const [pid, start] of before) {
     const end = procStat(pid);
     if (!start || !end || end.start !== start.start) continue;
