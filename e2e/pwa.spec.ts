@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from './support/env';
-import { newOfflinePage } from './support/offline';
+import { closeOfflinePage, newOfflinePage } from './support/offline';
 import { createTask, createWorkSession, getContacts, getTask, openAs, seedCrew } from './support/work-data';
 
 /**
@@ -135,7 +135,7 @@ test.describe('installable offline app (issue 26)', () => {
       await page.screenshot({ path: 'test-results/pwa-walk-offline-count-390.png' });
 
       // The app is closed and opened again, still offline: the four changes are still waiting.
-      await page.close();
+      await closeOfflinePage(page);
       const reopened = await newOfflinePage(context);
       await reopened.goto('/tasks');
       await expect(reopened.getByRole('button', { name: 'Pending changes: 4 pending' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { VISIT_VERSION_CONFLICT } from '@fieldbook/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newOfflinePage } from './support/offline';
+import { closeOfflinePage, newOfflinePage } from './support/offline';
 import { addDays, createCrew, createVisit, createWorkspaceMember, getVisit, instantAt, setWorkspaceZone, todayIn, userIdOf } from './support/schedule-data';
 import { uniqueTag } from './support/unique';
 import { createJob, createWorkSession, openAs, passwordSession, putSession, type WorkSession } from './support/work-data';
@@ -403,7 +403,7 @@ test.describe("the crew's day with the installed app's service worker", () => {
     await expect(page.getByRole('button', { name: 'Pending changes: 1 pending' })).toBeVisible();
 
     // The app closed and opened again, still offline: the status waits and shows.
-    await page.close();
+    await closeOfflinePage(page);
     const reopened = await newOfflinePage(phone);
     await reopened.goto('/today');
     const again = reopened.getByRole('article', { name: `Lopez roof · ${job.client_name}` });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Document } from '@fieldbook/contract';
 import { signInThroughUi } from './support/auth';
 import { createJob, createWorkSession, openAs, type WorkSession } from './support/work-data';
+import { closeOfflinePage } from './support/offline';
 
 /**
  * Web Share Target (issue 26): a PDF or photo shared from another app is posted to the manifest's share_target
@@ -128,7 +129,7 @@ test.describe('Web Share Target (issue 26)', () => {
     await expect(shared.getByTestId('shared-file')).toHaveCount(1);
 
     // The app is closed and opened again once the network is back.
-    await page.close();
+    await closeOfflinePage(page);
     await context.setOffline(false);
     const reopened = await context.newPage();
     await reopened.goto('/documents');
