@@ -72,6 +72,7 @@ export async function captureStatements(url: string, who: BenchUser) {
     }),
     documents: await take(() => findDocumentsPageJson(built, workspaceId, ListDocumentsQuerySchema.parse({}))),
     recordings: await take(() => findRecordingsPageJson(db, { userId }, ListRecordingsQuerySchema.parse({}))),
+    // The analytics in America/Chicago: bench/run.mjs asks the app for that zone (ANALYTICS_TIME_ZONE).
     // One at a time: take() records into one shared log. Search reads the workspace's zone with drizzle's builder
     // (its job hits' next visits, issue 34), so it gets the drizzle instance over the recorder.
     analytics7: await take(() => recordingAnalyticsJson(db, { days: 7, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),

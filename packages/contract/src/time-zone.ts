@@ -58,6 +58,10 @@ export function zoneOffsetMs(instant: Date | number, zone: string): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - t;
 }
 
+const zoneSpellings = new Map<string, string | null>();
+/** The IANA database has ~600 names; this leaves room for other spellings of them and for names that are no zone. */
+const ZONE_NAMES_KEPT = 2_000;
+
 /**
  * Whether this runtime's time-zone database (ICU: the browser's, Node's) knows `name`: an IANA name ('Europe/Warsaw')
  * or 'UTC' — not an offset ('+01:00', which Intl also takes since ES2024 but which carries no daylight-saving rules).
@@ -65,17 +69,34 @@ export function zoneOffsetMs(instant: Date | number, zone: string): number {
  */
 export function isIanaTimeZone(name: unknown): name is string {
   if (typeof name !== 'string' || name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+  return runtimeSpelling(name) !== null;
 }
 
 /** The runtime's spelling of a known zone ('europe/warsaw' → 'Europe/Warsaw'); call after isIanaTimeZone. */
 export function canonicalTimeZone(zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  const spelled = runtimeSpelling(zone);
+  if (spelled === null) throw new RangeError(`Invalid time zone specified: ${zone}`);
+  return spelled;
+}
+
+/**
+ * What the runtime makes of a zone name, kept per name: its spelling, or null when it knows no such zone. Asking
+ * means making an Intl.DateTimeFormat, ~0.1 ms of CPU, and TimeZoneSchema asked twice for every request that carries a
+ * zone (an analytics page: ~300 µs of the server's CPU a request, bench/README.md 2026-12-07 day). Bounded, because
+ * names come from clients ('america/chicago', 'AMERICA/Chicago', … are all valid): past ZONE_NAMES_KEPT a new name is
+ * answered without being kept.
+ */
+function runtimeSpelling(name: string): string | null {
+  let spelled = zoneSpellings.get(name);
+  if (spelled === undefined) {
+    try {
+      spelled = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    } catch {
+      spelled = null;
+    }
+    if (zoneSpellings.size < ZONE_NAMES_KEPT) zoneSpellings.set(name, spelled);
+  }
+  return spelled;
 }
 
 /** The zone a browser (or the server) runs in, or UTC when it reports none this runtime knows. */
