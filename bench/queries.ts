@@ -32,6 +32,9 @@ export async function benchUser(client: { query: (text: string) => Promise<{ row
   return who as BenchUser;
 }
 
+/** The zone the analytics' statements are captured in; bench/run.mjs asks the app for the same (its ANALYTICS_TIME_ZONE). */
+const ANALYTICS_TIME_ZONE = 'America/Chicago';
+
 export async function captureStatements(url: string, who: BenchUser) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   let log: Statement[] = [];
@@ -72,13 +75,12 @@ export async function captureStatements(url: string, who: BenchUser) {
     }),
     documents: await take(() => findDocumentsPageJson(built, workspaceId, ListDocumentsQuerySchema.parse({}))),
     recordings: await take(() => findRecordingsPageJson(db, { userId }, ListRecordingsQuerySchema.parse({}))),
-    // The analytics in America/Chicago: bench/run.mjs asks the app for that zone (ANALYTICS_TIME_ZONE).
     // One at a time: take() records into one shared log. Search reads the workspace's zone with drizzle's builder
     // (its job hits' next visits, issue 34), so it gets the drizzle instance over the recorder.
-    analytics7: await take(() => recordingAnalyticsJson(db, { days: 7, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
-    analytics30: await take(() => recordingAnalyticsJson(db, { days: 30, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
-    analytics90: await take(() => recordingAnalyticsJson(db, { days: 90, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
-    analytics365: await take(() => recordingAnalyticsJson(db, { days: 365, workspaceId: undefined, timeZone: 'America/Chicago', now: new Date() })),
+    analytics7: await take(() => recordingAnalyticsJson(db, { days: 7, workspaceId: undefined, timeZone: ANALYTICS_TIME_ZONE, now: new Date() })),
+    analytics30: await take(() => recordingAnalyticsJson(db, { days: 30, workspaceId: undefined, timeZone: ANALYTICS_TIME_ZONE, now: new Date() })),
+    analytics90: await take(() => recordingAnalyticsJson(db, { days: 90, workspaceId: undefined, timeZone: ANALYTICS_TIME_ZONE, now: new Date() })),
+    analytics365: await take(() => recordingAnalyticsJson(db, { days: 365, workspaceId: undefined, timeZone: ANALYTICS_TIME_ZONE, now: new Date() })),
     searchRoof: await take(() => searchWork({ db: built, actor, query: SearchQuerySchema.parse({ query: 'roof' }) })),
     searchMisspelled: await take(() => searchWork({ db: built, actor, query: SearchQuerySchema.parse({ query: 'plumbng' }) })),
   };

@@ -43,7 +43,7 @@ const APP_PORT = 3131;
 const FLOOR_PORT = 3132;
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
 
-/** The analytics' zone, as bench/queries.ts captures the floor's statements in it. */
+/** The analytics' zone: bench/queries.ts captures the floor's statements in the same (its ANALYTICS_TIME_ZONE). */
 const ANALYTICS_TIME_ZONE = 'America/Chicago';
 
 /** endpoint → app path, floor path, the rate of the latency run, and its target. */

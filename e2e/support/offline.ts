@@ -17,8 +17,8 @@ export async function newOfflinePage(context: BrowserContext): Promise<Page> {
  * Closes a page of an offline context as a phone closes the app: the app ends while there is still no network.
  * Closed (or sent to another page) as it is, a page of Chromium's headless shell comes back online for a moment on
  * its way out — its `online` event fires and the app replays its queue to the server (6 of 10 closes in a probe; a
- * visit's status reached the server while the test held it pending, e2e/schedule.spec.ts, 2026-12-07, and likely the
- * pwa.spec.ts run above). Frozen first (what a phone's system does to an app it puts away), the app runs nothing more.
+ * visit's status reached the server while the test held it pending, e2e/schedule.spec.ts, 2026-12-07, and likely an
+ * earlier pwa.spec.ts failure). Frozen first (what a phone's system does to an app it puts away), the app runs nothing more.
  */
 export async function closeOfflinePage(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);

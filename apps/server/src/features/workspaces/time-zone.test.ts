@@ -103,6 +103,23 @@ describe('localDate', () => {
   });
 });
 
+/** What `fn` returns and how many Intl.DateTimeFormats it made (Intl.DateTimeFormat behind a counting Proxy meanwhile). */
+function formattersMadeBy<T>(fn: () => T): { result: T; made: number } {
+  const Original = Intl.DateTimeFormat;
+  let made = 0;
+  Intl.DateTimeFormat = new Proxy(Original, {
+    construct: (target, args) => {
+      made++;
+      return Reflect.construct(target, args) as object;
+    },
+  });
+  try {
+    return { result: fn(), made };
+  } finally {
+    Intl.DateTimeFormat = Original;
+  }
+}
+
 describe('time-zone names', () => {
   it('knows IANA names and UTC; refuses offsets, junk and unknown names', () => {
     for (const zone of ['UTC', 'Europe/Warsaw', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5', 'Asia/Calcutta']) expect(isIanaTimeZone(zone), zone).toBe(true);
@@ -118,36 +135,27 @@ describe('time-zone names', () => {
   });
 
   it('asks the runtime once per name (a formatter costs ~0.1 ms): the same answers again, known names and unknown alike', () => {
-    // Formatters made, counted: Intl.DateTimeFormat behind a Proxy for the test's length.
-    const Original = Intl.DateTimeFormat;
-    let made = 0;
-    Intl.DateTimeFormat = new Proxy(Original, {
-      construct: (target, args) => {
-        made++;
-        return Reflect.construct(target, args) as object;
-      },
-    });
-    try {
-      const names = ['America/Denver', 'america/boise', 'Mars/Phobos'];
-      const first = names.map((n) => [isIanaTimeZone(n), isIanaTimeZone(n) && canonicalTimeZone(n)]);
-      expect(first).toEqual([[true, 'America/Denver'], [true, 'America/Boise'], [false, false]]);
-      expect(made).toBe(names.length);
-      for (let i = 0; i < 3; i++) expect(names.map((n) => [isIanaTimeZone(n), isIanaTimeZone(n) && canonicalTimeZone(n)])).toEqual(first);
-      expect(() => canonicalTimeZone('Mars/Phobos')).toThrow(RangeError);
-      expect(made).toBe(names.length);
-    } finally {
-      Intl.DateTimeFormat = Original;
-    }
+    const names = ['America/Denver', 'america/boise', 'Mars/Phobos'];
+    const ask = () => names.map((n) => [isIanaTimeZone(n), isIanaTimeZone(n) && canonicalTimeZone(n)]);
+    const first = formattersMadeBy(ask);
+    expect(first.result).toEqual([[true, 'America/Denver'], [true, 'America/Boise'], [false, false]]);
+    expect(first.made).toBe(names.length);
+    const again = formattersMadeBy(() => [ask(), ask(), ask()]);
+    expect(again.result).toEqual([first.result, first.result, first.result]);
+    expect(again.made).toBe(0);
+    expect(() => canonicalTimeZone('Mars/Phobos')).toThrow(RangeError);
   });
 
-  it('keeps a bounded number of names: a client sending endless spellings still gets right answers', () => {
-    // 'america/chicago' in 2,500 spellings (letter case), more than the names kept: every one is still understood.
+  it('keeps a bounded number of names (clients choose them): past the bound a new name is answered right and not kept', () => {
+    // 'america/chicago' in 2,500 spellings of its letters' case, more than the names kept: every one still understood.
     const base = 'america/chicago';
-    const letters = [...base].map((c, i) => i).filter((i) => /[a-z]/.test(base[i]!));
-    for (let n = 0; n < 2_500; n++) {
-      const spelled = [...base].map((c, i) => (letters.indexOf(i) >= 0 && (n >> letters.indexOf(i)) & 1 ? c.toUpperCase() : c)).join('');
-      expect(TimeZoneSchema.parse(spelled)).toBe('America/Chicago');
-    }
+    const letters = [...base].flatMap((c, i) => (/[a-z]/.test(c) ? [i] : []));
+    const spelling = (n: number) => [...base].map((c, i) => ((n >> letters.indexOf(i)) & 1 && letters.includes(i) ? c.toUpperCase() : c)).join('');
+    for (let n = 0; n < 2_500; n++) expect(TimeZoneSchema.parse(spelling(n))).toBe('America/Chicago');
+    // The memory is full: a name not seen yet makes a formatter each time it is asked; one kept before makes none.
+    const unseen = formattersMadeBy(() => [TimeZoneSchema.parse(spelling(2_500)), TimeZoneSchema.parse(spelling(2_500))]);
+    expect(unseen).toEqual({ result: ['America/Chicago', 'America/Chicago'], made: 4 });
+    expect(formattersMadeBy(() => TimeZoneSchema.parse(spelling(0)))).toEqual({ result: 'America/Chicago', made: 0 });
     expect(TimeZoneSchema.safeParse('Mars/Deimos').success).toBe(false);
   });
 
