@@ -6,7 +6,7 @@
 // Starts the real server (buildApp + openPostgres, bench/app-server.ts, bundled as `npm run build` bundles the server:
 // apps/server/bundle-options.mjs; so run `npm run build` first) on 127.0.0.1:3131 and the floor
 // (bare node:http + pg running the same SQL, bench/floor.ts) on 127.0.0.1:3132, then for every endpoint runs an
-// unthrottled throughput run (10 connections, closed loop; app and floor alternate in two halves of `duration`),
+// unthrottled throughput run (10 connections, closed loop; app and floor in two halves of `duration` each, ABBA),
 // evenly paced latency runs at `share` of the floor's maximum (and at the endpoint's fixed rate where the floor
 // carries it), each `duration` seconds, and CPU per request. `--client=autocannon` makes the throughput and CPU runs
 // with autocannon, as before 2026-12-06 (against the same floor it reached 7–21% fewer requests a second).
@@ -98,14 +98,15 @@ function load({ url, headers, duration, amount, connections = 10 }) {
 }
 
 /**
- * Throughput of app and floor side by side: two halves of `duration` each, alternating (app, floor, app, floor), so
- * a change in the machine's state during the minute falls on both alike. Requests/s over both halves.
+ * Throughput of app and floor side by side: two halves of `duration` each, in the order app, floor, floor, app, so a
+ * steady drift of the machine during the minute falls on both alike. (Alternating app, floor, app, floor, as before
+ * 2026-12-07, gave the floor the later slots: over 92 earlier rows a side's second half read 2–4% above its first, so
+ * that order took ~1.5 points off the app's share.) Requests/s over both halves.
  */
 async function maxSideBySide({ app, floor, duration }) {
   const halves = { app: [], floor: [] };
-  for (let round = 0; round < 2; round++) {
-    halves.app.push(await load({ ...app, duration: duration / 2 }));
-    halves.floor.push(await load({ ...floor, duration: duration / 2 }));
+  for (const side of ['app', 'floor', 'floor', 'app']) {
+    halves[side].push(await load({ ...(side === 'app' ? app : floor), duration: duration / 2 }));
   }
   const sum = (runs) => ({
     requests: runs.reduce((n, r) => n + r.requests, 0),
@@ -217,7 +218,8 @@ async function cpuSideBySide({ app, floor, amount = 3000, rounds = 4 }) {
   await load({ ...floor, amount: 500 });
   const sums = { app: { node: 0, nodeMain: 0, postgres: 0 }, floor: { node: 0, nodeMain: 0, postgres: 0 } };
   for (let round = 0; round < rounds; round++) {
-    for (const side of ['app', 'floor']) {
+    // app, floor, then floor, app: a drift of the machine falls on both alike (as maxSideBySide).
+    for (const side of round % 2 === 0 ? ['app', 'floor'] : ['floor', 'app']) {
       const ticks = await measureTicks({ ...(side === 'app' ? app : floor), amount: amount / rounds });
       sums[side].node += ticks.node;
       sums[side].nodeMain += ticks.nodeMain;
