@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from './support/env';
-import { closeOfflinePage, newOfflinePage } from './support/offline';
+import { closeOfflinePage, cuttableLink, newOfflinePage } from './support/offline';
 import { createTask, createWorkSession, getContacts, getTask, openAs, seedCrew } from './support/work-data';
 
 /**
@@ -70,11 +70,13 @@ test.describe('installable offline app (issue 26)', () => {
     test.slow(); // a browser of its own, two page loads offline
     // As a new user would, in a browser profile of its own (never incognito: Chromium offers installation only there).
     const profile = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-walk-profile-'));
+    // The phone's network, which the walk cuts (Playwright's offline emulation alone does not hold for a reopened app).
+    const link = await cuttableLink(BASE_URL);
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--bypass-app-banner-engagement-checks'],
       viewport: { width: 390, height: 844 },
-      baseURL: BASE_URL,
+      baseURL: link.baseURL,
       serviceWorkers: 'allow',
     });
     try {
@@ -102,7 +104,7 @@ test.describe('installable offline app (issue 26)', () => {
       await page.goto('/tasks');
       for (const t of tasks) await expect(card(page, t.description)).toBeVisible();
 
-      await context.setOffline(true);
+      await link.goOffline(context);
       await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 
       // The app opens with no network: the shell from the service worker, the last-seen list from its cache.
@@ -154,7 +156,7 @@ test.describe('installable offline app (issue 26)', () => {
       expect(arrived).toEqual([]);
       expect((await getTask(s, tasks[0]!.id)).status).toBe('pending');
 
-      await context.setOffline(false);
+      await link.goOnline(context);
       await expect(reopened.getByText('Sync Complete: 4 changes synced')).toBeVisible();
       await expect(reopened.getByTestId('pending-changes')).toBeHidden();
       await reopened.screenshot({ path: 'test-results/pwa-walk-synced-390.png' });
@@ -169,6 +171,7 @@ test.describe('installable offline app (issue 26)', () => {
       expect(arrived).toHaveLength(4);
     } finally {
       await context.close();
+      await link.close();
       await rm(profile, { recursive: true, force: true });
     }
   });

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { VISIT_VERSION_CONFLICT } from '@fieldbook/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { closeOfflinePage, newOfflinePage } from './support/offline';
+import { BASE_URL } from './support/env';
+import { closeOfflinePage, cuttableLink, newOfflinePage } from './support/offline';
 import { addDays, createCrew, createVisit, createWorkspaceMember, getVisit, instantAt, setWorkspaceZone, todayIn, userIdOf } from './support/schedule-data';
 import { uniqueTag } from './support/unique';
 import { createJob, createWorkSession, openAs, passwordSession, putSession, type WorkSession } from './support/work-data';
@@ -378,7 +379,9 @@ test.describe("the crew's day with the installed app's service worker", () => {
     await (await request.patch(`/api/crews/${alpha.id}`, { headers: s.headers, data: { member_ids: [member.id] } })).json();
     const visit = await visitAt(s, job.id, alpha.id, today, '09:00', '11:00');
     // The service worker is what this test needs (playwright.config.ts blocks it elsewhere).
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
+    // The phone's network, which the test cuts (Playwright's offline emulation alone does not hold for a reopened app).
+    const link = await cuttableLink(BASE_URL);
+    const phone = await browser.newContext({ baseURL: link.baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
     const sent: string[] = [];
     phone.on('response', (r) => {
       if (r.url().endsWith(`/api/visits/${visit.id}/status`) && r.request().method() === 'POST' && r.ok()) sent.push((r.request().postDataJSON() as { status: string }).status);
@@ -393,7 +396,7 @@ test.describe("the crew's day with the installed app's service worker", () => {
     const card = () => page.getByRole('article', { name: `Lopez roof · ${job.client_name}` });
     await expect(card()).toBeVisible();
 
-    await phone.setOffline(true);
+    await link.goOffline(phone);
     await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
     await page.reload();
     await expect(card()).toBeVisible();
@@ -413,12 +416,13 @@ test.describe("the crew's day with the installed app's service worker", () => {
     expect(sent).toEqual([]);
     expect((await getVisit(s, visit.id)).status).toBe('scheduled');
 
-    await phone.setOffline(false);
+    await link.goOnline(phone);
     await expect(reopened.getByText('Sync Complete: 1 change synced')).toBeVisible();
     await expect(reopened.getByTestId('pending-changes')).toBeHidden();
     expect(sent).toEqual(['on_the_way']);
     expect((await getVisit(s, visit.id)).status).toBe('on_the_way');
     await phone.close();
+    await link.close();
   });
 });
 
