@@ -216,13 +216,18 @@ function keepAliveGet(url, headers) {
 }
 
 /** A run's result: its counts and the latency percentiles (ms) of its answers. */
-function summary({ requests, rps, latencies, non2xx, errors }) {
+export function summary({ requests, rps, latencies, non2xx, errors }) {
   latencies.sort((a, b) => a - b);
   return { requests, rps, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1], non2xx, errors };
 }
 
 /** One GET over and over at `rate` for `duration` seconds: latency percentiles (ms), non-2xx and connection errors. */
 export async function paced({ url, headers = {}, rate, duration }) {
+  return summary(await pacedRaw({ url, headers, rate, duration }));
+}
+
+/** paced()'s run before its summary: every answer's latency (ms), for runs summed into one (bench/run.mjs's halves). */
+export async function pacedRaw({ url, headers = {}, rate, duration }) {
   const request = keepAliveGet(url, headers);
   const item = { request };
   const latencies = [];
@@ -241,7 +246,7 @@ export async function paced({ url, headers = {}, rate, duration }) {
       }
     },
   });
-  return summary({ requests, rps, latencies, non2xx, errors });
+  return { requests, rps, latencies, non2xx, errors };
 }
 
 /**

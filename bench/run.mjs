@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { closedLoop, paced } from './paced.mjs';
+import { closedLoop, paced, pacedRaw, summary } from './paced.mjs';
 import { requireProjectNode } from './project-node.mjs';
 import { SERVER_DIST, serverBundleOptions } from '../apps/server/bundle-options.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
@@ -116,6 +116,27 @@ async function maxSideBySide({ app, floor, duration }) {
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
   });
+  return { app: sum(halves.app), floor: sum(halves.floor) };
+}
+
+/**
+ * App and floor paced at the same `rate`, in halves of `duration` in the order app, floor, floor, app (as
+ * maxSideBySide): each side's percentiles over both its halves' answers. Paced one whole run after the other (before
+ * 2026-12-07 afternoon), a drift of the machine fell on one side only: the floor's own CPU a request on tasks moved
+ * 216–455 µs between 5-s slots of one minute (bench/README.md), and a list's paced p99 missed the floor's + 5 ms by
+ * 0.2–22 ms in one run and met it in the next.
+ */
+async function pacedSideBySide({ app, floor, rate, duration }) {
+  const halves = { app: [], floor: [] };
+  for (const side of ['app', 'floor', 'floor', 'app']) halves[side].push(await pacedRaw({ ...(side === 'app' ? app : floor), rate, duration: duration / 2 }));
+  const sum = (runs) =>
+    summary({
+      requests: runs.reduce((n, r) => n + r.requests, 0),
+      rps: Math.round((runs.reduce((n, r) => n + r.rps, 0) / runs.length) * 10) / 10,
+      latencies: runs.flatMap((r) => r.latencies),
+      non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+      errors: runs.reduce((n, r) => n + r.errors, 0),
+    });
   return { app: sum(halves.app), floor: sum(halves.floor) };
 }
 
@@ -276,15 +297,19 @@ async function main() {
       // p99 measures a queue, not the server (issue 37): each endpoint is also paced at PACED_SHARE of the floor's
       // maximum, app and floor at that same rate. The fixed rate is kept where the floor carries it.
       row.sharedRate = Math.max(1, Math.round(row.floor.max.rps * PACED_SHARE));
-      // Each side warmed at that rate right before: its pool holds the connections the rate needs (steady state).
+      // Each side warmed at that rate first: its pool holds the connections the rate needs (steady state), and keeps
+      // them through the halves (the pools close a connection after 5 idle minutes).
       await paced({ url: appUrl, headers: auth, rate: row.sharedRate, duration: 2 });
-      row.app.atShare = await paced({ url: appUrl, headers: auth, rate: row.sharedRate, duration: DURATION });
       await paced({ url: floorUrl, rate: row.sharedRate, duration: 2 });
-      row.floor.atShare = await paced({ url: floorUrl, rate: row.sharedRate, duration: DURATION });
+      const sides = { app: { url: appUrl, headers: auth }, floor: { url: floorUrl } };
+      const atShare = await pacedSideBySide({ ...sides, rate: row.sharedRate, duration: DURATION });
+      row.app.atShare = atShare.app;
+      row.floor.atShare = atShare.floor;
       row.fixedRateSustained = row.floor.max.rps >= e.rate;
       if (row.fixedRateSustained) {
-        row.app.atRate = await paced({ url: appUrl, headers: auth, rate: e.rate, duration: DURATION });
-        row.floor.atRate = await paced({ url: floorUrl, rate: e.rate, duration: DURATION });
+        const atRate = await pacedSideBySide({ ...sides, rate: e.rate, duration: DURATION });
+        row.app.atRate = atRate.app;
+        row.floor.atRate = atRate.floor;
       }
       const cpu = await cpuSideBySide({ app: { url: appUrl, headers: auth, serverPid: app.child.pid }, floor: { url: floorUrl, serverPid: floor.child.pid } });
       row.app.cpu = cpu.app;
