@@ -128,7 +128,14 @@ async function maxSideBySide({ app, floor, duration }) {
  */
 async function pacedSideBySide({ app, floor, rate, duration }) {
   const halves = { app: [], floor: [] };
-  for (const side of ['app', 'floor', 'floor', 'app']) halves[side].push(await pacedRaw({ ...(side === 'app' ? app : floor), rate, duration: duration / 2 }));
+  for (const side of ['app', 'floor', 'floor', 'app']) {
+    // Each half from a side already running at the rate (1 s, not counted): a side resuming after the other's run
+    // starts with a stall its open-loop queue turns into the p99. Without it the app resumed twice (halves 1 and 4),
+    // the floor once, and the app's p99 at ~2,400/s on the homepage read 103.7 / 198.6 ms against the floor's 44.7 /
+    // 42.7 in two runs (2026-12-07 afternoon, G and H).
+    await pacedRaw({ ...(side === 'app' ? app : floor), rate, duration: 1 });
+    halves[side].push(await pacedRaw({ ...(side === 'app' ? app : floor), rate, duration: duration / 2 }));
+  }
   const sum = (runs) =>
     summary({
       requests: runs.reduce((n, r) => n + r.requests, 0),
