@@ -104,20 +104,25 @@ function load({ url, headers, duration, amount, connections = 10 }) {
  * that order took ~1.5 points off the app's share.) Requests/s over both halves.
  */
 async function maxSideBySide({ app, floor, duration }) {
-  const halves = { app: [], floor: [] };
-  for (const side of ['app', 'floor', 'floor', 'app']) {
-    halves[side].push(await load({ ...(side === 'app' ? app : floor), duration: duration / 2 }));
-  }
-  const sum = (runs) => ({
-    requests: runs.reduce((n, r) => n + r.requests, 0),
-    rps: Math.round((runs.reduce((n, r) => n + r.rps, 0) / runs.length) * 10) / 10,
-    halves: runs.map((r) => r.rps),
-    p99: Math.max(...runs.map((r) => r.p99)),
-    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-  });
+  const halves = await inHalves(app, floor, (side) => load({ ...side, duration: duration / 2 }));
+  const sum = (runs) => ({ ...totals(runs), halves: runs.map((r) => r.rps), p99: Math.max(...runs.map((r) => r.p99)) });
   return { app: sum(halves.app), floor: sum(halves.floor) };
 }
+
+/** Runs `measure(side)` for app and floor in the order app, floor, floor, app; each side's two results. */
+async function inHalves(app, floor, measure) {
+  const halves = { app: [], floor: [] };
+  for (const side of ['app', 'floor', 'floor', 'app']) halves[side].push(await measure(side === 'app' ? app : floor));
+  return halves;
+}
+
+/** A side's counts over its halves; requests/s the mean of the halves'. */
+const totals = (runs) => ({
+  requests: runs.reduce((n, r) => n + r.requests, 0),
+  rps: Math.round((runs.reduce((n, r) => n + r.rps, 0) / runs.length) * 10) / 10,
+  non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  errors: runs.reduce((n, r) => n + r.errors, 0),
+});
 
 /**
  * App and floor paced at the same `rate`, in halves of `duration` in the order app, floor, floor, app (as
@@ -127,23 +132,15 @@ async function maxSideBySide({ app, floor, duration }) {
  * 0.2–22 ms in one run and met it in the next.
  */
 async function pacedSideBySide({ app, floor, rate, duration }) {
-  const halves = { app: [], floor: [] };
-  for (const side of ['app', 'floor', 'floor', 'app']) {
+  const halves = await inHalves(app, floor, async (side) => {
     // Each half from a side already running at the rate (1 s, not counted): a side resuming after the other's run
     // starts with a stall its open-loop queue turns into the p99. Without it the app resumed twice (halves 1 and 4),
     // the floor once, and the app's p99 at ~2,400/s on the homepage read 103.7 / 198.6 ms against the floor's 44.7 /
     // 42.7 in two runs (2026-12-07 afternoon, G and H).
-    await pacedRaw({ ...(side === 'app' ? app : floor), rate, duration: 1 });
-    halves[side].push(await pacedRaw({ ...(side === 'app' ? app : floor), rate, duration: duration / 2 }));
-  }
-  const sum = (runs) =>
-    summary({
-      requests: runs.reduce((n, r) => n + r.requests, 0),
-      rps: Math.round((runs.reduce((n, r) => n + r.rps, 0) / runs.length) * 10) / 10,
-      latencies: runs.flatMap((r) => r.latencies),
-      non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-      errors: runs.reduce((n, r) => n + r.errors, 0),
-    });
+    await pacedRaw({ ...side, rate, duration: 1 });
+    return pacedRaw({ ...side, rate, duration: duration / 2 });
+  });
+  const sum = (runs) => summary({ ...totals(runs), latencies: runs.flatMap((r) => r.latencies) });
   return { app: sum(halves.app), floor: sum(halves.floor) };
 }
 
