@@ -1,7 +1,7 @@
 // Load benchmark of the work API on real PostgreSQL (design.md §11), side by side with the floor.
 //
 //   node bench/generate.mjs          # once: 10k jobs / 100k tasks / 5k contacts (+ 20 other workspaces)
-//   node bench/run.mjs [--only=jobs,tasks] [--duration=10] [--share=0.6] [--client=lean|autocannon]
+//   node bench/run.mjs [--only=jobs,tasks] [--duration=10] [--share=0.6] [--client=lean|autocannon] [--aa]
 //
 // Starts the real server (buildApp + openPostgres, bench/app-server.ts, bundled as `npm run build` bundles the server:
 // apps/server/bundle-options.mjs; so run `npm run build` first) on 127.0.0.1:3131 and the floor
@@ -11,6 +11,8 @@
 // carries it), each `duration` seconds, and CPU per request. `--client=autocannon` makes the throughput and CPU runs
 // with autocannon, as before 2026-12-06 (against the same floor it reached 7–21% fewer requests a second).
 // Prints a table and writes bench/results.json. Loopback only; both children are stopped at the end.
+// `--aa` measures the floor against a second floor in the app's place (an A/A run: same code both sides), to show how
+// far the side-by-side figures move on this machine with no difference to find; it writes no results.json.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,6 +43,8 @@ if (!['lean', 'autocannon'].includes(CLIENT)) {
 }
 const APP_PORT = 3131;
 const FLOOR_PORT = 3132;
+/** `--aa`: a second floor in the app's place (its own process and pool, on APP_PORT). */
+const AA = 'aa' in args;
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
 
 /** The analytics' zone: bench/queries.ts captures the floor's statements in the same (its ANALYTICS_TIME_ZONE). */
@@ -271,16 +275,16 @@ async function main() {
   let app;
   let floor;
   try {
-    app = await start(await bundleApp(), APP_PORT);
+    app = AA ? await start('floor.ts', APP_PORT) : await start(await bundleApp(), APP_PORT);
     children.push(app.child);
     floor = await start('floor.ts', FLOOR_PORT);
     children.push(floor.child);
     const userAuth = { authorization: `Bearer ${app.info.token}` };
     const adminAuth = { authorization: `Bearer ${app.info.adminToken}` };
     for (const e of ENDPOINTS) {
-      const appUrl = `http://127.0.0.1:${APP_PORT}${e.app}`;
+      const appUrl = `http://127.0.0.1:${APP_PORT}${AA ? e.floor : e.app}`;
       const floorUrl = `http://127.0.0.1:${FLOOR_PORT}${e.floor}`;
-      const auth = e.as === 'admin' ? adminAuth : userAuth;
+      const auth = AA ? {} : e.as === 'admin' ? adminAuth : userAuth;
       // Warm both (JIT, plan and buffer caches) before measuring, with more connections than a pool holds: each pool
       // opens all its connections here and every backend plans this endpoint's statements. A paced run that has to
       // open one (a stall makes the requests pile up) waits while a new backend starts and plans them afresh — on the
@@ -340,7 +344,7 @@ async function main() {
     }
     // design.md §11: server RSS ≤ 400 MB under load — the app's peak resident set over every run above.
     serverPeakRssMb = peakRssMb(app.child.pid);
-    console.log(`app server peak RSS: ${serverPeakRssMb} MB`);
+    console.log(`${AA ? "the second floor's" : "app server"} peak RSS: ${serverPeakRssMb} MB`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }
@@ -355,8 +359,10 @@ async function main() {
     pacedShare: PACED_SHARE,
     serverPeakRssMb: serverPeakRssMb ?? null,
   };
+  const loadavg = `load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  if (AA) return console.log(`\nA/A run (floor against floor): no results.json written (${loadavg})`);
   writeFileSync(path.join(here, 'results.json'), `${JSON.stringify({ meta, results }, null, 2)}\n`);
-  console.log(`\nwritten bench/results.json (load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(`\nwritten bench/results.json (${loadavg})`);
 }
 
 main().catch((err) => {
