@@ -279,12 +279,13 @@ async function main() {
     children.push(app.child);
     floor = await start('floor.ts', FLOOR_PORT);
     children.push(floor.child);
-    const userAuth = { authorization: `Bearer ${app.info.token}` };
-    const adminAuth = { authorization: `Bearer ${app.info.adminToken}` };
+    // The app's signed tokens (a floor, the A/A run's second one included, checks none).
+    const userAuth = AA ? {} : { authorization: `Bearer ${app.info.token}` };
+    const adminAuth = AA ? {} : { authorization: `Bearer ${app.info.adminToken}` };
     for (const e of ENDPOINTS) {
       const appUrl = `http://127.0.0.1:${APP_PORT}${AA ? e.floor : e.app}`;
       const floorUrl = `http://127.0.0.1:${FLOOR_PORT}${e.floor}`;
-      const auth = AA ? {} : e.as === 'admin' ? adminAuth : userAuth;
+      const auth = e.as === 'admin' ? adminAuth : userAuth;
       // Warm both (JIT, plan and buffer caches) before measuring, with more connections than a pool holds: each pool
       // opens all its connections here and every backend plans this endpoint's statements. A paced run that has to
       // open one (a stall makes the requests pile up) waits while a new backend starts and plans them afresh — on the
@@ -332,11 +333,13 @@ async function main() {
       row.cpuFloorShare = Math.round((total(row.floor.cpu) / total(row.app.cpu)) * 1000) / 10;
       results.push(row);
       const a = row.app.atShare;
+      // An A/A row is labelled with the path both floors answered, not the app's.
+      const label = AA ? `${e.floor} (A/A)` : e.app;
       const fixed = row.fixedRateSustained
         ? `paced @${e.rate}/s p95 ${fmt(row.app.atRate.p95)} p99 ${fmt(row.app.atRate.p99)} (floor p99 ${fmt(row.floor.atRate.p99)})`
         : `@${e.rate}/s not run: the floor's max is ${row.floor.max.rps}`;
       console.log(
-        `${e.app.padEnd(40)} paced @${row.sharedRate}/s (${PACED_SHARE * 100}% of floor max) p50 ${fmt(a.p50)} p95 ${fmt(a.p95)} p99 ${fmt(a.p99)} ms (floor p95 ${fmt(row.floor.atShare.p95)} p99 ${fmt(row.floor.atShare.p99)}); ${fixed} | ` +
+        `${label.padEnd(40)} paced @${row.sharedRate}/s (${PACED_SHARE * 100}% of floor max) p50 ${fmt(a.p50)} p95 ${fmt(a.p95)} p99 ${fmt(a.p99)} ms (floor p95 ${fmt(row.floor.atShare.p95)} p99 ${fmt(row.floor.atShare.p99)}); ${fixed} | ` +
           `max ${row.app.max.rps} req/s vs floor ${row.floor.max.rps} (${row.throughputVsFloor}%), vs floor+session ${row.floorWithSession.max.rps} (${row.throughputVsFloorWithSession}%) | ` +
           `CPU/req node+pg ${row.app.cpu.nodeMicros}+${row.app.cpu.postgresMicros} µs vs floor ${row.floor.cpu.nodeMicros}+${row.floor.cpu.postgresMicros} (${row.cpuFloorShare}%), node main thread ${row.app.cpu.nodeMainMicros} vs ${row.floor.cpu.nodeMainMicros} | ` +
           `non2xx ${a.non2xx + row.app.max.non2xx} errors ${a.errors + row.app.max.errors}`,
