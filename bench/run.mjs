@@ -269,6 +269,8 @@ function peakRssMb(pid) {
 }
 
 async function main() {
+  // The load average when the run began: with the one at the end (meta.loadavg), how quiet the machine was.
+  const started = { date: new Date().toISOString(), loadavg: os.loadavg() };
   let serverPeakRssMb;
   const children = [];
   const results = [];
@@ -352,6 +354,8 @@ async function main() {
     for (const child of children) child.kill('SIGTERM');
   }
   const meta = {
+    started: started.date,
+    loadavgStart: started.loadavg,
     date: new Date().toISOString(),
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model,
