@@ -14,9 +14,9 @@ import { createTokenSigner } from '../apps/server/src/platform/tokens';
 
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldbook_bench';
 const port = Number(process.argv[2] ?? 3131);
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: BENCH_URL, PORT: String(port), SEED_DEMO: 'false' });
-// The pool size main.ts uses by default (openPostgres: 20); the floor uses the same.
-const database = await openPostgres(BENCH_URL);
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: BENCH_URL, PORT: String(port), SEED_DEMO: 'false', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE });
+// The pool main.ts opens (DATABASE_POOL_SIZE, else openPostgres' defaultPoolSize); the floor's is the same.
+const database = await openPostgres(BENCH_URL, { max: config.databasePoolSize });
 // As main.ts does on PostgreSQL.
 tuneHeapGrowth(database.kind);
 const signer = createTokenSigner('bench-secret-bench-secret-bench-secret-0123', `${config.publicUrl}/auth/v1`);

@@ -226,19 +226,27 @@ export async function paced({ url, headers = {}, rate, duration }) {
   return summary(await pacedRaw({ url, headers, rate, duration }));
 }
 
-/** paced()'s run before its summary: every answer's latency (ms), for runs summed into one (bench/run.mjs's halves). */
-export async function pacedRaw({ url, headers = {}, rate, duration }) {
+/**
+ * paced()'s run before its summary: every answer's latency (ms), for runs summed into one (bench/run.mjs's halves).
+ * With `warmup` (seconds) the loop runs that much longer first, on the same connections, and those answers are not
+ * counted: the run is measured from a steady state — the connections the rate needs already open — not from the
+ * burst of connects a loop starting cold makes at a high rate.
+ */
+export async function pacedRaw({ url, headers = {}, rate, duration, warmup = 0 }) {
   const request = keepAliveGet(url, headers);
   const item = { request };
+  const warmItem = { request };
+  const skip = Math.round(rate * warmup);
   const latencies = [];
   let non2xx = 0;
   let errors = 0;
-  const { requests, rps } = await openLoop({
+  const { seconds } = await openLoop({
     url,
     rate,
-    duration,
-    next: () => item,
-    onResult: (_item, outcome) => {
+    duration: warmup + duration,
+    next: (i) => (i < skip ? warmItem : item),
+    onResult: (sent, outcome) => {
+      if (sent === warmItem) return;
       if (outcome.error) errors++;
       else {
         if (outcome.status < 200 || outcome.status >= 300) non2xx++;
@@ -246,7 +254,8 @@ export async function pacedRaw({ url, headers = {}, rate, duration }) {
       }
     },
   });
-  return { requests, rps, latencies, non2xx, errors };
+  const requests = Math.round(rate * (warmup + duration)) - skip;
+  return { requests, rps: Math.round((requests / (seconds - warmup)) * 10) / 10, latencies, non2xx, errors };
 }
 
 /**

@@ -33,8 +33,11 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const DURATION = Number(args.duration ?? 10);
 /** The latency runs' rate as a share of the floor's measured maximum (issue 37: pace at what the machine carries). */
 const PACED_SHARE = Number(args.share ?? 0.6);
-/** The warm-up's connections: more than either pool holds (20, openPostgres' default and the floor's), so both open all of theirs. */
-const WARM_CONNECTIONS = 30;
+/**
+ * The warm-up's connections: more than either pool holds (db/client.ts defaultPoolSize, twice the cores, or
+ * DATABASE_POOL_SIZE for both), so both open all of theirs.
+ */
+const WARM_CONNECTIONS = Math.max(30, Number(process.env.DATABASE_POOL_SIZE ?? 0) + 10);
 /** The throughput and CPU runs' client: paced.mjs' lean closed loop (default), or autocannon. */
 const CLIENT = args.client ?? 'lean';
 if (!['lean', 'autocannon'].includes(CLIENT)) {
@@ -142,9 +145,11 @@ async function pacedSideBySide({ app, floor, rate, duration }) {
     // Each half from a side already running at the rate (1 s, not counted): a side resuming after the other's run
     // starts with a stall its open-loop queue turns into the p99. Without it the app resumed twice (halves 1 and 4),
     // the floor once, and the app's p99 at ~2,400/s on the homepage read 103.7 / 198.6 ms against the floor's 44.7 /
-    // 42.7 in two runs (2026-12-07 afternoon, G and H).
-    await pacedRaw({ ...side, rate, duration: 1 });
-    return pacedRaw({ ...side, rate, duration: duration / 2 });
+    // 42.7 in two runs (2026-12-07 afternoon, G and H). The second counts on the half's own connections (pacedRaw's
+    // warmup): as a run of its own before the half (until 2026-12-07 night), its connections closed with it and the
+    // half began cold — at ~5,000/s a burst of 100–250 connects, whose stall could feed on itself (the homepage's p50
+    // 16.9 ms, p95 878 against the floor's 100 in one run, p95 11 against 14 in the next; bench/README.md).
+    return pacedRaw({ ...side, rate, duration: duration / 2, warmup: 1 });
   });
   const sum = (runs) => summary({ ...totals(runs), latencies: runs.flatMap((r) => r.latencies) });
   return { app: sum(halves.app), floor: sum(halves.floor) };

@@ -68,3 +68,14 @@ describe('the graceful shutdown bound (SHUTDOWN_GRACE_PERIOD)', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_PERIOD: 'soon' })).toThrow(/SHUTDOWN_GRACE_PERIOD/);
   });
 });
+
+describe('the database pool (DATABASE_POOL_SIZE)', () => {
+  it('is unset by default (openPostgres sizes the pool to the cores) and taken as a whole number when set', () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+  });
+
+  it('refuses a size that is no whole number of at least 1', () => {
+    for (const DATABASE_POOL_SIZE of ['0', '-3', '2.5', 'many']) expect(() => loadConfig({ DATABASE_POOL_SIZE }), DATABASE_POOL_SIZE).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** The most connections this process keeps to DATABASE_URL's server (unset: db/client.ts defaultPoolSize). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   PUBLIC_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   AUTH_AUTOCONFIRM: bool.default(false),
@@ -176,6 +178,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE, or undefined: openPostgres' default (defaultPoolSize). */
+  databasePoolSize: number | undefined;
   publicUrl: string;
   jwtSecret: string | undefined;
   autoconfirm: boolean;
@@ -270,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     jwtSecret: e.JWT_SECRET,
     autoconfirm: e.AUTH_AUTOCONFIRM,

@@ -61,7 +61,7 @@ async function driveTokenKey(config: { dataDir: string }, database: Database): P
 async function main() {
   const startedAt = Date.now();
   const config = loadConfig(process.env);
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl, { max: config.databasePoolSize }) : await openPglite(config.dataDir);
   tuneHeapGrowth(database.kind);
   // The blob folder 0700, also one an older version made 0755 (DATA_DIR itself: openPglite, with the embedded database).
   if (!config.s3) makePrivateDir(path.join(config.dataDir, 'blobs'));

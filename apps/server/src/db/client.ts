@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -135,6 +136,20 @@ export async function openPglite(dataDir: string | 'memory://', opts: { load?: B
  */
 export const POOL_IDLE_MS = 300_000;
 
+/**
+ * How many statements one process runs on PostgreSQL at once when DATABASE_POOL_SIZE does not say: twice the cores,
+ * at least 4 — PostgreSQL's own rule for a CPU-bound load, ((cores × 2) + disks) of the database's machine, with this
+ * machine's cores standing in for them (exact when the database runs beside the app; a larger database server sets
+ * DATABASE_POOL_SIZE). A request beyond that waits in the pool's queue, which costs nothing, instead of as one more
+ * backend sharing the cores: with a pool of 20 on 2 cores, a burst that had 20 backends running made each statement
+ * ~60% dearer in PostgreSQL (tasks?limit=10 126 → 205 µs), so the load the cores had carried a moment before no longer
+ * fitted and the queue stayed — at 6,000 req/s p50 0.2–0.7 s, app and floor alike, where a pool of 4 held p50 2 ms
+ * and PostgreSQL's 130 µs (bench/README.md, 2026-12-07 night, issue 37).
+ */
+export function defaultPoolSize(cores = os.availableParallelism()): number {
+  return Math.max(4, 2 * cores);
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -142,7 +157,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // many invoices' CTEs (A/R, the Invoices screen's totals) reach while the query itself takes tens of ms — the
   // compilation then costs more than it saves (measured: A/R on 100,000 invoices 207 ms with JIT, bench/README.md).
   // Every statement of this app is a short OLTP one; none is the long analytical scan JIT is for.
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: POOL_IDLE_MS, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? defaultPoolSize(), idleTimeoutMillis: POOL_IDLE_MS, options: '-c jit=off' });
   // An idle client can be dropped by the server (restart, admin termination); pg then emits 'error' on the pool,
   // which would crash the process if nobody listens. The pool replaces the client on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`));
