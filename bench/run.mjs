@@ -278,6 +278,11 @@ async function main() {
   const started = { date: new Date().toISOString(), loadavg: os.loadavg() };
   let serverPeakRssMb;
   const children = [];
+  // An error thrown in a client's socket handler (paced.mjs) ends this process without the finally below: the app and
+  // the floor would outlive it, serving nobody and holding their ports and connections (seen 2026-12-07 night).
+  process.once('exit', () => {
+    for (const child of children) child.kill('SIGTERM');
+  });
   const results = [];
   let app;
   let floor;
