@@ -4,6 +4,7 @@
 //   node --import tsx bench/floor.ts <port>
 import http from 'node:http';
 import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config';
 import { defaultPoolSize, POOL_IDLE_MS } from '../apps/server/src/db/client';
 import { captureStatements, type Statement } from './queries';
 
@@ -13,7 +14,7 @@ const port = Number(process.argv[2] ?? 3132);
 // The app's pool settings (db/client.ts; its size DATABASE_POOL_SIZE's, as the app's): a floor whose connections
 // churned would queue where the app does not, one with more connections would run more statements at once.
 // JIT off as the app's too: with it the floor's heavier statements (analytics, search) paid LLVM compiles the app does not.
-const pool = new pg.Pool({ connectionString: BENCH_URL, max: Number(process.env.DATABASE_POOL_SIZE) || defaultPoolSize(), idleTimeoutMillis: POOL_IDLE_MS, options: '-c jit=off' });
+const pool = new pg.Pool({ connectionString: BENCH_URL, max: loadConfig({ DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE }).databasePoolSize ?? defaultPoolSize(), idleTimeoutMillis: POOL_IDLE_MS, options: '-c jit=off' });
 const { rows: [who] } = await pool.query(
   `SELECT u.id AS "userId", p.workspace_id AS "workspaceId", u.email, s.id AS "sessionId"
      FROM users u JOIN profiles p ON p.id = u.id JOIN auth_sessions s ON s.user_id = u.id WHERE u.email = 'bench@fieldbook.local' LIMIT 1`,
