@@ -137,7 +137,7 @@ test.describe('installable offline app (issue 26)', () => {
       await page.screenshot({ path: 'test-results/pwa-walk-offline-count-390.png' });
 
       // The app is closed and opened again, still offline: the four changes are still waiting.
-      await closeOfflinePage(page);
+      await closeOfflinePage(page, { kept: 4 });
       const reopened = await newOfflinePage(context);
       await reopened.goto('/tasks');
       await expect(reopened.getByRole('button', { name: 'Pending changes: 4 pending' })).toBeVisible();

@@ -406,7 +406,7 @@ test.describe("the crew's day with the installed app's service worker", () => {
     await expect(page.getByRole('button', { name: 'Pending changes: 1 pending' })).toBeVisible();
 
     // The app closed and opened again, still offline: the status waits and shows.
-    await closeOfflinePage(page);
+    await closeOfflinePage(page, { kept: 1 });
     const reopened = await newOfflinePage(phone);
     await reopened.goto('/today');
     const again = reopened.getByRole('article', { name: `Lopez roof · ${job.client_name}` });

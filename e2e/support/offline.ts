@@ -21,10 +21,34 @@ export async function newOfflinePage(context: BrowserContext): Promise<Page> {
  * visit's status reached the server while the test held it pending, e2e/schedule.spec.ts, 2026-12-07, and likely an
  * earlier pwa.spec.ts failure). Frozen first (what a phone's system does to an app it puts away), the app runs nothing more.
  */
-export async function closeOfflinePage(page: Page): Promise<void> {
+export async function closeOfflinePage(page: Page, opts: { kept?: number } = {}): Promise<void> {
+  // The queue shows a change at once and stores it a moment later (write-queue.ts): a phone closed within that moment
+  // loses it, a window no app can close; the test closes the app once the change is on the device.
+  if (opts.kept !== undefined) await expect.poll(() => keptWrites(page)).toBe(opts.kept);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
   await page.close();
+}
+
+/** How many writes the offline queue holds in IndexedDB (lib/offline/idb-storage.ts: database and store). */
+export function keptWrites(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    // Opened only if the app made it: opening a missing database would make it without the app's store.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'fieldbook-offline')) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('fieldbook-offline');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const count = db.transaction('writes').objectStore('writes').count();
+        count.onsuccess = () => {
+          resolve(count.result);
+          db.close();
+        };
+        count.onerror = () => reject(count.error);
+      };
+    });
+  });
 }
 
 /** A link between a test's browser and the e2e server that the test can cut, as a phone's network drops. */

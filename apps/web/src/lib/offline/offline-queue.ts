@@ -218,22 +218,30 @@ export function OfflineQueueSync({ appliers = {}, legacyWrites }: { appliers?: O
   const userId = useAuth().user?.id ?? null;
   const queryClient = useQueryClient();
 
-  // Data fetched (not set by hand: the appliers' own updates) gets the pending writes applied again.
+  // The pending writes applied again whenever data is fetched (not set by hand: the appliers' own updates) and
+  // whenever the queue changes — above all when the stored writes have been read, which may be after the last-seen
+  // data arrived (a reopened app offline: the worker's copy answered first and the day showed the old status).
   useEffect(() => {
     let scheduled = false;
     const reapply = () => {
       scheduled = false;
       applyPendingWrites(queryClient, appliers);
     };
-    const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual || scheduled) return;
+    const schedule = () => {
+      if (scheduled) return;
       scheduled = true;
       queueMicrotask(reapply);
+    };
+    const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual) schedule();
     });
-    // The stored writes, once loaded, on what the cache already holds.
-    void offlineQueue.ready().then(reapply);
-    return unsubscribeCache;
-  }, [queryClient, appliers, userId]);
+    const unsubscribeQueue = offlineQueue.subscribe(schedule);
+    schedule();
+    return () => {
+      unsubscribeCache();
+      unsubscribeQueue();
+    };
+  }, [queryClient, appliers]);
 
   useEffect(() => {
     const opened = offlineQueue.setUser(userId);

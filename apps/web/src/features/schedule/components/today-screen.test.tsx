@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@supabase/auth-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PendingChanges } from '../../../components/offline/pending-changes';
-import { offlineQueue, OfflineQueueSync } from '../../../lib/offline/offline-queue';
+import { OFFLINE_DB_NAME, OFFLINE_STORE_NAME, indexedDbStorage } from '../../../lib/offline/idb-storage';
+import { endpointRequest, offlineQueue, OfflineQueueSync } from '../../../lib/offline/offline-queue';
 import { fakeApi } from '../../../test/fake-api';
 import { setOnline } from '../../../test/online';
 import { renderWithProviders } from '../../../test/render';
@@ -78,4 +79,55 @@ describe('/today', { timeout: 30_000 }, () => {
     expect(calls[0]!.body).toEqual({ status: 'in_progress' });
     expect(calls[0]!.headers.get('idempotency-key')).toBe(queued!.id);
   });
+
+  it('reopened offline, shows a status still waiting in the queue even when the last-seen day is there before the queue is read', async () => {
+    const visit = makeTodayVisit();
+    const user = userNamed('03');
+    await indexedDbStorage().put({
+      id: '0f5b3c1e-0000-4000-8000-0000000003a1',
+      userId: user.id,
+      seq: 1,
+      createdAt: Date.now(),
+      label: 'Visit: On the way',
+      request: endpointRequest('schedule.setStatus', { params: { id: visit.id }, body: { status: 'on_the_way' } }),
+      state: 'pending',
+      attempts: 0,
+    });
+    const api = fakeApi().on(scheduleEndpoints.today, { date: '2026-03-10', time_zone: CHICAGO, visits: [visit] });
+    setOnline(false);
+    // The queue's store is busy (a phone's slow disk): the day comes from the worker's copy before the queue is read.
+    const release = await holdStore(OFFLINE_DB_NAME, OFFLINE_STORE_NAME);
+    renderToday(user);
+    const card = await screen.findByRole('article', { name: 'Roof repair · Lopez' });
+    expect(within(card).getByRole('button', { name: 'On my way' })).toBeTruthy();
+    release();
+    expect(await screen.findByRole('button', { name: 'Pending changes: 1 pending' })).toBeTruthy();
+    expect(await within(card).findByText('On the way', { exact: true })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'On my way' })).toBeNull();
+    expect(api.calls(scheduleEndpoints.setStatus)).toHaveLength(0);
+  });
 });
+
+/**
+ * Holds a read-write transaction on `store` until the returned function is called: IndexedDB runs a reader of the
+ * same store only after it, so the offline queue's load waits.
+ */
+async function holdStore(dbName: string, store: string): Promise<() => void> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(dbName);
+    open.onupgradeneeded = () => open.result.createObjectStore(store);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  let held = true;
+  const objects = db.transaction(store, 'readwrite').objectStore(store);
+  // A transaction stays open while it has requests: one more each time the last one answers.
+  const keepBusy = () => {
+    if (held) objects.count().onsuccess = keepBusy;
+  };
+  keepBusy();
+  return () => {
+    held = false;
+  };
+}
+
