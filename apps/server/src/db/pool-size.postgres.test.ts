@@ -18,41 +18,63 @@ describe('the pool size', () => {
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('a pool on PostgreSQL', () => {
   let ctx: TestContext;
-  let database: Database;
   let watcher: pg.Client;
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    database = await openPostgres(ctx.databaseUrl!, { max: 2 });
     watcher = new pg.Client({ connectionString: ctx.databaseUrl! });
     await watcher.connect();
   });
 
   afterAll(async () => {
     await watcher.end();
-    await database.close();
     await ctx.close();
   });
 
-  it('runs at most its size of statements at once and answers every one', async () => {
+  /** Sends `count` statements of 0.5 s at once (long enough for a loaded machine to open the pool's connections); how many PostgreSQL ran at once at most, and every answer. */
+  async function sendAtOnce(database: Database, count: number) {
+    const tag = `pool-size-probe-${Math.random().toString(36).slice(2)}`;
     const running = async () => {
       const { rows } = await watcher.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE '%pool-size-probe%' AND pid <> pg_backend_pid()`,
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE $1 AND pid <> pg_backend_pid()`,
+        [`%${tag}%`],
       );
       return rows[0]!.n;
     };
     let answered = false;
-    const statements = Promise.all(Array.from({ length: 6 }, (_, i) => database.db.execute(sql`SELECT pg_sleep(0.2), ${i}::int AS i /* pool-size-probe */`))).finally(() => {
+    const statements = Promise.all(Array.from({ length: count }, (_, i) => database.db.execute(sql`SELECT pg_sleep(0.5), ${i}::int AS i /* ${sql.raw(tag)} */`))).finally(() => {
       answered = true;
     });
-    // How many ran at once, read every 20 ms until all are answered (three rounds of two, ~0.6 s).
+    // Read every 20 ms until all are answered (rounds of the pool's size, 0.5 s each).
     const seen: number[] = [];
     while (!answered) {
       seen.push(await running());
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const answers = (await statements) as unknown as Array<{ rows: Array<{ i: number }> }>;
-    expect(Math.max(...seen)).toBe(2);
-    expect(answers.map((a) => a.rows[0]!.i)).toEqual([0, 1, 2, 3, 4, 5]);
+    return { atOnce: Math.max(...seen), answers: answers.map((a) => a.rows[0]!.i) };
+  }
+
+  it('runs at most its size of statements at once and answers every one', async () => {
+    const database = await openPostgres(ctx.databaseUrl!, { max: 2 });
+    try {
+      const { atOnce, answers } = await sendAtOnce(database, 6);
+      expect(atOnce).toBe(2);
+      expect(answers).toEqual([0, 1, 2, 3, 4, 5]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('without a size, is the default: twice the cores, at least 4', async () => {
+    const size = defaultPoolSize();
+    const database = await openPostgres(ctx.databaseUrl!);
+    try {
+      const { atOnce, answers } = await sendAtOnce(database, size + 2);
+      expect(atOnce).toBe(size);
+      expect(answers).toEqual(Array.from({ length: size + 2 }, (_, i) => i));
+    } finally {
+      await database.close();
+    }
   });
 });
