@@ -219,8 +219,8 @@ export function OfflineQueueSync({ appliers = {}, legacyWrites }: { appliers?: O
   const queryClient = useQueryClient();
 
   // The pending writes applied again whenever data is fetched (not set by hand: the appliers' own updates) and
-  // whenever the queue changes — above all when the stored writes have been read, which may be after the last-seen
-  // data arrived (a reopened app offline: the worker's copy answered first and the day showed the old status).
+  // whenever a write joins the queue — above all when the stored writes have been read, which may be after the
+  // last-seen data arrived (a reopened app offline: the worker's copy answered first and the day showed the old status).
   useEffect(() => {
     let scheduled = false;
     const reapply = () => {
@@ -235,7 +235,19 @@ export function OfflineQueueSync({ appliers = {}, legacyWrites }: { appliers?: O
     const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual) schedule();
     });
-    const unsubscribeQueue = offlineQueue.subscribe(schedule);
+    // Only when a write appears that was not there before (read from storage, queued): a send, a removal or a refusal
+    // changes nothing to apply, and applying every write again at each step of a long replay would cost its square.
+    let known = new Set<string>();
+    let seen: readonly QueuedWrite[] | null = null;
+    const onQueue = () => {
+      const writes = offlineQueue.getSnapshot();
+      if (writes === seen) return; // the write being sent changed, not the list
+      seen = writes;
+      if (writes.some((w) => !known.has(w.id))) schedule();
+      known = new Set(writes.map((w) => w.id));
+    };
+    const unsubscribeQueue = offlineQueue.subscribe(onQueue);
+    onQueue();
     schedule();
     return () => {
       unsubscribeCache();
