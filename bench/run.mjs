@@ -34,7 +34,7 @@ const DURATION = Number(args.duration ?? 10);
 /** The latency runs' rate as a share of the floor's measured maximum (issue 37: pace at what the machine carries). */
 const PACED_SHARE = Number(args.share ?? 0.6);
 /**
- * The warm-up's connections: more than either pool holds (db/client.ts defaultPoolSize, twice the cores, or
+ * The warm-up's connections: more than either pool holds (db/client.ts defaultPoolSize, twice the cores within 4–20, or
  * DATABASE_POOL_SIZE for both), so both open all of theirs.
  */
 const WARM_CONNECTIONS = Math.max(30, Number(process.env.DATABASE_POOL_SIZE ?? 0) + 10);

@@ -138,16 +138,19 @@ export const POOL_IDLE_MS = 300_000;
 
 /**
  * How many statements one process runs on PostgreSQL at once when DATABASE_POOL_SIZE does not say: twice the cores,
- * at least 4 — PostgreSQL's own rule for a CPU-bound load, ((cores × 2) + disks) of the database's machine, with this
+ * at least 4 and at most 20 — PostgreSQL's own rule for a CPU-bound load, ((cores × 2) + disks) of the database's machine, with this
  * machine's cores standing in for them (exact when the database runs beside the app; a larger database server sets
  * DATABASE_POOL_SIZE). A request beyond that waits in the pool's queue, which costs nothing, instead of as one more
  * backend sharing the cores: with a pool of 20 on 2 cores, a burst that had 20 backends running made each statement
  * ~60% dearer in PostgreSQL (tasks?limit=10 126 → 205 µs), so the load the cores had carried a moment before no longer
  * fitted and the queue stayed — at 6,000 req/s p50 0.2–0.7 s, app and floor alike, where a pool of 4 held p50 2 ms
- * and PostgreSQL's 130 µs (bench/README.md, 2026-12-07 night, issue 37).
+ * and PostgreSQL's 130 µs (bench/README.md, 2026-12-07 night, issue 37). At most 20, the size before: on a many-core
+ * app machine twice its cores would, with a few processes, pass PostgreSQL's default max_connections (100), and the
+ * database's cores are not known here (a larger database sets DATABASE_POOL_SIZE).
  */
+const MAX_DEFAULT_POOL_SIZE = 20;
 export function defaultPoolSize(cores = os.availableParallelism()): number {
-  return Math.max(4, 2 * cores);
+  return Math.min(MAX_DEFAULT_POOL_SIZE, Math.max(4, 2 * cores));
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {

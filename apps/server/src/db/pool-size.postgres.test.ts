@@ -5,10 +5,12 @@ import { createTestApp, type TestContext } from '../test/setup-app';
 import { defaultPoolSize, openPostgres, type Database } from './client';
 
 describe('the pool size', () => {
-  it('is twice the cores, at least 4, when DATABASE_POOL_SIZE does not say', () => {
+  it('is twice the cores, at least 4 and at most 20, when DATABASE_POOL_SIZE does not say', () => {
     expect(defaultPoolSize(1)).toBe(4);
     expect(defaultPoolSize(2)).toBe(4);
-    expect(defaultPoolSize(16)).toBe(32);
+    expect(defaultPoolSize(6)).toBe(12);
+    expect(defaultPoolSize(16)).toBe(20);
+    expect(defaultPoolSize(64)).toBe(20);
   });
 });
 
@@ -66,7 +68,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pool on PostgreSQL', () => {
     }
   });
 
-  it('without a size, is the default: twice the cores, at least 4', async () => {
+  it('without a size, is the default (defaultPoolSize)', async () => {
     const size = defaultPoolSize();
     const database = await openPostgres(ctx.databaseUrl!);
     try {
