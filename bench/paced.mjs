@@ -240,7 +240,7 @@ export async function pacedRaw({ url, headers = {}, rate, duration, warmup = 0 }
   const latencies = [];
   let non2xx = 0;
   let errors = 0;
-  const { seconds } = await openLoop({
+  const { requests: sent, seconds } = await openLoop({
     url,
     rate,
     duration: warmup + duration,
@@ -254,7 +254,7 @@ export async function pacedRaw({ url, headers = {}, rate, duration, warmup = 0 }
       }
     },
   });
-  const requests = Math.round(rate * (warmup + duration)) - skip;
+  const requests = sent - skip;
   return { requests, rps: Math.round((requests / (seconds - warmup)) * 10) / 10, latencies, non2xx, errors };
 }
 

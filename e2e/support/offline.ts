@@ -1,5 +1,6 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { OFFLINE_DB_NAME, OFFLINE_STORE_NAME } from '../../apps/web/src/lib/offline/offline-db';
 
 /**
  * A new page of an offline context, offline before the app starts in it — the phone's app opened again with no
@@ -30,25 +31,28 @@ export async function closeOfflinePage(page: Page, opts: { kept?: number } = {})
   await page.close();
 }
 
-/** How many writes the offline queue holds in IndexedDB (lib/offline/idb-storage.ts: database and store). */
+/** How many writes the offline queue holds in IndexedDB (its database and store: apps/web/src/lib/offline/offline-db.ts). */
 export function keptWrites(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    // Opened only if the app made it: opening a missing database would make it without the app's store.
-    if (!(await indexedDB.databases()).some((d) => d.name === 'fieldbook-offline')) return 0;
-    return new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('fieldbook-offline');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        const count = db.transaction('writes').objectStore('writes').count();
-        count.onsuccess = () => {
-          resolve(count.result);
-          db.close();
+  return page.evaluate(
+    async ({ name, store }) => {
+      // Opened only if the app made it: opening a missing database would make it without the app's store.
+      if (!(await indexedDB.databases()).some((d) => d.name === name)) return 0;
+      return new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction(store).objectStore(store).count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            db.close();
+          };
+          count.onerror = () => reject(count.error);
         };
-        count.onerror = () => reject(count.error);
-      };
-    });
-  });
+      });
+    },
+    { name: OFFLINE_DB_NAME, store: OFFLINE_STORE_NAME },
+  );
 }
 
 /** A link between a test's browser and the e2e server that the test can cut, as a phone's network drops. */

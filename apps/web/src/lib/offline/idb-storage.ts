@@ -1,9 +1,6 @@
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
+import { OFFLINE_DB_NAME, OFFLINE_STORE_NAME } from './offline-db';
 import type { QueuedWrite, WriteStorage } from './write-queue';
-
-/** The IndexedDB database and object store of the offline queue: one record per queued write, keyed by its id. */
-export const OFFLINE_DB_NAME = 'fieldbook-offline';
-export const OFFLINE_STORE_NAME = 'writes';
 
 function isQueuedWrite(v: unknown): v is QueuedWrite {
   if (!v || typeof v !== 'object') return false;

@@ -248,7 +248,6 @@ export function OfflineQueueSync({ appliers = {}, legacyWrites }: { appliers?: O
     };
     const unsubscribeQueue = offlineQueue.subscribe(onQueue);
     onQueue();
-    schedule();
     return () => {
       unsubscribeCache();
       unsubscribeQueue();

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@supabase/auth-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PendingChanges } from '../../../components/offline/pending-changes';
-import { OFFLINE_DB_NAME, OFFLINE_STORE_NAME, indexedDbStorage } from '../../../lib/offline/idb-storage';
+import { indexedDbStorage } from '../../../lib/offline/idb-storage';
+import { OFFLINE_DB_NAME, OFFLINE_STORE_NAME } from '../../../lib/offline/offline-db';
 import { endpointRequest, offlineQueue, OfflineQueueSync } from '../../../lib/offline/offline-queue';
 import { fakeApi } from '../../../test/fake-api';
 import { setOnline } from '../../../test/online';
@@ -130,4 +131,3 @@ async function holdStore(dbName: string, store: string): Promise<() => void> {
     held = false;
   };
 }
-
