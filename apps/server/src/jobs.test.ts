@@ -289,6 +289,8 @@ describe('failures and stop', () => {
     const [m] = await ctx.db.insert(outboxMessages).values({ channel: 'sms', recipient: '+15125550100', body: 'x' }).returning();
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
+    let started = () => {};
+    const inWork = new Promise<void>((r) => (started = r));
     const job = defineJob<typeof outboxMessages.$inferSelect>({
       ...(outboxJob({ db: ctx.db, senders: {} }) as AnyJob),
       settle: undefined,
@@ -296,6 +298,7 @@ describe('failures and stop', () => {
       maxAttempts: 1,
       work: async (row) => {
         if (row.id !== m!.id) return;
+        started();
         await held;
         throw new Error('Provider refused');
       },
@@ -303,7 +306,9 @@ describe('failures and stop', () => {
     const logged: string[] = [];
     const runner = await startJobs({ db: ctx.db, jobs: [job], exclusive: false, poll: false, log: (msg) => logged.push(msg) });
     const draining = runner.drain('sms-test');
-    await new Promise((r) => setTimeout(r, 50));
+    // In hand once its work has begun (a fixed 50 ms was not always enough for the claim on a loaded machine: a
+    // fresh-clone run on PostgreSQL, 2026-12-08, found nothing in flight yet).
+    await inWork;
     expect(await runner.stop(50)).toBe(false); // still in hand after the bound
     const stopping = runner.stop(5000);
     release();
